@@ -1,0 +1,142 @@
+/**
+ * Every setting comes from the environment, is validated once here, and is passed down as a frozen object.
+ * Nothing else reads process.env. Defaults make `npm start` work with no .env at all.
+ */
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface BootstrapClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, a PostgreSQL server (node-postgres); otherwise the embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  publicBaseUrl: string;
+  accessTokenTtlSeconds: number;
+  customerTokenTtlSeconds: number;
+  logLevel: LogLevel;
+  bootstrapClients: BootstrapClient[];
+  /** Key for the keyed hash of client secrets; when unset, a key generated once and kept in the database is used. */
+  secretKey: string | null;
+  /** Largest accepted request body, bytes (the 100 000-transaction submission fits well inside the default). */
+  bodyLimitBytes: number;
+  /** Run background workers (job queue) in this process. */
+  workers: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
+type Key = (typeof KNOWN_KEYS)[number];
+export const KNOWN_KEYS = [
+  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_BASE_URL', 'ACCESS_TOKEN_TTL_SECONDS',
+  'CUSTOMER_TOKEN_TTL_SECONDS', 'LOG_LEVEL', 'OBI_BOOTSTRAP_CLIENTS', 'OBI_SECRET_KEY', 'BODY_LIMIT_BYTES', 'WORKERS',
+] as const;
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const get = (key: Key): string | undefined => {
+    const v = env[key];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const int = (key: Key, def: number, min: number, max: number): number => {
+    const raw = get(key);
+    if (raw === undefined) return def;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${key}: expected an integer between ${min} and ${max}, got "${raw}"`);
+      return def;
+    }
+    return n;
+  };
+  const oneOf = <T extends string>(key: Key, allowed: T[], def: T): T => {
+    const raw = get(key);
+    if (raw === undefined) return def;
+    if (!allowed.includes(raw as T)) {
+      problems.push(`${key}: expected one of ${allowed.join(', ')}, got "${raw}"`);
+      return def;
+    }
+    return raw as T;
+  };
+  const bool = (key: Key, def: boolean): boolean => {
+    const raw = get(key);
+    if (raw === undefined) return def;
+    if (raw !== 'true' && raw !== 'false') {
+      problems.push(`${key}: expected true or false, got "${raw}"`);
+      return def;
+    }
+    return raw === 'true';
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
+  const port = int('PORT', 8080, 0, 65535);
+  const host = get('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(get('DATA_DIR') ?? './data');
+
+  const databaseUrl = get('DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL');
+  }
+
+  const publicBaseUrl = (get('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL: expected an http(s) URL, got "${publicBaseUrl}"`);
+
+  const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 3600, 1, 86_400 * 30);
+  const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS', 86_400, 1, 86_400 * 30);
+  const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
+  const bootstrapClients = parseBootstrapClients(get('OBI_BOOTSTRAP_CLIENTS'), problems);
+  const secretKey = get('OBI_SECRET_KEY') ?? null;
+  if (secretKey !== null && secretKey.length < 32) problems.push('OBI_SECRET_KEY: expected at least 32 characters');
+  const bodyLimitBytes = int('BODY_LIMIT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
+  const workers = bool('WORKERS', true);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    nodeEnv, port, host, dataDir, databaseUrl, publicBaseUrl, accessTokenTtlSeconds, customerTokenTtlSeconds,
+    logLevel, bootstrapClients: Object.freeze(bootstrapClients) as BootstrapClient[], secretKey, bodyLimitBytes, workers,
+  });
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// "id1:secret1,id2:secret2". Ids are restricted to a safe alphabet so they can appear in URLs and logs.
+function parseBootstrapClients(raw: string | undefined, problems: string[]): BootstrapClient[] {
+  if (raw === undefined) return [];
+  const out: BootstrapClient[] = [];
+  raw.split(',').map((s) => s.trim()).filter(Boolean).forEach((pair, i) => {
+    const at = pair.indexOf(':');
+    const clientId = at < 0 ? '' : pair.slice(0, at);
+    const clientSecret = at < 0 ? '' : pair.slice(at + 1);
+    if (!/^[A-Za-z0-9_.-]{3,64}$/.test(clientId) || clientSecret.length < 16) {
+      problems.push(`OBI_BOOTSTRAP_CLIENTS: entry ${i + 1} must be client_id:client_secret (id of 3-64 of [A-Za-z0-9_.-], secret of at least 16 characters)`);
+      return;
+    }
+    out.push({ clientId, clientSecret });
+  });
+  return out;
+}

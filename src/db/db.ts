@@ -1,0 +1,37 @@
+/**
+ * The Db port: the one way the service talks to PostgreSQL, whichever engine is underneath
+ * (PGlite embedded in the process, or a PostgreSQL server through node-postgres).
+ * Repositories take a Db as their first argument; inside `transaction` they get a Db bound to it.
+ */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export type EngineKind = 'pglite' | 'postgres';
+
+export interface Db {
+  readonly kind: EngineKind;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn in one transaction: commit when it resolves, roll back when it throws. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Bulk-load rows with COPY ... FROM STDIN (CSV). `columns` name the target columns; `csv` is the whole
+   * CSV body. Only valid inside a transaction or as a single statement.
+   */
+  copyFrom(table: string, columns: string[], csv: string): Promise<void>;
+}
+
+/** A Db that owns its connections. */
+export interface Database extends Db {
+  close(): Promise<void>;
+  /** Cheap round trip for readiness checks. */
+  ping(): Promise<boolean>;
+}
+
+/** pg-boss's database interface, bound to a Db (so jobs can be enqueued inside our transaction). */
+export function asBossDb(db: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return { executeSql: (text, values) => db.query(text, values) };
+}

@@ -1,0 +1,41 @@
+/**
+ * The one table from domain error codes to HTTP statuses. A code not listed here is a 500
+ * unless it ends in _not_found (404).
+ */
+const STATUS_BY_CODE: Record<string, number> = {
+  validation_failed: 400,
+  malformed_json: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  token_expired: 401,
+  forbidden_token_kind: 403,
+  not_found: 404,
+  no_data: 404,
+  method_not_allowed: 405,
+  duplicate_user_reference: 409,
+  idempotency_key_in_use: 409,
+  report_not_ready: 409,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  too_many_transactions: 422,
+  account_not_found_for_transaction: 422,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  database_unavailable: 503,
+};
+
+export function statusForCode(code: string): number {
+  return STATUS_BY_CODE[code] ?? (code.endsWith('_not_found') ? 404 : 500);
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+export function titleForStatus(status: number): string {
+  return TITLES[status] ?? 'Error';
+}

@@ -1,0 +1,73 @@
+/** Wire pieces shared by several endpoints: the problem body, numeric strings, paging. */
+import { Type, type TSchema } from 'typebox';
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String({ description: 'stable snake_case error code' }),
+    errors: Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() })),
+  },
+  { additionalProperties: true, $id: 'Problem', description: 'RFC 9457 Problem Details' },
+);
+
+/** Error responses every authenticated route can give. */
+export function problemResponses(...statuses: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const s of statuses) out[s] = Type.Ref('Problem');
+  return out;
+}
+
+export const STANDARD_ERRORS = [400, 401, 403, 404, 415, 503];
+
+/** decisions.md: every numeric input accepts a JSON number or a numeric string ("12.50"). */
+export const NumericInput = Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d+(\\.\\d+)?\\s*$' })], {
+  description: 'a number, or a numeric string such as "12.50"',
+});
+export const IntegerInput = Type.Union([Type.Integer(), Type.String({ pattern: '^\\s*-?\\d+\\s*$' })], {
+  description: 'an integer, or an integer as a string',
+});
+
+export const PagingQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  max_per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
+};
+
+const Link = Type.Object({ href: Type.String() });
+export const PagingMembers = {
+  page: Type.Integer(),
+  pages: Type.Integer(),
+  max_per_page: Type.Integer(),
+  total: Type.Integer(),
+  _links: Type.Object({
+    self: Link,
+    next: Type.Union([Link, Type.Null()]),
+    previous: Type.Union([Link, Type.Null()]),
+    last: Link,
+  }),
+};
+
+/** Paging members and _links for a list answer, with hrefs that keep the caller's other query members. */
+export function pagingEnvelope(baseUrl: string, path: string, query: Record<string, unknown>, page: number, maxPerPage: number, total: number) {
+  const pages = Math.max(1, Math.ceil(total / maxPerPage));
+  const href = (p: number) => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && k !== 'page' && k !== 'max_per_page') qs.set(k, String(v));
+    qs.set('page', String(p));
+    qs.set('max_per_page', String(maxPerPage));
+    return { href: `${baseUrl}${path}?${qs.toString()}` };
+  };
+  return {
+    page,
+    pages,
+    max_per_page: maxPerPage,
+    total,
+    _links: { self: href(page), next: page < pages ? href(page + 1) : null, previous: page > 1 ? href(Math.min(page - 1, pages)) : null, last: href(pages) },
+  };
+}
+
+export function toNumber(v: number | string): number {
+  return typeof v === 'number' ? v : Number(v.trim());
+}

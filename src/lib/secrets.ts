@@ -1,0 +1,20 @@
+/**
+ * Client secrets are kept only as a keyed hash (HMAC-SHA256 with the installation's key) and compared in
+ * constant time. Bearer and customer tokens are random 256-bit values kept as a plain SHA-256 (a lookup key:
+ * their entropy makes a slow hash pointless, and the database never holds a usable token).
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+export function hashSecret(key: string, secret: string): string {
+  return createHmac('sha256', key).update(secret).digest('hex');
+}
+
+export function secretMatches(key: string, secret: string, storedHash: string): boolean {
+  const a = Buffer.from(hashSecret(key, secret), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function tokenLookupHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

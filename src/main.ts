@@ -1,0 +1,57 @@
+/** Process entry: loadConfig → open database, migrate, queue → buildApp → listen; graceful shutdown. */
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { openRuntime } from './runtime.ts';
+import { buildApp } from './app.ts';
+import { systemClock } from './lib/clock.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { registerJobHandlers } from './jobs/handlers.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const logger = createLogger(config);
+  let runtime;
+  try {
+    runtime = await openRuntime(config, systemClock);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      logger.fatal(err.message);
+      process.stderr.write(`${err.message}\n`);
+      process.exit(75); // EX_TEMPFAIL
+    }
+    throw err;
+  }
+  const deps = { config, db: runtime.db, clock: systemClock, keys: runtime.keys, queue: runtime.queue, logger };
+  await registerJobHandlers(deps);
+  const app = await buildApp(deps);
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ database: runtime.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, publicBaseUrl: config.publicBaseUrl }, 'open-banking-insights is listening');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close().catch((err) => logger.error({ err }, 'closing the HTTP server failed'));
+    await runtime.close().catch((err) => logger.error({ err }, 'closing the database failed'));
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`open-banking-insights failed to start: ${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+/** Endpoint 1: POST /oauth/v2/token (client credentials). Errors in RFC 6749 §5.2's shape, not Problem Details. */
+import formbody from '@fastify/formbody';
+import { Type } from 'typebox';
+import type { FastifyReply } from 'fastify';
+import type { App, AppDeps } from '../../app.ts';
+import { verifyClientCredentials } from '../clients/clients.service.ts';
+import { issueAccessToken } from './auth.service.ts';
+
+const TokenRequest = Type.Object(
+  {
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+    grant_type: Type.String(),
+    // RFC 6749 clients may send scope; this service has no scopes, so it is accepted and ignored.
+    scope: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  expires_in: Type.Integer({ description: 'seconds' }),
+  token_type: Type.Literal('bearer'),
+  scope: Type.Null(),
+});
+
+const OAuthError = Type.Object({
+  error: Type.Union([Type.Literal('invalid_request'), Type.Literal('invalid_client'), Type.Literal('unsupported_grant_type')]),
+  error_description: Type.String(),
+});
+
+type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+
+function oauthError(reply: FastifyReply, status: number, error: OAuthErrorCode, description: string) {
+  if (error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="open-banking-insights"');
+  return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
+}
+
+/** RFC 6749 §2.3.1: a client may authenticate with HTTP Basic instead of body members. */
+function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
+  const m = /^Basic\s+(\S+)$/i.exec(header ?? '');
+  if (!m) return null;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const at = decoded.indexOf(':');
+  if (at < 0) return null;
+  return { id: decodeURIComponent(decoded.slice(0, at)), secret: decodeURIComponent(decoded.slice(at + 1)) };
+}
+
+export async function authRoutes(app: App, deps: AppDeps): Promise<void> {
+  // Form bodies are accepted here only: RFC 6749 clients send application/x-www-form-urlencoded.
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    scope.setErrorHandler((err: Error & { code?: string; statusCode?: number }, request, reply) => {
+      const status = err.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err }, 'token endpoint failed');
+        return reply.code(503).send({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' });
+      }
+      return oauthError(reply, 400, 'invalid_request', err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send the body as application/json or application/x-www-form-urlencoded.' : 'The request body is malformed.');
+    });
+    scope.post('/oauth/v2/token', {
+      attachValidation: true,
+      schema: {
+        summary: '1. Get an access token',
+        tags: ['Authentication'],
+        body: TokenRequest,
+        response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError },
+      },
+    }, async (request, reply) => {
+      if (request.validationError) {
+        const v = request.validationError as Error & { validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown> }> };
+        const first = v.validation?.[0];
+        const which = first?.keyword === 'additionalProperties' ? `unknown member "${(first.params.additionalProperties as string[])[0]}"`
+          : first?.keyword === 'required' ? `missing member "${(first.params.requiredProperties as string[] | undefined)?.[0] ?? 'grant_type'}"`
+          : first ? `member ${first.instancePath.slice(1)} must be a string` : 'the body must be an object';
+        return oauthError(reply, 400, 'invalid_request', `Invalid token request: ${which}.`);
+      }
+      const body = request.body as { client_id?: string; client_secret?: string; grant_type: string };
+      if (body.grant_type !== 'client_credentials') {
+        return oauthError(reply, 400, 'unsupported_grant_type', 'Only grant_type "client_credentials" is supported.');
+      }
+      const basic = basicCredentials(request.headers.authorization);
+      const clientId = basic?.id ?? body.client_id;
+      const secret = basic?.secret ?? body.client_secret;
+      if (!clientId || !secret) return oauthError(reply, 400, 'invalid_request', 'client_id and client_secret are required.');
+      const client = await verifyClientCredentials(deps.db, deps.keys, clientId, secret);
+      // Same answer for an unknown client and a wrong secret (decisions.md).
+      if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
+      const issued = await issueAccessToken(deps.db, client.id, deps.config.accessTokenTtlSeconds, deps.clock.now());
+      return reply.header('cache-control', 'no-store').send({ access_token: issued.token, expires_in: issued.expiresIn, token_type: 'bearer', scope: null });
+    });
+  });
+}

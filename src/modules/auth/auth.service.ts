@@ -1,0 +1,41 @@
+/**
+ * Access tokens (Bearer, for the client) and customer tokens (AppUserToken, for endpoints 4-6 and the
+ * customer-facing bank list). Both are opaque random strings; only their SHA-256 is stored.
+ */
+import type { Db } from '../../db/db.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomToken } from '../../lib/ids.ts';
+import { tokenLookupHash } from '../../lib/secrets.ts';
+import * as repo from './auth.repo.ts';
+
+export interface IssuedToken {
+  token: string;
+  expiresIn: number;
+}
+
+export async function issueAccessToken(db: Db, clientId: string, ttlSeconds: number, now: Date): Promise<IssuedToken> {
+  const token = randomToken('obi_at_');
+  await repo.insertAccessToken(db, { hash: tokenLookupHash(token), clientId, expiresAt: new Date(now.getTime() + ttlSeconds * 1000), now });
+  return { token, expiresIn: ttlSeconds };
+}
+
+export async function issueCustomerToken(db: Db, clientId: string, customerId: string, ttlSeconds: number, now: Date): Promise<IssuedToken> {
+  const token = randomToken('obi_ut_');
+  await repo.insertCustomerToken(db, { hash: tokenLookupHash(token), clientId, customerId, expiresAt: new Date(now.getTime() + ttlSeconds * 1000), now });
+  return { token, expiresIn: ttlSeconds };
+}
+
+/** The client behind a Bearer token, or an `unauthorized`/`token_expired` AppError. */
+export async function authenticateAccessToken(db: Db, token: string, now: Date): Promise<{ clientId: string }> {
+  const row = await repo.findAccessToken(db, tokenLookupHash(token));
+  if (!row) throw new AppError('unauthorized', 'The access token is not valid.');
+  if (new Date(row.expires_at).getTime() <= now.getTime()) throw new AppError('token_expired', 'The access token has expired; request a new one from /oauth/v2/token.');
+  return { clientId: row.client_id };
+}
+
+export async function authenticateCustomerToken(db: Db, token: string, now: Date): Promise<{ clientId: string; customerId: string }> {
+  const row = await repo.findCustomerToken(db, tokenLookupHash(token));
+  if (!row) throw new AppError('unauthorized', 'The customer token is not valid.');
+  if (new Date(row.expires_at).getTime() <= now.getTime()) throw new AppError('token_expired', 'The customer token has expired; create a new one.');
+  return { clientId: row.client_id, customerId: row.customer_id };
+}

@@ -1,0 +1,41 @@
+/** GET /public/v3/banks (Bearer) and the banks' logos. The customer-facing list arrives with the bank flow. */
+import { Type } from 'typebox';
+import type { App, AppDeps } from '../../app.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
+import { BANKS, bankLogoSvg, findBank, type Bank } from '../../banks/registry.ts';
+import { notFound } from '../../lib/app-error.ts';
+
+export const BankWire = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  logo_url: Type.String(),
+  country_code: Type.String(),
+  type: Type.Union([Type.Literal('Personal'), Type.Literal('Business'), Type.Null()]),
+  is_active: Type.Boolean(),
+  is_api_only: Type.Boolean(),
+  is_sandbox: Type.Boolean(),
+});
+
+export function toBankWire(baseUrl: string, b: Bank) {
+  return {
+    slug: b.slug, name: b.name, logo_url: `${baseUrl}/public/v3/banks/${b.slug}/logo.svg`, country_code: b.country_code,
+    type: b.type, is_active: b.is_active, is_api_only: b.is_api_only, is_sandbox: b.is_sandbox,
+  };
+}
+
+export async function bankRoutes(app: App, deps: AppDeps): Promise<void> {
+  app.get('/public/v3/banks', {
+    preHandler: requireAuth(deps, 'bearer'),
+    schema: { summary: 'List banks', tags: ['Banks'], security: [{ Bearer: [] }], response: { 200: Type.Object({ data: Type.Array(BankWire) }), ...problemResponses(...STANDARD_ERRORS) } },
+  }, async () => ({ data: BANKS.map((b) => toBankWire(deps.config.publicBaseUrl, b)) }));
+
+  // Public: logos are shown on the customer's pages, which carry no client token.
+  app.get('/public/v3/banks/:bank_slug/logo.svg', {
+    schema: { summary: "A bank's logo", tags: ['Banks'], params: Type.Object({ bank_slug: Type.String() }), hide: true },
+  }, async (request, reply) => {
+    const b = findBank(request.params.bank_slug);
+    if (!b) throw notFound('bank');
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(bankLogoSvg(b));
+  });
+}

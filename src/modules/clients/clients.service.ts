@@ -1,0 +1,122 @@
+/**
+ * Clients are the tenants (lenders). Operators create them with the CLI or OBI_BOOTSTRAP_CLIENTS;
+ * a client reads and changes its own settings through the API.
+ */
+import type { Db } from '../../db/db.ts';
+import type { BootstrapClient } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomToken } from '../../lib/ids.ts';
+import { hashSecret, secretMatches } from '../../lib/secrets.ts';
+import { randomBytes } from 'node:crypto';
+import * as repo from './clients.repo.ts';
+import type { ClientRow, ClientSettingsPatch } from './clients.repo.ts';
+
+export interface ClientSecrets {
+  /** key of the keyed hash */
+  secretKey: string;
+}
+
+export interface ClientSettings {
+  company_name: string | null;
+  application_name: string | null;
+  privacy_policy_url: string | null;
+  terms_and_condition_url: string | null;
+  service_customer_center_url: string | null;
+  redirect_urls: string[];
+  component_origins: string[];
+}
+
+export function newClientId(): string {
+  return `cl_${randomBytes(12).toString('hex')}`;
+}
+
+export async function createClient(db: Db, keys: ClientSecrets, name: string, now: Date): Promise<{ client_id: string; client_secret: string }> {
+  const clientId = newClientId();
+  const clientSecret = randomToken('obi_cs_');
+  await repo.insertClient(db, { id: clientId, name, secretHash: hashSecret(keys.secretKey, clientSecret), now });
+  return { client_id: clientId, client_secret: clientSecret };
+}
+
+export async function rotateClientSecret(db: Db, keys: ClientSecrets, clientId: string, now: Date): Promise<{ client_id: string; client_secret: string }> {
+  const clientSecret = randomToken('obi_cs_');
+  return db.transaction(async (tx) => {
+    const ok = await repo.updateClientSecret(tx, clientId, hashSecret(keys.secretKey, clientSecret), now);
+    if (!ok) throw new AppError('client_not_found', `No client with id ${clientId}.`);
+    // Tokens issued with the old secret end with it: rotation is how an operator cuts off a leaked credential.
+    await repo.revokeAccessTokensOfClient(tx, clientId);
+    return { client_id: clientId, client_secret: clientSecret };
+  });
+}
+
+/** Ensures each configured client exists with that secret (created, or its secret updated). */
+export async function ensureBootstrapClients(db: Db, keys: ClientSecrets, clients: BootstrapClient[], now: Date): Promise<void> {
+  for (const c of clients) {
+    await repo.upsertClientSecret(db, { id: c.clientId, name: c.clientId, secretHash: hashSecret(keys.secretKey, c.clientSecret), now });
+  }
+}
+
+/** The client when id and secret match; null otherwise (the caller must not say which part was wrong). */
+export async function verifyClientCredentials(db: Db, keys: ClientSecrets, clientId: string, secret: string): Promise<ClientRow | null> {
+  const row = await repo.findClient(db, clientId);
+  // Hash even when the client is unknown so both failures take the same time.
+  const ok = secretMatches(keys.secretKey, secret, row?.secret_hash ?? '0'.repeat(64));
+  return row && ok ? row : null;
+}
+
+export function toSettings(row: ClientRow): ClientSettings {
+  return {
+    company_name: row.company_name,
+    application_name: row.application_name,
+    privacy_policy_url: row.privacy_policy_url,
+    terms_and_condition_url: row.terms_and_condition_url,
+    service_customer_center_url: row.service_customer_center_url,
+    redirect_urls: row.redirect_urls,
+    component_origins: row.component_origins,
+  };
+}
+
+export async function getSettings(db: Db, clientId: string): Promise<ClientSettings> {
+  const row = await repo.findClient(db, clientId);
+  if (!row) throw new AppError('client_not_found', 'No client with that id.');
+  return toSettings(row);
+}
+
+export async function updateSettings(db: Db, clientId: string, patch: ClientSettingsPatch, now: Date): Promise<ClientSettings> {
+  validateSettings(patch);
+  const row = await repo.updateClientSettings(db, clientId, patch, now);
+  if (!row) throw new AppError('client_not_found', 'No client with that id.');
+  return toSettings(row);
+}
+
+export async function listClients(db: Db): Promise<Array<{ client_id: string; name: string; created_at: string }>> {
+  return (await repo.listClients(db)).map((r) => ({ client_id: r.id, name: r.name, created_at: new Date(r.created_at).toISOString() }));
+}
+
+export async function getInstallationKey(db: Db, configured: string | null): Promise<ClientSecrets> {
+  return { secretKey: configured ?? (await repo.readInstallationKey(db)) };
+}
+
+/** URLs must be absolute http(s); origins must be bare origins (scheme://host[:port]) because browsers send exactly that. */
+function validateSettings(patch: ClientSettingsPatch): void {
+  const errors: Array<{ pointer: string; detail: string }> = [];
+  for (const key of ['privacy_policy_url', 'terms_and_condition_url', 'service_customer_center_url'] as const) {
+    const v = patch[key];
+    if (v !== undefined && v !== null && !isHttpUrl(v)) errors.push({ pointer: `/${key}`, detail: 'must be an absolute http(s) URL' });
+  }
+  patch.redirect_urls?.forEach((u, i) => {
+    if (!isHttpUrl(u)) errors.push({ pointer: `/redirect_urls/${i}`, detail: 'must be an absolute http(s) URL' });
+  });
+  patch.component_origins?.forEach((o, i) => {
+    if (!isHttpUrl(o) || new URL(o).origin !== o) errors.push({ pointer: `/component_origins/${i}`, detail: 'must be an origin such as https://app.example.com (no path or trailing slash)' });
+  });
+  if (errors.length) throw new AppError('validation_failed', 'Some settings are invalid.', { errors });
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,54 @@
+/** Customers of a client (endpoint 2, list/get/delete) and their customer tokens (endpoint 3). */
+import type { Db } from '../../db/db.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { issueCustomerToken } from '../auth/auth.service.ts';
+import * as repo from './customers.repo.ts';
+import type { CustomerRow } from './customers.repo.ts';
+
+export interface CustomerView {
+  id: string;
+  user_reference: string;
+  created_at: number;
+}
+
+export function toCustomerView(row: CustomerRow): CustomerView {
+  return { id: row.id, user_reference: row.user_reference, created_at: Math.floor(new Date(row.created_at).getTime() / 1000) };
+}
+
+export async function createCustomer(db: Db, clientId: string, userReference: string, now: Date): Promise<CustomerView> {
+  const row = await repo.insertCustomer(db, { id: newId(), clientId, userReference, now });
+  if (row) return toCustomerView(row);
+  const existing = await repo.findCustomerByReference(db, clientId, userReference);
+  throw new AppError('duplicate_user_reference', 'A customer with this user_reference already exists.', {
+    errors: [{ pointer: '/user_reference', detail: 'already used by another customer of this client' }],
+    extra: { id: existing?.id ?? null },
+  });
+}
+
+/** The customer of this client, or customer_not_found (also for another client's id). */
+export async function requireCustomer(db: Db, clientId: string, customerId: string): Promise<CustomerRow> {
+  const row = await repo.findCustomer(db, clientId, customerId);
+  if (!row) throw notFound('customer');
+  return row;
+}
+
+export async function getCustomer(db: Db, clientId: string, customerId: string): Promise<CustomerView> {
+  return toCustomerView(await requireCustomer(db, clientId, customerId));
+}
+
+export async function listCustomers(db: Db, clientId: string, opts: { userReference?: string; page: number; maxPerPage: number }) {
+  const { rows, total } = await repo.listCustomers(db, clientId, { userReference: opts.userReference, limit: opts.maxPerPage, offset: (opts.page - 1) * opts.maxPerPage });
+  return { data: rows.map(toCustomerView), total };
+}
+
+export async function deleteCustomer(db: Db, clientId: string, customerId: string): Promise<void> {
+  // Bank consents are revoked at the bank once the bank connector exists (bank-connectivity issue).
+  if (!(await repo.deleteCustomer(db, clientId, customerId))) throw notFound('customer');
+}
+
+export async function createCustomerToken(db: Db, clientId: string, customerId: string, ttlSeconds: number, now: Date): Promise<{ token: string; expires_in: number }> {
+  await requireCustomer(db, clientId, customerId);
+  const issued = await issueCustomerToken(db, clientId, customerId, ttlSeconds, now);
+  return { token: issued.token, expires_in: issued.expiresIn };
+}

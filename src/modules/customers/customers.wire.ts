@@ -1,0 +1,27 @@
+import { Type } from 'typebox';
+import { PagingMembers, PagingQuery } from '../../http/wire.ts';
+
+export const CustomerIdParams = Type.Object({ customer_id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const CreateCustomerBody = Type.Object(
+  { user_reference: Type.String({ minLength: 1, maxLength: 255, description: "the client's own unique reference for the customer" }) },
+  { additionalProperties: false },
+);
+
+export const Customer = Type.Object({
+  id: Type.String(),
+  user_reference: Type.String(),
+  created_at: Type.Integer({ description: 'Unix seconds' }),
+});
+
+export const CustomerList = Type.Object({ data: Type.Array(Customer), ...PagingMembers });
+
+export const ListCustomersQuery = Type.Object(
+  { user_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...PagingQuery },
+  { additionalProperties: false },
+);
+
+export const CustomerToken = Type.Object({
+  token: Type.String({ description: 'use as "Authorization: AppUserToken <token>"' }),
+  expires_in: Type.Integer({ description: 'seconds' }),
+});

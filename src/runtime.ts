@@ -1,0 +1,46 @@
+/**
+ * Opening the service's moving parts in order: database → migrations → keys → bootstrap clients → queue.
+ * Shared by the server (main.ts), the CLI and the tests, so all three see the same start-up.
+ */
+import type { Config } from './config.ts';
+import type { Database } from './db/db.ts';
+import { openDatabase } from './db/open.ts';
+import { migrate } from './db/migrate.ts';
+import { createQueue, type Queue } from './jobs/queue.ts';
+import { ensureBootstrapClients, getInstallationKey, type ClientSecrets } from './modules/clients/clients.service.ts';
+import type { Clock } from './lib/clock.ts';
+
+export interface Runtime {
+  db: Database;
+  keys: ClientSecrets;
+  queue: Queue;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(config: Readonly<Config>, clock: Clock, opts: { db?: Database; queue?: boolean } = {}): Promise<Runtime> {
+  const db = opts.db ?? (await openDatabase(config));
+  try {
+    await migrate(db);
+    const keys = await getInstallationKey(db, config.secretKey);
+    await ensureBootstrapClients(db, keys, config.bootstrapClients, clock.now());
+    const queue = opts.queue === false ? inertQueue() : await createQueue(db, { workers: config.workers, databaseUrl: config.databaseUrl });
+    return {
+      db, keys, queue,
+      async close() {
+        await queue.stop().catch(() => undefined);
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** For one-shot CLI commands that never enqueue work. */
+function inertQueue(): Queue {
+  const refuse = async () => {
+    throw new Error('the queue is not running in this process');
+  };
+  return { enqueue: refuse, handle: async () => undefined, drain: async () => 0, stop: async () => undefined };
+}

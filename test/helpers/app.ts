@@ -1,0 +1,82 @@
+/**
+ * A fresh service per test file: in-memory PGlite by default, the PostgreSQL server when DATABASE_URL is
+ * set (shared by the run; every test makes its own client, so tests never see each other's data).
+ * The clock is fake and the queue runs no workers: tests drain it themselves.
+ */
+import { after } from 'node:test';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildApp, type App, type AppDeps } from '../../src/app.ts';
+import { openPglite } from '../../src/db/pglite.ts';
+import { openRuntime } from '../../src/runtime.ts';
+import { fakeClock } from '../../src/lib/clock.ts';
+import { createLogger } from '../../src/logger.ts';
+import { createClient } from '../../src/modules/clients/clients.service.ts';
+import { registerJobHandlers } from '../../src/jobs/handlers.ts';
+
+export interface TestService {
+  app: App;
+  deps: AppDeps;
+  clock: ReturnType<typeof fakeClock>;
+  close(): Promise<void>;
+}
+
+export async function startService(env: Record<string, string> = {}): Promise<TestService> {
+  const config: Readonly<Config> = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+    WORKERS: 'false',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    ...env,
+  });
+  const clock = fakeClock();
+  const runtime = await openRuntime(config, clock, { db: config.databaseUrl ? undefined : await openPglite(null) });
+  const deps: AppDeps = { config, db: runtime.db, clock, keys: runtime.keys, queue: runtime.queue, logger: createLogger(config) };
+  await registerJobHandlers(deps);
+  const app = await buildApp(deps);
+  await app.ready();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    await runtime.close();
+  };
+  after(close);
+  return { app, deps, clock, close };
+}
+
+export interface TestClient {
+  clientId: string;
+  clientSecret: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+/** A new client with a fresh access token. */
+export async function newClient(svc: TestService, name = 'Test Lender'): Promise<TestClient> {
+  const { client_id, client_secret } = await createClient(svc.deps.db, svc.deps.keys, name, svc.clock.now());
+  const res = await svc.app.inject({ method: 'POST', url: '/oauth/v2/token', payload: { client_id, client_secret, grant_type: 'client_credentials' } });
+  if (res.statusCode !== 200) throw new Error(`token failed: ${res.body}`);
+  const token = res.json().access_token as string;
+  return { clientId: client_id, clientSecret: client_secret, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+let seq = 0;
+export function uniqueRef(prefix = 'ref'): string {
+  seq += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${seq}`;
+}
+
+/** A new customer of `client`; returns its id. */
+export async function newCustomer(svc: TestService, client: TestClient, userReference = uniqueRef('cust')): Promise<string> {
+  const res = await svc.app.inject({ method: 'POST', url: '/public/v3/customers', headers: client.auth, payload: { user_reference: userReference } });
+  if (res.statusCode !== 201) throw new Error(`create customer failed: ${res.body}`);
+  return res.json().id as string;
+}
+
+export async function newCustomerToken(svc: TestService, client: TestClient, customerId: string): Promise<string> {
+  const res = await svc.app.inject({ method: 'POST', url: `/public/v3/customers/${customerId}/token`, headers: client.auth });
+  if (res.statusCode !== 200) throw new Error(`customer token failed: ${res.body}`);
+  return res.json().token as string;
+}

@@ -1,0 +1,42 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('loadConfig', () => {
+  test('defaults make the service start with no environment at all', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 8080);
+    assert.equal(c.host, '127.0.0.1');
+    assert.equal(c.dataDir, path.resolve('./data'));
+    assert.equal(c.databaseUrl, null);
+    assert.equal(c.publicBaseUrl, 'http://127.0.0.1:8080');
+    assert.equal(c.accessTokenTtlSeconds, 3600);
+    assert.equal(c.customerTokenTtlSeconds, 86400);
+    assert.deepEqual(c.bootstrapClients, []);
+    assert.ok(Object.isFrozen(c));
+  });
+
+  test('reads every setting', () => {
+    const c = loadConfig({
+      PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db', PUBLIC_BASE_URL: 'https://obi.example/',
+      ACCESS_TOKEN_TTL_SECONDS: '60', CUSTOMER_TOKEN_TTL_SECONDS: '120', LOG_LEVEL: 'debug', OBI_BOOTSTRAP_CLIENTS: 'acme:0123456789abcdef, beta:fedcba9876543210',
+    });
+    assert.equal(c.port, 9000);
+    assert.equal(c.publicBaseUrl, 'https://obi.example');
+    assert.equal(c.databaseUrl, 'postgres://u@h/db');
+    assert.deepEqual(c.bootstrapClients, [{ clientId: 'acme', clientSecret: '0123456789abcdef' }, { clientId: 'beta', clientSecret: 'fedcba9876543210' }]);
+  });
+
+  test('lists every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', ACCESS_TOKEN_TTL_SECONDS: '-5', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', OBI_BOOTSTRAP_CLIENTS: 'nosecret', PUBLIC_BASE_URL: 'ftp://x' });
+      assert.fail('should throw');
+    } catch (err) {
+      assert.ok(err instanceof ConfigError);
+      const keys = err.problems.map((p) => p.split(':')[0]);
+      assert.deepEqual(keys.sort(), ['ACCESS_TOKEN_TTL_SECONDS', 'DATABASE_URL', 'LOG_LEVEL', 'OBI_BOOTSTRAP_CLIENTS', 'PORT', 'PUBLIC_BASE_URL']);
+      assert.match(err.message, /PORT: expected an integer/);
+    }
+  });
+});
