@@ -20,7 +20,7 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-export const JOB_NAMES = ['report.compute'] as const;
+export const JOB_NAMES = ['report.compute'] as const; // queues created at start-up
 
 export async function createQueue(db: Database, opts: { workers: boolean; databaseUrl: string | null }): Promise<Queue> {
   const embedded = db.kind === 'pglite';
@@ -35,7 +35,14 @@ export async function createQueue(db: Database, opts: { workers: boolean; databa
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', () => undefined);
   await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name).catch(() => undefined);
+  for (const name of JOB_NAMES) {
+    // stately: per singletonKey (a customer) at most one job waiting and one running, so a burst of
+    // submissions causes one recomputation, and data arriving during a run still gets its own.
+    await boss.createQueue(name, { policy: 'stately' }).catch(() => undefined);
+    // Warm pg-boss's queue cache now: a cold cache is filled with a query on pg-boss's own connection,
+    // which inside one of our PGlite transactions (a single connection) would wait for itself forever.
+    await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
+  }
   const handlers = new Map<string, JobHandler>();
 
   return {

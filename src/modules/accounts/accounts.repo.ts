@@ -1,0 +1,97 @@
+import type { Db } from '../../db/db.ts';
+
+export interface AccountRow {
+  id: string;
+  client_id: string;
+  customer_id: string;
+  bank_slug: string;
+  number: string;
+  sort_code: string | null;
+  account_number: string | null;
+  currency: string;
+  name: string | null;
+  nickname: string | null;
+  identification: string | null;
+  secondary_identification: string | null;
+  type: 'Personal' | 'Business';
+  sub_type: string;
+  scheme_name: string;
+  is_authorized: boolean;
+}
+
+export type NewAccount = Omit<AccountRow, 'is_authorized'> & { is_authorized: boolean | null };
+
+const COLS = ['id', 'client_id', 'customer_id', 'bank_slug', 'number', 'sort_code', 'account_number', 'currency', 'name', 'nickname',
+  'identification', 'secondary_identification', 'type', 'sub_type', 'scheme_name'] as const;
+
+/**
+ * Creates accounts, or updates the descriptive fields of those that exist (idempotent on bank_slug + number).
+ * is_authorized is only changed when sent.
+ */
+export async function upsertAccounts(db: Db, rows: NewAccount[], source: 'submitted' | 'bank', now: Date): Promise<AccountRow[]> {
+  const n = COLS.length;
+  await db.query(
+    `INSERT INTO accounts (${COLS.join(', ')}, is_authorized, source, created_at, updated_at)
+     SELECT ${COLS.map((_, i) => `u.c${i}`).join(', ')}, coalesce(u.auth, true), $${n + 2}, $${n + 3}, $${n + 3}
+     FROM unnest(${COLS.map((_, i) => `$${i + 1}::text[]`).join(', ')}, $${n + 1}::boolean[]) AS u(${COLS.map((_, i) => `c${i}`).join(', ')}, auth)
+     ON CONFLICT (customer_id, bank_slug, number) DO UPDATE SET
+       sort_code = EXCLUDED.sort_code, account_number = EXCLUDED.account_number, currency = EXCLUDED.currency,
+       name = EXCLUDED.name, nickname = EXCLUDED.nickname, identification = EXCLUDED.identification,
+       secondary_identification = EXCLUDED.secondary_identification, type = EXCLUDED.type, sub_type = EXCLUDED.sub_type,
+       scheme_name = EXCLUDED.scheme_name, updated_at = EXCLUDED.updated_at`,
+    [...COLS.map((c) => rows.map((r) => r[c])), rows.map((r) => r.is_authorized), source, now],
+  );
+  // is_authorized of an existing account changes only when the caller sent it.
+  const sent = rows.filter((row) => row.is_authorized !== null);
+  if (sent.length > 0) {
+    await db.query(
+      `UPDATE accounts a SET is_authorized = u.auth FROM unnest($2::text[], $3::text[], $4::boolean[]) AS u(slug, num, auth)
+       WHERE a.customer_id = $1 AND a.bank_slug = u.slug AND a.number = u.num`,
+      [rows[0]!.customer_id, sent.map((r) => r.bank_slug), sent.map((r) => r.number), sent.map((r) => r.is_authorized)],
+    );
+  }
+  const stored = await db.query<AccountRow>(
+    `SELECT a.* FROM accounts a JOIN unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(slug, num, ord)
+       ON a.bank_slug = u.slug AND a.number = u.num WHERE a.customer_id = $1 ORDER BY u.ord`,
+    [rows[0]!.customer_id, rows.map((r) => r.bank_slug), rows.map((r) => r.number)],
+  );
+  return stored.rows;
+}
+
+export async function listAccounts(db: Db, customerId: string): Promise<AccountRow[]> {
+  return (await db.query<AccountRow>('SELECT * FROM accounts WHERE customer_id = $1 ORDER BY created_at, id', [customerId])).rows;
+}
+
+export async function findAccount(db: Db, customerId: string, accountId: string): Promise<AccountRow | null> {
+  return (await db.query<AccountRow>('SELECT * FROM accounts WHERE customer_id = $1 AND id = $2', [customerId, accountId])).rows[0] ?? null;
+}
+
+export interface BalanceRow {
+  account_id: string;
+  type: string;
+  date: string;
+  amount: string;
+  currency: string;
+  date_time: number;
+}
+
+/** One balance per account, type and London day: a later submission for the same day replaces it. */
+export async function upsertBalances(db: Db, customerId: string, rows: BalanceRow[], now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO balances (account_id, customer_id, type, date, amount, currency, date_time, updated_at)
+     SELECT a, $1, t, d::date, amt::numeric, c, dt, $8 FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS u(a, t, d, amt, c, dt)
+     ON CONFLICT (account_id, type, date) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency,
+       date_time = EXCLUDED.date_time, updated_at = EXCLUDED.updated_at
+     WHERE balances.date_time <= EXCLUDED.date_time`,
+    [customerId, rows.map((r) => r.account_id), rows.map((r) => r.type), rows.map((r) => r.date), rows.map((r) => r.amount),
+      rows.map((r) => r.currency), rows.map((r) => r.date_time), now],
+  );
+}
+
+export async function listBalances(db: Db, customerId: string, accountId: string): Promise<BalanceRow[]> {
+  return (await db.query<BalanceRow>(
+    `SELECT account_id, type, to_char(date, 'YYYY-MM-DD') AS date, amount, currency, date_time FROM balances
+     WHERE customer_id = $1 AND account_id = $2 ORDER BY date DESC, type`,
+    [customerId, accountId],
+  )).rows;
+}

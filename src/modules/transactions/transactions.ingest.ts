@@ -1,0 +1,152 @@
+/**
+ * Turning a validated submission into rows: the rule checks the schema cannot express (account exists,
+ * amounts exact, ids unique per account), each failure named by a JSON pointer. Pure: no I/O.
+ */
+import type { FieldError } from '../../lib/app-error.ts';
+import { toDecimalText } from '../../lib/money.ts';
+
+export const MAX_TRANSACTIONS_PER_REQUEST = 100_000;
+/** How many bad items a 4xx names; the detail gives the total. */
+export const MAX_REPORTED_ERRORS = 100;
+
+export interface SubmittedTransactionInput {
+  external_transaction_id: string;
+  name: string;
+  type?: string | null;
+  amount: number | string;
+  balance?: { amount: number | string; currency: string; type: string } | null;
+  currency: string;
+  status: 'Booked' | 'Pending';
+  bank_slug: string;
+  account_number: string;
+  category?: string | null;
+  address_line?: string | null;
+  merchant_details?: { merchant_name?: string | null; merchant_category_code?: string | null } | null;
+  proprietary_bank_transaction_code?: { code?: string | null; issuer?: string | null } | null;
+  value_date_time: number | string;
+  booking_date_time: number | string;
+}
+
+/** One row of the transactions table, as text/number fields in COPY column order (see TRANSACTION_COLUMNS). */
+export interface TransactionRow {
+  account_id: string;
+  external_transaction_id: string;
+  name: string;
+  type: string | null;
+  amount: string;
+  currency: string;
+  balance_amount: string | null;
+  balance_currency: string | null;
+  balance_type: string | null;
+  status: string;
+  bank_slug: string;
+  account_number: string;
+  category: string | null;
+  address_line: string | null;
+  merchant_name: string | null;
+  merchant_category_code: string | null;
+  bank_transaction_code: string | null;
+  bank_transaction_issuer: string | null;
+  value_date_time: number;
+  booking_date_time: number;
+  content_hash: number;
+}
+
+export interface IngestResult {
+  rows: TransactionRow[];
+  /** Errors of the 400 kind (bad values, duplicates) and of the 422 kind (no such account). */
+  badValues: FieldError[];
+  unknownAccounts: FieldError[];
+  errorCount: number;
+}
+
+/** Year 9999: later timestamps are typos (milliseconds sent as seconds), not dates. */
+const MAX_UNIX_SECONDS = 253_402_300_799;
+
+function toSeconds(v: number | string): number | null {
+  const n = typeof v === 'number' ? v : Number(v.trim());
+  return Number.isSafeInteger(n) && n >= 0 && n <= MAX_UNIX_SECONDS ? n : null;
+}
+
+/**
+ * accounts: "bank_slug\u0000number" → account id, for the customer's accounts.
+ * Rows come back in request order; nothing is returned when any item is bad (the caller stores nothing).
+ */
+export function buildTransactionRows(items: SubmittedTransactionInput[], accounts: ReadonlyMap<string, string>): IngestResult {
+  const rows: TransactionRow[] = new Array(items.length);
+  const badValues: FieldError[] = [];
+  const unknownAccounts: FieldError[] = [];
+  let errorCount = 0;
+  const seen = new Map<string, number>();
+  const report = (list: FieldError[], pointer: string, detail: string) => {
+    errorCount++;
+    if (badValues.length + unknownAccounts.length < MAX_REPORTED_ERRORS) list.push({ pointer, detail });
+  };
+
+  for (let i = 0; i < items.length; i++) {
+    const t = items[i]!;
+    const at = `/transactions/${i}`;
+    const accountId = accounts.get(`${t.bank_slug}\u0000${t.account_number}`);
+    if (accountId === undefined) report(unknownAccounts, `${at}/account_number`, `no account of this customer has bank_slug "${t.bank_slug}" and account_number "${t.account_number}"; create it with account_collections first`);
+    const amount = toDecimalText(t.amount);
+    if (amount === null) report(badValues, `${at}/amount`, 'must be a number with at most 14 integer digits and 4 decimal places');
+    const balanceAmount = t.balance ? toDecimalText(t.balance.amount) : null;
+    if (t.balance && balanceAmount === null) report(badValues, `${at}/balance/amount`, 'must be a number with at most 14 integer digits and 4 decimal places');
+    const valueAt = toSeconds(t.value_date_time);
+    if (valueAt === null) report(badValues, `${at}/value_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
+    const bookedAt = toSeconds(t.booking_date_time);
+    if (bookedAt === null) report(badValues, `${at}/booking_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
+    const key = `${t.bank_slug}\u0000${t.account_number}\u0000${t.external_transaction_id}`;
+    const first = seen.get(key);
+    if (first !== undefined) report(badValues, `${at}/external_transaction_id`, `repeats /transactions/${first}/external_transaction_id for the same account`);
+    else seen.set(key, i);
+    if (errorCount > 0 || accountId === undefined || amount === null || valueAt === null || bookedAt === null) continue;
+
+    const row: TransactionRow = {
+      account_id: accountId,
+      external_transaction_id: t.external_transaction_id,
+      name: t.name,
+      type: t.type ?? null,
+      amount,
+      currency: t.currency,
+      balance_amount: balanceAmount,
+      balance_currency: t.balance?.currency ?? null,
+      balance_type: t.balance?.type ?? null,
+      status: t.status,
+      bank_slug: t.bank_slug,
+      account_number: t.account_number,
+      category: t.category ?? null,
+      address_line: t.address_line ?? null,
+      merchant_name: t.merchant_details?.merchant_name ?? null,
+      merchant_category_code: t.merchant_details?.merchant_category_code ?? null,
+      bank_transaction_code: t.proprietary_bank_transaction_code?.code ?? null,
+      bank_transaction_issuer: t.proprietary_bank_transaction_code?.issuer ?? null,
+      value_date_time: valueAt,
+      booking_date_time: bookedAt,
+      content_hash: 0,
+    };
+    row.content_hash = contentHash(row);
+    rows[i] = row;
+  }
+  return { rows: errorCount > 0 ? [] : rows, badValues, unknownAccounts, errorCount };
+}
+
+/**
+ * A 53-bit hash of every stored field (cyrb53): equal hashes mean "already present", different ones
+ * "updated". Compared only between two versions of the same natural key, so collisions (2^-53) are moot.
+ */
+export function contentHash(r: TransactionRow): number {
+  const s = [r.name, r.type, r.amount, r.currency, r.balance_amount, r.balance_currency, r.balance_type, r.status, r.category,
+    r.address_line, r.merchant_name, r.merchant_category_code, r.bank_transaction_code, r.bank_transaction_issuer,
+    r.value_date_time, r.booking_date_time].map((v) => (v === null ? '\u0001' : String(v))).join('\u0000');
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}

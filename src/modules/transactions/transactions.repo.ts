@@ -1,0 +1,149 @@
+/**
+ * Transactions storage. Bulk writes go through COPY (new rows) and one unnest UPDATE (changed rows), never
+ * one statement per row. Work is cut in chunks with a yield between them, so on the embedded engine
+ * (which runs on this process's event loop) other requests keep being answered during a big submission.
+ */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { Db } from '../../db/db.ts';
+import type { TransactionRow } from './transactions.ingest.ts';
+
+const COPY_CHUNK = 5_000;
+const LOOKUP_CHUNK = 10_000;
+
+export const TRANSACTION_COLUMNS = [
+  'id', 'customer_id', 'account_id', 'external_transaction_id', 'name', 'type', 'amount', 'currency', 'balance_amount',
+  'balance_currency', 'balance_type', 'status', 'bank_slug', 'account_number', 'category', 'address_line', 'merchant_name',
+  'merchant_category_code', 'bank_transaction_code', 'bank_transaction_issuer', 'value_date_time', 'booking_date_time',
+  'content_hash', 'created_at', 'updated_at',
+] as const;
+
+/** Serialises writers of one customer's transactions (two overlapping submissions, a bank pull). */
+export async function lockCustomerTransactions(tx: Db, customerId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('transactions:' || $1))", [customerId]);
+}
+
+export interface ExistingTransaction {
+  id: string;
+  content_hash: number;
+}
+
+/** The stored versions of the given natural keys: "account_id\u0000external id" → id and hash. */
+export async function findExisting(tx: Db, rows: TransactionRow[]): Promise<Map<string, ExistingTransaction>> {
+  const out = new Map<string, ExistingTransaction>();
+  for (let i = 0; i < rows.length; i += LOOKUP_CHUNK) {
+    const chunk = rows.slice(i, i + LOOKUP_CHUNK);
+    const r = await tx.query<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }>(
+      `SELECT t.id, t.account_id, t.external_transaction_id, t.content_hash FROM transactions t
+       JOIN unnest($1::text[], $2::text[]) AS k(account_id, ext) ON t.account_id = k.account_id AND t.external_transaction_id = k.ext`,
+      [chunk.map((r) => r.account_id), chunk.map((r) => r.external_transaction_id)],
+    );
+    for (const e of r.rows) out.set(`${e.account_id}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });
+    await yieldToLoop();
+  }
+  return out;
+}
+
+function csvField(v: string | number | null): string {
+  if (v === null) return '';
+  if (typeof v === 'number') return String(v);
+  // Quote every text value: an empty string must differ from NULL, and quotes/commas/newlines must survive.
+  return `"${v.includes('"') ? v.replace(/"/g, '""') : v}"`;
+}
+
+export async function insertTransactions(tx: Db, customerId: string, rows: Array<TransactionRow & { id: string }>, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  for (let i = 0; i < rows.length; i += COPY_CHUNK) {
+    const end = Math.min(i + COPY_CHUNK, rows.length);
+    let csv = '';
+    for (let j = i; j < end; j++) {
+      const r = rows[j]!;
+      csv += `${r.id},${csvField(customerId)},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
+        `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
+        `${csvField(r.status)},${csvField(r.bank_slug)},${csvField(r.account_number)},${csvField(r.category)},${csvField(r.address_line)},` +
+        `${csvField(r.merchant_name)},${csvField(r.merchant_category_code)},${csvField(r.bank_transaction_code)},${csvField(r.bank_transaction_issuer)},` +
+        `${r.value_date_time},${r.booking_date_time},${r.content_hash},${stamp},${stamp}\n`;
+    }
+    await tx.copyFrom('transactions', [...TRANSACTION_COLUMNS], csv);
+    await yieldToLoop();
+  }
+}
+
+const UPDATABLE = [
+  ['name', 'text'], ['type', 'text'], ['amount', 'numeric'], ['currency', 'text'], ['balance_amount', 'numeric'], ['balance_currency', 'text'],
+  ['balance_type', 'text'], ['status', 'text'], ['category', 'text'], ['address_line', 'text'], ['merchant_name', 'text'],
+  ['merchant_category_code', 'text'], ['bank_transaction_code', 'text'], ['bank_transaction_issuer', 'text'],
+  ['value_date_time', 'bigint'], ['booking_date_time', 'bigint'], ['content_hash', 'bigint'],
+] as const;
+
+/** Pending → Booked, corrected fields: the stored row (same id) takes the new values. */
+export async function updateTransactions(tx: Db, rows: Array<TransactionRow & { id: string }>, now: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += COPY_CHUNK) {
+    const chunk = rows.slice(i, i + COPY_CHUNK);
+    await tx.query(
+      `UPDATE transactions t SET ${UPDATABLE.map(([c]) => `${c} = u.${c}`).join(', ')}, updated_at = $${UPDATABLE.length + 2}
+       FROM unnest($1::uuid[], ${UPDATABLE.map(([, type], k) => `$${k + 2}::${type}[]`).join(', ')}) AS u(id, ${UPDATABLE.map(([c]) => c).join(', ')})
+       WHERE t.id = u.id`,
+      [chunk.map((r) => r.id), ...UPDATABLE.map(([c]) => chunk.map((r) => r[c])), now],
+    );
+    await yieldToLoop();
+  }
+}
+
+export interface TransactionFilters {
+  bank_slug?: string;
+  account_number?: string;
+  account_type?: 'Personal' | 'Business';
+  currency?: string;
+  booking_date_time_from?: number;
+  booking_date_time_to?: number;
+}
+
+export interface StoredTransaction extends Omit<TransactionRow, 'content_hash'> {
+  id: string;
+}
+
+function whereClause(customerId: string, f: TransactionFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [customerId];
+  const parts = ['t.customer_id = $1'];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    parts.push(sql.replace('?', `$${params.length}`));
+  };
+  if (f.bank_slug !== undefined) add('t.bank_slug = ?', f.bank_slug);
+  if (f.account_number !== undefined) add('t.account_number = ?', f.account_number);
+  if (f.currency !== undefined) add('t.currency = ?', f.currency);
+  if (f.booking_date_time_from !== undefined) add('t.booking_date_time >= ?', f.booking_date_time_from);
+  if (f.booking_date_time_to !== undefined) add('t.booking_date_time <= ?', f.booking_date_time_to);
+  if (f.account_type !== undefined) add('t.account_id IN (SELECT id FROM accounts WHERE customer_id = $1 AND type = ?)', f.account_type);
+  return { sql: parts.join(' AND '), params };
+}
+
+/** Where the previous page ended, in the read order: pages after it start strictly below this key. */
+export interface PageKey {
+  booking_date_time: number;
+  id: string;
+}
+
+/**
+ * One page in the read order of endpoint 11 (booking_date_time descending, then id), and the total.
+ * With `after` (the key of the previous page's last row) the page is found through the index in O(page);
+ * without it, by OFFSET, whose cost grows with the page number.
+ */
+export async function listTransactions(db: Db, customerId: string, f: TransactionFilters, limit: number, offset: number, after?: PageKey): Promise<{ rows: StoredTransaction[]; total: number }> {
+  const { sql, params } = whereClause(customerId, f);
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).rows[0]!.n;
+  if (offset >= total) return { rows: [], total };
+  let where = sql;
+  if (after) {
+    params.push(after.booking_date_time, after.id);
+    where += ` AND (t.booking_date_time, t.id) < ($${params.length - 1}::bigint, $${params.length}::uuid)`;
+  }
+  const rows = (await db.query<StoredTransaction>(
+    `SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount, t.currency, t.balance_amount,
+            t.balance_currency, t.balance_type, t.status, t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name,
+            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time
+     FROM transactions t WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
+    params,
+  )).rows;
+  return { rows, total };
+}

@@ -1,0 +1,112 @@
+/** Endpoint 10 (submission) and the reads of endpoint 11 and /transactions. */
+import type { Db } from '../../db/db.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { requireCustomer } from '../customers/customers.service.ts';
+import { listAccounts } from '../accounts/accounts.repo.ts';
+import { markDataChanged } from '../reports/reports.service.ts';
+import { runIdempotent } from '../idempotency/idempotency.service.ts';
+import { buildTransactionRows, MAX_TRANSACTIONS_PER_REQUEST, type SubmittedTransactionInput, type TransactionRow } from './transactions.ingest.ts';
+import * as repo from './transactions.repo.ts';
+import { decodeCursor, encodeCursor } from './page-cursor.ts';
+
+export interface SubmissionAnswer {
+  status: 'success';
+  success: string;
+  saved: number;
+  updated: number;
+  already_present: number;
+}
+
+export interface SubmissionContext {
+  db: Db;
+  queue: Queue;
+  clientId: string;
+  customerId: string;
+  now: Date;
+  idempotency?: { key: string; requestHash: string };
+}
+
+/** All-or-nothing: every transaction of the request is stored, or none, and each bad item is named. */
+export async function submitTransactions(ctx: SubmissionContext, items: SubmittedTransactionInput[]): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
+  const { db, clientId, customerId, now } = ctx;
+  await requireCustomer(db, clientId, customerId);
+  if (items.length > MAX_TRANSACTIONS_PER_REQUEST) {
+    throw new AppError('too_many_transactions', `At most ${MAX_TRANSACTIONS_PER_REQUEST} transactions per request; this one has ${items.length}. Split it.`, { errors: [{ pointer: '/transactions', detail: `has ${items.length} items` }] });
+  }
+  const accounts = new Map((await listAccounts(db, customerId)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]));
+  const built = buildTransactionRows(items, accounts);
+  if (built.errorCount > 0) {
+    const onlyAccounts = built.badValues.length === 0;
+    throw new AppError(
+      onlyAccounts ? 'account_not_found_for_transaction' : 'validation_failed',
+      `${built.errorCount} problem(s) in the submission; nothing was stored.${built.errorCount > built.badValues.length + built.unknownAccounts.length ? ` The first ${built.badValues.length + built.unknownAccounts.length} are listed.` : ''}`,
+      { errors: onlyAccounts ? built.unknownAccounts : [...built.badValues, ...built.unknownAccounts], extra: { error_count: built.errorCount } },
+    );
+  }
+  const store = (tx: Db) => storeRows(tx, ctx, built.rows).then((body) => ({ status: 200, body }));
+  if (!ctx.idempotency) return { body: (await db.transaction(store)).body, replayed: false };
+  const answer = await runIdempotent(db, { clientId, key: ctx.idempotency.key, requestHash: ctx.idempotency.requestHash, now }, store);
+  return { body: answer.body, replayed: answer.replayed };
+}
+
+async function storeRows(tx: Db, ctx: SubmissionContext, rows: TransactionRow[]): Promise<SubmissionAnswer> {
+  await repo.lockCustomerTransactions(tx, ctx.customerId);
+  const existing = await repo.findExisting(tx, rows);
+  const fresh: Array<TransactionRow & { id: string }> = [];
+  const changed: Array<TransactionRow & { id: string }> = [];
+  for (const row of rows) {
+    const stored = existing.get(`${row.account_id}\u0000${row.external_transaction_id}`);
+    if (!stored) fresh.push(Object.assign(row, { id: newId() }));
+    else if (stored.content_hash !== row.content_hash) changed.push(Object.assign(row, { id: stored.id }));
+  }
+  if (fresh.length) await repo.insertTransactions(tx, ctx.customerId, fresh, ctx.now);
+  if (changed.length) await repo.updateTransactions(tx, changed, ctx.now);
+  // Reports only go stale when something changed; a resubmission of known data leaves them as they are.
+  if (fresh.length || changed.length) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
+  const alreadyPresent = rows.length - fresh.length - changed.length;
+  return {
+    status: 'success',
+    success: `${fresh.length} saved, ${alreadyPresent} already present, ${changed.length} updated`,
+    saved: fresh.length,
+    updated: changed.length,
+    already_present: alreadyPresent,
+  };
+}
+
+export function toRawWire(t: repo.StoredTransaction) {
+  return {
+    id: t.id,
+    external_transaction_id: t.external_transaction_id,
+    name: t.name,
+    type: t.type,
+    amount: Number(t.amount),
+    balance: t.balance_amount === null ? null : { amount: Number(t.balance_amount), currency: t.balance_currency ?? t.currency, type: t.balance_type ?? 'InterimBooked' },
+    currency: t.currency,
+    status: t.status,
+    bank_slug: t.bank_slug,
+    account_number: t.account_number,
+    address_line: t.address_line,
+    merchant_details: t.merchant_name === null && t.merchant_category_code === null ? null : { merchant_name: t.merchant_name, merchant_category_code: t.merchant_category_code },
+    proprietary_bank_transaction_code: t.bank_transaction_code === null && t.bank_transaction_issuer === null ? null : { code: t.bank_transaction_code, issuer: t.bank_transaction_issuer },
+    value_date_time: Number(t.value_date_time),
+    booking_date_time: Number(t.booking_date_time),
+  };
+}
+
+export async function listRawTransactions(db: Db, clientId: string, customerId: string, filters: repo.TransactionFilters, page: number, maxPerPage: number, cursor?: string) {
+  await requireCustomer(db, clientId, customerId);
+  const { rows, total } = await repo.listTransactions(db, customerId, filters, maxPerPage, (page - 1) * maxPerPage, decodeCursor(cursor, page));
+  const last = rows[rows.length - 1];
+  const nextCursor = last && rows.length === maxPerPage ? encodeCursor(page + 1, { booking_date_time: Number(last.booking_date_time), id: last.id }) : undefined;
+  return { rows, total, nextCursor };
+}
+
+/**
+ * The categorised view. Until the classifier lands (insights engine), `category` is the submitted or bank
+ * category, `category_id` is null and `merchant` is the merchant name the bank gave.
+ */
+export function toCategorisedWire(t: repo.StoredTransaction) {
+  return { ...toRawWire(t), category: t.category, category_id: null, merchant: t.merchant_name };
+}
