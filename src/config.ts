@@ -30,6 +30,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** Run background workers (job queue) in this process. */
   workers: boolean;
+  /** Webhook targets on loopback addresses are refused unless this is on (local development and tests). */
+  webhookAllowLoopback: boolean;
+  /** One webhook delivery attempt may take this long (DNS, connect, response headers) before it counts as failed. */
+  webhookTimeoutMs: number;
+  /** Seconds to wait before each retry after the first attempt (which is immediate); its length is the number of retries. */
+  webhookRetrySchedule: readonly number[];
 }
 
 export class ConfigError extends Error {
@@ -47,7 +53,11 @@ type Key = (typeof KNOWN_KEYS)[number];
 export const KNOWN_KEYS = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_BASE_URL', 'ACCESS_TOKEN_TTL_SECONDS',
   'CUSTOMER_TOKEN_TTL_SECONDS', 'LOG_LEVEL', 'OBI_BOOTSTRAP_CLIENTS', 'OBI_SECRET_KEY', 'BODY_LIMIT_BYTES', 'WORKERS',
+  'WEBHOOK_ALLOW_LOOPBACK', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE',
 ] as const;
+
+/** The Standard Webhooks schedule: after the immediate first attempt, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -107,11 +117,15 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (secretKey !== null && secretKey.length < 32) problems.push('OBI_SECRET_KEY: expected at least 32 characters');
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
   const workers = bool('WORKERS', true);
+  const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
+  const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
+  const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     nodeEnv, port, host, dataDir, databaseUrl, publicBaseUrl, accessTokenTtlSeconds, customerTokenTtlSeconds,
     logLevel, bootstrapClients: Object.freeze(bootstrapClients) as BootstrapClient[], secretKey, bodyLimitBytes, workers,
+    webhookAllowLoopback, webhookTimeoutMs, webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
   });
 }
 
@@ -139,4 +153,16 @@ function parseBootstrapClients(raw: string | undefined, problems: string[]): Boo
     out.push({ clientId, clientSecret });
   });
   return out;
+}
+
+// "5,300,1800": seconds before each retry. Up to 7 days apart and 50 retries, so a typo cannot park a delivery for years.
+function parseRetrySchedule(raw: string | undefined, problems: string[]): number[] {
+  if (raw === undefined) return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
+  const parts = raw.split(',').map((s) => s.trim());
+  const ok = parts.length <= 50 && parts.every((p) => /^\d+$/.test(p) && Number(p) <= 7 * 86_400);
+  if (!ok) {
+    problems.push(`WEBHOOK_RETRY_SCHEDULE: expected a comma-separated list of at most 50 whole seconds (each at most 604800), got "${raw}"`);
+    return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
+  }
+  return parts.map(Number);
 }

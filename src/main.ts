@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
+import { startWebhookDispatcher } from './modules/webhooks/webhooks.worker.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
   logger.info({ database: runtime.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, publicBaseUrl: config.publicBaseUrl }, 'open-banking-insights is listening');
+  // Webhook deliveries: a polling dispatcher drains the outbox (modules/webhooks) wherever workers run.
+  const webhookDispatcher = config.workers ? startWebhookDispatcher(deps) : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close().catch((err) => logger.error({ err }, 'closing the HTTP server failed'));
+    await webhookDispatcher?.stop().catch((err) => logger.error({ err }, 'stopping the webhook dispatcher failed'));
     await runtime.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     process.exit(0);
   };

@@ -25,7 +25,10 @@ export function problemBody(code: string, detail: string, errors: FieldError[] =
 
 export function sendProblem(reply: FastifyReply, body: ProblemBody, headers: Record<string, string> = {}): FastifyReply {
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
+  // The body's status is the HTTP status, except where a contract gives that member another meaning
+  // (endpoint 21's 404 carries { "status": "Error" }, decisions.md): then the code's status applies.
+  const status = typeof body.status === 'number' ? body.status : statusForCode(body.code);
+  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
 interface SchemaError {

@@ -5,10 +5,24 @@
  *  1  POST    /oauth/v2/token                                                     modules/auth
  *  2  POST    /public/v3/customers                                                modules/customers
  *  3  POST    /public/v3/customers/{customer_id}/token                            modules/customers
+ * 10  POST    /public/v3/customers/{customer_id}/transaction_collections          modules/transactions
+ * 11  GET     /public/v3/customers/{customer_id}/raw-transactions                 modules/transactions
+ * 12  GET     /public/v3/customers/{customer_id}/accounts                         modules/accounts
+ * 13  GET     /public/v3/customers/{customer_id}/accounts/{account_id}/statements modules/statements (+ /account/ alias)
+ * 14  GET     /public/v3/customers/{customer_id}/accounts/{account_id}/party      modules/statements (+ /account/ alias)
+ * 18  GET     /public/v3/customers/{customer_id}/report_readiness_statuses/{name} modules/reports
  * 19  GET     /public/v3/account_types/{account_type}/transaction_categories      modules/categories
+ * 20  POST    /public/v3/webhooks                                                 modules/webhooks
+ * 21  DELETE  /public/v3/webhooks/{webhook_id}/delete                             modules/webhooks
+ *  -  POST    /public/v3/customers/{customer_id}/account_collections              modules/accounts (decisions.md)
+ *  -  POST    /public/v3/customers/{customer_id}/balance_collections              modules/accounts
+ *  -  GET     /public/v3/customers/{customer_id}/accounts/{account_id}/balances   modules/accounts
+ *  -  GET     /public/v3/customers/{customer_id}/transactions                     modules/transactions (categorised view)
  *  -  GET     /public/v3/customers[?user_reference=], GET/DELETE .../{customer_id} modules/customers (decisions.md)
  *  -  GET     /public/v3/banks                                                    modules/banks (decisions.md)
  *  -  GET     /public/v3/settings, PATCH /public/v3/settings                      modules/clients
+ *  -  GET     /public/v3/webhooks, GET .../{webhook_id}/deliveries,               modules/webhooks (decisions.md)
+ *     POST    .../{webhook_id}/deliveries/{delivery_id}/replay
  *  -  GET     /health, /ready, /openapi.json, /docs                               modules/health, app.ts
  */
 import type { App, AppDeps } from '../app.ts';
@@ -18,6 +32,11 @@ import { categoryRoutes } from '../modules/categories/categories.routes.ts';
 import { settingsRoutes } from '../modules/clients/clients.routes.ts';
 import { customerRoutes } from '../modules/customers/customers.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
+import { webhookRoutes } from '../modules/webhooks/webhooks.routes.ts';
+import { accountRoutes } from '../modules/accounts/accounts.routes.ts';
+import { transactionRoutes } from '../modules/transactions/transactions.routes.ts';
+import { statementRoutes } from '../modules/statements/statements.routes.ts';
+import { reportRoutes } from '../modules/reports/reports.routes.ts';
 import { registerJsonParser } from './json-body.ts';
 
 export async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
@@ -29,6 +48,11 @@ export async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
     await settingsRoutes(api, deps);
     await bankRoutes(api, deps);
     await categoryRoutes(api, deps);
+    await webhookRoutes(api, deps);
+    await accountRoutes(api, deps);
+    await transactionRoutes(api, deps);
+    await statementRoutes(api, deps);
+    await reportRoutes(api, deps);
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,0 +1,76 @@
+/**
+ * The outbox: how other modules announce an event. Call emitWebhookEvent inside the transaction of the change
+ * that caused the event, so the event exists exactly when the change does (decisions.md, Webhooks). It fans out
+ * at emit time: one delivery row per webhook of the client that is active at that moment (a webhook registered
+ * later does not receive earlier events). The dispatcher (webhooks.worker.ts) sends them.
+ *
+ * Payloads (decisions.md): { msg, webhook_type, customer_id }, the account types add account_id, NEW_EVENT adds
+ * event_id. Never put amounts, names or other personal data in `msg`: receivers fetch data through the API.
+ */
+import type { Db } from '../../db/db.ts';
+import { newId } from '../../lib/ids.ts';
+import { requireCustomer } from '../customers/customers.service.ts';
+import * as deliveries from './deliveries.repo.ts';
+import { activeWebhookIds } from './webhooks.repo.ts';
+
+export const WEBHOOK_TYPES = ['REPORT_AVAILABLE', 'REPORT_UPDATED', 'NEW_EVENT', 'ACCOUNT_AUTHORIZATION_GRANTED', 'ACCOUNT_AUTHORIZATION_LOST'] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+
+export interface WebhookEvent {
+  clientId: string;
+  customerId: string;
+  type: WebhookType;
+  /** Required for ACCOUNT_AUTHORIZATION_GRANTED and ACCOUNT_AUTHORIZATION_LOST. */
+  accountId?: string;
+  /** Required for NEW_EVENT: the id of the event record (endpoint 17). */
+  eventId?: string;
+  /** NEW_EVENT: the event's name (e.g. PENSION_MISSING); the spec's msg "names the event". */
+  eventName?: string;
+  /** Overrides the standard sentence for the type. No personal data. */
+  msg?: string;
+}
+
+// Interface spec, Events: "The msg text is a short sentence per type; for NEW_EVENT it names the event."
+const MESSAGES: Record<WebhookType, (e: WebhookEvent) => string> = {
+  REPORT_AVAILABLE: () => 'Bank data was shared for the first time and all processing is complete; the report is available.',
+  REPORT_UPDATED: () => 'New bank data is available and all processing is complete; the report is updated.',
+  NEW_EVENT: (e) => `A new event occurred: ${e.eventName ?? 'see the events report'}.`,
+  ACCOUNT_AUTHORIZATION_GRANTED: () => 'The customer authorized a bank account again.',
+  ACCOUNT_AUTHORIZATION_LOST: () => 'Access to a bank account is no longer available; the customer must authorize it again.',
+};
+
+const ACCOUNT_TYPES: ReadonlySet<WebhookType> = new Set(['ACCOUNT_AUTHORIZATION_GRANTED', 'ACCOUNT_AUTHORIZATION_LOST']);
+
+/** The exact JSON body receivers get (members in a fixed order). Throws on an event that lacks its identifier. */
+export function webhookPayload(event: WebhookEvent): string {
+  if (!WEBHOOK_TYPES.includes(event.type)) throw new TypeError(`unknown webhook type ${String(event.type)}`);
+  const body: Record<string, string> = { msg: event.msg ?? MESSAGES[event.type](event), webhook_type: event.type };
+  if (ACCOUNT_TYPES.has(event.type)) {
+    if (!event.accountId) throw new TypeError(`${event.type} needs accountId`);
+    body.account_id = event.accountId;
+  }
+  body.customer_id = event.customerId;
+  if (event.type === 'NEW_EVENT') {
+    if (!event.eventId) throw new TypeError('NEW_EVENT needs eventId');
+    body.event_id = event.eventId;
+  }
+  return JSON.stringify(body);
+}
+
+/**
+ * Writes the event to the outbox, in `tx`. Returns the message id (the webhook-id header receivers see) and
+ * how many webhooks will receive it (0 when the client has none active).
+ */
+export async function emitWebhookEvent(tx: Db, event: WebhookEvent, now: Date): Promise<{ messageId: string; deliveries: number }> {
+  const payload = webhookPayload(event);
+  // A customer of another client would leak an id across tenants: refuse it like any foreign id.
+  await requireCustomer(tx, event.clientId, event.customerId);
+  const messageId = `msg_${newId()}`;
+  const webhookIds = await activeWebhookIds(tx, event.clientId);
+  if (webhookIds.length === 0) return { messageId, deliveries: 0 };
+  await deliveries.insertDeliveries(tx, {
+    ids: webhookIds.map(() => newId()), webhookIds, clientId: event.clientId, customerId: event.customerId,
+    messageId, eventType: event.type, payload, now,
+  });
+  return { messageId, deliveries: webhookIds.length };
+}
