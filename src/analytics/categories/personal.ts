@@ -13,7 +13,7 @@ const incomeCategories: readonly Category[] = [
   income('child_benefit', 'Child Benefit', 'HMRC Child Benefit ("CHB", "HMRC CHILD BENEFIT").', { markers: ['benefits', 'child_benefit'] }),
   income('disability_benefits', 'Disability and carer benefits', 'PIP, DLA, Attendance Allowance, Carer\'s Allowance, Adult/Child Disability Payment (Social Security Scotland).', { markers: ['benefits'] }),
   income('out_of_work_benefits', 'Out-of-work benefits', 'Jobseeker\'s Allowance (JSA), Employment and Support Allowance (ESA), Income Support.', { markers: ['benefits', 'out_of_work_benefits'] }),
-  income('tax_credits', 'Tax credits', 'HMRC Working Tax Credit and Child Tax Credit ("HMRC NDDS", "HMRC TC").', { markers: ['benefits'] }),
+  income('tax_credits', 'Tax credits', 'HMRC Working Tax Credit and Child Tax Credit ("HMRC TC", "HMRC WTC", "HMRC CTC").', { markers: ['benefits'] }),
   income('housing_benefit', 'Housing Benefit', 'Housing Benefit and council tax support paid by a local authority.', { markers: ['benefits'] }),
   income('other_benefits', 'Other benefits', 'Other state support: Maternity Allowance, Bereavement Support, Winter Fuel Payment, cost-of-living payments, council grants.', { markers: ['benefits'] }),
   income('tax_refund', 'Tax refund', 'Refunds of income tax or other taxes from HMRC.', { markers: ['tax'] }),

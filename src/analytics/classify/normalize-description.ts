@@ -1,0 +1,257 @@
+/**
+ * Statement text → tokens for matching and a normalised description that groups the same payee.
+ * "CARD PAYMENT TO TESCO STORES 3217 ON 12 JAN", "TESCO STORES 3217      LEEDS GB" and "tesco stores" all
+ * normalise to "TESCO STORES", so recurrence and trend detection see one payee.
+ *
+ * Written as one pass over the characters plus a pass over the tokens, without per-token regexes: it runs once
+ * per distinct description and must stay far below the classifier's 5 µs per transaction budget.
+ */
+import councils from './reference/councils.json' with { type: 'json' };
+import { LEGAL_FORM_TOKENS, foldToAscii } from './normalize-name.ts';
+import { CHANNEL, LEADING_CODES, LEADING_FIRST_WORDS, MAX_CODE_LENGTH, PROTECTED_PAIRS, TRAILING_CODES } from './statement-codes.ts';
+import type { Channel } from './statement-codes.ts';
+
+export { CHANNEL };
+export type { Channel };
+
+/** The analysed statement text. `tokens[from..to)` are matched on; `normalized` is the grouping key. */
+export interface StatementText {
+  readonly tokens: readonly string[];
+  readonly from: number;
+  readonly to: number;
+  readonly normalized: string;
+  /** how the money moved, when the text says so (DD, SO, BGC, FPO, CPT, ...) */
+  readonly channel: Channel;
+}
+
+const MONTHS = new Set(['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'SEPT', 'OCT', 'NOV', 'DEC']);
+/** Numbers that are part of a brand on statements (BET 365, 888 CASINO, 118 118 MONEY). */
+const BRAND_NUMBERS = new Set(['365', '888', '118']);
+/** Words left dangling by a removed number or date: "ON 12 JAN", "REF 123456", "CD 1234", "12.50 GBP". */
+const DANGLING = new Set(['ON', 'REF', 'REFERENCE', 'NO', 'NUMBER', 'CD', 'CARD', 'AT', 'GBP', 'EUR', 'USD', 'DATE', 'VALUE']);
+/** Left over from web addresses (AMAZON.CO.UK, NETFLIX.COM): not part of the payee. */
+const WEB_SUFFIXES = new Set(['COM', 'CO', 'NET', 'ORG']);
+const COUNTRIES = new Set(['GB', 'GBR', 'UK', 'IE', 'IRL', 'US', 'USA', 'NL', 'NLD', 'LU', 'LUX', 'DE', 'DEU', 'FR', 'FRA', 'ES', 'ESP']);
+/** Town and council short names, to drop a card terminal's location ("... LEEDS GB"). */
+const PLACES: ReadonlySet<string> = new Set(councils.places);
+const NON_ASCII = /[\u0080-\uffff]/g;
+const APOSTROPHES = /['`]/g;
+
+/**
+ * Whether a token survives normalisation on its own merits: pure numbers (store numbers, dates, amounts,
+ * references) and long alphanumeric references (4+ digits: masked card numbers, order ids) do not; short
+ * mixed tokens do (O2, JET2, BET365, 1ST). Reference names go through the same test so they match.
+ */
+export function isKeptToken(token: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < token.length; i++) if (isDigit(token.charCodeAt(i))) digits++;
+  if (digits === 0) return !LEGAL_FORM_TOKENS.has(token);
+  if (digits === token.length) return BRAND_NUMBERS.has(token);
+  return digits < 4 && !isDayMonth(token);
+}
+
+/** "12JAN", "3FEB24", "12SEPT": a date written as one token. */
+function isDayMonth(token: string): boolean {
+  let i = 0;
+  while (i < token.length && isDigit(token.charCodeAt(i))) i++;
+  if (i === 0 || i > 2) return false;
+  let j = i;
+  while (j < token.length && !isDigit(token.charCodeAt(j))) j++;
+  if (!MONTHS.has(token.slice(i, j))) return false;
+  for (let k = j; k < token.length; k++) if (!isDigit(token.charCodeAt(k))) return false;
+  return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** A–Z, a–z, 0–9. */
+function isWordChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+// One lookup per alphabetic token instead of three Set probes.
+const LEGAL = 1;
+const MONTH = 2;
+const DANGLES = 4;
+const WORD_FLAGS = new Map<string, number>();
+for (const word of LEGAL_FORM_TOKENS) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | LEGAL);
+for (const word of MONTHS) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | MONTH);
+for (const word of DANGLING) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | DANGLES);
+
+/**
+ * The tokens of the text being analysed. Reused from call to call: the classifier reads them right away and
+ * keeps only the results, which saves two arrays per distinct description (the batch's largest allocation).
+ */
+const scratchTokens: string[] = [];
+const scratchGaps: boolean[] = [];
+
+/**
+ * Splits, drops numbers, dates, references and legal forms; fills the scratch arrays; returns the count.
+ * ASCII text is read as it is, upper-casing only the tokens that need it, so the common all-capitals statement
+ * line costs no copy; text with other characters is folded first (accents, curly apostrophes) and read again.
+ */
+function tokenize(raw: string): number {
+  const count = tokenizeAscii(raw);
+  return count >= 0 ? count : tokenizeAscii(foldToAscii(raw).replace(/[\u2018\u2019]/g, "'").replace(NON_ASCII, ' '));
+}
+
+/** tokenize() for ASCII text; -1 at the first character outside ASCII. */
+function tokenizeAscii(text: string): number {
+  let count = 0;
+  let gap = false; // a multi-space run or a removed number precedes the next kept token
+  let droppedNumber = false;
+  let droppedDay = false;
+  let spaces = 0;
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    let c = text.charCodeAt(i);
+    let token: string;
+    let digits = 0;
+    if (isWordChar(c)) {
+      const start = i;
+      let lower = false;
+      let apostrophe = false;
+      do {
+        if (c <= 57) digits++;
+        else if (c >= 97) lower = true;
+        i++;
+        c = i < length ? text.charCodeAt(i) : 0;
+        // An apostrophe inside a word joins it: SAINSBURY'S → SAINSBURYS.
+        if ((c === 39 || c === 96) && i + 1 < length && isWordChar(text.charCodeAt(i + 1))) {
+          apostrophe = true;
+          i++;
+          c = text.charCodeAt(i);
+        }
+      } while (isWordChar(c));
+      token = text.slice(start, i);
+      if (apostrophe) token = token.replace(APOSTROPHES, '');
+      if (lower) token = token.toUpperCase();
+      spaces = 0;
+    } else {
+      i++;
+      if (c === 32) {
+        if (++spaces >= 2) gap = true;
+        continue;
+      }
+      if (c > 127) return -1;
+      spaces = 0;
+      if (c !== 38) continue;
+      token = 'AND'; // "&": M&S, M & S and M AND S agree
+    }
+    let keep: boolean;
+    if (digits === 0) {
+      const flags = WORD_FLAGS.get(token) ?? 0;
+      if (flags !== 0) {
+        if ((flags & LEGAL) !== 0) continue;
+        if (((flags & MONTH) !== 0 && droppedDay) || ((flags & DANGLES) !== 0 && droppedNumber)) {
+          droppedDay = false;
+          continue;
+        }
+      }
+      keep = true;
+    } else if (digits === token.length) {
+      keep = BRAND_NUMBERS.has(token);
+    } else {
+      keep = digits < 4 && !isDayMonth(token);
+    }
+    if (!keep) {
+      if (count > 0 && DANGLING.has(scratchTokens[count - 1])) count--;
+      droppedNumber = true;
+      droppedDay = token.length <= 2;
+      gap = true;
+      continue;
+    }
+    scratchTokens[count] = token;
+    scratchGaps[count] = gap;
+    count++;
+    gap = false;
+    droppedNumber = false;
+    droppedDay = false;
+  }
+  return count;
+}
+
+/** A statement text's analysis in reusable storage: valid until the next call (classifier's fast path). */
+export interface ScratchText {
+  /** shared scratch array: read only `tokens[from..to)`, and only before the next call */
+  tokens: readonly string[];
+  from: number;
+  to: number;
+  normalized: string;
+  channel: Channel;
+}
+
+const scratchResult: ScratchText = { tokens: scratchTokens, from: 0, to: 0, normalized: '', channel: CHANNEL.none };
+
+/** Analyses into shared storage (see ScratchText). */
+export function analyzeIntoScratch(raw: string): ScratchText {
+  finish(scratchTokens, scratchGaps, tokenize(raw), scratchResult);
+  return scratchResult;
+}
+
+/** Analyse one statement text. */
+export function analyzeStatementText(raw: string): StatementText {
+  const scratch = analyzeIntoScratch(raw);
+  return { ...scratch, tokens: scratchTokens.slice(0, scratch.to) };
+}
+
+/** Strips transaction codes at both ends and the location at the end. */
+function finish(kept: readonly string[], gapBefore: readonly boolean[], count: number, out: ScratchText): void {
+  let from = 0;
+  let to = count;
+  let channel: Channel = CHANNEL.none;
+
+  // Leading codes, longest phrase first ("DIRECT DEBIT PAYMENT TO", "CARD PAYMENT TO", "DD"); never the last token,
+  // and never when the code starts a name ("BP CONNECT", "SO ENERGY").
+  for (;;) {
+    let matched = 0;
+    let matchedChannel: Channel = CHANNEL.none;
+    let phrase = '';
+    for (let n = 1; n <= MAX_CODE_LENGTH && from + n < to; n++) {
+      phrase = n === 1 ? kept[from] : `${phrase} ${kept[from + n - 1]}`;
+      const code = LEADING_CODES.get(phrase);
+      if (code !== undefined && !PROTECTED_PAIRS.has(`${kept[from + n - 1]} ${kept[from + n]}`)) {
+        matched = n;
+        matchedChannel = code;
+      }
+      if (n === 1 && !LEADING_FIRST_WORDS.has(phrase)) break;
+    }
+    if (matched === 0) break;
+    if (channel === CHANNEL.none) channel = matchedChannel;
+    from += matched;
+  }
+  while (to - from > 1) {
+    const code = TRAILING_CODES.get(kept[to - 1]);
+    if (code === undefined) break;
+    if (channel === CHANNEL.none) channel = code;
+    to--;
+  }
+
+  let end = to;
+  let sawCountry = false;
+  for (;;) {
+    if (end - from > 1 && COUNTRIES.has(kept[end - 1])) sawCountry = true;
+    else if (!(end - from > 1 && WEB_SUFFIXES.has(kept[end - 1]))) break;
+    end--;
+  }
+  if (end - from > 2 && (sawCountry || gapBefore[end - 2]) && PLACES.has(`${kept[end - 2]} ${kept[end - 1]}`)) {
+    end -= 2;
+  } else if (end - from > 1 && (sawCountry || gapBefore[end - 1]) && PLACES.has(kept[end - 1])) {
+    end -= 1;
+  }
+
+  let normalized = '';
+  for (let k = from; k < end; k++) normalized = k === from ? kept[k] : `${normalized} ${kept[k]}`;
+  out.from = from;
+  out.to = to;
+  out.normalized = normalized;
+  out.channel = channel;
+}
+
+/** The normalised description alone (upper-case tokens separated by single spaces; "" for empty text). */
+export function normalizeDescription(raw: string): string {
+  return analyzeStatementText(raw).normalized;
+}

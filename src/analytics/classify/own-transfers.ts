@@ -1,0 +1,115 @@
+/**
+ * Transfers between the customer's own accounts. Left in, they would count twice: once as money out of the
+ * current account and again as money into savings (or as a credit-card repayment and the card's spending).
+ * Decisions, Analytics: "transfers between the customer's own accounts are ignored".
+ *
+ * A pair is a debit on one account and a credit of the same absolute amount and currency on another of the
+ * customer's accounts, both transfer-like (see isTransferLike), booked within 3 days of each other. When either
+ * side's text says it is an own transfer ("TO SAVINGS", "OWN ACCOUNT") or names the other account's number, the
+ * window widens to 7 days (some banks book the credit side late over weekends and bank holidays). A description
+ * that names the account number of another of the customer's accounts is an own transfer even without a
+ * counterpart: the customer holds that account, its side may just fall outside the data.
+ */
+import type { EngineAccount, EngineTransaction } from '../types.ts';
+
+const DAY = 86_400;
+const PLAIN_WINDOW = 3 * DAY;
+const HINTED_WINDOW = 7 * DAY;
+
+/** How strongly a transaction looks like an own transfer before pairing. */
+export const LEVEL = { none: 0, candidate: 1, hinted: 2 } as const;
+export type Level = (typeof LEVEL)[keyof typeof LEVEL];
+
+/** The UK account number (last 8 digits) of each account with one. */
+function accountNumbers(accounts: readonly EngineAccount[]): Map<string, string> {
+  const byAccount = new Map<string, string>();
+  for (const account of accounts) {
+    const digits = account.accountNumber.replace(/\D/g, '');
+    if (digits.length >= 8) byAccount.set(account.id, digits.slice(-8));
+  }
+  return byAccount;
+}
+
+/** Whether the text names the account number of one of the customer's other accounts. */
+function namesOtherAccount(description: string, ownAccountId: string, numbers: Map<string, string>): boolean {
+  let digitCount = 0;
+  for (let i = 0; i < description.length && digitCount < 8; i++) {
+    const c = description.charCodeAt(i);
+    if (c >= 48 && c <= 57) digitCount++;
+  }
+  if (digitCount < 8) return false;
+  const digits = description.replace(/\D/g, '');
+  for (const [accountId, number] of numbers) {
+    if (accountId !== ownAccountId && digits.includes(number)) return true;
+  }
+  return false;
+}
+
+/**
+ * Marks own transfers. `levels[i]` says whether transaction i may be one (from its provisional category and
+ * its text); the answer has 1 at each index found to be an own transfer.
+ */
+export function findOwnTransfers(
+  transactions: readonly EngineTransaction[],
+  accounts: readonly EngineAccount[],
+  levels: Uint8Array,
+): Uint8Array {
+  const isOwn = new Uint8Array(transactions.length);
+  if (accounts.length < 2) return isOwn;
+  const numbers = accountNumbers(accounts);
+  const effective = Uint8Array.from(levels);
+  const paired = new Uint8Array(transactions.length);
+
+  // Group the candidates by currency and absolute amount in minor units (a numeric key: no string per candidate).
+  const groups = new Map<number, number[]>();
+  const currencies = new Map<string, number>();
+  for (let i = 0; i < transactions.length; i++) {
+    if (effective[i] === LEVEL.none) continue;
+    const tx = transactions[i];
+    if (numbers.size > 1 && namesOtherAccount(tx.description, tx.accountId, numbers)) {
+      isOwn[i] = 1;
+      effective[i] = LEVEL.hinted;
+    }
+    let currency = currencies.get(tx.currency);
+    if (currency === undefined) currencies.set(tx.currency, (currency = currencies.size));
+    const key = Math.round(Math.abs(tx.amount) * 100) * 1024 + (currency % 1024);
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  }
+
+  // Within a group, the closest debit–credit pairs are taken first, so one credit goes with the debit nearest in time.
+  const pairs: number[] = []; // flattened [gap, debit, credit]
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => transactions[a].bookedAt - transactions[b].bookedAt || a - b);
+    pairs.length = 0;
+    for (let d = 0; d < group.length; d++) {
+      const debit = transactions[group[d]];
+      if (debit.amount >= 0) continue;
+      // Sorted by time: look outwards from the debit and stop once past the widest window.
+      for (let step = -1; step <= 1; step += 2) {
+        for (let c = d + step; c >= 0 && c < group.length; c += step) {
+          const credit = transactions[group[c]];
+          const gap = Math.abs(credit.bookedAt - debit.bookedAt);
+          if (gap > HINTED_WINDOW) break;
+          if (credit.amount <= 0 || credit.accountId === debit.accountId) continue;
+          const hinted = effective[group[d]] === LEVEL.hinted || effective[group[c]] === LEVEL.hinted;
+          if (gap <= (hinted ? HINTED_WINDOW : PLAIN_WINDOW)) pairs.push(gap, group[d], group[c]);
+        }
+      }
+    }
+    const order = Array.from({ length: pairs.length / 3 }, (_, k) => k);
+    order.sort((a, b) => pairs[3 * a] - pairs[3 * b] || pairs[3 * a + 1] - pairs[3 * b + 1] || pairs[3 * a + 2] - pairs[3 * b + 2]);
+    for (const k of order) {
+      const debit = pairs[3 * k + 1];
+      const credit = pairs[3 * k + 2];
+      if (paired[debit] || paired[credit]) continue;
+      paired[debit] = 1;
+      paired[credit] = 1;
+      isOwn[debit] = 1;
+      isOwn[credit] = 1;
+    }
+  }
+  return isOwn;
+}

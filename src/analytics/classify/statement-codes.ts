@@ -1,0 +1,72 @@
+/**
+ * Transaction codes UK banks put around the payee on statements, and what they say about the payment.
+ * Barclays/Lloyds/HSBC/NatWest styles: "DD", "SO", "BGC", "FPI"/"FPO", "VIS"/"POS", "CPT" (cashpoint), "CHQ",
+ * "BP" (bill payment), "TFR", "CR"/"DR"; and spelled-out forms ("CARD PAYMENT TO", "DIRECT DEBIT PAYMENT TO").
+ */
+
+/** How money moved, as far as the statement text tells. Plain numbers: no enums in this code base. */
+export const CHANNEL = {
+  none: 0,
+  directDebit: 1,
+  standingOrder: 2,
+  credit: 3,
+  transferIn: 4,
+  transferOut: 5,
+  card: 6,
+  cash: 7,
+  cheque: 8,
+} as const;
+
+export type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
+
+const leading: [string, Channel][] = [
+  ['CARD PAYMENT TO', CHANNEL.card], ['CARD PAYMENT', CHANNEL.card], ['CARD PURCHASE', CHANNEL.card],
+  ['CARD TRANSACTION', CHANNEL.card], ['DEBIT CARD', CHANNEL.card], ['DEBIT CARD PAYMENT', CHANNEL.card],
+  ['CONTACTLESS PAYMENT', CHANNEL.card], ['CONTACTLESS', CHANNEL.card], ['VIS', CHANNEL.card], ['VISA', CHANNEL.card],
+  ['POS', CHANNEL.card], ['C L', CHANNEL.card], ['PURCHASE', CHANNEL.card], ['DEB', CHANNEL.card],
+  ['DD', CHANNEL.directDebit], ['DDR', CHANNEL.directDebit], ['DIRECT DEBIT', CHANNEL.directDebit],
+  ['DIRECT DEBIT PAYMENT', CHANNEL.directDebit], ['DIRECT DEBIT PAYMENT TO', CHANNEL.directDebit],
+  ['DIRECT DEBIT TO', CHANNEL.directDebit],
+  ['SO', CHANNEL.standingOrder], ['STO', CHANNEL.standingOrder], ['STANDING ORDER', CHANNEL.standingOrder],
+  ['STANDING ORDER TO', CHANNEL.standingOrder],
+  ['BGC', CHANNEL.credit], ['BANK GIRO CREDIT', CHANNEL.credit], ['GIRO', CHANNEL.credit], ['BACS', CHANNEL.credit],
+  ['BACS CREDIT', CHANNEL.credit], ['CREDIT', CHANNEL.credit], ['CR', CHANNEL.credit],
+  ['FPI', CHANNEL.transferIn], ['FASTER PAYMENT RECEIVED', CHANNEL.transferIn], ['PAYMENT FROM', CHANNEL.transferIn],
+  ['RECEIVED FROM', CHANNEL.transferIn], ['TRANSFER FROM', CHANNEL.transferIn], ['FASTER PAYMENTS RECEIPT', CHANNEL.transferIn],
+  ['FPO', CHANNEL.transferOut], ['FP', CHANNEL.transferOut], ['FASTER PAYMENT', CHANNEL.transferOut],
+  ['FASTER PAYMENT TO', CHANNEL.transferOut], ['FASTER PAYMENTS', CHANNEL.transferOut], ['PAYMENT TO', CHANNEL.transferOut],
+  ['BILL PAYMENT', CHANNEL.transferOut], ['BILL PAYMENT TO', CHANNEL.transferOut], ['BP', CHANNEL.transferOut],
+  ['ONLINE PAYMENT', CHANNEL.transferOut], ['ONLINE BANKING', CHANNEL.transferOut], ['MOBILE PAYMENT', CHANNEL.transferOut],
+  ['TFR', CHANNEL.transferOut], ['TRF', CHANNEL.transferOut], ['TRANSFER', CHANNEL.transferOut],
+  ['TRANSFER TO', CHANNEL.transferOut], ['TFR TO', CHANNEL.transferOut], ['TRF TO', CHANNEL.transferOut],
+  ['TFR FROM', CHANNEL.transferIn], ['TRF FROM', CHANNEL.transferIn], ['WWW', CHANNEL.none], ['DR', CHANNEL.none], ['DEBIT', CHANNEL.none], ['PAYMENT', CHANNEL.none],
+  ['CPT', CHANNEL.cash], ['LNK', CHANNEL.cash],
+  ['CHQ', CHANNEL.cheque], ['CHEQUE', CHANNEL.cheque],
+];
+
+/** Leading code phrase (tokens joined by one space) → channel. */
+export const LEADING_CODES: ReadonlyMap<string, Channel> = new Map(leading);
+export const MAX_CODE_LENGTH = Math.max(...leading.map(([phrase]) => phrase.split(' ').length));
+/** First words of the leading code phrases: most texts start with none, and stop there. */
+export const LEADING_FIRST_WORDS: ReadonlySet<string> = new Set(leading.map(([phrase]) => phrase.split(' ')[0]));
+
+/** Codes that banks append after the payee. */
+export const TRAILING_CODES: ReadonlyMap<string, Channel> = new Map<string, Channel>([
+  ['CR', CHANNEL.credit], ['DR', CHANNEL.none], ['DD', CHANNEL.directDebit], ['SO', CHANNEL.standingOrder],
+  ['STO', CHANNEL.standingOrder], ['FP', CHANNEL.transferOut], ['FPI', CHANNEL.transferIn], ['FPO', CHANNEL.transferOut],
+  ['BGC', CHANNEL.credit], ['VIS', CHANNEL.card], ['VISA', CHANNEL.card], ['POS', CHANNEL.card],
+  ['CONTACTLESS', CHANNEL.card], ['TFR', CHANNEL.transferOut], ['CHQ', CHANNEL.cheque],
+]);
+
+/**
+ * "<code word> <next word>" pairs that begin a name, so the code is not stripped: BP the fuel brand, So Energy,
+ * Dr. Martens, "CREDIT CARD" and "DEBIT INTEREST" wording. A test checks every curated name and keyword that
+ * starts with a code word is listed here.
+ */
+export const PROTECTED_PAIRS: ReadonlySet<string> = new Set([
+  'BP CONNECT', 'BP EXPRESS', 'BP PETROL', 'BP FUEL', 'BP SERVICE', 'BP STATION', 'BP PULSE', 'BP CHARGEMASTER',
+  'SO ENERGY', 'DR MARTENS', 'CREDIT CARD', 'CREDIT INTEREST', 'DEBIT INTEREST', 'PAYMENT ASSIST',
+  'CREDIT SPRING', 'CREDIT UNION', 'TRANSFER WISE', 'CR LOANS', 'DEBIT CARD', 'DIRECT LINE', 'BACS SALARY',
+  'POS FEE', 'CHEQUE RETURNED', 'DIRECT DEBIT', 'CREDIT VOUCHER', 'GIRO CHEQUE', 'CREDIT FIX', 'PAYMENT SENSE',
+  'DD UNPAID', 'DD RETURNED', 'DD REVERSAL', 'DD RECALL', 'BP PENSION', 'BP AMERICA', 'BP GAS', 'BP SHOP',
+]);
