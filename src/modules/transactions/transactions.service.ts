@@ -45,13 +45,17 @@ export async function submitTransactions(ctx: SubmissionContext, items: Submitte
       { errors: onlyAccounts ? built.unknownAccounts : [...built.badValues, ...built.unknownAccounts], extra: { error_count: built.errorCount } },
     );
   }
-  const store = (tx: Db) => storeRows(tx, ctx, built.rows).then((body) => ({ status: 200, body }));
+  const store = (tx: Db) => storeTransactionRows(tx, ctx, built.rows).then((body) => ({ status: 200, body }));
   if (!ctx.idempotency) return { body: (await db.transaction(store)).body, replayed: false };
   const answer = await runIdempotent(db, { clientId, key: ctx.idempotency.key, requestHash: ctx.idempotency.requestHash, now }, store);
   return { body: answer.body, replayed: answer.replayed };
 }
 
-async function storeRows(tx: Db, ctx: SubmissionContext, rows: TransactionRow[]): Promise<SubmissionAnswer> {
+/**
+ * Stores built rows for one customer inside the caller's transaction (endpoint 10, and the bank pull):
+ * new ones inserted, changed ones updated, the rest counted as already present; reports marked not_ready.
+ */
+export async function storeTransactionRows(tx: Db, ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>, rows: TransactionRow[]): Promise<SubmissionAnswer> {
   await repo.lockCustomerTransactions(tx, ctx.customerId);
   const existing = await repo.findExisting(tx, rows);
   const fresh: Array<TransactionRow & { id: string }> = [];
