@@ -18,10 +18,10 @@ export interface Db {
   /** Runs fn in one transaction: commit when it resolves, roll back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
-   * Bulk-load rows with COPY ... FROM STDIN (CSV). `columns` name the target columns; `csv` is the whole
-   * CSV body. Only valid inside a transaction or as a single statement.
+   * Bulk-load rows with COPY ... FROM STDIN (CSV). `columns` name the target columns; `csv` is the CSV
+   * body, whole or as chunks of whole lines (a server streams them while the next chunk is being made).
    */
-  copyFrom(table: string, columns: string[], csv: string): Promise<void>;
+  copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string>): Promise<void>;
 }
 
 /** A Db that owns its connections. */

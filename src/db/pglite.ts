@@ -22,10 +22,11 @@ function bind(q: PGlite | Transaction, inTx: boolean): Db {
       if (inTx) return fn(db);
       return (q as PGlite).transaction((tx) => fn(bind(tx, true)));
     },
-    async copyFrom(table: string, columns: string[], csv: string) {
-      await q.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
-        blob: new Blob([csv]),
-      });
+    async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string>) {
+      // One COPY per chunk: the engine runs on this thread, and the awaits between chunks let it breathe.
+      for await (const chunk of typeof csv === 'string' ? [csv] : csv) {
+        await q.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([chunk]) });
+      }
     },
   };
   return db;

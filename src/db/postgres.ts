@@ -35,10 +35,10 @@ function bind(kind: 'postgres', q: Queryable, client: pg.PoolClient | null): Db 
         c.release();
       }
     },
-    async copyFrom(table: string, columns: string[], csv: string) {
+    async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string>) {
       const run = async (c: pg.PoolClient) => {
         const sink = c.query(copyFromStream(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
-        await pipeline(Readable.from([csv]), sink);
+        await pipeline(Readable.from(typeof csv === 'string' ? [csv] : csv), sink);
       };
       if (client) return run(client);
       const c = await (q as pg.Pool).connect();

@@ -43,7 +43,7 @@ export async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
   await app.register(async (api) => {
-    registerJsonParser(api, deps.config.bodyLimitBytes);
+    registerJsonParser(api, deps.config.bodyLimitBytes, deps.db.kind === 'pglite');
     await customerRoutes(api, deps);
     await settingsRoutes(api, deps);
     await bankRoutes(api, deps);

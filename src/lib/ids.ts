@@ -2,11 +2,33 @@
  * Ids are opaque and unguessable (decisions.md). Row ids are UUIDv7: 74 random bits plus a time prefix,
  * which keeps index inserts local for big batches. Secrets and tokens are 256 random bits.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 
 export function newId(): string {
   return uuidv7();
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/**
+ * n UUIDv7 strings at once, for bulk inserts: the same layout as newId() (48-bit millisecond time, version 7,
+ * variant 10), with the random bytes drawn in one call: the 12-bit rand_a field counts up within the call
+ * (modulo 4096) and rand_b carries 62 random bits, so ids stay unique and unguessable.
+ */
+export function newIds(n: number, now = Date.now()): string[] {
+  const rnd = Buffer.allocUnsafe(n * 8);
+  randomFillSync(rnd);
+  const ms = now.toString(16).padStart(12, '0');
+  const head = `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7`;
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const seq = i & 0xfff;
+    const o = i * 8;
+    const variant = HEX[(rnd[o]! & 0x3f) | 0x80]!;
+    out[i] = `${head}${seq.toString(16).padStart(3, '0')}-${variant}${HEX[rnd[o + 1]!]}-${HEX[rnd[o + 2]!]}${HEX[rnd[o + 3]!]}${HEX[rnd[o + 4]!]}${HEX[rnd[o + 5]!]}${HEX[rnd[o + 6]!]}${HEX[rnd[o + 7]!]}`;
+  }
+  return out;
 }
 
 /** A random url-safe string with `bytes` bytes of entropy, with a readable prefix (obi_at_, obi_ut_ …). */

@@ -16,6 +16,10 @@ export function toDecimalText(value: number | string): string | null {
   if (!Number.isFinite(value) || Math.abs(value) >= MAX_ABS) return null;
   const scaled = Math.round(value * 10_000);
   if (Math.abs(scaled / 10_000 - value) > 1e-9 * Math.max(1, Math.abs(value))) return null; // more than 4 decimals
+  // Below 1e11 a number with at most 4 decimals has at most 15 significant digits, so its shortest
+  // round-trip text is exactly that decimal (and never uses an exponent). Above, digits beyond a double's
+  // precision are lost in the JSON already: send such amounts as strings.
+  if (Math.abs(value) < 1e11) return String(value);
   return trimZeros(value.toFixed(4));
 }
 

@@ -42,8 +42,15 @@ export async function listCustomers(db: Db, clientId: string, opts: { userRefere
   return { rows, total };
 }
 
-/** Erasure: every customer-owned table references customers with ON DELETE CASCADE. */
+/**
+ * Erasure: customer-owned tables reference customers with ON DELETE CASCADE, except transactions, which has
+ * no foreign keys (bulk-load speed) and is emptied here, in the same transaction.
+ */
 export async function deleteCustomer(db: Db, clientId: string, id: string): Promise<boolean> {
-  const r = await db.query('DELETE FROM customers WHERE client_id = $1 AND id = $2', [clientId, id]);
-  return r.rowCount > 0;
+  return db.transaction(async (tx) => {
+    const r = await tx.query('DELETE FROM customers WHERE client_id = $1 AND id = $2', [clientId, id]);
+    if (r.rowCount === 0) return false;
+    await tx.query('DELETE FROM transactions WHERE customer_id = $1', [id]);
+    return true;
+  });
 }

@@ -10,21 +10,28 @@ interface CursorBody {
   p: number;
   b: number;
   i: string;
+  /** the total counted on the first page: a walk reports the size it started with and skips the count */
+  t: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function encodeCursor(page: number, last: PageKey): string {
-  return Buffer.from(JSON.stringify({ p: page, b: last.booking_date_time, i: last.id } satisfies CursorBody)).toString('base64url');
+export interface Continuation {
+  after: PageKey;
+  total: number;
 }
 
-/** The key to continue after, when the cursor is well-formed and opens `page`. */
-export function decodeCursor(cursor: string | undefined, page: number): PageKey | undefined {
+export function encodeCursor(page: number, last: PageKey, total: number): string {
+  return Buffer.from(JSON.stringify({ p: page, b: last.booking_date_time, i: last.id, t: total } satisfies CursorBody)).toString('base64url');
+}
+
+/** Where to continue, when the cursor is well-formed and opens `page`. */
+export function decodeCursor(cursor: string | undefined, page: number): Continuation | undefined {
   if (!cursor) return undefined;
   try {
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorBody>;
-    if (c.p !== page || !Number.isSafeInteger(c.b) || typeof c.i !== 'string' || !UUID.test(c.i)) return undefined;
-    return { booking_date_time: c.b!, id: c.i };
+    if (c.p !== page || !Number.isSafeInteger(c.b) || typeof c.i !== 'string' || !UUID.test(c.i) || !Number.isSafeInteger(c.t) || c.t! < 0) return undefined;
+    return { after: { booking_date_time: c.b!, id: c.i }, total: c.t! };
   } catch {
     return undefined;
   }

@@ -69,22 +69,22 @@ function toSeconds(v: number | string): number | null {
 }
 
 /**
- * accounts: "bank_slug\u0000number" → account id, for the customer's accounts.
- * Rows come back in request order; nothing is returned when any item is bad (the caller stores nothing).
+ * Builds rows item by item, so a caller can feed a 100 000-item request in slices and let the event loop
+ * breathe in between. accounts: "bank_slug\u0000number" → account id, for the customer's accounts.
+ * `result()` gives the rows in request order, or none when any item was bad (the caller stores nothing).
  */
-export function buildTransactionRows(items: SubmittedTransactionInput[], accounts: ReadonlyMap<string, string>): IngestResult {
-  const rows: TransactionRow[] = new Array(items.length);
+export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
+  const rows: TransactionRow[] = [];
   const badValues: FieldError[] = [];
   const unknownAccounts: FieldError[] = [];
-  let errorCount = 0;
   const seen = new Map<string, number>();
+  let errorCount = 0;
   const report = (list: FieldError[], pointer: string, detail: string) => {
     errorCount++;
     if (badValues.length + unknownAccounts.length < MAX_REPORTED_ERRORS) list.push({ pointer, detail });
   };
 
-  for (let i = 0; i < items.length; i++) {
-    const t = items[i]!;
+  function add(t: SubmittedTransactionInput, i: number): void {
     const at = `/transactions/${i}`;
     const accountId = accounts.get(`${t.bank_slug}\u0000${t.account_number}`);
     if (accountId === undefined) report(unknownAccounts, `${at}/account_number`, `no account of this customer has bank_slug "${t.bank_slug}" and account_number "${t.account_number}"; create it with account_collections first`);
@@ -96,11 +96,11 @@ export function buildTransactionRows(items: SubmittedTransactionInput[], account
     if (valueAt === null) report(badValues, `${at}/value_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
     const bookedAt = toSeconds(t.booking_date_time);
     if (bookedAt === null) report(badValues, `${at}/booking_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
-    const key = `${t.bank_slug}\u0000${t.account_number}\u0000${t.external_transaction_id}`;
+    const key = `${accountId ?? t.bank_slug}\u0000${t.account_number}\u0000${t.external_transaction_id}`;
     const first = seen.get(key);
     if (first !== undefined) report(badValues, `${at}/external_transaction_id`, `repeats /transactions/${first}/external_transaction_id for the same account`);
     else seen.set(key, i);
-    if (errorCount > 0 || accountId === undefined || amount === null || valueAt === null || bookedAt === null) continue;
+    if (errorCount > 0 || accountId === undefined || amount === null || valueAt === null || bookedAt === null) return;
 
     const row: TransactionRow = {
       account_id: accountId,
@@ -126,27 +126,57 @@ export function buildTransactionRows(items: SubmittedTransactionInput[], account
       content_hash: 0,
     };
     row.content_hash = contentHash(row);
-    rows[i] = row;
+    rows.push(row);
   }
-  return { rows: errorCount > 0 ? [] : rows, badValues, unknownAccounts, errorCount };
+
+  return {
+    add,
+    result(): IngestResult {
+      return { rows: errorCount > 0 ? [] : rows, badValues, unknownAccounts, errorCount };
+    },
+  };
+}
+
+/** The whole list in one go (pure callers, tests, benchmarks). */
+export function buildTransactionRows(items: SubmittedTransactionInput[], accounts: ReadonlyMap<string, string>): IngestResult {
+  const builder = createRowBuilder(accounts);
+  for (let i = 0; i < items.length; i++) builder.add(items[i]!, i);
+  return builder.result();
 }
 
 /**
- * A 53-bit hash of every stored field (cyrb53): equal hashes mean "already present", different ones
- * "updated". Compared only between two versions of the same natural key, so collisions (2^-53) are moot.
+ * A 53-bit hash of every stored field (cyrb53 over the fields, a separator between them): equal hashes mean
+ * "already present", different ones "updated". Compared only between two versions of the same natural key,
+ * so collisions (2^-53) are moot. Written as one pass without building a joined string: it runs 100 000 times
+ * per submission.
  */
 export function contentHash(r: TransactionRow): number {
-  const s = [r.name, r.type, r.amount, r.currency, r.balance_amount, r.balance_currency, r.balance_type, r.status, r.category,
-    r.address_line, r.merchant_name, r.merchant_category_code, r.bank_transaction_code, r.bank_transaction_issuer,
-    r.value_date_time, r.booking_date_time].map((v) => (v === null ? '\u0001' : String(v))).join('\u0000');
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
+  const st = { h1: 0xdeadbeef, h2: 0x41c6ce57 };
+  mix(st, r.name); mix(st, r.type); mix(st, r.amount); mix(st, r.currency); mix(st, r.balance_amount); mix(st, r.balance_currency);
+  mix(st, r.balance_type); mix(st, r.status); mix(st, r.category); mix(st, r.address_line); mix(st, r.merchant_name);
+  mix(st, r.merchant_category_code); mix(st, r.bank_transaction_code); mix(st, r.bank_transaction_issuer);
+  mix(st, String(r.value_date_time)); mix(st, String(r.booking_date_time));
+  let { h1, h2 } = st;
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+function mix(st: { h1: number; h2: number }, v: string | null): void {
+  let { h1, h2 } = st;
+  if (v === null) {
+    h1 = Math.imul(h1 ^ 1, 2654435761);
+    h2 = Math.imul(h2 ^ 1, 1597334677);
+  } else {
+    for (let i = 0; i < v.length; i++) {
+      const ch = v.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+  }
+  // field separator, so ("ab", "c") and ("a", "bc") differ
+  h1 = Math.imul(h1 ^ 0xffff, 2654435761);
+  h2 = Math.imul(h2 ^ 0xffff, 1597334677);
+  st.h1 = h1;
+  st.h2 = h2;
 }

@@ -7,7 +7,9 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
 
-const COPY_CHUNK = 5_000;
+// The embedded engine runs COPY on this thread: small slices keep each pause short. A server runs it
+// elsewhere, so bigger slices only save round trips.
+const copyChunk = (db: Db) => (db.kind === 'pglite' ? 2_500 : 5_000);
 const LOOKUP_CHUNK = 10_000;
 
 export const TRANSACTION_COLUMNS = [
@@ -16,6 +18,14 @@ export const TRANSACTION_COLUMNS = [
   'merchant_category_code', 'bank_transaction_code', 'bank_transaction_issuer', 'value_date_time', 'booking_date_time',
   'content_hash', 'created_at', 'updated_at',
 ] as const;
+
+/**
+ * Fresh statistics after a big load: without them the planner, guessing a handful of rows, sorts a
+ * customer's whole history for each page instead of reading it in index order.
+ */
+export async function refreshStatistics(db: Db): Promise<void> {
+  await db.query('ANALYZE transactions');
+}
 
 /** Serialises writers of one customer's transactions (two overlapping submissions, a bank pull). */
 export async function lockCustomerTransactions(tx: Db, customerId: string): Promise<void> {
@@ -27,18 +37,29 @@ export interface ExistingTransaction {
   content_hash: number;
 }
 
-/** The stored versions of the given natural keys: "account_id\u0000external id" → id and hash. */
+/**
+ * The stored versions of the natural keys of `rows`: "account_id\u0000external id" → id and hash.
+ * Reads the batch's accounts along the primary key in slices (a range scan is far cheaper than one probe
+ * per key), and not at all when those accounts hold nothing yet (a first submission).
+ */
 export async function findExisting(tx: Db, rows: TransactionRow[]): Promise<Map<string, ExistingTransaction>> {
   const out = new Map<string, ExistingTransaction>();
-  for (let i = 0; i < rows.length; i += LOOKUP_CHUNK) {
-    const chunk = rows.slice(i, i + LOOKUP_CHUNK);
-    const r = await tx.query<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }>(
-      `SELECT t.id, t.account_id, t.external_transaction_id, t.content_hash FROM transactions t
-       JOIN unnest($1::text[], $2::text[]) AS k(account_id, ext) ON t.account_id = k.account_id AND t.external_transaction_id = k.ext`,
-      [chunk.map((r) => r.account_id), chunk.map((r) => r.external_transaction_id)],
-    );
-    for (const e of r.rows) out.set(`${e.account_id}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });
-    await yieldToLoop();
+  const accountIds = [...new Set(rows.map((r) => r.account_id))];
+  const any = await tx.query('SELECT 1 FROM transactions WHERE account_id = ANY($1::text[]) LIMIT 1', [accountIds]);
+  if (any.rows.length === 0) return out;
+  for (const accountId of accountIds) {
+    let after = '';
+    for (;;) {
+      const r = await tx.query<{ id: string; external_transaction_id: string; content_hash: number }>(
+        `SELECT id::text AS id, external_transaction_id, content_hash FROM transactions
+         WHERE account_id = $1 AND external_transaction_id > $2 ORDER BY external_transaction_id LIMIT ${LOOKUP_CHUNK}`,
+        [accountId, after],
+      );
+      for (const e of r.rows) out.set(`${accountId}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });
+      await yieldToLoop();
+      if (r.rows.length < LOOKUP_CHUNK) break;
+      after = r.rows[r.rows.length - 1]!.external_transaction_id;
+    }
   }
   return out;
 }
@@ -51,19 +72,25 @@ function csvField(v: string | number | null): string {
 }
 
 export async function insertTransactions(tx: Db, customerId: string, rows: Array<TransactionRow & { id: string }>, now: Date): Promise<void> {
+  await tx.copyFrom('transactions', [...TRANSACTION_COLUMNS], csvChunks(customerId, rows, now, copyChunk(tx)));
+}
+
+/** The rows as CSV, a chunk at a time: a server loads one chunk while the next is being made. */
+async function* csvChunks(customerId: string, rows: Array<TransactionRow & { id: string }>, now: Date, size: number): AsyncGenerator<string> {
   const stamp = now.toISOString();
-  for (let i = 0; i < rows.length; i += COPY_CHUNK) {
-    const end = Math.min(i + COPY_CHUNK, rows.length);
+  const customer = csvField(customerId);
+  for (let i = 0; i < rows.length; i += size) {
+    const end = Math.min(i + size, rows.length);
     let csv = '';
     for (let j = i; j < end; j++) {
       const r = rows[j]!;
-      csv += `${r.id},${csvField(customerId)},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
+      csv += `${r.id},${customer},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
         `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
         `${csvField(r.status)},${csvField(r.bank_slug)},${csvField(r.account_number)},${csvField(r.category)},${csvField(r.address_line)},` +
         `${csvField(r.merchant_name)},${csvField(r.merchant_category_code)},${csvField(r.bank_transaction_code)},${csvField(r.bank_transaction_issuer)},` +
         `${r.value_date_time},${r.booking_date_time},${r.content_hash},${stamp},${stamp}\n`;
     }
-    await tx.copyFrom('transactions', [...TRANSACTION_COLUMNS], csv);
+    yield csv;
     await yieldToLoop();
   }
 }
@@ -77,8 +104,8 @@ const UPDATABLE = [
 
 /** Pending → Booked, corrected fields: the stored row (same id) takes the new values. */
 export async function updateTransactions(tx: Db, rows: Array<TransactionRow & { id: string }>, now: Date): Promise<void> {
-  for (let i = 0; i < rows.length; i += COPY_CHUNK) {
-    const chunk = rows.slice(i, i + COPY_CHUNK);
+  for (let i = 0; i < rows.length; i += copyChunk(tx)) {
+    const chunk = rows.slice(i, i + copyChunk(tx));
     await tx.query(
       `UPDATE transactions t SET ${UPDATABLE.map(([c]) => `${c} = u.${c}`).join(', ')}, updated_at = $${UPDATABLE.length + 2}
        FROM unnest($1::uuid[], ${UPDATABLE.map(([, type], k) => `$${k + 2}::${type}[]`).join(', ')}) AS u(id, ${UPDATABLE.map(([c]) => c).join(', ')})
@@ -129,10 +156,11 @@ export interface PageKey {
  * With `after` (the key of the previous page's last row) the page is found through the index in O(page);
  * without it, by OFFSET, whose cost grows with the page number.
  */
-export async function listTransactions(db: Db, customerId: string, f: TransactionFilters, limit: number, offset: number, after?: PageKey): Promise<{ rows: StoredTransaction[]; total: number }> {
+export async function listTransactions(db: Db, customerId: string, f: TransactionFilters, limit: number, offset: number, from?: { after: PageKey; total: number }): Promise<{ rows: StoredTransaction[]; total: number }> {
   const { sql, params } = whereClause(customerId, f);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).rows[0]!.n;
-  if (offset >= total) return { rows: [], total };
+  const after = from?.after;
+  const total = from ? from.total : (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).rows[0]!.n;
+  if (!from && offset >= total) return { rows: [], total };
   let where = sql;
   if (after) {
     params.push(after.booking_date_time, after.id);

@@ -2,14 +2,17 @@
 import type { Db } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { newIds } from '../../lib/ids.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { listAccounts } from '../accounts/accounts.repo.ts';
 import { markDataChanged } from '../reports/reports.service.ts';
 import { runIdempotent } from '../idempotency/idempotency.service.ts';
-import { buildTransactionRows, MAX_TRANSACTIONS_PER_REQUEST, type SubmittedTransactionInput, type TransactionRow } from './transactions.ingest.ts';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { createRowBuilder, MAX_TRANSACTIONS_PER_REQUEST, type SubmittedTransactionInput, type TransactionRow } from './transactions.ingest.ts';
 import * as repo from './transactions.repo.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
+
+const BUILD_SLICE = 10_000;
 
 export interface SubmissionAnswer {
   status: 'success';
@@ -36,7 +39,12 @@ export async function submitTransactions(ctx: SubmissionContext, items: Submitte
     throw new AppError('too_many_transactions', `At most ${MAX_TRANSACTIONS_PER_REQUEST} transactions per request; this one has ${items.length}. Split it.`, { errors: [{ pointer: '/transactions', detail: `has ${items.length} items` }] });
   }
   const accounts = new Map((await listAccounts(db, customerId)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]));
-  const built = buildTransactionRows(items, accounts);
+  const builder = createRowBuilder(accounts);
+  for (let i = 0; i < items.length; i++) {
+    builder.add(items[i]!, i);
+    if (i % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop(); // other requests get a turn between slices
+  }
+  const built = builder.result();
   if (built.errorCount > 0) {
     const onlyAccounts = built.badValues.length === 0;
     throw new AppError(
@@ -46,9 +54,23 @@ export async function submitTransactions(ctx: SubmissionContext, items: Submitte
     );
   }
   const store = (tx: Db) => storeTransactionRows(tx, ctx, built.rows).then((body) => ({ status: 200, body }));
-  if (!ctx.idempotency) return { body: (await db.transaction(store)).body, replayed: false };
-  const answer = await runIdempotent(db, { clientId, key: ctx.idempotency.key, requestHash: ctx.idempotency.requestHash, now }, store);
+  const answer = ctx.idempotency
+    ? await runIdempotent(db, { clientId, key: ctx.idempotency.key, requestHash: ctx.idempotency.requestHash, now }, store)
+    : { ...(await db.transaction(store)), replayed: false };
+  if (answer.body.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
   return { body: answer.body, replayed: answer.replayed };
+}
+
+const ANALYZE_AFTER_ROWS = 10_000;
+let statisticsRefresh: Promise<void> | null = null;
+
+/** After the answer is sent; one at a time; a failure only costs slower reads until autovacuum analyzes. */
+function scheduleStatisticsRefresh(db: Db): void {
+  if (statisticsRefresh) return;
+  statisticsRefresh = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => repo.refreshStatistics(db))
+    .catch(() => undefined)
+    .finally(() => { statisticsRefresh = null; });
 }
 
 /**
@@ -62,9 +84,11 @@ export async function storeTransactionRows(tx: Db, ctx: Pick<SubmissionContext, 
   const changed: Array<TransactionRow & { id: string }> = [];
   for (const row of rows) {
     const stored = existing.get(`${row.account_id}\u0000${row.external_transaction_id}`);
-    if (!stored) fresh.push(Object.assign(row, { id: newId() }));
+    if (!stored) fresh.push(row as TransactionRow & { id: string });
     else if (stored.content_hash !== row.content_hash) changed.push(Object.assign(row, { id: stored.id }));
   }
+  const ids = newIds(fresh.length);
+  for (let i = 0; i < fresh.length; i++) fresh[i]!.id = ids[i]!;
   if (fresh.length) await repo.insertTransactions(tx, ctx.customerId, fresh, ctx.now);
   if (changed.length) await repo.updateTransactions(tx, changed, ctx.now);
   // Reports only go stale when something changed; a resubmission of known data leaves them as they are.
@@ -103,7 +127,7 @@ export async function listRawTransactions(db: Db, clientId: string, customerId: 
   await requireCustomer(db, clientId, customerId);
   const { rows, total } = await repo.listTransactions(db, customerId, filters, maxPerPage, (page - 1) * maxPerPage, decodeCursor(cursor, page));
   const last = rows[rows.length - 1];
-  const nextCursor = last && rows.length === maxPerPage ? encodeCursor(page + 1, { booking_date_time: Number(last.booking_date_time), id: last.id }) : undefined;
+  const nextCursor = last && rows.length === maxPerPage ? encodeCursor(page + 1, { booking_date_time: Number(last.booking_date_time), id: last.id }, total) : undefined;
   return { rows, total, nextCursor };
 }
 
