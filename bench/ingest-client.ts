@@ -44,6 +44,7 @@ async function probeWhile(p: Promise<unknown>): Promise<number[]> {
 
 const first = submit();
 const [[submitMs, submitRes], probes] = await Promise.all([timed(() => first), probeWhile(first)]);
+parentPort!.postMessage({ phase: 'submitted' }); // the server's event-loop measurement covers the submission only
 const [resendMs, resendRes] = await timed(submit);
 let walkMs = 0;
 let walked = 0;
@@ -61,4 +62,4 @@ if (walk) {
     return n;
   });
 }
-parentPort!.postMessage({ submitMs, submitRes, resendMs, resendRes, probes, walkMs, walked });
+parentPort!.postMessage({ phase: 'done', submitMs, submitRes, resendMs, resendRes, probes, walkMs, walked });

@@ -59,10 +59,10 @@ async function startServer(env: Record<string, string>) {
   return { app, runtime, baseUrl, token, customerId: customer.id as string, accountNumber };
 }
 
-function runClient(job: { baseUrl: string; token: string; customerId: string; body: string; walk: boolean }) {
+function runClient(job: { baseUrl: string; token: string; customerId: string; body: string; walk: boolean }, onSubmitted: () => void = () => undefined) {
   return new Promise<{ submitMs: number; submitRes: { status: number; text: string }; resendMs: number; resendRes: { status: number; text: string }; probes: number[]; walkMs: number; walked: number }>((resolve, reject) => {
     const w = new Worker(new URL('./ingest-client.ts', import.meta.url), { workerData: job });
-    w.once('message', resolve);
+    w.on('message', (m: { phase: string }) => (m.phase === 'submitted' ? onSubmitted() : resolve(m as never)));
     w.once('error', reject);
   });
 }
@@ -119,8 +119,7 @@ async function benchEmbedded(): Promise<void> {
     const body = JSON.stringify({ transactions: makeTransactions(srv.accountNumber, N) });
     const h = monitorEventLoopDelay({ resolution: 10 });
     h.enable();
-    const r = await runClient({ baseUrl: srv.baseUrl, token: srv.token, customerId: srv.customerId, body, walk: true });
-    h.disable();
+    const r = await runClient({ baseUrl: srv.baseUrl, token: srv.token, customerId: srv.customerId, body, walk: true }, () => h.disable());
     if (r.submitRes.status !== 200) throw new Error(`submission failed: ${r.submitRes.text.slice(0, 300)}`);
     console.log(`Embedded (PGlite), ${N} transactions`);
     console.log(`  submit over HTTP             ${s(r.submitMs)}  (${JSON.parse(r.submitRes.text).success})`);
