@@ -32,6 +32,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
+    // Start-up on a busy 2-core machine (tests run two services at once) can pass avvio's 10 s default.
+    pluginTimeout: 60_000,
     requestIdHeader: 'x-request-id',
     genReqId: () => newId(),
     // Query strings: repeated keys as arrays are not part of the contract; keep the parser simple.

@@ -20,7 +20,8 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startService(env: Record<string, string> = {}): Promise<TestService> {
+/** `opts.queueSchema`: a pg-boss schema of this service's own (on a shared PostgreSQL, its jobs are then drained by it alone). */
+export async function startService(env: Record<string, string> = {}, opts: { queueSchema?: string } = {}): Promise<TestService> {
   const config: Readonly<Config> = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -30,19 +31,26 @@ export async function startService(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const clock = fakeClock();
-  const runtime = await openRuntime(config, clock, { db: config.databaseUrl ? undefined : await openPglite(null) });
+  const runtime = await openRuntime(config, clock, { db: config.databaseUrl ? undefined : await openPglite(null), queueSchema: opts.queueSchema });
   const deps: AppDeps = { config, db: runtime.db, clock, keys: runtime.keys, queue: runtime.queue, logger: createLogger(config) };
-  await registerJobHandlers(deps);
-  const app = await buildApp(deps);
-  await app.ready();
+  let app: App | null = null;
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
-    await app.close();
+    await app?.close();
     await runtime.close();
   };
+  // Registered before anything can fail, so a failed start still releases the database (or the file hangs).
   after(close);
+  try {
+    await registerJobHandlers(deps);
+    app = await buildApp(deps);
+    await app.ready();
+  } catch (err) {
+    await close();
+    throw err;
+  }
   return { app, deps, clock, close };
 }
 
