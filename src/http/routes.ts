@@ -10,7 +10,11 @@
  * 12  GET     /public/v3/customers/{customer_id}/accounts                         modules/accounts
  * 13  GET     /public/v3/customers/{customer_id}/accounts/{account_id}/statements modules/statements (+ /account/ alias)
  * 14  GET     /public/v3/customers/{customer_id}/accounts/{account_id}/party      modules/statements (+ /account/ alias)
+ * 15  GET     /public/v3/customers/{customer_id}/insights/current_personal        modules/reports
+ * 16  GET     /public/v3/customers/{customer_id}/affordability/personal           modules/reports
+ * 17  GET     /public/v3/customers/{customer_id}/events/personal                  modules/reports
  * 18  GET     /public/v3/customers/{customer_id}/report_readiness_statuses/{name} modules/reports
+ *  -  GET     /public/v3/customers/{customer_id}/forecast/personal                modules/reports (issue: forecast)
  * 19  GET     /public/v3/account_types/{account_type}/transaction_categories      modules/categories
  * 20  POST    /public/v3/webhooks                                                 modules/webhooks
  * 21  DELETE  /public/v3/webhooks/{webhook_id}/delete                             modules/webhooks

@@ -22,13 +22,14 @@ export interface Queue {
 
 export const JOB_NAMES = ['report.compute'] as const; // queues created at start-up
 
-export async function createQueue(db: Database, opts: { workers: boolean; databaseUrl: string | null }): Promise<Queue> {
+/** `schema`: pg-boss's schema (default pgboss); tests sharing one PostgreSQL server may give each service its own. */
+export async function createQueue(db: Database, opts: { workers: boolean; databaseUrl: string | null; schema?: string }): Promise<Queue> {
   const embedded = db.kind === 'pglite';
   const boss = new PgBoss({
     db: embedded ? fromPglite((db as EmbeddedDatabase).pglite) : undefined,
     connectionString: embedded ? undefined : opts.databaseUrl ?? undefined,
     backend: embedded ? 'pglite' : 'postgres',
-    schema: 'pgboss',
+    schema: opts.schema ?? 'pgboss',
     supervise: opts.workers,
     schedule: false,
     migrate: true,

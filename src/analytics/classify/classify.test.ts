@@ -214,3 +214,29 @@ describe('classify › batches', () => {
     assert.deepEqual(results.map((r) => r.categoryId), ['hmrc_vat', 'tax_payments']);
   });
 });
+
+describe('classify › statement texts of the generated personas', () => {
+  // [description, amount, fields, expected category, why]
+  const cases: [string, number, Partial<EngineTransaction>, string, string][] = [
+    ['BET365 STOKE ON TRENT GBR', -20, { mcc: '7995', submittedCategory: 'general' }, 'gambling', 'Monzo\'s catch-all "general" says nothing'],
+    ['BET365 WITHDRAWAL 880450', 150, { submittedCategory: 'general' }, 'gambling_winnings', 'nor for money in'],
+    ['BGC SILVERLINE RETAIL SALARY', 1500, { type: 'BankGiroCredit' }, 'salary', 'pay words beat a retail word'],
+    ['CR WESTFIELD PRECISIO SALARY', 2300, { type: 'BankGiroCredit' }, 'salary', 'pay words beat a brand named in the payer'],
+    ['KLARNA*NEW LOOK CD', -30, { mcc: '5691', type: 'CardPayment' }, 'bnpl', 'a BNPL provider beats the shop\'s MCC'],
+    ['PAYPAL *PAYIN3 BOO', -30, { mcc: '5691', type: 'CardPayment' }, 'bnpl', 'PayPal Pay in 3 too'],
+    ['BIRMINGHAM CITY CO', -77, { type: 'DirectDebit' }, 'council_tax', 'a council cut to 18 characters'],
+    ['GLASGOW CITY COUNC', -160, { type: 'DirectDebit' }, 'council_tax', 'likewise'],
+    ['A & S PROPERTIES 2', -719, { type: 'StandingOrder' }, 'rent', 'a property company'],
+    ['NORTHDALE HOMES TE', -487, { type: 'DirectDebit' }, 'rent', 'a housing association'],
+    ['SO R GREENWOOD 14 CARDIGAN RD', -940, { type: 'StandingOrder' }, 'rent', 'a standing order to a street address'],
+    ['FPO R GREENWOOD 14 CARDIGAN RD', -40, { type: 'FasterPayment' }, 'transfer_out', 'a one-off payment to the same address is not'],
+    ['NETFLIX.COM AMSTERDAM', -12.99, { mcc: '4899', type: 'CardPayment' }, 'subscriptions', 'a known payee beats a broad MCC'],
+    ['SPOTIFY P8BT077EAE STOCKHOLM', -12.99, { mcc: '5815', type: 'CardPayment' }, 'subscriptions', 'likewise for digital goods'],
+    ['SKY DIGITAL', -60, { mcc: '4899', type: 'CardPayment' }, 'telecoms', 'pay TV stays a bill'],
+  ];
+  for (const [description, amount, fields, expected, why] of cases) {
+    test(`${JSON.stringify(description)} ${amount} → ${expected} (${why})`, () => {
+      assert.equal(classify({ description, amount, ...fields }).categoryId, expected);
+    });
+  }
+});

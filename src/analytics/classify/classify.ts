@@ -41,9 +41,12 @@ export interface ClassifiedTransaction {
 interface TextAnalysis extends ScanResult {
   normalized: string;
   channel: Channel;
+  /** a street word in the text (RD, STREET, FLAT, ...) */
+  address: boolean;
 }
 
 const MCC_TARGETS = new Map<string, ResolvedTarget>(Object.entries(mcc.codes).map(([code, key]) => [code, targetOf(key)]));
+const BROAD_MCCS = new Set(['4899', '5815', '5816', '5817', '5818', '5399', '5999', '7399']);
 const CASH = targetOf('cash');
 const TRANSFER = targetOf('transfer');
 
@@ -58,6 +61,10 @@ const TYPE_TARGETS = new Map<string, ResolvedTarget>([
 ]);
 /** Types that mean cash moved at a machine or counter, whatever the text names. */
 const CASH_TYPES = new Set(['cash', 'atm', 'cashwithdrawal', 'atmwithdrawal', 'cashdeposit']);
+const STANDING_ORDER_TYPES = new Set(['standingorder', 'so', 'sto']);
+const RENT = findCategory('Personal', SHARED_IDS.rent)!;
+/** Street words that make a standing order's reference an address. */
+const ADDRESS_WORDS = new Set(['RD', 'ROAD', 'ST', 'STREET', 'AVE', 'AVENUE', 'LANE', 'LN', 'CLOSE', 'CRESCENT', 'DRIVE', 'GROVE', 'TERRACE', 'FLAT', 'APARTMENT', 'APT']);
 const PERSON_TO_PERSON_TYPES = new Set(['fasterpayment', 'fasterpayments', 'fp', 'fpi', 'fpo', 'transfer', 'banktransfer', 'standingorder', 'so', 'sto']);
 
 /** Provisional categories that may turn out to be one side of an own transfer. */
@@ -73,8 +80,11 @@ const fallbackOut = { Personal: findCategory('Personal', SHARED_IDS.otherExpendi
 
 function analyzeText(description: string): TextAnalysis {
   const text = analyzeIntoScratch(description);
+  let address = false;
+  for (let k = text.from; k < text.to && !address; k++) address = ADDRESS_WORDS.has(text.tokens[k]);
   const analysis: TextAnalysis = {
     normalized: text.normalized, channel: text.channel, strong: null, merchant: null, merchantStrict: null, keyword: null, ownTransfer: false,
+    address,
   };
   scanInto(text.tokens, text.from, text.to, analysis);
   return analysis;
@@ -150,9 +160,17 @@ function classifyInto(tx: EngineTransaction, accountType: AccountType, cache: Te
       return;
     }
   }
+  // A BNPL provider on the text ("KLARNA*NEW LOOK") says how the purchase was paid; the MCC is the shop's.
+  if (payee && payee.target.key === 'bnpl') {
+    category = payee.target.categories[slot];
+    if (category) return decide(category, 'merchant', hinted);
+  }
   if (tx.mcc) {
     category = MCC_TARGETS.get(tx.mcc)?.categories[slot];
-    if (category) return decide(category, 'mcc', hinted);
+    // On a payment, a broad code (pay TV and streaming, digital goods, general retail) gives way to a payee we know:
+    // Netflix (4899) is a subscription, not a phone bill. Money back on a card stays a refund.
+    const broad = slot % 2 === 1 && payee !== null && BROAD_MCCS.has(tx.mcc) && payee.target.categories[slot] !== null;
+    if (category && !broad) return decide(category, 'mcc', hinted);
   }
   if (payee) {
     category = payee.target.categories[slot];
@@ -161,6 +179,10 @@ function classifyInto(tx: EngineTransaction, accountType: AccountType, cache: Te
   if (text.keyword) {
     category = text.keyword.target.categories[slot];
     if (category) return decide(category, 'keyword', hinted);
+  }
+  // A standing order to a person whose reference is a street address ("SO R GREENWOOD 14 CARDIGAN RD") is rent.
+  if (slot === 1 && text.address && (channel === CHANNEL.standingOrder || STANDING_ORDER_TYPES.has(type))) {
+    return decide(RENT, 'type', hinted);
   }
   const byType = TYPE_TARGETS.get(type) ?? (personToPerson ? TRANSFER : undefined);
   if (byType) {

@@ -54,13 +54,15 @@ export const keywordRules: readonly KeywordRule[] = [
   { target: 'cash', phrases: ['CASH'] },
   // Alone, these words on a statement are the bank's own charges; beside a payee ("PARKING CHARGES") the payee wins.
   { target: 'bank_charges', phrases: ['CHARGES', 'FEES', 'COMMISSION', 'FEE'] },
-  { target: 'salary', phrases: ['SALARY', 'SALARIES', 'WAGES', 'WAGE', 'NET PAY', 'NETPAY', 'SLRY', 'WEEKLY PAY', 'MONTHLY PAY', 'HOLIDAY PAY', 'SICK PAY', 'SSP', 'SMP', 'BACS SALARY'] },
+  // Pay words beat the payer's name: employers are often shops ("SILVERLINE RETAIL SALARY", "TESCO STORES WAGES").
+  { target: 'salary', strong: true, phrases: ['SALARY', 'SALARIES', 'WAGES', 'WAGE', 'NET PAY', 'NETPAY', 'SLRY', 'BACS SALARY'] },
+  { target: 'salary', phrases: ['WEEKLY PAY', 'MONTHLY PAY', 'HOLIDAY PAY', 'SICK PAY', 'SSP', 'SMP'] },
   { target: 'payroll', phrases: ['PAYROLL', 'STAFF WAGES', 'STAFF PAY'] },
   { target: 'pension', phrases: ['PENSION', 'PENSIONS', 'ANNUITY', 'SUPERANNUATION', 'PENSION FUND', 'PENSION SCHEME'] },
   { target: 'council', phrases: ['COUNCIL TAX', 'CTAX', 'C TAX', 'CNCL TAX', 'COUNCIL', 'DOMESTIC RATES', 'RATES'] },
   { target: 'business_rates', phrases: ['NNDR', 'BUSINESS RATES', 'NON DOMESTIC RATES'] },
   { target: 'rent', phrases: ['RENT', 'RENT PAYMENT', 'HOUSING ASSOCIATION', 'LANDLORD', 'GROUND RENT', 'SERVICE CHARGE', 'ROOM RENT', 'HOUSING RENT'] },
-  { target: 'letting_agent', phrases: ['LETTINGS', 'LETTING', 'LETTING AGENT', 'LETTING AGENTS', 'ESTATE AGENTS', 'PROPERTY MANAGEMENT'] },
+  { target: 'letting_agent', phrases: ['LETTINGS', 'LETTING', 'LETTING AGENT', 'LETTING AGENTS', 'ESTATE AGENTS', 'PROPERTY MANAGEMENT', 'PROPERTIES', 'PROPERTY', 'HOMES', 'HOUSING', 'TENANCY'] },
   { target: 'mortgage', phrases: ['MORTGAGE', 'MORTGAGES', 'MTG', 'MTGE', 'HOME LOAN', 'MORTGAGE PAYMENT'] },
   { target: 'loan', phrases: ['LOAN', 'LOANS', 'LOAN REPAYMENT', 'PERSONAL LOAN', 'STUDENT LOAN', 'STUDENT LOANS', 'SECURED LOAN', 'BUSINESS LOAN'] },
   { target: 'payday_loan', phrases: ['PAYDAY LOAN', 'GUARANTOR LOAN', 'SHORT TERM LOAN', 'DOORSTEP LOAN'] },

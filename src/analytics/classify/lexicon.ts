@@ -126,8 +126,13 @@ for (const [name, display, key] of brands.entries as [string, string, string][])
 /** Words that make a bare council name count ("LB CAMDEN", "LEEDS CC", "CARDIFF CTAX"). */
 const COUNCIL_WORDS = new Set([
   'COUNCIL', 'CC', 'BC', 'DC', 'MBC', 'CBC', 'RBC', 'LBC', 'LB', 'RB', 'RBK', 'CTAX', 'TAX', 'NNDR', 'RATES', 'BOROUGH',
-  'DISTRICT', 'CORPORATION', 'MDC',
+  'DISTRICT', 'CORPORATION', 'MDC', 'CNCL',
 ]);
+
+/** A cut-off "COUNCIL" at the end of a truncated text (C, CO, COU, COUN, COUNC, COUNCI). */
+function isCouncilStub(token: string): boolean {
+  return token.length < 7 && 'COUNCIL'.startsWith(token);
+}
 
 /** What a scan of one statement text found. */
 export interface ScanResult {
@@ -156,6 +161,8 @@ export function scanInto(tokens: readonly string[], from: number, to: number, re
       break;
     }
   }
+  // Bacs cuts payee names to 18 characters: "BIRMINGHAM CITY CO", "GLASGOW CITY COUNC".
+  if (!councilWord && to - from >= 2 && tokens[to - 2] === 'CITY' && isCouncilStub(tokens[to - 1])) councilWord = true;
   let i = from;
   while (i < to) {
     let node = root.get(tokens[i]);

@@ -4,6 +4,7 @@
  * and takeaways", "eating_out") or one of the common wordings banks and aggregators use ("Groceries",
  * "Restaurants", "Bills & Utilities"). An exact id or name is taken as given; a synonym goes through a rule
  * target, so its meaning follows the direction of the money like every other rule.
+ * Catch-all wordings ("General", Monzo's default) say nothing and are not mapped: the later rules decide.
  */
 import { businessCategories, personalCategories } from '../categories/taxonomy.ts';
 import type { Category } from '../categories/taxonomy.ts';
@@ -17,7 +18,7 @@ const synonyms: Partial<Record<TargetKey, readonly string[]>> = {
   fuel: ['fuel', 'petrol', 'petrol stations', 'gas stations', 'ev charging'],
   transport: ['transport', 'transportation', 'public transport', 'taxi', 'taxis', 'parking', 'commute', 'commuting'],
   vehicle_costs: ['car', 'motoring', 'vehicle', 'car maintenance', 'auto', 'auto and transport'],
-  shopping: ['shopping', 'general', 'retail', 'online shopping', 'general merchandise', 'electronics', 'gifts', 'equipment', 'office supplies', 'supplies'],
+  shopping: ['shopping', 'retail', 'online shopping', 'general merchandise', 'electronics', 'gifts', 'equipment', 'office supplies', 'supplies'],
   clothing: ['clothing', 'clothes', 'fashion', 'apparel', 'shoes'],
   home_garden: ['home', 'household', 'home improvement', 'diy', 'home and garden', 'furniture', 'household bills'],
   health_beauty: ['health', 'healthcare', 'medical', 'personal care', 'beauty', 'health and beauty', 'pharmacy', 'wellbeing', 'health and fitness'],

@@ -8,6 +8,7 @@ import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import * as repo from './reports.repo.ts';
+import * as data from './reports-data.repo.ts';
 import { REPORT_NAMES, type ReportName } from './reports.repo.ts';
 
 export const REPORT_COMPUTE_JOB = 'report.compute';
@@ -30,4 +31,39 @@ export async function getReportReadiness(db: Db, clientId: string, customerId: s
   if (!isReportName(name)) throw new AppError('report_not_found', `No report named "${name}"; reports are ${REPORT_NAMES.join(', ')}.`);
   const state = await repo.findReportState(db, customerId, name);
   return { name, status: state?.status ?? ('no_data' as const), account_types: await repo.accountTypesWithData(db, customerId) };
+}
+
+/**
+ * decisions.md: endpoints 15–17 (and the forecast) on a report that is not ready answer 409 report_not_ready
+ * with the readiness in the body; with no_data they answer 404 no_data. Never stale figures as current.
+ */
+async function readyReport(db: Db, clientId: string, customerId: string, name: ReportName) {
+  const readiness = await getReportReadiness(db, clientId, customerId, name);
+  if (readiness.status === 'no_data') throw new AppError('no_data', 'There is no bank data for this customer yet.', { extra: { readiness } });
+  const snapshot = readiness.status === 'ready' ? await data.latestSnapshot(db, customerId) : null;
+  if (!snapshot) {
+    throw new AppError('report_not_ready', `The ${name} report is being computed from new data; try again shortly or wait for the REPORT_AVAILABLE / REPORT_UPDATED webhook.`, { extra: { readiness }, headers: { 'retry-after': '5' } });
+  }
+  return snapshot;
+}
+
+export async function getPersonalInsights(db: Db, clientId: string, customerId: string) {
+  const s = await readyReport(db, clientId, customerId, 'insights');
+  return { ...(s.insights as object), as_of: Number(s.as_of), engine_version: s.engine_version };
+}
+
+export async function getPersonalAffordability(db: Db, clientId: string, customerId: string) {
+  const s = await readyReport(db, clientId, customerId, 'affordability');
+  return { data: s.affordability as unknown[], as_of: Number(s.as_of), engine_version: s.engine_version };
+}
+
+export async function getPersonalEvents(db: Db, clientId: string, customerId: string) {
+  await readyReport(db, clientId, customerId, 'events');
+  const rows = await data.listEvents(db, customerId);
+  return { data: rows.map((r) => ({ ...r.body, created_at: Math.floor(new Date(r.created_at).getTime() / 1000) })) };
+}
+
+export async function getPersonalForecast(db: Db, clientId: string, customerId: string) {
+  const s = await readyReport(db, clientId, customerId, 'forecast');
+  return { ...(s.forecast as object), as_of: Number(s.as_of), engine_version: s.engine_version };
 }

@@ -127,6 +127,10 @@ export interface TransactionFilters {
 
 export interface StoredTransaction extends Omit<TransactionRow, 'content_hash'> {
   id: string;
+  /** set when read with the classification of the latest report */
+  classified_category_id?: string | null;
+  classified_category?: string | null;
+  classified_merchant?: string | null;
 }
 
 function whereClause(customerId: string, f: TransactionFilters): { sql: string; params: unknown[] } {
@@ -156,7 +160,7 @@ export interface PageKey {
  * With `after` (the key of the previous page's last row) the page is found through the index in O(page);
  * without it, by OFFSET, whose cost grows with the page number.
  */
-export async function listTransactions(db: Db, customerId: string, f: TransactionFilters, limit: number, offset: number, from?: { after: PageKey; total: number }): Promise<{ rows: StoredTransaction[]; total: number }> {
+export async function listTransactions(db: Db, customerId: string, f: TransactionFilters, limit: number, offset: number, from?: { after: PageKey; total: number }, withCategories = false): Promise<{ rows: StoredTransaction[]; total: number }> {
   const { sql, params } = whereClause(customerId, f);
   const after = from?.after;
   const total = from ? from.total : (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).rows[0]!.n;
@@ -169,8 +173,9 @@ export async function listTransactions(db: Db, customerId: string, f: Transactio
   const rows = (await db.query<StoredTransaction>(
     `SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount, t.currency, t.balance_amount,
             t.balance_currency, t.balance_type, t.status, t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name,
-            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time
-     FROM transactions t WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
+            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time${withCategories ? `,
+            c.category_id AS classified_category_id, c.category_name AS classified_category, c.merchant AS classified_merchant` : ''}
+     FROM transactions t${withCategories ? ' LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id' : ''} WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
     params,
   )).rows;
   return { rows, total };

@@ -57,7 +57,7 @@ export async function transactionRoutes(app: App, deps: AppDeps): Promise<void> 
 
   app.get('/public/v3/customers/:customer_id/transactions', listSchema('Get categorised transactions', CategorisedTransactionList), async (request) => {
     const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
-    const { rows, total, nextCursor } = await service.listRawTransactions(deps.db, clientOf(request).clientId, request.params.customer_id, filters, page, maxPerPage, cursor);
+    const { rows, total, nextCursor } = await service.listRawTransactions(deps.db, clientOf(request).clientId, request.params.customer_id, filters, page, maxPerPage, cursor, true);
     return { data: rows.map(service.toCategorisedWire), ...pagingEnvelope(deps.config.publicBaseUrl, `/public/v3/customers/${request.params.customer_id}/transactions`, request.query, page, maxPerPage, total, nextCursor) };
   });
 }

@@ -123,18 +123,24 @@ export function toRawWire(t: repo.StoredTransaction) {
   };
 }
 
-export async function listRawTransactions(db: Db, clientId: string, customerId: string, filters: repo.TransactionFilters, page: number, maxPerPage: number, cursor?: string) {
+export async function listRawTransactions(db: Db, clientId: string, customerId: string, filters: repo.TransactionFilters, page: number, maxPerPage: number, cursor?: string, withCategories = false) {
   await requireCustomer(db, clientId, customerId);
-  const { rows, total } = await repo.listTransactions(db, customerId, filters, maxPerPage, (page - 1) * maxPerPage, decodeCursor(cursor, page));
+  const { rows, total } = await repo.listTransactions(db, customerId, filters, maxPerPage, (page - 1) * maxPerPage, decodeCursor(cursor, page), withCategories);
   const last = rows[rows.length - 1];
   const nextCursor = last && rows.length === maxPerPage ? encodeCursor(page + 1, { booking_date_time: Number(last.booking_date_time), id: last.id }, total) : undefined;
   return { rows, total, nextCursor };
 }
 
 /**
- * The categorised view. Until the classifier lands (insights engine), `category` is the submitted or bank
- * category, `category_id` is null and `merchant` is the merchant name the bank gave.
+ * The categorised view: the classification of the customer's latest report. A transaction that arrived after
+ * it (not classified yet) shows the submitted or bank category, a null category_id and the bank's merchant name.
  */
 export function toCategorisedWire(t: repo.StoredTransaction) {
-  return { ...toRawWire(t), category: t.category, category_id: null, merchant: t.merchant_name };
+  const classified = t.classified_category_id !== undefined && t.classified_category_id !== null;
+  return {
+    ...toRawWire(t),
+    category: classified ? t.classified_category ?? null : t.category,
+    category_id: classified ? t.classified_category_id! : null,
+    merchant: classified ? t.classified_merchant ?? null : t.merchant_name,
+  };
 }

@@ -1,0 +1,79 @@
+/**
+ * The insights engine: a customer's accounts and transactions and an explicit `asOf` in, the whole report out.
+ * Pure (CONVENTIONS.md): no clock, no I/O; the same input gives the same report. Stages, each in the folder named
+ * for what it computes (docs/analytics.md defines every figure):
+ *   classify → ledger (what counts, London days and months) → infer salaries the text does not name →
+ *   month matrix (totals per category and month) → recurrence, income streams, balance history →
+ *   insights (income, expenditure, patterns, markers, employment), affordability, events, forecast.
+ */
+import { computeAffordability } from './affordability/affordability.ts';
+import { findCategory } from './categories/taxonomy.ts';
+import { classifyTransactions } from './classify/classify.ts';
+import { detectEmployment } from './employment/detect-salary.ts';
+import { inferSalaries } from './employment/infer-salary.ts';
+import { findIncomeStreams } from './employment/income-streams.ts';
+import { detectEvents } from './events/detect-events.ts';
+import { buildBalanceHistory } from './forecast/balance-history.ts';
+import { forecastBalance } from './forecast/forecast-balance.ts';
+import { computeExpenditure, computeIncome } from './income-expenditure/income-expenditure.ts';
+import { buildLedger } from './ledger/ledger.ts';
+import { buildMonthMatrix } from './ledger/month-matrix.ts';
+import { computeFinancialMarkers } from './markers/financial-markers.ts';
+import { findRecurring, toRecurringTransactions } from './recurrence/find-recurring.ts';
+import type { Report, TransactionCategory } from './report-types.ts';
+import { computeCategoryTrends } from './trends/category-trends.ts';
+import type { EngineAccount, EngineTransaction } from './types.ts';
+
+export type * from './report-types.ts';
+
+/** Stored with every report snapshot; raise it whenever a figure's definition changes. */
+export const ENGINE_VERSION = '1.0.0';
+
+export interface ReportInput {
+  accounts: readonly EngineAccount[];
+  transactions: readonly EngineTransaction[];
+  /** Unix seconds: the moment the report is computed as of; later transactions are ignored */
+  asOf: number;
+}
+
+const SALARY = findCategory('Personal', 'salary')!;
+
+export function computeReport({ accounts, transactions, asOf }: ReportInput): Report {
+  if (!Number.isInteger(asOf)) throw new RangeError('asOf must be an integer (Unix seconds)');
+  const classified = classifyTransactions(transactions, accounts);
+  const ledger = buildLedger(accounts, transactions, classified, asOf);
+  const inferred = inferSalaries(ledger);
+  const matrix = buildMonthMatrix(ledger);
+  const recurrence = findRecurring(ledger);
+  const streams = findIncomeStreams(ledger);
+  const history = buildBalanceHistory(ledger);
+  const markers = computeFinancialMarkers(ledger, matrix, recurrence, history);
+
+  const categorised: TransactionCategory[] = classified.map((c) => ({
+    transactionId: c.transactionId, categoryId: c.categoryId, categoryName: c.categoryName, merchant: c.merchant,
+  }));
+  for (const i of inferred) {
+    categorised[i].categoryId = SALARY.id;
+    categorised[i].categoryName = SALARY.name;
+  }
+
+  return {
+    engineVersion: ENGINE_VERSION,
+    asOf,
+    insights: {
+      income: computeIncome(ledger, matrix),
+      expenditure: computeExpenditure(ledger, matrix),
+      financial_patterns: {
+        currency: ledger.currency,
+        recurrence: toRecurringTransactions(ledger, recurrence),
+        by_category: computeCategoryTrends(ledger, matrix),
+      },
+      financial_markers: markers,
+      employment: detectEmployment(ledger, streams),
+    },
+    affordability: computeAffordability(ledger, matrix),
+    events: detectEvents({ ledger, matrix, streams, recurrence, averageIncome: markers.summary_averages.average_income }),
+    forecast: forecastBalance(ledger, history, recurrence, streams),
+    transactions: categorised,
+  };
+}

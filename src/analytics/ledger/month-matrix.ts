@@ -1,0 +1,102 @@
+/**
+ * Totals and counts per Personal category and London calendar month, from the first month of the data to
+ * asOf's month: the one table income, expenditure, affordability, trends, markers and events read.
+ *
+ * Amounts are in the category's direction: income categories add money in (a reversed salary subtracts),
+ * expenditure categories add money out as a positive amount. A refund is set against the spending it returns:
+ * it lowers, in the refund's month, the category of the most recent earlier payment to the same payee on the same
+ * account (by payee name, else by grouping key); a category's spending in a month is never taken below zero.
+ * A refund with no earlier payment found stays in the `refund` category, which is left out of the totals. Money
+ * back in a spending category (the reversal of a returned direct debit) is set against the payment it returns the
+ * same way, else against its own category.
+ */
+import { personalCategories } from '../categories/taxonomy.ts';
+import { CATEGORY_COUNT, CATEGORY_INDEX } from './ledger.ts';
+import type { Ledger } from './ledger.ts';
+
+const REFUND = CATEGORY_INDEX.get('refund')!;
+const IS_INCOME = personalCategories.map((c) => c.income_expenditure === 'income');
+
+export interface MonthMatrix {
+  /** first month of the table */
+  from: number;
+  /** number of months (from … asOf's month) */
+  months: number;
+  /** net total of category c in month m at [c * months + (m - from)], in the category's direction */
+  totals: Float64Array;
+  /** number of transactions given the category */
+  counts: Int32Array;
+  /** sum of the absolute amounts of those transactions (before refunds are set against them) */
+  gross: Float64Array;
+}
+
+export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
+  const from = Math.min(ledger.size > 0 ? ledger.month[0] : ledger.asOfMonth, ledger.asOfMonth);
+  const months = ledger.asOfMonth - from + 1;
+  const totals = new Float64Array(CATEGORY_COUNT * months);
+  const counts = new Int32Array(CATEGORY_COUNT * months);
+  const gross = new Float64Array(CATEGORY_COUNT * months);
+  // The category of the last payment per account and payee, and per account and grouping key (numeric keys).
+  const byMerchant = new Map<number, number>();
+  const byGroup = new Map<number, number>();
+  const merchantKey = (r: number): number => ledger.accountIndex[r] * 2 ** 24 + ledger.merchantId[r];
+  const groupKey = (r: number): number => ledger.accountIndex[r] * 2 ** 24 + ledger.groupId[r];
+  const find = (r: number): number | undefined =>
+    (ledger.merchantId[r] < 0 ? undefined : byMerchant.get(merchantKey(r))) ?? byGroup.get(groupKey(r));
+  for (let r = 0; r < ledger.size; r++) {
+    const c = ledger.category[r];
+    const cell = c * months + ledger.month[r] - from;
+    const amount = ledger.amount[r];
+    counts[cell]++;
+    gross[cell] += Math.abs(amount);
+    if (IS_INCOME[c]) {
+      const target = c === REFUND && amount > 0 ? find(r) : undefined;
+      if (target === undefined) totals[cell] += amount;
+      else totals[cell - c * months + target * months] -= amount;
+    } else if (amount <= 0) {
+      if (ledger.merchantId[r] >= 0) byMerchant.set(merchantKey(r), c);
+      byGroup.set(groupKey(r), c);
+      totals[cell] -= amount;
+    } else {
+      // Money back in a spending category (a returned direct debit's reversal): set against the payment it returns.
+      const target = find(r) ?? c;
+      totals[cell - c * months + target * months] -= amount;
+    }
+  }
+  for (let c = 0; c < CATEGORY_COUNT; c++) {
+    if (IS_INCOME[c]) continue;
+    for (let m = 0; m < months; m++) if (totals[c * months + m] < 0) totals[c * months + m] = 0;
+  }
+  return { from, months, totals, counts, gross };
+}
+
+/** Total of a category in a month (0 outside the table). */
+export function totalOf(matrix: MonthMatrix, category: number, month: number): number {
+  const m = month - matrix.from;
+  return m < 0 || m >= matrix.months ? 0 : matrix.totals[category * matrix.months + m];
+}
+
+export function countOf(matrix: MonthMatrix, category: number, month: number): number {
+  const m = month - matrix.from;
+  return m < 0 || m >= matrix.months ? 0 : matrix.counts[category * matrix.months + m];
+}
+
+export function grossOf(matrix: MonthMatrix, category: number, month: number): number {
+  const m = month - matrix.from;
+  return m < 0 || m >= matrix.months ? 0 : matrix.gross[category * matrix.months + m];
+}
+
+/** Net total, count and gross amount over several categories and months. */
+export function sumOver(matrix: MonthMatrix, categories: readonly number[], months: readonly number[]): { total: number; count: number; gross: number } {
+  let total = 0;
+  let count = 0;
+  let gross = 0;
+  for (const c of categories) {
+    for (const month of months) {
+      total += totalOf(matrix, c, month);
+      count += countOf(matrix, c, month);
+      gross += grossOf(matrix, c, month);
+    }
+  }
+  return { total, count, gross };
+}

@@ -1,0 +1,59 @@
+/**
+ * The three stability scores of the spec's Recurring Transactions and Category Trends, each from 0 to 1:
+ * - amount stability: 1.0 = identical amounts. 1 − the coefficient of variation (standard deviation ÷ mean of
+ *   the absolute amounts), floored at 0: amounts that vary by 10 % of their mean score about 0.9.
+ * - frequency stability: 1.0 = identical spacing. The same measure on the gaps in days between consecutive
+ *   occurrences (on distinct days); one gap is trivially identical (1.0), none scores 0.
+ * - time stability: 1.0 = present in each of the last 12 months. The share of the 12 complete calendar months
+ *   before asOf's month with at least one occurrence (always out of 12, so a shorter history scores lower).
+ */
+
+export interface Moments {
+  mean: number;
+  /** population variance */
+  variance: number;
+}
+
+export function moments(values: ArrayLike<number>): Moments {
+  const n = values.length;
+  if (n === 0) return { mean: 0, variance: 0 };
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i];
+  const mean = sum / n;
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += (values[i] - mean) ** 2;
+  return { mean, variance: squares / n };
+}
+
+/** 1 − coefficient of variation of the absolute values, within [0, 1]; 0 for no values or a zero mean. */
+export function stabilityOf(values: ArrayLike<number>): number {
+  const n = values.length;
+  if (n === 0) return 0;
+  const absolute = new Float64Array(n);
+  for (let i = 0; i < n; i++) absolute[i] = Math.abs(values[i]);
+  const { mean, variance } = moments(absolute);
+  if (mean === 0) return 0;
+  return Math.min(1, Math.max(0, 1 - Math.sqrt(variance) / mean));
+}
+
+export function amountStability(amounts: ArrayLike<number>): number {
+  return stabilityOf(amounts);
+}
+
+/** From the distinct days of occurrence, ascending. */
+export function frequencyStability(days: ArrayLike<number>): number {
+  if (days.length < 2) return 0;
+  const gaps = new Float64Array(days.length - 1);
+  for (let i = 1; i < days.length; i++) gaps[i - 1] = days[i] - days[i - 1];
+  return stabilityOf(gaps);
+}
+
+/** Share of the 12 months before `asOfMonth` with at least one of `months` (month indices, any order). */
+export function timeStability(months: ArrayLike<number>, asOfMonth: number): number {
+  const present = new Set<number>();
+  for (let i = 0; i < months.length; i++) {
+    const m = months[i];
+    if (m >= asOfMonth - 12 && m < asOfMonth) present.add(m);
+  }
+  return present.size / 12;
+}

@@ -1,0 +1,51 @@
+/**
+ * The report.compute job: load the customer's data, run the engine (pure), store the result as a snapshot,
+ * store new events, and move readiness to ready — unless data arrived meanwhile (a newer job is queued and
+ * readiness stays not_ready). Webhooks (REPORT_AVAILABLE / REPORT_UPDATED, NEW_EVENT per new event) are
+ * written to the outbox in the same transaction. Every computation is a recorded run.
+ */
+import type { AppDeps } from '../../app.ts';
+import { computeReport } from '../../analytics/compute-report.ts';
+import { newId } from '../../lib/ids.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.outbox.ts';
+import * as data from './reports-data.repo.ts';
+
+export async function computeCustomerReport(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>, customerId: string): Promise<'computed' | 'gone'> {
+  const { db, clock } = deps;
+  const customer = (await db.query<{ client_id: string }>('SELECT client_id FROM customers WHERE id = $1', [customerId])).rows[0];
+  if (!customer) return 'gone'; // deleted since the job was queued
+  const state = (await db.query<{ data_version: number }>("SELECT max(data_version) AS data_version FROM report_states WHERE customer_id = $1", [customerId])).rows[0];
+  const dataVersion = Number(state?.data_version ?? 0);
+  const runId = newId();
+  await data.insertRun(db, { id: runId, customerId, dataVersion, now: clock.now() });
+  try {
+    const accounts = await data.loadEngineAccounts(db, customerId);
+    const transactions = await data.loadEngineTransactions(db, customerId);
+    const asOf = Math.floor(clock.now().getTime() / 1000);
+    const report = computeReport({ accounts, transactions, asOf });
+    await db.transaction(async (tx) => {
+      const now = clock.now();
+      const first = !(await data.hasSnapshot(tx, customerId));
+      await data.insertSnapshot(tx, { id: newId(), customerId, runId, dataVersion, report, now });
+      await data.replaceTransactionCategories(tx, customerId, report.transactions);
+      const fresh = await data.insertNewEvents(tx, customerId, report.events, now);
+      const ready = await tx.query(
+        "UPDATE report_states SET status = 'ready', computed_version = $2, updated_at = $3 WHERE customer_id = $1 AND data_version = $2 RETURNING report_name",
+        [customerId, dataVersion, now],
+      );
+      // Announce only a report that is current: when data arrived meanwhile, the queued job will announce it.
+      if (ready.rows.length > 0) {
+        await emitWebhookEvent(tx, { clientId: customer.client_id, customerId, type: first ? 'REPORT_AVAILABLE' : 'REPORT_UPDATED' }, now);
+      }
+      for (const e of fresh) {
+        await emitWebhookEvent(tx, { clientId: customer.client_id, customerId, type: 'NEW_EVENT', eventId: String(e.id), eventName: e.event_type }, now);
+      }
+      await data.finishRun(tx, runId, 'succeeded', null, now);
+    });
+    return 'computed';
+  } catch (err) {
+    await data.finishRun(db, runId, 'failed', (err as Error).message.slice(0, 2000), clock.now()).catch(() => undefined);
+    deps.logger.error({ err, customerId, runId }, 'report computation failed');
+    throw err;
+  }
+}
