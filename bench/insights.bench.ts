@@ -73,3 +73,67 @@ for (const [count, runs, targetMs] of [[10_000, 15, 300], [100_000, 5, 3000]] as
   console.log(`  best ${ms(t.bestMs)}; median ${ms(t.medianMs)}; median CPU ${ms(t.medianCpuMs)}`);
   console.log(`  target < ${targetMs} ms: ${verdict(t.bestMs < targetMs)}`);
 }
+
+// The report against reading its rows: the report.compute job reads the customer's transactions
+// (loadEngineTransactions) and then runs the engine; the issue asks the engine to take at most 3× the read.
+{
+  const { openPglite } = await import('../src/db/pglite.ts');
+  const { openPostgres } = await import('../src/db/postgres.ts');
+  const { migrate } = await import('../src/db/migrate.ts');
+  const { buildTransactionRows } = await import('../src/modules/transactions/transactions.ingest.ts');
+  const { insertTransactions } = await import('../src/modules/transactions/transactions.repo.ts');
+  const { loadEngineTransactions, loadEngineAccounts } = await import('../src/modules/reports/reports-data.repo.ts');
+  const { newIds } = await import('../src/lib/ids.ts');
+  const { execFileSync } = await import('node:child_process');
+  const persona = generateVolume({ asOf: AS_OF, seed: 1, transactions: 100_000 });
+
+  async function compare(label: string, db: Awaited<ReturnType<typeof openPglite>> | Awaited<ReturnType<typeof openPostgres>>): Promise<void> {
+    await migrate(db);
+    const now = new Date(AS_OF * 1000);
+    await db.query("INSERT INTO clients (id, name, secret_hash) VALUES ('bench', 'bench', 'x') ON CONFLICT DO NOTHING");
+    await db.query("INSERT INTO customers (id, client_id, user_reference, created_at) VALUES ('bench-customer', 'bench', 'bench', $1) ON CONFLICT DO NOTHING", [now]);
+    const accountIds = new Map<string, string>();
+    for (const a of persona.accounts) {
+      const id = `bench-${a.number}`;
+      accountIds.set(`${a.bank_slug}\u0000${a.number}`, id);
+      await db.query(
+        `INSERT INTO accounts (id, client_id, customer_id, bank_slug, number, currency, type, sub_type, scheme_name, created_at, updated_at)
+         VALUES ($1, 'bench', 'bench-customer', $2, $3, $4, $5, $6, 'UK.OBIE.SortCodeAccountNumber', $7, $7) ON CONFLICT DO NOTHING`,
+        [id, a.bank_slug, a.number, a.currency, a.type, a.sub_type, now],
+      );
+    }
+    const built = buildTransactionRows(persona.transactions as never, accountIds);
+    const ids = newIds(built.rows.length);
+    await db.transaction((tx) => insertTransactions(tx, 'bench-customer', built.rows.map((r, i) => ({ ...r, id: ids[i]! })), now));
+    await db.query('ANALYZE transactions');
+    const reads: number[] = [];
+    const reports: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      let t0 = performance.now();
+      const accounts = await loadEngineAccounts(db, 'bench-customer');
+      const transactions = await loadEngineTransactions(db, 'bench-customer');
+      reads.push(performance.now() - t0);
+      t0 = performance.now();
+      computeReport({ accounts, transactions, asOf: AS_OF });
+      reports.push(performance.now() - t0);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    const ratio = median(reports) / median(reads);
+    console.log(`\n${label}: read 100,000 rows ${ms(median(reads))}; full report ${ms(median(reports))}; ratio ${ratio.toFixed(2)}x`);
+    console.log(`  target ≤ 3× the read: ${verdict(ratio <= 3)}`);
+    await db.close();
+  }
+
+  await compare('embedded (PGlite, in memory)', await openPglite(null));
+  const dbName = `obi_bench_insights_${Date.now()}`;
+  try {
+    execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'test', '-q', '-c', `CREATE DATABASE ${dbName}`]);
+    try {
+      await compare('PostgreSQL', await openPostgres(`postgres://postgres@127.0.0.1:5432/${dbName}`));
+    } finally {
+      execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'test', '-q', '-c', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
+    }
+  } catch (err) {
+    console.log(`\nPostgreSQL: skipped (${(err as Error).message.split('\n')[0]})`);
+  }
+}
