@@ -97,7 +97,8 @@ export async function insertNewEvents(db: Db, customerId: string, events: EventR
 
 export async function listEvents(db: Db, customerId: string): Promise<Array<{ body: EventRecord; created_at: Date }>> {
   return (await db.query<{ body: EventRecord; created_at: Date }>(
-    'SELECT body, created_at FROM customer_events WHERE customer_id = $1 ORDER BY created_at DESC, event_id DESC',
+    `SELECT body, created_at FROM customer_events WHERE customer_id = $1
+     ORDER BY (body->>'year')::int DESC, (body->>'month')::int DESC, coalesce((body->>'day')::int, 0) DESC, event_id`,
     [customerId],
   )).rows;
 }
