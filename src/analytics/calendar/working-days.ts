@@ -1,8 +1,8 @@
 /**
  * UK working days for predicting pay and bill dates. England & Wales bank holidays (with weekend substitutes and
  * the one-off days by proclamation) are used everywhere, because Bacs, which moves salaries, benefits and direct
- * debits, does not run on them anywhere in the UK. The same rules as the persona generator's calendar; analytics
- * may not import that one (CONVENTIONS.md: engines import only themselves), so this is a small copy.
+ * debits, does not run on them anywhere in the UK. The persona generator uses these same rules (it imports them),
+ * so the engine predicts exactly the dates the generator plants.
  */
 import { dayFromCivil, civilFromDay, monthStartDay, weekday } from './london.ts';
 
