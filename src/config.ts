@@ -3,6 +3,7 @@
  * Nothing else reads process.env. Defaults make `npm start` work with no .env at all.
  */
 import path from 'node:path';
+import { parseBankConnections, type BankConnectionSettings } from './banks/connections.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -36,6 +37,20 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Seconds to wait before each retry after the first attempt (which is immediate); its length is the number of retries. */
   webhookRetrySchedule: readonly number[];
+  /** Mount the sandbox bank under /sandbox-bank (default on, except in production where it must be allowed). */
+  sandboxBank: boolean;
+  /** Open Banking connection settings per bank slug (BANK_CONNECTIONS or BANK_CONNECTIONS_FILE). */
+  bankConnections: Readonly<Record<string, BankConnectionSettings>>;
+  /** An authorised consent's data is pulled again (and its tokens refreshed) this often. */
+  consentRefreshIntervalSeconds: number;
+  /** Seconds to wait before each new attempt of a bank pull that failed for a passing reason; its length is the number of retries. */
+  bankPullRetrySchedule: readonly number[];
+  /** SMTP server for invitation e-mails (smtp:// or smtps://, nodemailer options as query members); null: write them to mailOutboxDir. */
+  smtpUrl: string | null;
+  /** Sender of the service's e-mails ("Name <address>" or an address). */
+  mailFrom: string;
+  /** Where e-mails go when no SMTP server is configured (one .eml file per message). */
+  mailOutboxDir: string;
 }
 
 export class ConfigError extends Error {
@@ -53,8 +68,13 @@ type Key = (typeof KNOWN_KEYS)[number];
 export const KNOWN_KEYS = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_BASE_URL', 'ACCESS_TOKEN_TTL_SECONDS',
   'CUSTOMER_TOKEN_TTL_SECONDS', 'LOG_LEVEL', 'OBI_BOOTSTRAP_CLIENTS', 'OBI_SECRET_KEY', 'BODY_LIMIT_BYTES', 'WORKERS',
-  'WEBHOOK_ALLOW_LOOPBACK', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE',
+  'WEBHOOK_ALLOW_LOOPBACK', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE', 'SANDBOX_BANK', 'SANDBOX_BANK_ALLOWED_IN_PRODUCTION',
+  'BANK_CONNECTIONS', 'BANK_CONNECTIONS_FILE', 'CONSENT_REFRESH_INTERVAL_SECONDS', 'BANK_PULL_RETRY_SCHEDULE',
+  'SMTP_URL', 'MAIL_FROM', 'MAIL_OUTBOX_DIR',
 ] as const;
+
+/** A failed bank pull is tried again after 1 min, 10 min and 1 h. */
+export const DEFAULT_BANK_PULL_RETRY_SCHEDULE = [60, 600, 3600] as const;
 
 /** The Standard Webhooks schedule: after the immediate first attempt, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
@@ -120,12 +140,25 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
   const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
   const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
+  // CONVENTIONS, Config: production refuses the sandbox bank unless explicitly allowed.
+  const sandboxAllowedInProduction = bool('SANDBOX_BANK_ALLOWED_IN_PRODUCTION', false);
+  const sandboxBank = bool('SANDBOX_BANK', nodeEnv !== 'production' || sandboxAllowedInProduction);
+  if (sandboxBank && nodeEnv === 'production' && !sandboxAllowedInProduction) {
+    problems.push('SANDBOX_BANK: the sandbox bank is refused in production; set SANDBOX_BANK_ALLOWED_IN_PRODUCTION=true to allow it');
+  }
+  const bankConnections = parseBankConnections(get('BANK_CONNECTIONS'), get('BANK_CONNECTIONS_FILE'), problems);
+  const consentRefreshIntervalSeconds = int('CONSENT_REFRESH_INTERVAL_SECONDS', 86_400, 60, 86_400 * 30);
+  const bankPullRetrySchedule = parseSchedule('BANK_PULL_RETRY_SCHEDULE', get('BANK_PULL_RETRY_SCHEDULE'), DEFAULT_BANK_PULL_RETRY_SCHEDULE, 10, 86_400, problems);
+  const mail = parseMail(get('SMTP_URL'), get('MAIL_FROM'), get('MAIL_OUTBOX_DIR'), dataDir, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     nodeEnv, port, host, dataDir, databaseUrl, publicBaseUrl, accessTokenTtlSeconds, customerTokenTtlSeconds,
     logLevel, bootstrapClients: Object.freeze(bootstrapClients) as BootstrapClient[], secretKey, bodyLimitBytes, workers,
     webhookAllowLoopback, webhookTimeoutMs, webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
+    sandboxBank, bankConnections: Object.freeze(bankConnections), consentRefreshIntervalSeconds,
+    bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
+    ...mail,
   });
 }
 
@@ -165,4 +198,29 @@ function parseRetrySchedule(raw: string | undefined, problems: string[]): number
     return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
   }
   return parts.map(Number);
+}
+
+// "60,600": seconds before each retry, at most `maxCount` of them, each at most `maxSeconds`.
+function parseSchedule(key: Key, raw: string | undefined, def: readonly number[], maxCount: number, maxSeconds: number, problems: string[]): number[] {
+  if (raw === undefined) return [...def];
+  const parts = raw.split(',').map((s) => s.trim());
+  if (parts.length > maxCount || !parts.every((p) => /^\d+$/.test(p) && Number(p) <= maxSeconds)) {
+    problems.push(`${key}: expected a comma-separated list of at most ${maxCount} whole seconds (each at most ${maxSeconds}), got "${raw}"`);
+    return [...def];
+  }
+  return parts.map(Number);
+}
+
+// A sender is "address" or "Name <address>"; an SMTP server needs a real one, so MAIL_FROM is required with SMTP_URL.
+function parseMail(smtpUrl: string | undefined, mailFrom: string | undefined, outboxDir: string | undefined, dataDir: string, problems: string[]) {
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/?#]+/.test(smtpUrl)) problems.push('SMTP_URL: expected smtp://[user:password@]host[:port] or smtps://…');
+  if (mailFrom !== undefined && !/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM: expected an address or "Name <address>", got "${mailFrom}"`);
+  }
+  if (smtpUrl !== undefined && mailFrom === undefined) problems.push('MAIL_FROM: required when SMTP_URL is set (the sender of invitation e-mails)');
+  return {
+    smtpUrl: smtpUrl ?? null,
+    mailFrom: mailFrom ?? 'Open Banking Insights <no-reply@localhost>',
+    mailOutboxDir: path.resolve(outboxDir ?? path.join(dataDir, 'mail-outbox')),
+  };
 }

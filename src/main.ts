@@ -7,6 +7,8 @@ import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { startWebhookDispatcher } from './modules/webhooks/webhooks.worker.ts';
+import { startConsentScheduler } from './modules/consents/consents.sweep.ts';
+import { startConnectHousekeeping } from './modules/connect/connect.service.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -38,6 +40,10 @@ async function main(): Promise<void> {
   logger.info({ database: runtime.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, publicBaseUrl: config.publicBaseUrl }, 'open-banking-insights is listening');
   // Webhook deliveries: a polling dispatcher drains the outbox (modules/webhooks) wherever workers run.
   const webhookDispatcher = config.workers ? startWebhookDispatcher(deps) : null;
+  // Consents: abandoned ones rejected, lapsed reconfirmations revoked, refreshes pulled (modules/consents).
+  const consentScheduler = config.workers ? startConsentScheduler(deps) : null;
+  // Hosted connect pages: expired sessions and component URLs are dropped (modules/connect).
+  const connectHousekeeping = config.workers ? startConnectHousekeeping(deps) : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +54,8 @@ async function main(): Promise<void> {
     force.unref();
     await app.close().catch((err) => logger.error({ err }, 'closing the HTTP server failed'));
     await webhookDispatcher?.stop().catch((err) => logger.error({ err }, 'stopping the webhook dispatcher failed'));
+    await consentScheduler?.stop().catch((err) => logger.error({ err }, 'stopping the consent scheduler failed'));
+    await connectHousekeeping?.stop();
     await runtime.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     process.exit(0);
   };

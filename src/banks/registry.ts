@@ -1,7 +1,7 @@
 /**
  * The bank registry: every bank the service knows by slug. Submitted transactions and accounts name their
  * bank by one of these slugs. Connection settings for a live bank (discovery URL, client credentials, TLS)
- * come from configuration in the bank-connectivity work; this file is only the catalogue.
+ * come from configuration (connections.ts); this file is only the catalogue.
  */
 export type BankType = 'Personal' | 'Business';
 

@@ -7,6 +7,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   malformed_json: 400,
   bad_request: 400,
   webhook_url_not_allowed: 400,
+  origin_not_allowed: 400,
+  redirect_url_not_allowed: 400,
+  invalid_state: 400,
   unauthorized: 401,
   token_expired: 401,
   forbidden_token_kind: 403,
@@ -14,18 +17,24 @@ const STATUS_BY_CODE: Record<string, number> = {
   no_data: 404,
   method_not_allowed: 405,
   duplicate_user_reference: 409,
+  invitation_used: 409,
   idempotency_key_in_use: 409,
   report_not_ready: 409,
   webhook_disabled: 409,
+  consent_not_authorised: 409,
   body_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
   too_many_transactions: 422,
   account_not_found_for_transaction: 422,
   idempotency_key_reused: 422,
+  bank_not_connectable: 422,
   rate_limited: 429,
   internal_error: 500,
+  bank_error: 502,
   database_unavailable: 503,
+  bank_unavailable: 503,
+  bank_rate_limited: 503,
 };
 
 export function statusForCode(code: string): number {
@@ -35,7 +44,7 @@ export function statusForCode(code: string): number {
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
   409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
 };
 
 export function titleForStatus(status: number): string {

@@ -27,6 +27,20 @@
  *  -  GET     /public/v3/settings, PATCH /public/v3/settings                      modules/clients
  *  -  GET     /public/v3/webhooks, GET .../{webhook_id}/deliveries,               modules/webhooks (decisions.md)
  *     POST    .../{webhook_id}/deliveries/{delivery_id}/replay
+ *  4  POST    /public/v3/webflow/banks/{bank_slug}/consent                        modules/consents (AppUserToken)
+ *  5  POST    /public/v3/webflow/banks/{bank_slug}/redirect?url=                  modules/consents (AppUserToken)
+ *  6  GET     /public/v3/webflow/banks/{bank_slug}/consent/status                 modules/consents (AppUserToken)
+ *  -  GET     /public/v3/webflow/banks                                            modules/consents (AppUserToken, decisions.md)
+ *  -  POST    .../webflow/banks/{bank_slug}/consent/reconfirm, DELETE .../consent modules/consents (AppUserToken)
+ *  -  GET     /webflow/callback (the bank sends the customer back; no token)      modules/consents
+ *  -  GET     /public/v3/customers/{customer_id}/consents[/{consent_id}],         modules/consents
+ *     POST    .../consents/{consent_id}/refresh, DELETE .../consents/{consent_id}
+ *  -  *       /sandbox-bank/{slug}/… (the bank simulator; not in the OpenAPI)     sandbox-bank
+ *  7  POST    /public/v3/component_auth/init                                      modules/connect
+ *  8  POST    /public/v3/invitations                                              modules/invitations
+ *  9  GET     /public/v3/invitations                                              modules/invitations
+ *  -  GET     /public/v3/invitations/{invitation_id}, DELETE (revoke)             modules/invitations (decisions.md)
+ *  -  GET/POST /connect/… (hosted connect pages, the component; not in the OpenAPI) web
  *  -  GET     /health, /ready, /openapi.json, /docs                               modules/health, app.ts
  */
 import type { App, AppDeps } from '../app.ts';
@@ -41,6 +55,13 @@ import { accountRoutes } from '../modules/accounts/accounts.routes.ts';
 import { transactionRoutes } from '../modules/transactions/transactions.routes.ts';
 import { statementRoutes } from '../modules/statements/statements.routes.ts';
 import { reportRoutes } from '../modules/reports/reports.routes.ts';
+import { consentRoutes } from '../modules/consents/consents.routes.ts';
+import { webflowRoutes } from '../modules/consents/webflow.routes.ts';
+import { sandboxBank } from '../sandbox-bank/index.ts';
+import { callbackUrl, SANDBOX_CLIENT, SANDBOX_SLUGS } from '../banks/connections.ts';
+import { invitationRoutes } from '../modules/invitations/invitations.routes.ts';
+import { componentAuthRoutes } from '../modules/connect/connect.routes.ts';
+import { webRoutes } from '../web/web.routes.ts';
 import { registerJsonParser } from './json-body.ts';
 
 export async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
@@ -57,6 +78,19 @@ export async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
     await transactionRoutes(api, deps);
     await statementRoutes(api, deps);
     await reportRoutes(api, deps);
+    await webflowRoutes(api, deps);
+    await consentRoutes(api, deps);
+    await invitationRoutes(api, deps);
+    await componentAuthRoutes(api, deps);
   });
+  // The hosted connect pages (HTML, forms): outside /public/v3's JSON-only scope.
+  await webRoutes(app, deps);
+  // The bank simulator, a bank like any other to the connector (config refuses it in production unless allowed).
+  if (deps.config.sandboxBank) {
+    await app.register(sandboxBank, {
+      prefix: '/sandbox-bank', baseUrl: `${deps.config.publicBaseUrl}/sandbox-bank`, clock: deps.clock, slugs: [...SANDBOX_SLUGS],
+      clients: [{ ...SANDBOX_CLIENT, redirectUris: [callbackUrl(deps.config.publicBaseUrl)] }],
+    });
+  }
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

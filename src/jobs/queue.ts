@@ -20,7 +20,7 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-export const JOB_NAMES = ['report.compute'] as const; // queues created at start-up
+export const JOB_NAMES = ['report.compute', 'bank.pull', 'bank.revoke', 'invitation.email'] as const; // queues created at start-up
 
 /** `schema`: pg-boss's schema (default pgboss); tests sharing one PostgreSQL server may give each service its own. */
 export async function createQueue(db: Database, opts: { workers: boolean; databaseUrl: string | null; schema?: string }): Promise<Queue> {

@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { newClient, newCustomer, newCustomerToken, startService } from '../helpers/app.ts';
 import { emit } from '../helpers/webhook-sink.ts';
 import { makeTransactions, newAccount, submit } from '../helpers/bank-data.ts';
+import { insertConsent } from '../../src/modules/consents/consents.repo.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH';
-interface Ids { customerId: string; webhookId: string; deliveryId: string; accountId: string }
+interface Ids { customerId: string; webhookId: string; deliveryId: string; accountId: string; consentId: string }
 interface Endpoint { method: Method; path: (ids: Ids) => string; payload?: unknown }
 
 const ENDPOINTS: Endpoint[] = [
@@ -35,7 +36,21 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: ({ webhookId }) => `/public/v3/webhooks/${webhookId}/deliveries` },
   { method: 'POST', path: ({ webhookId, deliveryId }) => `/public/v3/webhooks/${webhookId}/deliveries/${deliveryId}/replay` },
   { method: 'DELETE', path: ({ webhookId }) => `/public/v3/webhooks/${webhookId}/delete` },
+  { method: 'GET', path: ({ customerId }) => `/public/v3/customers/${customerId}/consents` },
+  { method: 'GET', path: ({ customerId, consentId }) => `/public/v3/customers/${customerId}/consents/${consentId}` },
+  { method: 'POST', path: ({ customerId, consentId }) => `/public/v3/customers/${customerId}/consents/${consentId}/refresh` },
+  { method: 'DELETE', path: ({ customerId, consentId }) => `/public/v3/customers/${customerId}/consents/${consentId}` },
   { method: 'DELETE', path: ({ customerId }) => `/public/v3/customers/${customerId}` },
+];
+
+/** Customer routes (AppUserToken): scoped to the token's customer; a Bearer token is refused on them. */
+const CUSTOMER_ROUTES: Array<{ method: Method; url: string; payload?: unknown }> = [
+  { method: 'POST', url: '/public/v3/webflow/banks/sandbox/consent', payload: {} },
+  { method: 'POST', url: '/public/v3/webflow/banks/sandbox/redirect?url=https%3A%2F%2Flender.example%2Fback', payload: {} },
+  { method: 'GET', url: '/public/v3/webflow/banks/sandbox/consent/status' },
+  { method: 'GET', url: '/public/v3/webflow/banks' },
+  { method: 'POST', url: '/public/v3/webflow/banks/sandbox/consent/reconfirm' },
+  { method: 'DELETE', url: '/public/v3/webflow/banks/sandbox/consent' },
 ];
 
 /** Bearer routes without ids: a customer token must be refused on them too. */
@@ -51,8 +66,8 @@ const BEARER_ROUTES: Array<{ method: Method; url: string; payload?: unknown }> =
 ];
 
 const RANDOM_ID = '01900000-0000-7000-8000-00000000dead';
-const RANDOM_IDS: Ids = { customerId: RANDOM_ID, webhookId: RANDOM_ID, deliveryId: RANDOM_ID, accountId: RANDOM_ID };
-const PLACEHOLDERS: Ids = { customerId: '{id}', webhookId: '{webhook_id}', deliveryId: '{delivery_id}', accountId: '{account_id}' };
+const RANDOM_IDS: Ids = { customerId: RANDOM_ID, webhookId: RANDOM_ID, deliveryId: RANDOM_ID, accountId: RANDOM_ID, consentId: RANDOM_ID };
+const PLACEHOLDERS: Ids = { customerId: '{id}', webhookId: '{webhook_id}', deliveryId: '{delivery_id}', accountId: '{account_id}', consentId: '{consent_id}' };
 
 describe('cross-client isolation', async () => {
   const svc = await startService();
@@ -64,7 +79,56 @@ describe('cross-client isolation', async () => {
   const deliveryId = (await svc.app.inject({ method: 'GET', url: `/public/v3/webhooks/${webhookId}/deliveries`, headers: a.auth })).json().data[0].id as string;
   const account = await newAccount(svc, a, customerId);
   await submit(svc, a, customerId, makeTransactions(account, 3));
-  const ids: Ids = { customerId, webhookId, deliveryId, accountId: account.id };
+  // A consent of client A's customer, as endpoint 5 leaves it (no bank is reached in this file).
+  const consent = await insertConsent(svc.deps.db, {
+    id: '01900000-0000-7000-8000-00000000c0de', client_id: a.clientId, customer_id: customerId, bank_slug: 'sandbox', permissions: ['ReadAccountsDetail'],
+    transaction_from: 0, transaction_to: 2_000_000_000, expiration: null, sharing_purposes: [], sharing_third_parties: [], redirect_url: 'https://lender.example/back',
+    state_hash: `isolation-${customerId}`, code_verifier_sealed: null, bank_consent_id: 'aac-isolation',
+  }, svc.clock.now());
+  const ids: Ids = { customerId, webhookId, deliveryId, accountId: account.id, consentId: consent.id };
+
+  // Client C: the tests below make customers of another client without changing client B's list.
+  const c = await newClient(svc, 'Client C');
+
+  test("another client's own customer with client A's consent id gets the same 404 as a random consent id", async () => {
+    const cCustomer = await newCustomer(svc, c);
+    for (const [method, suffix] of [['GET', ''], ['POST', '/refresh'], ['DELETE', '']] as const) {
+      const foreign = await svc.app.inject({ method, url: `/public/v3/customers/${cCustomer}/consents/${consent.id}${suffix}`, headers: c.auth });
+      const random = await svc.app.inject({ method, url: `/public/v3/customers/${cCustomer}/consents/${RANDOM_ID}${suffix}`, headers: c.auth });
+      assert.equal(foreign.statusCode, 404, `${method} ${suffix}`);
+      assert.deepEqual(foreign.json(), random.json());
+    }
+  });
+
+  test("an AppUserToken of another customer (same client or another) never reaches this customer's consent", async () => {
+    const own = await newCustomerToken(svc, a, customerId);
+    const mine = await svc.app.inject({ method: 'GET', url: '/public/v3/webflow/banks/sandbox/consent/status', headers: { authorization: `AppUserToken ${own}` } });
+    assert.equal(mine.statusCode, 200);
+    assert.equal(mine.json().consent_id, consent.id);
+    const neighbour = await newCustomerToken(svc, a, await newCustomer(svc, a));
+    const stranger = await newCustomerToken(svc, c, await newCustomer(svc, c));
+    for (const token of [neighbour, stranger]) {
+      const headers = { authorization: `AppUserToken ${token}` };
+      const status = await svc.app.inject({ method: 'GET', url: '/public/v3/webflow/banks/sandbox/consent/status', headers });
+      assert.equal(status.statusCode, 404);
+      assert.equal(status.json().code, 'consent_not_found');
+      const banks = await svc.app.inject({ method: 'GET', url: '/public/v3/webflow/banks', headers });
+      assert.equal(banks.json().data.find((x: { slug: string }) => x.slug === 'sandbox').consent, null);
+      for (const url of ['/public/v3/webflow/banks/sandbox/consent/reconfirm']) assert.equal((await svc.app.inject({ method: 'POST', url, headers })).statusCode, 404);
+      assert.equal((await svc.app.inject({ method: 'DELETE', url: '/public/v3/webflow/banks/sandbox/consent', headers })).statusCode, 404);
+    }
+    assert.equal((await svc.app.inject({ method: 'GET', url: '/public/v3/webflow/banks/sandbox/consent/status', headers: { authorization: `AppUserToken ${own}` } })).json().status, 'AwaitingAuthorisation');
+  });
+
+  test('a Bearer token is refused (403) on every AppUserToken route, and no token at all is 401', async () => {
+    for (const r of CUSTOMER_ROUTES) {
+      const res = await svc.app.inject({ method: r.method, url: r.url, headers: a.auth, payload: r.payload as string });
+      assert.equal(res.statusCode, 403, `${r.method} ${r.url}`);
+      assert.equal(res.json().code, 'forbidden_token_kind');
+      const none = await svc.app.inject({ method: r.method, url: r.url, payload: r.payload as string });
+      assert.equal(none.statusCode, 401, `${r.method} ${r.url}`);
+    }
+  });
 
   test("client B's own customer with client A's account id gets the same 404 as a random account id", async () => {
     const bCustomer = await newCustomer(svc, b);
@@ -122,5 +186,54 @@ describe('cross-client isolation', async () => {
     }
     // and the customer still exists: the refused DELETE did nothing
     assert.equal((await svc.app.inject({ method: 'GET', url: `/public/v3/customers/${customerId}`, headers: a.auth })).statusCode, 200);
+  });
+});
+
+// Invitations and the web component (endpoints 7–9, revoke): their own block, so the lists above stay as they are.
+describe('cross-client isolation: invitations and the web component', async () => {
+  const svc = await startService();
+  const a = await newClient(svc, 'Client A');
+  const b = await newClient(svc, 'Client B');
+  await svc.app.inject({ method: 'PATCH', url: '/public/v3/settings', headers: a.auth, payload: { component_origins: ['https://a.example'] } });
+  const invitation = (await svc.app.inject({ method: 'POST', url: '/public/v3/invitations', headers: a.auth, payload: { email: 'a@example.com', reference: 'a-ref' } })).json();
+  const byId = (id: string) => `/public/v3/invitations/${id}`;
+
+  for (const method of ['GET', 'DELETE'] as const) {
+    test(`${method} /public/v3/invitations/{id} › client B gets the same 404 as for a random id`, async () => {
+      const foreign = await svc.app.inject({ method, url: byId(invitation.id), headers: b.auth });
+      const random = await svc.app.inject({ method, url: byId(RANDOM_ID), headers: b.auth });
+      assert.equal(foreign.statusCode, 404);
+      assert.deepEqual(foreign.json(), random.json());
+    });
+  }
+
+  test("client A's invitation is untouched, and client B's list does not show it", async () => {
+    const got = (await svc.app.inject({ method: 'GET', url: byId(invitation.id), headers: a.auth })).json();
+    assert.equal(got.revoked_at, null);
+    const list = (await svc.app.inject({ method: 'GET', url: '/public/v3/invitations', headers: b.auth })).json();
+    assert.equal(list.total, 0);
+  });
+
+  test("client B cannot get a component URL for client A's origin", async () => {
+    const res = await svc.app.inject({ method: 'POST', url: '/public/v3/component_auth/init', headers: b.auth, payload: { ip: '0.0.0.0', user_agent: '', user_reference: 'x', origin: 'https://a.example' } });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().code, 'origin_not_allowed');
+  });
+
+  test('an AppUserToken is refused (403) on endpoints 7, 8, 9, get and revoke', async () => {
+    const customerId = await newCustomer(svc, a);
+    const token = await newCustomerToken(svc, a, customerId);
+    const routes = [
+      { method: 'POST' as const, url: '/public/v3/invitations', payload: { email: 'x@example.com', reference: 'x' } },
+      { method: 'GET' as const, url: '/public/v3/invitations' },
+      { method: 'GET' as const, url: byId(invitation.id) },
+      { method: 'DELETE' as const, url: byId(invitation.id) },
+      { method: 'POST' as const, url: '/public/v3/component_auth/init', payload: { ip: '0.0.0.0', user_agent: '', user_reference: 'x', origin: 'https://a.example' } },
+    ];
+    for (const r of routes) {
+      const res = await svc.app.inject({ method: r.method, url: r.url, headers: { authorization: `AppUserToken ${token}` }, payload: r.payload });
+      assert.equal(res.statusCode, 403, `${r.method} ${r.url}`);
+      assert.equal(res.json().code, 'forbidden_token_kind');
+    }
   });
 });

@@ -95,3 +95,14 @@ export async function listBalances(db: Db, customerId: string, accountId: string
     [customerId, accountId],
   )).rows;
 }
+
+/** Sets is_authorized on the given accounts of the customer; answers the ids whose value changed. */
+export async function setAuthorized(db: Db, customerId: string, accountIds: string[], isAuthorized: boolean, now: Date): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const r = await db.query<{ id: string }>(
+    `UPDATE accounts SET is_authorized = $3, updated_at = $4 WHERE customer_id = $1 AND id = ANY($2::text[]) AND is_authorized <> $3
+     RETURNING id`,
+    [customerId, accountIds, isAuthorized, now],
+  );
+  return r.rows.map((x) => x.id).sort((a, b) => accountIds.indexOf(a) - accountIds.indexOf(b));
+}

@@ -132,3 +132,26 @@ export async function listBalances(db: Db, clientId: string, customerId: string,
   const rows = await repo.listBalances(db, customerId, accountId);
   return { data: rows.map((r) => ({ ...r, amount: Number(r.amount) })) };
 }
+
+/*
+ * The bank pull's writes (modules/consents), inside its transaction: accounts as the bank describes them,
+ * their balances, and whether the service may read them (ACCOUNT_AUTHORIZATION_GRANTED / _LOST follow from it).
+ */
+
+/** Creates or updates the bank's accounts (idempotent on bank_slug + number); is_authorized as in `rows`. */
+export async function storeBankAccounts(tx: Db, rows: NewAccount[], now: Date): Promise<AccountRow[]> {
+  return rows.length === 0 ? [] : repo.upsertAccounts(tx, rows, 'bank', now);
+}
+
+export async function storeBankBalances(tx: Db, customerId: string, rows: BalanceRow[], now: Date): Promise<void> {
+  if (rows.length > 0) await repo.upsertBalances(tx, customerId, rows, now);
+}
+
+/** Sets is_authorized; answers the accounts whose value changed (one webhook each). */
+export async function setAccountsAuthorization(tx: Db, customerId: string, accountIds: string[], isAuthorized: boolean, now: Date): Promise<string[]> {
+  return repo.setAuthorized(tx, customerId, accountIds, isAuthorized, now);
+}
+
+export async function listCustomerAccounts(db: Db, customerId: string): Promise<AccountRow[]> {
+  return repo.listAccounts(db, customerId);
+}

@@ -1,28 +1,11 @@
-/** GET /public/v3/banks (Bearer) and the banks' logos. The customer-facing list arrives with the bank flow. */
+/** GET /public/v3/banks (Bearer) and the banks' logos. The customer-facing list is modules/consents (GET /public/v3/webflow/banks). */
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../../app.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
-import { BANKS, bankLogoSvg, findBank, type Bank } from '../../banks/registry.ts';
+import { BANKS, bankLogoSvg, findBank } from '../../banks/registry.ts';
 import { notFound } from '../../lib/app-error.ts';
-
-export const BankWire = Type.Object({
-  slug: Type.String(),
-  name: Type.String(),
-  logo_url: Type.String(),
-  country_code: Type.String(),
-  type: Type.Union([Type.Literal('Personal'), Type.Literal('Business'), Type.Null()]),
-  is_active: Type.Boolean(),
-  is_api_only: Type.Boolean(),
-  is_sandbox: Type.Boolean(),
-});
-
-export function toBankWire(baseUrl: string, b: Bank) {
-  return {
-    slug: b.slug, name: b.name, logo_url: `${baseUrl}/public/v3/banks/${b.slug}/logo.svg`, country_code: b.country_code,
-    type: b.type, is_active: b.is_active, is_api_only: b.is_api_only, is_sandbox: b.is_sandbox,
-  };
-}
+import { BankWire, toBankWire } from './banks.wire.ts';
 
 export async function bankRoutes(app: App, deps: AppDeps): Promise<void> {
   app.get('/public/v3/banks', {

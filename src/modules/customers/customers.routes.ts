@@ -4,6 +4,7 @@ import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { Type } from 'typebox';
 import * as service from './customers.service.ts';
+import { revokeConsentsOfDeletedCustomer } from '../consents/consents.service.ts';
 import { CreateCustomerBody, Customer, CustomerIdParams, CustomerList, CustomerToken, ListCustomersQuery } from './customers.wire.ts';
 
 export async function customerRoutes(app: App, deps: AppDeps): Promise<void> {
@@ -38,7 +39,8 @@ export async function customerRoutes(app: App, deps: AppDeps): Promise<void> {
     preHandler: bearer,
     schema: { summary: 'Delete a customer and all of their data', tags, security, params: CustomerIdParams, response: { 204: Type.Null(), ...problemResponses(...STANDARD_ERRORS) } },
   }, async (request, reply) => {
-    await service.deleteCustomer(deps.db, clientOf(request).clientId, request.params.customer_id);
+    // Erasure revokes the customer's bank consents at the bank (decisions.md, Customers).
+    await service.deleteCustomer(deps.db, clientOf(request).clientId, request.params.customer_id, (tx, id) => revokeConsentsOfDeletedCustomer(tx, deps.queue, id));
     return reply.code(204).send(null);
   });
 

@@ -26,6 +26,13 @@ export async function createCustomer(db: Db, clientId: string, userReference: st
   });
 }
 
+/** The customer with this user_reference, created when there is none (invitations, the web component). */
+export async function findOrCreateCustomer(db: Db, clientId: string, userReference: string, now: Date): Promise<CustomerRow> {
+  return (await repo.insertCustomer(db, { id: newId(), clientId, userReference, now }))
+    ?? (await repo.findCustomerByReference(db, clientId, userReference))
+    ?? (() => { throw new Error('customer neither inserted nor found'); })();
+}
+
 /** The customer of this client, or customer_not_found (also for another client's id). */
 export async function requireCustomer(db: Db, clientId: string, customerId: string): Promise<CustomerRow> {
   const row = await repo.findCustomer(db, clientId, customerId);
@@ -42,9 +49,15 @@ export async function listCustomers(db: Db, clientId: string, opts: { userRefere
   return { data: rows.map(toCustomerView), total };
 }
 
-export async function deleteCustomer(db: Db, clientId: string, customerId: string): Promise<void> {
-  // Bank consents are revoked at the bank once the bank connector exists (bank-connectivity issue).
-  if (!(await repo.deleteCustomer(db, clientId, customerId))) throw notFound('customer');
+/** Work a deletion needs done in its transaction before the rows go (the consents module revokes bank consents). */
+export type BeforeCustomerDeleted = (tx: Db, customerId: string) => Promise<void>;
+
+export async function deleteCustomer(db: Db, clientId: string, customerId: string, beforeDelete?: BeforeCustomerDeleted): Promise<void> {
+  const deleted = await db.transaction(async (tx) => {
+    if (beforeDelete && (await repo.findCustomer(tx, clientId, customerId))) await beforeDelete(tx, customerId);
+    return repo.deleteCustomer(tx, clientId, customerId);
+  });
+  if (!deleted) throw notFound('customer');
 }
 
 export async function createCustomerToken(db: Db, clientId: string, customerId: string, ttlSeconds: number, now: Date): Promise<{ token: string; expires_in: number }> {

@@ -180,3 +180,16 @@ export async function listTransactions(db: Db, customerId: string, f: Transactio
   )).rows;
   return { rows, total };
 }
+
+/**
+ * Pending transactions of an account booked from `from` on whose external ids are not in `keep`: the bank no
+ * longer reports them (booked under a new id, or dropped). Answers how many went.
+ */
+export async function deleteVanishedPending(tx: Db, customerId: string, accountId: string, keep: string[], from: number): Promise<number> {
+  const r = await tx.query(
+    `DELETE FROM transactions WHERE customer_id = $1 AND account_id = $2 AND status = 'Pending' AND booking_date_time >= $3
+       AND NOT (external_transaction_id = ANY($4::text[]))`,
+    [customerId, accountId, from, keep],
+  );
+  return r.rowCount;
+}

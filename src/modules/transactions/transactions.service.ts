@@ -144,3 +144,13 @@ export function toCategorisedWire(t: repo.StoredTransaction) {
     merchant: classified ? t.classified_merchant ?? null : t.merchant_name,
   };
 }
+
+/**
+ * The bank pull, after storeTransactionRows: a Pending transaction the bank no longer returns (it booked under a
+ * new id, or was dropped) goes, so nothing is counted twice. Only within the window the pull read (from `from`).
+ */
+export async function removeVanishedPending(tx: Db, ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>, accountId: string, pulledExternalIds: string[], from: number): Promise<number> {
+  const removed = await repo.deleteVanishedPending(tx, ctx.customerId, accountId, pulledExternalIds, from);
+  if (removed > 0) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
+  return removed;
+}

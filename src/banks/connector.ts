@@ -1,0 +1,157 @@
+/**
+ * The bank connector: what the service needs from a bank, whatever standard it speaks (today: UK Open Banking
+ * AIS v3.1, banks/obie/). Modules talk to banks only through this interface; every bank error reaches them as
+ * one of the classes of banks/errors.ts.
+ *
+ * Reading data is two steps on purpose: fetchAccountData returns the bank's payloads as received (the caller
+ * stores them first, CONVENTIONS: "store raw bank payloads before normalising them"), then normalize (pure) turns
+ * them into our shapes, so normalisation can be re-run on stored payloads.
+ */
+
+/** The permissions of an account-access-consent (OBIE Permissions codes). */
+export type Permission = string;
+
+export interface ConsentRequest {
+  permissions: Permission[];
+  /** Unix seconds */
+  transactionFrom: number;
+  transactionTo: number;
+  /** Unix seconds; null: no expiry asked for */
+  expiration: number | null;
+}
+
+/** The bank's view of a consent. */
+export interface BankConsent {
+  bankConsentId: string;
+  /** AwaitingAuthorisation | Authorised | Rejected | Revoked (OBIE v3.1) */
+  status: string;
+  permissions: Permission[];
+  creationDateTime: number | null;
+  /** Unix seconds, or null */
+  expiration: number | null;
+  transactionFrom: number | null;
+  transactionTo: number | null;
+}
+
+export interface AuthorizationRequest {
+  bankConsentId: string;
+  state: string;
+  nonce: string;
+  /** PKCE S256 challenge of the verifier the caller keeps */
+  codeChallenge: string;
+  redirectUri: string;
+}
+
+export interface BankTokens {
+  accessToken: string;
+  /** null when the bank issued none (the consent then ends with the access token) */
+  refreshToken: string | null;
+  /** Unix seconds */
+  expiresAt: number;
+}
+
+/** One answer of the bank's data API, as received. */
+export interface RawPayload {
+  resource: 'accounts' | 'balances' | 'transactions' | 'statements' | 'parties';
+  /** the bank's AccountId for per-account resources */
+  bankAccountId: string | null;
+  /** 1-based page within the resource (Links.Next followed) */
+  page: number;
+  url: string;
+  status: number;
+  /** the body exactly as received */
+  body: string;
+  receivedAt: number;
+}
+
+export interface FetchOptions {
+  permissions: Permission[];
+  /** Unix seconds: transactions booked from here (inclusive) */
+  transactionsFrom: number;
+  transactionsTo: number;
+  /** called with each payload as it arrives (so a failure still leaves what was received) */
+  onPayload?: (p: RawPayload) => void;
+}
+
+export interface NormalizedAccount {
+  bankAccountId: string;
+  currency: string;
+  type: 'Personal' | 'Business';
+  subType: string;
+  schemeName: string;
+  /** what identifies the account for its owner: sort code + account number for UK accounts, else IBAN, PAN… */
+  number: string;
+  sortCode: string | null;
+  accountNumber: string | null;
+  name: string | null;
+  nickname: string | null;
+  identification: string | null;
+  secondaryIdentification: string | null;
+}
+
+export interface NormalizedBalance {
+  bankAccountId: string;
+  type: string;
+  /** exact decimal text, signed */
+  amount: string;
+  currency: string;
+  /** Unix seconds */
+  dateTime: number;
+}
+
+export interface NormalizedTransaction {
+  bankAccountId: string;
+  externalTransactionId: string;
+  name: string;
+  type: string | null;
+  /** exact decimal text, positive in, negative out */
+  amount: string;
+  currency: string;
+  status: 'Booked' | 'Pending';
+  bookingDateTime: number;
+  valueDateTime: number;
+  balance: { amount: string; currency: string; type: string } | null;
+  category: string | null;
+  addressLine: string | null;
+  merchantName: string | null;
+  merchantCategoryCode: string | null;
+  bankTransactionCode: string | null;
+  bankTransactionIssuer: string | null;
+}
+
+/** Statements and parties in the interface spec's PascalCase shapes (AccountId is the bank's until stored). */
+export interface NormalizedDocument {
+  bankAccountId: string;
+  body: Record<string, unknown> & { AccountId: string };
+}
+
+export interface NormalizedPull {
+  accounts: NormalizedAccount[];
+  balances: NormalizedBalance[];
+  transactions: NormalizedTransaction[];
+  statements: NormalizedDocument[];
+  parties: NormalizedDocument[];
+}
+
+export interface BankConnector {
+  readonly slug: string;
+  /** Creates an account-access-consent (client credentials), to be authorised by the customer. */
+  createConsent(request: ConsentRequest): Promise<BankConsent>;
+  /** The URL of the bank's authorisation page for that consent (OAuth 2 code flow with PKCE and state). */
+  authorizationUrl(request: AuthorizationRequest): Promise<string>;
+  exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<BankTokens>;
+  refreshTokens(refreshToken: string): Promise<BankTokens>;
+  getConsent(bankConsentId: string): Promise<BankConsent>;
+  /** Revokes the consent at the bank; a consent the bank no longer knows counts as deleted. */
+  deleteConsent(bankConsentId: string): Promise<void>;
+  /** Every account, balance, transaction page, statement and party the consent allows, as received. */
+  fetchAccountData(accessToken: string, options: FetchOptions): Promise<RawPayload[]>;
+  /** Pure: the payloads of one fetch → our shapes. Throws BankBadResponseError on what cannot be read. */
+  normalize(payloads: RawPayload[]): NormalizedPull;
+}
+
+/** Makes the PKCE verifier and its S256 challenge (RFC 7636). */
+export interface Pkce {
+  verifier: string;
+  challenge: string;
+}

@@ -1,0 +1,16 @@
+/** Endpoint 7: the web component's one-time URL (decisions.md, Invitations and the web component). */
+import type { App, AppDeps } from '../../app.ts';
+import { clientOf, requireAuth } from '../../http/auth.ts';
+import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
+import { createComponentUrl } from './connect.service.ts';
+import { ComponentInitBody, ComponentUrl } from './connect.wire.ts';
+
+export async function componentAuthRoutes(app: App, deps: AppDeps): Promise<void> {
+  app.post('/public/v3/component_auth/init', {
+    preHandler: requireAuth(deps, 'bearer'),
+    schema: {
+      tags: ['Web component'], security: [{ Bearer: [] }], summary: '7. Get one-time URL for the web component',
+      body: ComponentInitBody, response: { 200: ComponentUrl, ...problemResponses(...STANDARD_ERRORS) },
+    },
+  }, async (request) => createComponentUrl(deps, clientOf(request).clientId, request.body, deps.clock.now()));
+}

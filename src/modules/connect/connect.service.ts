@@ -1,0 +1,235 @@
+/**
+ * The customer's way in to the hosted connect pages. Two doors, one session:
+ *  - an invitation link (endpoint 8's url), usable until the invitation is used, revoked or expired;
+ *  - a component URL (endpoint 7), single use, 1800 s, for one registered origin; its customer is found or created
+ *    by user_reference on first use (decisions.md).
+ * Opening either creates a connect session: a random secret carried in the pages' URLs, and a customer token
+ * (endpoint 3's kind) the pages act with server-side. Completing a bank flow (a consent becoming Authorised)
+ * completes the session and marks its invitation used.
+ */
+import { isIP } from 'node:net';
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/db.ts';
+import { AppError, type FieldError } from '../../lib/app-error.ts';
+import { newId, randomToken } from '../../lib/ids.ts';
+import { unixSeconds } from '../../lib/clock.ts';
+import { tokenLookupHash } from '../../lib/secrets.ts';
+import { issueCustomerToken } from '../auth/auth.service.ts';
+import { getSettings } from '../clients/clients.service.ts';
+import { findOrCreateCustomer } from '../customers/customers.service.ts';
+import { findInvitationForLink, invitationStatus, markInvitationUsed } from '../invitations/invitations.service.ts';
+import { componentUrl, isInvitationSignature } from './links.ts';
+import * as repo from './connect.repo.ts';
+import type { FlowRow, SessionRow } from './connect.repo.ts';
+import { seal, unseal } from './seal.ts';
+
+/** decisions.md: the component URL is single use and expires after 1800 s. */
+export const COMPONENT_URL_SECONDS = 1800;
+/** A session outlives the URL that opened it: long enough to choose a bank, read, and approve at the bank. */
+export const SESSION_SECONDS = 2 * 3600;
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'keys'>;
+
+export type Refusal =
+  | { refused: 'unknown' }
+  | { refused: 'expired' | 'used' | 'revoked' | 'session_expired'; company: string; at: Date | null; component?: boolean }
+  | { refused: 'wrong_origin'; company: string; at: null };
+
+export interface ConnectSession {
+  id: string;
+  /** the secret in the pages' URLs */
+  secret: string;
+  clientId: string;
+  customerId: string;
+  mode: 'invitation' | 'component';
+  invitationId: string | null;
+  /** component sessions: the host page's origin */
+  origin: string | null;
+  customerType: 'Individual' | 'Business' | null;
+  /** the customer token (AppUserToken) the pages act with */
+  customerToken: string;
+  company: string;
+  completedAt: Date | null;
+}
+
+async function companyOf(db: Db, clientId: string): Promise<string> {
+  const s = await getSettings(db, clientId);
+  return s.application_name ?? s.company_name ?? 'The company that sent you here';
+}
+
+function isBareOrigin(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === s;
+  } catch {
+    return false;
+  }
+}
+
+/** Endpoint 7. */
+export async function createComponentUrl(deps: Deps, clientId: string, body: { ip: string; user_agent: string; user_reference: string; origin: string }, now: Date) {
+  const errors: FieldError[] = [];
+  if (isIP(body.ip) === 0) errors.push({ pointer: '/ip', detail: 'must be an IPv4 or IPv6 address (0.0.0.0 when unknown)' });
+  let code = 'validation_failed';
+  if (!isBareOrigin(body.origin)) {
+    errors.push({ pointer: '/origin', detail: 'must be an origin such as https://app.example.com (scheme, host and port only)' });
+  } else if (!(await getSettings(deps.db, clientId)).component_origins.includes(body.origin)) {
+    errors.push({ pointer: '/origin', detail: 'is not one of the component_origins in the settings (PATCH /public/v3/settings)' });
+    if (errors.length === 1) code = 'origin_not_allowed';
+  }
+  if (errors.length) {
+    throw new AppError(code, code === 'origin_not_allowed' ? `The origin ${body.origin} is not registered to host the component.` : `${errors[0]!.pointer} ${errors[0]!.detail}.`, { errors });
+  }
+  const token = randomToken('obi_cu_');
+  await repo.insertComponentUrl(deps.db, {
+    id: newId(), client_id: clientId, token_hash: tokenLookupHash(token), user_reference: body.user_reference, origin: body.origin,
+    ip: body.ip, user_agent: body.user_agent, created_at: now, expires_at: new Date(now.getTime() + COMPONENT_URL_SECONDS * 1000),
+  });
+  return { url: componentUrl(deps.config.publicBaseUrl, token), created_at: unixSeconds(now), expires_in: COMPONENT_URL_SECONDS, flow: ['open-banking'] };
+}
+
+async function startSession(deps: Deps, tx: Db, s: { clientId: string; customerId: string; invitationId: string | null; componentUrlId: string | null; origin: string | null }, now: Date): Promise<string> {
+  const secret = randomToken('obi_ss_');
+  const token = await issueCustomerToken(tx, s.clientId, s.customerId, SESSION_SECONDS, now);
+  await repo.insertSession(tx, {
+    id: newId(), secret_hash: tokenLookupHash(secret), client_id: s.clientId, customer_id: s.customerId, invitation_id: s.invitationId,
+    component_url_id: s.componentUrlId, origin: s.origin, customer_token_sealed: seal(deps.keys.secretKey, token.token),
+    created_at: now, expires_at: new Date(now.getTime() + SESSION_SECONDS * 1000),
+  });
+  return secret;
+}
+
+/** An invitation link was opened: a new session, unless the invitation can no longer be used. */
+export async function openInvitation(deps: Deps, invitationId: string, signature: string, now: Date): Promise<{ secret: string } | Refusal> {
+  if (!isInvitationSignature(deps.keys.secretKey, invitationId, signature)) return { refused: 'unknown' };
+  const inv = await findInvitationForLink(deps.db, invitationId);
+  if (!inv) return { refused: 'unknown' };
+  const status = invitationStatus(inv, now);
+  if (status !== 'pending') {
+    const at = status === 'revoked' ? inv.revoked_at : status === 'used' ? inv.used_at : inv.expires_at;
+    return { refused: status, company: await companyOf(deps.db, inv.client_id), at: at ? new Date(at) : null };
+  }
+  const secret = await deps.db.transaction((tx) => startSession(deps, tx, { clientId: inv.client_id, customerId: inv.customer_id, invitationId: inv.id, componentUrlId: null, origin: null }, now));
+  return { secret };
+}
+
+/**
+ * A component URL was loaded. `refererOrigin` is the origin of the page that loaded it, when the browser said:
+ * a load from another site is refused and leaves the URL unused (frame-ancestors enforces the same in the browser).
+ */
+export async function openComponent(deps: Deps, token: string, refererOrigin: string | null, now: Date): Promise<{ secret: string } | Refusal> {
+  const row = await repo.findComponentUrl(deps.db, tokenLookupHash(token));
+  if (!row) return { refused: 'unknown' };
+  const company = await companyOf(deps.db, row.client_id);
+  if (row.used_at) return { refused: 'used', company, at: new Date(row.used_at) };
+  if (new Date(row.expires_at).getTime() <= now.getTime()) return { refused: 'expired', company, at: new Date(row.expires_at) };
+  const ownOrigin = new URL(deps.config.publicBaseUrl).origin;
+  if (refererOrigin !== null && refererOrigin !== row.origin && refererOrigin !== ownOrigin) return { refused: 'wrong_origin', company, at: null };
+  const opened = await deps.db.transaction(async (tx) => {
+    const claimed = await repo.claimComponentUrl(tx, row.id, now);
+    if (!claimed) return null;
+    const customer = await findOrCreateCustomer(tx, row.client_id, row.user_reference, now);
+    await repo.setComponentCustomer(tx, row.id, customer.id);
+    return startSession(deps, tx, { clientId: row.client_id, customerId: customer.id, invitationId: null, componentUrlId: row.id, origin: row.origin }, now);
+  });
+  return opened ? { secret: opened } : { refused: 'used', company, at: now };
+}
+
+/** The session behind a secret in a page URL; refused when unknown, expired, or its invitation was revoked or expired meanwhile. */
+export async function loadSession(deps: Deps, secret: string, now: Date): Promise<ConnectSession | Refusal> {
+  const row = await repo.findSessionBySecretHash(deps.db, tokenLookupHash(secret));
+  if (!row) return { refused: 'unknown' };
+  const company = await companyOf(deps.db, row.client_id);
+  let customerType: ConnectSession['customerType'] = null;
+  if (row.invitation_id) {
+    const inv = await findInvitationForLink(deps.db, row.invitation_id);
+    if (!inv) return { refused: 'unknown' };
+    if (inv.revoked_at) return { refused: 'revoked', company, at: new Date(inv.revoked_at) };
+    if (!inv.used_at && new Date(inv.expires_at).getTime() <= now.getTime()) return { refused: 'expired', company, at: new Date(inv.expires_at) };
+    customerType = inv.customer_type;
+  }
+  if (new Date(row.expires_at).getTime() <= now.getTime()) return { refused: 'session_expired', company, at: new Date(row.expires_at), component: row.component_url_id !== null };
+  return toSession(deps, row, secret, company, customerType);
+}
+
+function toSession(deps: Deps, row: SessionRow, secret: string, company: string, customerType: ConnectSession['customerType']): ConnectSession {
+  return {
+    id: row.id, secret, clientId: row.client_id, customerId: row.customer_id, mode: row.invitation_id ? 'invitation' : 'component',
+    invitationId: row.invitation_id, origin: row.origin, customerType, customerToken: unseal(deps.keys.secretKey, row.customer_token_sealed),
+    company, completedAt: row.completed_at ? new Date(row.completed_at) : null,
+  };
+}
+
+/** A bank flow (endpoint 5) was started from the session; the customer comes back with its state. */
+export async function recordFlow(db: Db, session: ConnectSession, flow: { state: string; consentId: string; bankSlug: string }, now: Date): Promise<void> {
+  await repo.insertFlow(db, { state_hash: tokenLookupHash(flow.state), session_id: session.id, consent_id: flow.consentId, bank_slug: flow.bankSlug, created_at: now });
+}
+
+/** The flow a returning customer's state belongs to, with its session's secret-less id. */
+export async function findFlowByState(db: Db, state: string): Promise<FlowRow | null> {
+  return repo.findFlowByStateHash(db, tokenLookupHash(state));
+}
+
+/** The session behind a flow, for the return page (which knows the state, not the secret). */
+export async function loadSessionOfFlow(deps: Deps, flow: FlowRow, now: Date): Promise<ConnectSession | Refusal> {
+  const row = await repo.findSessionById(deps.db, flow.session_id);
+  if (!row) return { refused: 'unknown' };
+  const company = await companyOf(deps.db, row.client_id);
+  if (new Date(row.expires_at).getTime() <= now.getTime()) return { refused: 'session_expired', company, at: new Date(row.expires_at) };
+  const inv = row.invitation_id ? await findInvitationForLink(deps.db, row.invitation_id) : null;
+  if (inv?.revoked_at) return { refused: 'revoked', company, at: new Date(inv.revoked_at) };
+  // The secret is not known here (see renewSessionSecret).
+  return toSession(deps, row, '', company, inv?.customer_type ?? null);
+}
+
+/**
+ * The return page knows the flow's state, not the session's secret (the secret is never stored, nor put in the
+ * return URL the consent keeps). To take a top-level customer on to the session's pages it gives the session a
+ * new secret; the old one stops working (its pages are behind the customer in the same tab).
+ */
+export async function renewSessionSecret(db: Db, sessionId: string): Promise<string> {
+  const secret = randomToken('obi_ss_');
+  await repo.replaceSessionSecret(db, sessionId, tokenLookupHash(secret));
+  return secret;
+}
+
+export async function latestFlow(db: Db, sessionId: string) {
+  return repo.latestFlow(db, sessionId);
+}
+
+export async function flowOfSession(db: Db, sessionId: string, consentId: string): Promise<FlowRow | null> {
+  return repo.findFlowOfSession(db, sessionId, consentId);
+}
+
+/** A consent started in the session is Authorised: the session is complete and its invitation used. Idempotent. */
+export async function completeSession(db: Db, session: Pick<ConnectSession, 'id' | 'invitationId'>, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.markSessionCompleted(tx, session.id, now);
+    if (session.invitationId) await markInvitationUsed(tx, session.invitationId, now);
+  });
+}
+
+/**
+ * Hook for the bank callback (modules/consents): call it when a consent becomes Authorised. Completes every
+ * connect session that started that consent, so an invitation is marked used even when the customer never
+ * comes back to the result page. Does nothing for consents started elsewhere.
+ */
+export async function markConnectFlowAuthorised(db: Db, consentId: string, now: Date): Promise<void> {
+  for (const s of await repo.sessionsOfConsent(db, consentId)) {
+    await repo.markSessionCompleted(db, s.id, now);
+    if (s.invitation_id) await markInvitationUsed(db, s.invitation_id, now);
+  }
+}
+
+export async function deleteExpiredConnectRows(db: Db, now: Date): Promise<void> {
+  await repo.deleteExpired(db, new Date(now.getTime() - 86_400 * 1000));
+}
+
+/** Hourly, where workers run: drop connect sessions and component URLs a day after they expired. */
+export function startConnectHousekeeping(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>, everyMs = 3_600_000): { stop(): Promise<void> } {
+  const timer = setInterval(() => {
+    deleteExpiredConnectRows(deps.db, deps.clock.now()).catch((err) => deps.logger.warn({ err }, 'connect housekeeping failed'));
+  }, everyMs);
+  timer.unref();
+  return { stop: async () => clearInterval(timer) };
+}

@@ -1,0 +1,45 @@
+/**
+ * From the modules' side to the banks: the connector of a slug (configured connection, or the sandbox), and the
+ * translation of bank errors into our error codes for the HTTP answers of endpoints 5 and the callback.
+ */
+import type { AppDeps } from '../../app.ts';
+import { connectorFor, isBankError, type BankConnector, type BankError } from '../../banks/index.ts';
+import { findBank, type Bank } from '../../banks/registry.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+export type ConsentDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'keys' | 'queue' | 'logger'>;
+
+export function canConnect(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): boolean {
+  const bank = findBank(slug);
+  return !!bank && bank.is_active && !bank.is_api_only && connectorFor(deps.config, slug, { clock: deps.clock }) !== null;
+}
+
+/** The registry entry of a bank the consent flow can reach; bank_not_found / bank_not_connectable otherwise. */
+export function requireConnectableBank(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): Bank {
+  const bank = findBank(slug);
+  if (!bank) throw new AppError('bank_not_found', `No bank with slug "${slug}" (see GET /public/v3/webflow/banks).`);
+  if (!canConnect(deps, slug)) {
+    throw new AppError('bank_not_connectable', `${bank.name} cannot be connected through Open Banking on this installation.`, {
+      errors: [{ pointer: '/params/bank_slug', detail: 'no Open Banking connection is configured for this bank' }],
+    });
+  }
+  return bank;
+}
+
+export function connectorOf(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): BankConnector {
+  const connector = connectorFor(deps.config, slug, { clock: deps.clock });
+  if (!connector) throw new AppError('bank_not_connectable', `No Open Banking connection is configured for "${slug}".`);
+  return connector;
+}
+
+/** A bank failure during a request, as a problem for our caller (never the bank's text). */
+export function bankProblem(err: unknown): unknown {
+  if (!isBankError(err)) return err;
+  const e = err as BankError;
+  if (e.kind === 'rate_limited') {
+    const retryAfter = (e as BankError & { retryAfter: number | null }).retryAfter;
+    return new AppError('bank_rate_limited', 'The bank is busy; try again shortly.', { headers: { 'retry-after': String(Math.max(1, retryAfter ?? 30)) } });
+  }
+  if (e.kind === 'unavailable') return new AppError('bank_unavailable', 'The bank is not answering; try again shortly.', { headers: { 'retry-after': '30' } });
+  return new AppError('bank_error', 'The bank answered in a way we could not use; try again later.');
+}

@@ -1,0 +1,87 @@
+/**
+ * The bank sends the customer back here (GET /webflow/callback?code=…&state=… or ?error=…&state=…). The state
+ * is looked up by its hash and works once: an unknown or replayed state is refused (400) and nobody is
+ * redirected. Otherwise the consent is finished (code exchanged with the PKCE verifier, checked at the bank),
+ * its first pull is enqueued in the same transaction, and the customer goes back to the client's URL with
+ * status=Success|Error, customer_id, consent_id, state and bank_slug (decisions.md).
+ */
+import { callbackUrl } from '../../banks/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ConsentDeps } from './bank-access.ts';
+import { connectorOf } from './bank-access.ts';
+import { ABANDON_AFTER_SECONDS, BANK_REVOKE_JOB, endConsent, enqueuePull, RECONFIRM_EVERY_SECONDS, type RejectReason } from './consent-lifecycle.ts';
+import * as repo from './consents.repo.ts';
+import type { ConsentRow } from './consents.repo.ts';
+import { seal, unseal } from './token-box.ts';
+import { stateHash } from './webflow.service.ts';
+import { markConnectFlowAuthorised } from '../connect/connect.service.ts';
+
+export interface CallbackQuery {
+  state?: string;
+  code?: string;
+  error?: string;
+  error_description?: string;
+  iss?: string;
+}
+
+function returnUrl(consent: ConsentRow, state: string, outcome: 'Success' | 'Error', error?: string): string {
+  const url = new URL(consent.redirect_url);
+  const members: Record<string, string> = { status: outcome, customer_id: consent.customer_id, consent_id: consent.id, state, bank_slug: consent.bank_slug };
+  if (error) members.error = error;
+  for (const [k, v] of Object.entries(members)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** Finishes the consent; answers where to send the customer. */
+export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promise<string> {
+  if (!q.state) throw new AppError('invalid_state', 'The state is missing.', { errors: [{ pointer: '/query/state', detail: 'is required' }] });
+  const now = deps.clock.now();
+  const consent = await repo.claimState(deps.db, stateHash(q.state), now);
+  if (!consent) throw new AppError('invalid_state', 'Unknown or already used state.', { errors: [{ pointer: '/query/state', detail: 'unknown, or already used' }] });
+  const state = q.state;
+  const reject = async (reason: RejectReason, error: string) => {
+    await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, reason, now, { atBank: reason !== 'declined' && reason !== 'bank_rejected' }));
+    return returnUrl(consent, state, 'Error', error);
+  };
+  if (consent.status !== 'AwaitingAuthorisation') return returnUrl(consent, state, 'Error', 'consent_expired');
+  if (now.getTime() - new Date(consent.created_at).getTime() >= ABANDON_AFTER_SECONDS * 1000) return reject('abandoned', 'consent_expired');
+  if (q.error !== undefined || !q.code) return reject(q.error === 'access_denied' ? 'declined' : 'authorisation_failed', q.error === 'access_denied' ? 'access_denied' : 'authorisation_failed');
+
+  const connector = connectorOf(deps, consent.bank_slug);
+  const verifier = unseal(deps.keys.secretKey, consent.code_verifier_sealed);
+  if (!verifier) return reject('authorisation_failed', 'authorisation_failed');
+  let tokens;
+  let bankConsent;
+  try {
+    tokens = await connector.exchangeCode(q.code, verifier, callbackUrl(deps.config.publicBaseUrl));
+    bankConsent = await connector.getConsent(consent.bank_consent_id);
+  } catch (err) {
+    deps.logger.warn({ bank: consent.bank_slug, consent_id: consent.id, err: (err as Error).message }, 'finishing a consent at the bank failed');
+    return reject('authorisation_failed', 'authorisation_failed');
+  }
+  if (bankConsent.status !== 'Authorised') return reject('bank_rejected', 'access_denied');
+
+  await deps.db.transaction(async (tx) => {
+    const authorised = await repo.transition(tx, consent.id, ['AwaitingAuthorisation'], 'Authorised', null, now, {
+      access_token_sealed: seal(deps.keys.secretKey, tokens.accessToken),
+      refresh_token_sealed: tokens.refreshToken === null ? null : seal(deps.keys.secretKey, tokens.refreshToken),
+      access_token_expires_at: tokens.expiresAt,
+      code_verifier_sealed: null,
+      expiration: bankConsent.expiration ?? consent.expiration,
+      authorised_at: now,
+      reconfirm_by: new Date(now.getTime() + RECONFIRM_EVERY_SECONDS * 1000),
+      next_refresh_at: new Date(now.getTime() + deps.config.consentRefreshIntervalSeconds * 1000),
+    });
+    if (!authorised) return;
+    await markConnectFlowAuthorised(tx, consent.id, now); // hosted connect pages (modules/connect): complete the session, mark its invitation used
+    // One consent per customer and bank: an earlier one is replaced. Its accounts stay authorised for now; the new
+    // consent's first pull decides which of them the customer shared again (the others lose authorisation then).
+    for (const old of await repo.otherConsents(tx, consent.customer_id, consent.bank_slug, consent.id, ['Authorised'])) {
+      if (await repo.transition(tx, old.id, ['Authorised'], 'Revoked', 'replaced', now)) {
+        await deps.queue.enqueue(tx, BANK_REVOKE_JOB, { bank_slug: old.bank_slug, bank_consent_id: old.bank_consent_id }, { singletonKey: old.bank_consent_id });
+      }
+    }
+    await enqueuePull(tx, deps.queue, authorised, 'authorised', now);
+  });
+  return returnUrl(consent, state, 'Success');
+}

@@ -1,0 +1,129 @@
+/**
+ * The customer's side of the bank flow (AppUserToken): endpoint 4 (consent screen), 5 (bank-flow URL),
+ * 6 (consent status), the bank list with the customer's connections, reconfirmation and withdrawal.
+ * Everything is scoped to the customer of the token: another customer's consents are never reachable.
+ */
+import { createHash } from 'node:crypto';
+import type { CustomerAuth } from '../../http/auth.ts';
+import { callbackUrl, createPkce, randomValue } from '../../banks/index.ts';
+import { BANKS } from '../../banks/registry.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { getSettings } from '../clients/clients.service.ts';
+import { toBankWire } from '../banks/banks.wire.ts';
+import { bankProblem, canConnect, connectorOf, requireConnectableBank, type ConsentDeps } from './bank-access.ts';
+import { accessWindow, buildConsentScreen, REQUESTED_PERMISSIONS, sharingOf, type SharingInput } from './consent-screen.ts';
+import { ABANDON_AFTER_SECONDS, endConsent, RECONFIRM_EVERY_SECONDS } from './consent-lifecycle.ts';
+import * as repo from './consents.repo.ts';
+import type { ConsentRow } from './consents.repo.ts';
+import { seal } from './token-box.ts';
+import { toConsentStatus } from './consents.views.ts';
+import { isHostedReturnUrl } from '../connect/links.ts';
+
+export function stateHash(state: string): string {
+  return createHash('sha256').update(state).digest('hex');
+}
+
+async function screenClient(deps: ConsentDeps, clientId: string) {
+  const s = await getSettings(deps.db, clientId);
+  return { ...s, name: s.company_name ?? s.application_name ?? 'This service' };
+}
+
+/** Endpoint 4. */
+export async function getConsentScreen(deps: ConsentDeps, auth: CustomerAuth, slug: string, input: SharingInput | undefined) {
+  const bank = requireConnectableBank(deps, slug);
+  const client = await screenClient(deps, auth.clientId);
+  return buildConsentScreen(toBankWire(deps.config.publicBaseUrl, bank), client, input, deps.clock.now());
+}
+
+/**
+ * Endpoint 5: creates the account-access-consent at the bank, then answers the bank's authorisation URL.
+ * decisions.md: `url` must be on the client's redirect_urls (exact match), else 400 naming /query/url.
+ */
+export async function createBankFlowUrl(deps: ConsentDeps, auth: CustomerAuth, slug: string, returnUrl: string, input: SharingInput | undefined) {
+  requireConnectableBank(deps, slug);
+  const settings = await getSettings(deps.db, auth.clientId);
+  // The hosted connect pages (modules/connect, src/web) return to the service's own /connect/return: always allowed.
+  if (!settings.redirect_urls.includes(returnUrl) && !isHostedReturnUrl(deps.config.publicBaseUrl, returnUrl)) {
+    throw new AppError('redirect_url_not_allowed', 'The return URL is not one of the redirect URLs in your settings.', {
+      errors: [{ pointer: '/query/url', detail: 'not on the allowed redirect URLs (exact match; see PATCH /public/v3/settings redirect_urls)' }],
+    });
+  }
+  const now = deps.clock.now();
+  const window = accessWindow(now);
+  const connector = connectorOf(deps, slug);
+  const state = randomValue();
+  const pkce = createPkce();
+  let bankConsentId: string;
+  let url: string;
+  try {
+    const bankConsent = await connector.createConsent({ permissions: [...REQUESTED_PERMISSIONS], transactionFrom: window.from, transactionTo: window.to, expiration: window.to });
+    bankConsentId = bankConsent.bankConsentId;
+    url = await connector.authorizationUrl({ bankConsentId, state, nonce: randomValue(16), codeChallenge: pkce.challenge, redirectUri: callbackUrl(deps.config.publicBaseUrl) });
+  } catch (err) {
+    deps.logger.warn({ bank: slug, err: (err as Error).message }, 'creating a consent at the bank failed');
+    throw bankProblem(err);
+  }
+  const sharing = sharingOf(input);
+  const consent = await repo.insertConsent(deps.db, {
+    id: newId(), client_id: auth.clientId, customer_id: auth.customerId, bank_slug: slug, permissions: [...REQUESTED_PERMISSIONS],
+    transaction_from: window.from, transaction_to: window.to, expiration: window.to, sharing_purposes: sharing.purposes,
+    sharing_third_parties: sharing.thirdParties, redirect_url: returnUrl, state_hash: stateHash(state),
+    code_verifier_sealed: seal(deps.keys.secretKey, pkce.verifier), bank_consent_id: bankConsentId,
+  }, now);
+  return { url, consent_id: consent.id, state, transaction_from_date_time: window.from, transaction_to_date_time: window.to };
+}
+
+/** An unanswered authorisation older than 30 minutes is Rejected when it is next looked at (also by the sweep). */
+export async function settleAbandoned(deps: ConsentDeps, consent: ConsentRow): Promise<ConsentRow> {
+  const now = deps.clock.now();
+  if (consent.status !== 'AwaitingAuthorisation' || now.getTime() - new Date(consent.created_at).getTime() < ABANDON_AFTER_SECONDS * 1000) return consent;
+  const ended = await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, 'abandoned', now, { atBank: true }));
+  return ended ?? (await repo.findConsentById(deps.db, consent.id)) ?? consent;
+}
+
+/** Endpoint 6: the customer's latest consent at the bank. */
+export async function getConsentStatus(deps: ConsentDeps, auth: CustomerAuth, slug: string) {
+  const consent = await repo.latestConsent(deps.db, auth.customerId, slug);
+  if (!consent) throw new AppError('consent_not_found', 'This customer has no consent at this bank.');
+  return toConsentStatus(await settleAbandoned(deps, consent));
+}
+
+/** GET /public/v3/webflow/banks: the banks the customer can connect, whether connected, and the latest consent. */
+export async function listWebflowBanks(deps: ConsentDeps, auth: CustomerAuth) {
+  const latest = new Map((await repo.latestConsentsByBank(deps.db, auth.customerId)).map((c) => [c.bank_slug, c]));
+  const data = [];
+  for (const bank of BANKS) {
+    const consent = latest.get(bank.slug);
+    if (!consent && !canConnect(deps, bank.slug)) continue;
+    const settled = consent ? await settleAbandoned(deps, consent) : null;
+    data.push({ ...toBankWire(deps.config.publicBaseUrl, bank), is_connected: settled?.status === 'Authorised', consent: settled ? toConsentStatus(settled) : null });
+  }
+  return { data };
+}
+
+async function requireAuthorised(deps: ConsentDeps, auth: CustomerAuth, slug: string): Promise<ConsentRow> {
+  const consent = await repo.latestConsent(deps.db, auth.customerId, slug);
+  if (!consent) throw new AppError('consent_not_found', 'This customer has no consent at this bank.');
+  if (consent.status !== 'Authorised') throw new AppError('consent_not_authorised', `The consent is ${consent.status}; only an Authorised consent can be reconfirmed or withdrawn.`, { extra: { consent_status: consent.status } });
+  return consent;
+}
+
+/** The customer confirms the consent goes on (every 90 days); the next reconfirmation is due 90 days from now. */
+export async function reconfirmConsent(deps: ConsentDeps, auth: CustomerAuth, slug: string) {
+  const consent = await requireAuthorised(deps, auth, slug);
+  const now = deps.clock.now();
+  if (consent.reconfirm_by && new Date(consent.reconfirm_by) <= now) {
+    await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, 'reconfirmation_lapsed', now, { atBank: true }));
+    throw new AppError('consent_not_authorised', 'The reconfirmation is overdue: access has ended; the customer must authorise again.', { extra: { consent_status: 'Revoked' } });
+  }
+  await repo.updateConsent(deps.db, consent.id, { reconfirm_by: new Date(now.getTime() + RECONFIRM_EVERY_SECONDS * 1000) });
+  return toConsentStatus((await repo.findConsentById(deps.db, consent.id))!);
+}
+
+/** The customer withdraws the consent: Revoked here, deleted at the bank, accounts unauthorised. */
+export async function withdrawConsent(deps: ConsentDeps, auth: CustomerAuth, slug: string) {
+  const consent = await requireAuthorised(deps, auth, slug);
+  const ended = await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, 'revoked_by_customer', deps.clock.now(), { atBank: true }));
+  return toConsentStatus(ended ?? (await repo.findConsentById(deps.db, consent.id))!);
+}

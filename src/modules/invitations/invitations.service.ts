@@ -1,0 +1,129 @@
+/**
+ * Invitations (endpoints 8 and 9, revoke). decisions.md: the url opens the hosted connect page for the invitation;
+ * expires_in is seconds until expiry (default 7 days); created_at, used_at and revoked_at are timestamps or null.
+ * The invited customer is the client's customer whose user_reference is the invitation's reference (created when
+ * there is none), so the data a customer shares lands where the client already looks for it.
+ */
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/db.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { unixSeconds } from '../../lib/clock.ts';
+import { findOrCreateCustomer } from '../customers/customers.service.ts';
+import { invitationUrl } from '../connect/links.ts';
+import * as repo from './invitations.repo.ts';
+import type { InvitationRow } from './invitations.repo.ts';
+import { DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, MIN_EXPIRES_IN } from './invitations.wire.ts';
+
+export const INVITATION_EMAIL_JOB = 'invitation.email';
+
+export type InvitationStatus = 'pending' | 'used' | 'revoked' | 'expired';
+
+export interface CreateInvitationInput {
+  customer_type?: 'Individual' | 'Business';
+  first_name?: string | null;
+  last_name?: string | null;
+  company_name?: string | null;
+  email: string;
+  phone?: string | null;
+  reference: string;
+  send_email?: boolean;
+  expires_in?: number | string;
+}
+
+type LinkDeps = Pick<AppDeps, 'config' | 'keys'>;
+
+export function invitationStatus(row: Pick<InvitationRow, 'revoked_at' | 'used_at' | 'expires_at'>, now: Date): InvitationStatus {
+  if (row.revoked_at) return 'revoked';
+  if (row.used_at) return 'used';
+  return new Date(row.expires_at).getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+const ts = (d: Date | null) => (d ? unixSeconds(new Date(d)) : null);
+
+export function toInvitationView(deps: LinkDeps, row: InvitationRow, now: Date) {
+  const expiresAt = new Date(row.expires_at);
+  return {
+    id: row.id,
+    customer_type: row.customer_type,
+    last_name: row.last_name,
+    first_name: row.first_name,
+    company_name: row.company_name,
+    email: row.email,
+    phone: row.phone,
+    reference: row.reference,
+    send_email: row.send_email,
+    created_at: unixSeconds(new Date(row.created_at)),
+    revoked_at: ts(row.revoked_at),
+    used_at: ts(row.used_at),
+    expires_in: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+    url: invitationUrl(deps.config.publicBaseUrl, deps.keys.secretKey, row.id),
+    customer_id: row.customer_id,
+    expires_at: unixSeconds(expiresAt),
+    status: invitationStatus(row, now),
+    email_sent_at: ts(row.email_sent_at),
+  };
+}
+
+export type InvitationView = ReturnType<typeof toInvitationView>;
+
+function expiresInSeconds(raw: number | string | undefined): number {
+  if (raw === undefined) return DEFAULT_EXPIRES_IN;
+  const n = typeof raw === 'number' ? raw : Number(raw.trim());
+  if (!Number.isInteger(n) || n < MIN_EXPIRES_IN || n > MAX_EXPIRES_IN) {
+    throw new AppError('validation_failed', `/expires_in must be whole seconds between ${MIN_EXPIRES_IN} and ${MAX_EXPIRES_IN}.`, {
+      errors: [{ pointer: '/expires_in', detail: `must be whole seconds between ${MIN_EXPIRES_IN} (5 minutes) and ${MAX_EXPIRES_IN} (30 days)` }],
+    });
+  }
+  return n;
+}
+
+export async function createInvitation(deps: AppDeps, clientId: string, input: CreateInvitationInput, now: Date): Promise<InvitationView> {
+  const ttl = expiresInSeconds(input.expires_in);
+  const row = await deps.db.transaction(async (tx) => {
+    const customer = await findOrCreateCustomer(tx, clientId, input.reference, now);
+    const created = await repo.insertInvitation(tx, {
+      id: newId(), client_id: clientId, customer_id: customer.id, customer_type: input.customer_type ?? 'Individual',
+      first_name: input.first_name ?? null, last_name: input.last_name ?? null, company_name: input.company_name ?? null,
+      email: input.email, phone: input.phone ?? null, reference: input.reference, send_email: input.send_email === true,
+      created_at: now, expires_at: new Date(now.getTime() + ttl * 1000),
+    });
+    // The e-mail goes out from a job enqueued in this transaction: it is sent (and retried) only if the invitation exists.
+    if (created.send_email) await deps.queue.enqueue(tx, INVITATION_EMAIL_JOB, { invitation_id: created.id }, { singletonKey: created.id });
+    return created;
+  });
+  return toInvitationView(deps, row, now);
+}
+
+export async function listInvitations(deps: AppDeps, clientId: string, opts: { reference?: string; page: number; maxPerPage: number }, now: Date) {
+  const { rows, total } = await repo.listInvitations(deps.db, clientId, { reference: opts.reference, limit: opts.maxPerPage, offset: (opts.page - 1) * opts.maxPerPage });
+  return { data: rows.map((r) => toInvitationView(deps, r, now)), total };
+}
+
+export async function getInvitation(deps: AppDeps, clientId: string, id: string, now: Date): Promise<InvitationView> {
+  const row = await repo.findInvitation(deps.db, clientId, id);
+  if (!row) throw notFound('invitation');
+  return toInvitationView(deps, row, now);
+}
+
+/** The link stops working at once; revoking twice is harmless. A used invitation has done its work: 409. */
+export async function revokeInvitation(deps: AppDeps, clientId: string, id: string, now: Date): Promise<InvitationView> {
+  const existing = await repo.findInvitation(deps.db, clientId, id);
+  if (!existing) throw notFound('invitation');
+  if (existing.used_at && !existing.revoked_at) {
+    throw new AppError('invitation_used', 'This invitation was already used: the customer has connected a bank. To end that access, revoke the bank consent.');
+  }
+  const row = await repo.revokeInvitation(deps.db, clientId, id, now);
+  if (!row) throw notFound('invitation');
+  return toInvitationView(deps, row, now);
+}
+
+/** For the hosted pages: the invitation behind a (verified) link. */
+export async function findInvitationForLink(db: Db, id: string): Promise<InvitationRow | null> {
+  return repo.findInvitationById(db, id);
+}
+
+/** The customer completed the flow the invitation opened. */
+export async function markInvitationUsed(db: Db, id: string, now: Date): Promise<void> {
+  await repo.markInvitationUsed(db, id, now);
+}

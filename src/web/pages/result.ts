@@ -1,0 +1,80 @@
+/** Step 3's outcome (after the bank), and the pages that refuse a link: clear words, what to do next. */
+import { formatDate, html, type Html } from '../html.ts';
+
+export type Outcome = 'Authorised' | 'Rejected' | 'AwaitingAuthorisation' | 'Revoked' | 'Error';
+
+export interface ResultOptions {
+  outcome: Outcome;
+  bankName: string;
+  company: string;
+  /** links back into the session (absent where the session's pages cannot be reached from here) */
+  retryHref?: string | null;
+  banksHref?: string | null;
+  /** the page runs in a window opened for the bank (component): the customer goes back to the first one */
+  inPopup?: boolean;
+}
+
+export function resultBody(o: ResultOptions): Html {
+  const next = o.inPopup
+    ? html`<p><strong>You can close this window</strong> and return to ${o.company}.</p><p><button type="button" class="button button-secondary" data-close-window>Close this window</button></p>`
+    : html``;
+  if (o.outcome === 'Authorised') {
+    return html`
+<div class="result result-ok">
+  <div class="result-icon" aria-hidden="true">✓</div>
+  <h1 tabindex="-1" data-autofocus>Your ${o.bankName} account is connected</h1>
+</div>
+<p class="lead">Thank you. ${o.company} can now read the data you agreed to share, and will continue the application with it.</p>
+<p>You can withdraw your consent at any time, at ${o.bankName} or by contacting ${o.company}.</p>
+${next}
+${o.banksHref ? html`<p><a class="button button-secondary" href="${o.banksHref}">Connect another bank account</a></p>` : ''}`;
+  }
+  if (o.outcome === 'AwaitingAuthorisation') {
+    return html`
+<h1 tabindex="-1" data-autofocus>Waiting for ${o.bankName}</h1>
+<p class="lead">${o.bankName} has not told us your answer yet. If you are still at your bank, finish there.</p>
+${o.retryHref ? html`<p><a class="button" href="${o.retryHref}">Start again</a></p>` : ''}${next}`;
+  }
+  return html`
+<div class="result result-fail">
+  <div class="result-icon" aria-hidden="true">!</div>
+  <h1 tabindex="-1" data-autofocus>Your ${o.bankName} account was not connected</h1>
+</div>
+<p class="lead">${o.outcome === 'Rejected' ? html`You did not approve access at ${o.bankName}, or the bank could not complete it.` : html`Something went wrong at ${o.bankName}.`} Nothing was shared with ${o.company}.</p>
+${o.retryHref ? html`<p><a class="button" href="${o.retryHref}">Try again</a></p>` : ''}
+${o.banksHref ? html`<p><a href="${o.banksHref}">Choose a different bank</a></p>` : ''}
+${next}`;
+}
+
+export type NoticeKind = 'unknown' | 'expired' | 'used' | 'revoked' | 'session_expired' | 'wrong_origin' | 'bank_not_available' | 'bank_unavailable' | 'error';
+
+/** Why a link cannot be used, in the customer's words, with the HTTP status the page is served with. */
+export function noticeBody(kind: NoticeKind, o: { company?: string | null; at?: Date | null; component?: boolean; backHref?: string }): { status: number; title: string; body: Html } {
+  const who = o.company ?? 'the company that sent you the link';
+  const ask = o.component ? html`Go back to ${who}’s page and start again.` : html`If you still need to connect your bank, ask ${who} for a new link.`;
+  const when = o.at ? html` on ${formatDate(o.at)}` : '';
+  const back = o.backHref ? html`<p><a class="button button-secondary" href="${o.backHref}">Choose a bank</a></p>` : '';
+  const make = (status: number, title: string, text: Html) => ({ status, title, body: html`<h1 tabindex="-1" data-autofocus>${title}</h1><p class="lead">${text}</p>${back}` });
+  switch (kind) {
+    case 'expired':
+      return make(410, 'This link has expired', html`The link expired${when}. ${ask}`);
+    case 'used':
+      return o.component
+        ? make(410, 'This link has already been used', html`For your security, each connect link works once. ${ask}`)
+        : make(410, 'You have already connected your bank', html`This invitation was used${when}, so there is nothing more to do. Thank you. If you want to connect another account, ask ${who} for a new invitation.`);
+    case 'revoked':
+      return make(410, 'This invitation has been withdrawn', html`${who} withdrew this invitation${when}. Nothing was shared. If you think this is a mistake, contact ${who}.`);
+    case 'session_expired':
+      return make(410, 'This page has expired', html`For your security, pages stay open for a limited time. ${o.component ? ask : html`Open the link from your invitation again.`}`);
+    case 'wrong_origin':
+      return make(403, 'This page cannot be shown here', html`This bank connection can only be shown on ${who}’s own website. Go to their website and start again.`);
+    case 'bank_not_available':
+      return make(404, 'This bank cannot be connected here', html`${who} cannot connect to this bank through Open Banking yet. Choose another bank, or contact ${who}.`);
+    case 'bank_unavailable':
+      return make(503, 'Your bank cannot be reached right now', html`Your bank is not answering. Please try again in a few minutes.`);
+    case 'error':
+      return make(500, 'Something went wrong', html`Please try again in a few minutes. If it keeps happening, contact ${who}.`);
+    default:
+      return make(404, 'This link is not valid', html`Check that you copied the whole link, or ask ${who} for a new one.`);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The hosted pages' bank flow over HTTP without a browser (the steps a browser without script takes): the continue
+ * form starts endpoint 5 with the service's own return address, the sandbox bank's form, the callback. The callback
+ * alone marks the invitation used (the customer may never come back); the return page then shows the outcome under
+ * a renewed session secret. A declined flow leaves the invitation usable; the component's wait sees the outcome.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, newLiveClient, startLiveService, type LiveService } from '../helpers/bank-flow.ts';
+import { SANDBOX_PASSWORD } from '../../src/sandbox-bank/index.ts';
+
+/** Continue on the consent screen, then the sandbox bank's form: answers where the callback sends the browser. */
+async function throughTheBank(svc: LiveService, session: string, decision: 'approve' | 'decline'): Promise<string> {
+  const cont = await call(svc, 'POST', `${session}/banks/sandbox/continue`, { form: {} });
+  assert.equal(cont.status, 303, cont.text);
+  const bankUrl = cont.headers.get('location')!;
+  assert.match(bankUrl, /\/sandbox-bank\/sandbox\/authorize\?/);
+  const form = await call(svc, 'POST', bankUrl, { form: { username: 'salaried-monthly', password: SANDBOX_PASSWORD, decision } });
+  assert.equal(form.status, 302, form.text.slice(0, 200));
+  const callback = await call(svc, 'GET', form.headers.get('location')!);
+  assert.equal(callback.status, 302, callback.text);
+  return callback.headers.get('location')!;
+}
+
+describe('hosted connect flow over HTTP', async () => {
+  const svc = await startLiveService();
+  const client = await newLiveClient(svc, 'Acme Lending');
+  const bearer = client.auth.authorization;
+  const invite = async () => (await call(svc, 'POST', '/public/v3/invitations', { auth: bearer, body: { email: 'a@example.com', reference: `hosted-${Math.random()}` } })).json;
+  const open = async (url: string) => {
+    const res = await call(svc, 'GET', url);
+    assert.equal(res.status, 303, res.text);
+    return res.headers.get('location')!.replace(/\/banks$/, '');
+  };
+
+  test('approve › the callback marks the invitation used; the return page renews the secret and shows the outcome', async () => {
+    const inv = await invite();
+    const session = await open(inv.url);
+    const back = new URL(await throughTheBank(svc, session, 'approve'));
+    assert.equal(back.origin + back.pathname, `${svc.baseUrl}/connect/return`, "endpoint 5 took the service's own return address");
+    assert.equal(back.searchParams.get('status'), 'Success');
+    const used = (await call(svc, 'GET', `/public/v3/invitations/${inv.id}`, { auth: bearer })).json;
+    assert.equal(used.status, 'used', 'marked by the callback, before the customer is back');
+    const ret = await call(svc, 'GET', back.toString());
+    assert.equal(ret.status, 303);
+    const result = ret.headers.get('location')!;
+    assert.match(result, /^\/connect\/s\/obi_ss_[^/]+\/result\?consent_id=/);
+    assert.ok(!result.startsWith(session), 'a new secret');
+    const page = await call(svc, 'GET', result);
+    assert.equal(page.status, 200);
+    assert.match(page.text, /Your Sandbox Bank account is connected/);
+    assert.equal((await call(svc, 'GET', `${session}/banks`)).status, 404, 'the old secret no longer opens the session');
+  });
+
+  test('decline › the outcome says nothing was shared, with a way to try again; the invitation stays usable', async () => {
+    const inv = await invite();
+    const session = await open(inv.url);
+    const back = await throughTheBank(svc, session, 'decline');
+    assert.equal(new URL(back).searchParams.get('status'), 'Error');
+    const ret = await call(svc, 'GET', back);
+    const page = await call(svc, 'GET', ret.headers.get('location')!);
+    assert.match(page.text, /Your Sandbox Bank account was not connected/);
+    assert.match(page.text, /You did not approve access at Sandbox Bank/);
+    assert.match(page.text, /href="\/connect\/s\/[^"]+\/banks\/sandbox">Try again</);
+    assert.equal((await call(svc, 'GET', `/public/v3/invitations/${inv.id}`, { auth: bearer })).json.status, 'pending');
+    assert.equal((await call(svc, 'GET', inv.url)).status, 303, 'the link still opens');
+  });
+
+  test("component › the wait sees the outcome; the bank window's return page says to close it", async () => {
+    const origin = 'https://lender.example';
+    await call(svc, 'PATCH', '/public/v3/settings', { auth: bearer, body: { component_origins: [origin] } });
+    const { url } = (await call(svc, 'POST', '/public/v3/component_auth/init', { auth: bearer, body: { ip: '0.0.0.0', user_agent: '', user_reference: `cmp-${Math.random()}`, origin } })).json;
+    const session = await open(url);
+    const consent = await call(svc, 'GET', `${session}/banks/sandbox`);
+    assert.match(consent.text, /target="_blank" data-continue/, 'the bank opens in a new window');
+    assert.deepEqual((await call(svc, 'GET', `${session}/status.json?after=0`)).json, { state: 'waiting' });
+    const back = await throughTheBank(svc, session, 'approve');
+    const popup = await call(svc, 'GET', back);
+    assert.equal(popup.status, 200);
+    assert.match(popup.text, /You can close this window/);
+    const status = (await call(svc, 'GET', `${session}/status.json?after=0`)).json;
+    assert.equal(status.state, 'done');
+    assert.equal(status.status, 'Authorised');
+    const result = await call(svc, 'GET', status.result_url);
+    assert.match(result.text, /data-host-event="\{&quot;type&quot;:&quot;obi-connect:result&quot;,&quot;status&quot;:&quot;Authorised&quot;/);
+    assert.match(result.headers.get('content-security-policy')!, /frame-ancestors https:\/\/lender\.example/);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The consent flow over real HTTP on loopback: a service listening on 127.0.0.1 (PUBLIC_BASE_URL pointing at it,
+ * so the connector reaches the service's own sandbox bank over HTTP), and the steps a customer's browser and a
+ * client's server take, each with fetch.
+ */
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { startService, type TestClient, type TestService } from './app.ts';
+import { SANDBOX_PASSWORD } from '../../src/sandbox-bank/index.ts';
+import { SANDBOX_CLIENT } from '../../src/banks/connections.ts';
+import { createClient } from '../../src/modules/clients/clients.service.ts';
+
+export interface LiveService extends TestService {
+  baseUrl: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let schemaSeq = 0;
+
+/** A service listening on a free loopback port, its PUBLIC_BASE_URL that address. */
+export async function startLiveService(env: Record<string, string> = {}): Promise<LiveService> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    // On a shared PostgreSQL server other test files drain the shared queue: this service gets a queue of its own.
+    const queueSchema = process.env.DATABASE_URL ? `pgboss_t${process.pid}_${++schemaSeq}` : undefined;
+    const svc = await startService({ PUBLIC_BASE_URL: baseUrl, WEBHOOK_ALLOW_LOOPBACK: 'true', ...env }, { queueSchema });
+    try {
+      await svc.app.listen({ port, host: '127.0.0.1' });
+      return Object.assign(svc, { baseUrl });
+    } catch (err) {
+      await svc.close();
+      if (attempt >= 3 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function call(svc: LiveService, method: string, path: string, opts: { auth?: string; body?: unknown; form?: Record<string, string> } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (opts.auth) headers.authorization = opts.auth;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  } else if (opts.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(opts.form).toString();
+  }
+  const url = path.startsWith('http') ? path : `${svc.baseUrl}${path}`;
+  const res = await fetch(url, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* HTML or empty */
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+export interface LiveClient extends TestClient {
+  returnUrl: string;
+}
+
+/** A client (token over HTTP, endpoint 1) whose settings allow one return URL. */
+export async function newLiveClient(svc: LiveService, name = 'Flow Lender'): Promise<LiveClient> {
+  const { client_id, client_secret } = await createClient(svc.deps.db, svc.deps.keys, name, svc.clock.now());
+  const token = await call(svc, 'POST', '/oauth/v2/token', { body: { client_id, client_secret, grant_type: 'client_credentials' } });
+  if (token.status !== 200) throw new Error(`token: ${token.text}`);
+  const auth = { authorization: `Bearer ${token.json.access_token}` };
+  const returnUrl = 'https://lender.example/back?from=bank';
+  const settings = await call(svc, 'PATCH', '/public/v3/settings', { auth: auth.authorization, body: { redirect_urls: [returnUrl], privacy_policy_url: 'https://lender.example/privacy' } });
+  if (settings.status !== 200) throw new Error(`settings: ${settings.text}`);
+  return { clientId: client_id, clientSecret: client_secret, token: token.json.access_token, auth, returnUrl };
+}
+
+/** A fresh access token for the client (after the fake clock moved past the old one's hour). */
+export async function renewToken(svc: LiveService, client: LiveClient): Promise<void> {
+  const token = await call(svc, 'POST', '/oauth/v2/token', { body: { client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'client_credentials' } });
+  client.token = token.json.access_token;
+  client.auth.authorization = `Bearer ${client.token}`;
+}
+
+/** Endpoint 2 then 3: a customer and its AppUserToken header. */
+export async function newLiveCustomer(svc: LiveService, client: LiveClient, ref = `cust-${process.pid}-${Date.now()}-${Math.random()}`): Promise<{ id: string; appUser: string }> {
+  const created = await call(svc, 'POST', '/public/v3/customers', { auth: client.auth.authorization, body: { user_reference: ref } });
+  if (created.status !== 201) throw new Error(`customer: ${created.text}`);
+  const token = await call(svc, 'POST', `/public/v3/customers/${created.json.id}/token`, { auth: client.auth.authorization });
+  if (token.status !== 200) throw new Error(`customer token: ${token.text}`);
+  return { id: created.json.id, appUser: `AppUserToken ${token.json.token}` };
+}
+
+export interface FlowResult {
+  flow: { url: string; consent_id: string; state: string };
+  /** where the bank sent the browser (our callback) */
+  callback: string;
+  /** where the callback sent the browser (the client's URL), with its query */
+  landing: URL;
+}
+
+/** Endpoint 5, the sandbox bank's form (one POST, as a script drives it), the callback: the customer's whole trip. */
+export async function connect(svc: LiveService, client: LiveClient, appUser: string, opts: { username: string; decision?: 'approve' | 'decline'; slug?: string; password?: string }): Promise<FlowResult> {
+  const slug = opts.slug ?? 'sandbox';
+  const flow = await call(svc, 'POST', `/public/v3/webflow/banks/${slug}/redirect?url=${encodeURIComponent(client.returnUrl)}`, { auth: appUser, body: {} });
+  if (flow.status !== 200) throw new Error(`bank flow url: ${flow.status} ${flow.text}`);
+  const page = await call(svc, 'POST', flow.json.url, { form: { username: opts.username, password: opts.password ?? SANDBOX_PASSWORD, decision: opts.decision ?? 'approve' } });
+  if (page.status !== 302) throw new Error(`sandbox form: ${page.status} ${page.text.slice(0, 300)}`);
+  const callback = page.headers.get('location')!;
+  const back = await call(svc, 'GET', callback);
+  if (back.status !== 302) throw new Error(`callback: ${back.status} ${back.text}`);
+  return { flow: flow.json, callback, landing: new URL(back.headers.get('location')!) };
+}
+
+/** Runs the bank jobs that are due (pulls, revocations at the bank). */
+export function runBankJobs(svc: TestService): Promise<number> {
+  return svc.deps.queue.drain(['bank.pull', 'bank.revoke']);
+}
+
+/** The sandbox bank's control endpoints (HTTP Basic with the sandbox client). */
+export function sandboxControl(svc: LiveService, method: string, path: string, body?: unknown): Promise<Answer> {
+  const basic = `Basic ${Buffer.from(`${SANDBOX_CLIENT.clientId}:${SANDBOX_CLIENT.clientSecret}`).toString('base64')}`;
+  return call(svc, method, `/sandbox-bank/sandbox/control${path}`, { auth: basic, body });
+}
+
+/** Every raw transaction of the customer (one page). */
+export async function rawTransactions(svc: LiveService, client: LiveClient, customerId: string): Promise<Array<Record<string, any>>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await call(svc, 'GET', `/public/v3/customers/${customerId}/raw-transactions?max_per_page=10000`, { auth: client.auth.authorization });
+  if (res.status !== 200) throw new Error(`raw transactions: ${res.text}`);
+  return res.json.data;
+}
