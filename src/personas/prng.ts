@@ -7,41 +7,10 @@
  * That keeps a history stable when `asOf` moves forward: yesterday's transactions stay the same.
  */
 
-/** cyrb53 (bryc, public domain): a fast, well-mixed 53-bit string hash. Used for sub-seeds and ids. */
-export function hash53(text: string, seed = 0): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
+// cyrb53 for sub-seeds and ids, shared with the engine's event ids (src/lib/cyrb53.ts).
+import { hash53 } from '../lib/cyrb53.ts';
 
-/**
- * cyrb53's two 32-bit lanes, both kept: 64 bits from one pass over the text (used for transaction ids, where
- * hashing 100 000 statement texts twice would dominate the run). Writes into `out`.
- */
-export function hashPair(text: string, seed: number, out: Uint32Array): void {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  out[0] = h1;
-  out[1] = h2;
-}
+export { hash53, hashPair } from '../lib/cyrb53.ts';
 
 /** A small deterministic random source. All methods draw from the same underlying mulberry32 stream. */
 export interface Rng {
