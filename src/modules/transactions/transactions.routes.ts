@@ -8,7 +8,8 @@ import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wi
 import { AppError } from '../../lib/app-error.ts';
 import { CustomerIdParams } from '../customers/customers.wire.ts';
 import * as service from './transactions.service.ts';
-import { CategorisedTransactionList, RawTransactionList, SubmissionResult, TransactionCollectionBody, TransactionsQuery } from './transactions.wire.ts';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import { CategorisedTransactionList, checkSubmittedTransactions, RawTransactionList, ShallowSubmission, SubmissionResult, TransactionCollectionBody, TransactionsQuery } from './transactions.wire.ts';
 
 const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'replays the first answer for the same key and body' })),
@@ -35,7 +36,10 @@ export async function transactionRoutes(app: App, deps: AppDeps): Promise<void> 
       params: CustomerIdParams, headers: IdempotencyHeaders, body: TransactionCollectionBody,
       response: { 200: SubmissionResult, ...problemResponses(...STANDARD_ERRORS, 409, 413, 422) },
     },
+    // The body's items are checked in slices by checkSubmittedTransactions (see transactions.wire.ts).
+    validatorCompiler: (route) => TypeBoxValidatorCompiler(route.httpPart === 'body' ? { ...route, schema: ShallowSubmission } : route),
   }, async (request, reply) => {
+    await checkSubmittedTransactions(request.body.transactions);
     const { body, replayed } = await service.submitTransactions({
       db: deps.db, queue: deps.queue, clientId: clientOf(request).clientId, customerId: request.params.customer_id,
       now: deps.clock.now(), idempotency: idempotencyOf(request),
