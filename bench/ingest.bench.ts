@@ -19,6 +19,7 @@ import { createClient } from '../src/modules/clients/clients.service.ts';
 import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
 import { buildTransactionRows } from '../src/modules/transactions/transactions.ingest.ts';
 import { newId } from '../src/lib/ids.ts';
+import { csvField } from '../src/db/csv.ts';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const PG = { host: process.env.PGHOST ?? '127.0.0.1', port: process.env.PGPORT ?? '5432', user: process.env.PGUSER ?? 'postgres' };
@@ -73,7 +74,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** psql \copy of the same rows into the same table (same indexes and constraints), for another customer. */
 function copyBaseline(dbName: string, customerId: string, accountId: string, txns: ReturnType<typeof makeTransactions>, accountNumber: string): number {
   const built = buildTransactionRows(txns as never, new Map([[`sandbox\u0000${accountNumber}`, accountId]]));
-  const q = (v: string | null) => (v === null ? '' : `"${v.replace(/"/g, '""')}"`);
+  const q = csvField;
   const now = new Date().toISOString();
   const csv = built.rows.map((r) => [newId(), q(customerId), q(accountId), q(r.external_transaction_id), q(r.name), q(r.type), r.amount, q(r.currency), r.balance_amount ?? '',
     q(r.balance_currency), q(r.balance_type), q(r.status), q(r.bank_slug), q(r.account_number), q(r.category), q(r.address_line), q(r.merchant_name),

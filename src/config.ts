@@ -3,6 +3,7 @@
  * Nothing else reads process.env. Defaults make `npm start` work with no .env at all.
  */
 import path from 'node:path';
+import { isHttpUrl } from './lib/urls.ts';
 import { parseBankConnections, type BankConnectionSettings } from './banks/connections.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -160,15 +161,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
     ...mail,
   });
-}
-
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 // "id1:secret1,id2:secret2". Ids are restricted to a safe alphabet so they can appear in URLs and logs.

@@ -118,7 +118,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode;
     if (status && status >= 400 && status < 500) {
-      return sendProblem(reply, { ...problemBody('bad_request', err.message), status, title: titleOf(status) });
+      return sendProblem(reply, { ...problemBody('bad_request', err.message), status, title: titleForStatus(status) });
     }
     request.log.error({ err }, 'unhandled error');
     return sendProblem(reply, problemBody('internal_error', 'Something went wrong on our side. The request id identifies it in our logs.', [], { request_id: request.id }));
@@ -127,10 +127,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     sendProblem(reply, problemBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
   });
-}
-
-function titleOf(status: number): string {
-  return titleForStatus(status);
 }
 
 function describe(errors: FieldError[]): string {

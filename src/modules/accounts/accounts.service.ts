@@ -2,7 +2,7 @@
 import type { Db } from '../../db/db.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { londonDate } from '../../lib/london-time.ts';
+import { isoDate, londonDay } from '../../analytics/calendar/london.ts';
 import { toDecimalText } from '../../lib/money.ts';
 import { isKnownBankSlug } from '../../banks/registry.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
@@ -107,7 +107,7 @@ export async function submitBalances(db: Db, queue: Queue, clientId: string, cus
     if (!account) errors.push({ pointer: `/balances/${i}/account_number`, detail: 'no account of this customer has this bank_slug and account_number' });
     if (amount === null) errors.push({ pointer: `/balances/${i}/amount`, detail: 'must be a number with at most 4 decimal places' });
     if (!Number.isSafeInteger(dateTime) || dateTime < 0) errors.push({ pointer: `/balances/${i}/date_time`, detail: 'must be Unix seconds' });
-    if (account && amount !== null) rows.push({ account_id: account.id, type: b.type, date: londonDate(dateTime), amount, currency: b.currency, date_time: dateTime });
+    if (account && amount !== null) rows.push({ account_id: account.id, type: b.type, date: isoDate(londonDay(dateTime)), amount, currency: b.currency, date_time: dateTime });
   });
   if (errors.length) {
     const code = errors.every((e) => e.pointer.endsWith('/account_number')) ? 'account_not_found_for_transaction' : 'validation_failed';

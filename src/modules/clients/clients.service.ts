@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { hashSecret, secretMatches } from '../../lib/secrets.ts';
 import { randomBytes } from 'node:crypto';
+import { isHttpUrl } from '../../lib/urls.ts';
 import * as repo from './clients.repo.ts';
 import type { ClientRow, ClientSettingsPatch } from './clients.repo.ts';
 
@@ -110,13 +111,4 @@ function validateSettings(patch: ClientSettingsPatch): void {
     if (!isHttpUrl(o) || new URL(o).origin !== o) errors.push({ pointer: `/component_origins/${i}`, detail: 'must be an origin such as https://app.example.com (no path or trailing slash)' });
   });
   if (errors.length) throw new AppError('validation_failed', 'Some settings are invalid.', { errors });
-}
-
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'https:' || u.protocol === 'http:';
-  } catch {
-    return false;
-  }
 }

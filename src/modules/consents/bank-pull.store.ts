@@ -8,7 +8,7 @@ import type { Db } from '../../db/db.ts';
 import { BankBadResponseError, type NormalizedPull } from '../../banks/index.ts';
 import type { NewAccount } from '../accounts/accounts.repo.ts';
 import { listCustomerAccounts, storeBankAccounts, storeBankBalances } from '../accounts/accounts.service.ts';
-import { londonDate } from '../../lib/london-time.ts';
+import { isoDate, londonDay } from '../../analytics/calendar/london.ts';
 import { newId } from '../../lib/ids.ts';
 import { markDataChanged } from '../reports/reports.service.ts';
 import { upsertParties, upsertStatements, type PartyBody, type StatementBody } from '../statements/statements.repo.ts';
@@ -58,7 +58,7 @@ export async function storePull(tx: Db, deps: ConsentDeps, consent: ConsentRow, 
   };
 
   await storeBankBalances(tx, consent.customer_id, data.balances.map((b) => ({
-    account_id: accountOf(b.bankAccountId, 'a balance').id, type: b.type, date: londonDate(b.dateTime), amount: b.amount, currency: b.currency, date_time: b.dateTime,
+    account_id: accountOf(b.bankAccountId, 'a balance').id, type: b.type, date: isoDate(londonDay(b.dateTime)), amount: b.amount, currency: b.currency, date_time: b.dateTime,
   })), now);
 
   const items: SubmittedTransactionInput[] = data.transactions.map((t) => ({

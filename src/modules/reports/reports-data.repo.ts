@@ -1,6 +1,7 @@
 /** Reading a customer's data for the engine, and storing what the engine computed. */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
+import { csvField } from '../../db/csv.ts';
 import type { EngineAccount, EngineTransaction } from '../../analytics/types.ts';
 import type { EventRecord, Report, TransactionCategory } from '../../analytics/report-types.ts';
 
@@ -107,11 +108,10 @@ export async function listEvents(db: Db, customerId: string): Promise<Array<{ bo
 export async function replaceTransactionCategories(db: Db, customerId: string, categories: TransactionCategory[]): Promise<void> {
   await db.query('DELETE FROM transaction_categories WHERE customer_id = $1', [customerId]);
   if (categories.length === 0) return;
-  const q = (v: string | null) => (v === null ? '' : `"${v.replace(/"/g, '""')}"`);
   async function* chunks() {
     for (let i = 0; i < categories.length; i += 5000) {
       let csv = '';
-      for (const c of categories.slice(i, i + 5000)) csv += `${q(customerId)},${c.transactionId},${q(c.categoryId)},${q(c.categoryName)},${q(c.merchant)}\n`;
+      for (const c of categories.slice(i, i + 5000)) csv += `${csvField(customerId)},${c.transactionId},${csvField(c.categoryId)},${csvField(c.categoryName)},${csvField(c.merchant)}\n`;
       yield csv;
       await yieldToLoop();
     }

@@ -5,6 +5,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
+import { csvField } from '../../db/csv.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
 
 // The embedded engine runs COPY on this thread: small slices keep each pause short. A server runs it
@@ -64,13 +65,6 @@ export async function findExisting(tx: Db, rows: TransactionRow[]): Promise<Map<
     }
   }
   return out;
-}
-
-function csvField(v: string | number | null): string {
-  if (v === null) return '';
-  if (typeof v === 'number') return String(v);
-  // Quote every text value: an empty string must differ from NULL, and quotes/commas/newlines must survive.
-  return `"${v.includes('"') ? v.replace(/"/g, '""') : v}"`;
 }
 
 export async function insertTransactions(tx: Db, customerId: string, rows: Array<TransactionRow & { id: string }>, now: Date): Promise<void> {
