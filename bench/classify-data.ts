@@ -18,34 +18,198 @@ export function prng(seed: number): () => number {
 }
 
 const CARD_MERCHANTS = [
-  'TESCO STORES', 'SAINSBURYS S/MKT', 'ASDA STORES', 'WM MORRISONS', 'ALDI', 'LIDL GB', 'CO-OP GROUP FOOD', 'WAITROSE', 'M&S SIMPLY FOOD', 'ICELAND',
-  'GREGGS', 'COSTA COFFEE', 'STARBUCKS', 'PRET A MANGER', 'MCDONALDS', 'KFC', 'NANDOS', 'SUBWAY', 'DOMINOS PIZZA', 'JD WETHERSPOON',
-  'SHELL', 'BP CONNECT', 'ESSO', 'TESCO PFS', 'TFL TRAVEL CH', 'TRAINLINE', 'UBER *TRIP', 'RINGGO', 'AMAZON.CO.UK*', 'AMZNMKTPLACE',
-  'ARGOS', 'CURRYS', 'PRIMARK', 'NEXT RETAIL', 'H&M', 'ZARA UK', 'TK MAXX', 'B&Q', 'IKEA', 'SCREWFIX', 'BOOTS', 'SUPERDRUG', 'SPECSAVERS',
-  'NETFLIX.COM', 'SPOTIFY P', 'APPLE.COM/BILL', 'GOOGLE *YOUTUBE', 'PAYPAL *EBAY', 'DELIVEROO', 'JUST EAT', 'UBER EATS', 'PETS AT HOME',
-  'ODEON CINEMAS', 'PUREGYM', 'PREMIER INN', 'EASYJET', 'RYANAIR', 'BOOKING.COM', 'SKY BET', 'BET365', 'PADDY POWER', 'WILLIAM HILL',
-  'NATIONAL LOTTERY', 'KLARNA*ASOS', 'CLEARPAY*SCHUH', 'THE FRENCH TABLE', 'BELLA PASTA', 'JOES CAFE', 'KINGS ARMS', 'SQ *LOCAL BAKERY',
-  'SUMUP *MARKET STALL', 'IZ *FARM SHOP', 'ROYAL OAK', 'THE RED LION', 'CORNER SHOP', 'ABC NEWSAGENTS', 'HAIR BY SAM', 'PARK CAFE',
+  'TESCO STORES',
+  'SAINSBURYS S/MKT',
+  'ASDA STORES',
+  'WM MORRISONS',
+  'ALDI',
+  'LIDL GB',
+  'CO-OP GROUP FOOD',
+  'WAITROSE',
+  'M&S SIMPLY FOOD',
+  'ICELAND',
+  'GREGGS',
+  'COSTA COFFEE',
+  'STARBUCKS',
+  'PRET A MANGER',
+  'MCDONALDS',
+  'KFC',
+  'NANDOS',
+  'SUBWAY',
+  'DOMINOS PIZZA',
+  'JD WETHERSPOON',
+  'SHELL',
+  'BP CONNECT',
+  'ESSO',
+  'TESCO PFS',
+  'TFL TRAVEL CH',
+  'TRAINLINE',
+  'UBER *TRIP',
+  'RINGGO',
+  'AMAZON.CO.UK*',
+  'AMZNMKTPLACE',
+  'ARGOS',
+  'CURRYS',
+  'PRIMARK',
+  'NEXT RETAIL',
+  'H&M',
+  'ZARA UK',
+  'TK MAXX',
+  'B&Q',
+  'IKEA',
+  'SCREWFIX',
+  'BOOTS',
+  'SUPERDRUG',
+  'SPECSAVERS',
+  'NETFLIX.COM',
+  'SPOTIFY P',
+  'APPLE.COM/BILL',
+  'GOOGLE *YOUTUBE',
+  'PAYPAL *EBAY',
+  'DELIVEROO',
+  'JUST EAT',
+  'UBER EATS',
+  'PETS AT HOME',
+  'ODEON CINEMAS',
+  'PUREGYM',
+  'PREMIER INN',
+  'EASYJET',
+  'RYANAIR',
+  'BOOKING.COM',
+  'SKY BET',
+  'BET365',
+  'PADDY POWER',
+  'WILLIAM HILL',
+  'NATIONAL LOTTERY',
+  'KLARNA*ASOS',
+  'CLEARPAY*SCHUH',
+  'THE FRENCH TABLE',
+  'BELLA PASTA',
+  'JOES CAFE',
+  'KINGS ARMS',
+  'SQ *LOCAL BAKERY',
+  'SUMUP *MARKET STALL',
+  'IZ *FARM SHOP',
+  'ROYAL OAK',
+  'THE RED LION',
+  'CORNER SHOP',
+  'ABC NEWSAGENTS',
+  'HAIR BY SAM',
+  'PARK CAFE',
 ];
-const TOWNS = ['LONDON', 'LEEDS', 'MANCHESTER', 'BRISTOL', 'SHEFFIELD', 'CARDIFF', 'GLASGOW', 'STOCKWELL', 'CROYDON', 'BRIGHTON'];
+const TOWNS = [
+  'LONDON',
+  'LEEDS',
+  'MANCHESTER',
+  'BRISTOL',
+  'SHEFFIELD',
+  'CARDIFF',
+  'GLASGOW',
+  'STOCKWELL',
+  'CROYDON',
+  'BRIGHTON',
+];
 const DIRECT_DEBITS = [
-  'BRITISH GAS', 'OCTOPUS ENERGY', 'EDF ENERGY', 'E.ON NEXT', 'THAMES WATER', 'SEVERN TRENT', 'VODAFONE LTD', 'EE LIMITED', 'SKY DIGITAL',
-  'VIRGIN MEDIA', 'BT GROUP PLC', 'TV LICENCE MBP', 'ADMIRAL INSURANCE', 'DIRECT LINE', 'AVIVA', 'LEGAL & GENERAL', 'LEEDS CITY COUNCIL',
-  'LB CAMDEN CTAX', 'BIRMINGHAM CITY COUNCIL', 'NATIONWIDE MORTGAGE', 'SANTANDER MORTGAGE', 'BARCLAYCARD', 'AMEX', 'CAPITAL ONE', 'VANQUIS BANK',
-  'LENDING STREAM', 'KLARNA', 'PAYPAL PAY IN 3', 'LOWELL PORTFOLIO', 'CABOT FINANCIAL', 'STEPCHANGE', 'BLACK HORSE', 'MOTONOVO FINANCE',
-  'PUREGYM LTD', 'NETFLIX', 'NEST PENSIONS', 'MONEYBOX', 'HMRC NDDS', 'DVLA VEHICLE TAX', 'PETPLAN',
+  'BRITISH GAS',
+  'OCTOPUS ENERGY',
+  'EDF ENERGY',
+  'E.ON NEXT',
+  'THAMES WATER',
+  'SEVERN TRENT',
+  'VODAFONE LTD',
+  'EE LIMITED',
+  'SKY DIGITAL',
+  'VIRGIN MEDIA',
+  'BT GROUP PLC',
+  'TV LICENCE MBP',
+  'ADMIRAL INSURANCE',
+  'DIRECT LINE',
+  'AVIVA',
+  'LEGAL & GENERAL',
+  'LEEDS CITY COUNCIL',
+  'LB CAMDEN CTAX',
+  'BIRMINGHAM CITY COUNCIL',
+  'NATIONWIDE MORTGAGE',
+  'SANTANDER MORTGAGE',
+  'BARCLAYCARD',
+  'AMEX',
+  'CAPITAL ONE',
+  'VANQUIS BANK',
+  'LENDING STREAM',
+  'KLARNA',
+  'PAYPAL PAY IN 3',
+  'LOWELL PORTFOLIO',
+  'CABOT FINANCIAL',
+  'STEPCHANGE',
+  'BLACK HORSE',
+  'MOTONOVO FINANCE',
+  'PUREGYM LTD',
+  'NETFLIX',
+  'NEST PENSIONS',
+  'MONEYBOX',
+  'HMRC NDDS',
+  'DVLA VEHICLE TAX',
+  'PETPLAN',
 ];
 const CREDITS = [
-  'ACME LTD SALARY', 'BGC ACME LTD', 'GLOBEX PAYROLL', 'INITECH WAGES', 'DWP UC', 'DWP PIP', 'CHB', 'HMRC TC', 'DWP STATE PENSION',
-  'TEACHERS PENSIONS', 'LENDING STREAM', 'ZOPA BANK', 'BET365', 'AMAZON REFUND', 'HMRC', 'CMS COLLECT AND PAY', 'INTEREST',
+  'ACME LTD SALARY',
+  'BGC ACME LTD',
+  'GLOBEX PAYROLL',
+  'INITECH WAGES',
+  'DWP UC',
+  'DWP PIP',
+  'CHB',
+  'HMRC TC',
+  'DWP STATE PENSION',
+  'TEACHERS PENSIONS',
+  'LENDING STREAM',
+  'ZOPA BANK',
+  'BET365',
+  'AMAZON REFUND',
+  'HMRC',
+  'CMS COLLECT AND PAY',
+  'INTEREST',
 ];
-const PEOPLE = ['J SMITH', 'A PATEL', 'M JONES', 'S WILLIAMS', 'K BROWN', 'R TAYLOR', 'L DAVIES', 'P EVANS', 'D WILSON', 'C THOMAS', 'MUM', 'DAD'];
-const BANK_TEXT = ['UNARRANGED OVERDRAFT FEE', 'UNPAID DIRECT DEBIT', 'OVERDRAFT INTEREST', 'NON-STERLING TRANSACTION FEE', 'MONTHLY ACCOUNT FEE'];
+const PEOPLE = [
+  'J SMITH',
+  'A PATEL',
+  'M JONES',
+  'S WILLIAMS',
+  'K BROWN',
+  'R TAYLOR',
+  'L DAVIES',
+  'P EVANS',
+  'D WILSON',
+  'C THOMAS',
+  'MUM',
+  'DAD',
+];
+const BANK_TEXT = [
+  'UNARRANGED OVERDRAFT FEE',
+  'UNPAID DIRECT DEBIT',
+  'OVERDRAFT INTEREST',
+  'NON-STERLING TRANSACTION FEE',
+  'MONTHLY ACCOUNT FEE',
+];
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 export const benchAccounts: EngineAccount[] = [
-  { id: 'cur', type: 'Personal', subType: 'CurrentAccount', currency: 'GBP', bankSlug: 'bank', accountNumber: '20000012345678' },
-  { id: 'sav', type: 'Personal', subType: 'Savings', currency: 'GBP', bankSlug: 'bank', accountNumber: '20000087654321' },
+  {
+    id: 'cur',
+    type: 'Personal',
+    subType: 'CurrentAccount',
+    currency: 'GBP',
+    bankSlug: 'bank',
+    accountNumber: '20000012345678',
+  },
+  {
+    id: 'sav',
+    type: 'Personal',
+    subType: 'Savings',
+    currency: 'GBP',
+    bankSlug: 'bank',
+    accountNumber: '20000087654321',
+  },
   { id: 'cc', type: 'Personal', subType: 'CreditCard', currency: 'GBP', bankSlug: 'bank', accountNumber: '55554444' },
 ];
 
@@ -58,10 +222,27 @@ export function generateTransactions(count: number, seed = 42): EngineTransactio
   const step = (2 * 365 * 86_400) / count;
   const out: EngineTransaction[] = [];
   let id = 0;
-  const push = (accountId: string, amount: number, description: string, type: string | null, at: number, mcc: string | null = null): void => {
+  const push = (
+    accountId: string,
+    amount: number,
+    description: string,
+    type: string | null,
+    at: number,
+    mcc: string | null = null,
+  ): void => {
     out.push({
-      id: `t${id++}`, accountId, amount: Math.round(amount * 100) / 100, currency: random() < 0.01 ? 'EUR' : 'GBP', status: 'Booked',
-      bookedAt: Math.floor(at), description, type, mcc, merchantName: null, submittedCategory: random() < 0.05 ? 'Groceries' : null, balance: null,
+      id: `t${id++}`,
+      accountId,
+      amount: Math.round(amount * 100) / 100,
+      currency: random() < 0.01 ? 'EUR' : 'GBP',
+      status: 'Booked',
+      bookedAt: Math.floor(at),
+      description,
+      type,
+      mcc,
+      merchantName: null,
+      submittedCategory: random() < 0.05 ? 'Groceries' : null,
+      balance: null,
     });
   };
   while (out.length < count) {
@@ -72,28 +253,64 @@ export function generateTransactions(count: number, seed = 42): EngineTransactio
     if (roll < 0.55) {
       const merchant = pick(CARD_MERCHANTS);
       const style = random();
-      const text = style < 0.3 ? `CARD PAYMENT TO ${merchant} ${digits(4)} ON ${day} ${month}`
-        : style < 0.55 ? `${merchant} ${digits(4)}      ${pick(TOWNS)} GB`
-          : style < 0.75 ? `VIS ${day}${month}${digits(2)} ${merchant}${digits(8)}`
-            : style < 0.9 ? `POS ${merchant} CD ${digits(4)}` : merchant;
+      const text =
+        style < 0.3
+          ? `CARD PAYMENT TO ${merchant} ${digits(4)} ON ${day} ${month}`
+          : style < 0.55
+            ? `${merchant} ${digits(4)}      ${pick(TOWNS)} GB`
+            : style < 0.75
+              ? `VIS ${day}${month}${digits(2)} ${merchant}${digits(8)}`
+              : style < 0.9
+                ? `POS ${merchant} CD ${digits(4)}`
+                : merchant;
       const mcc = random() < 0.3 ? pick(['5411', '5812', '5814', '5541', '4111', '5311', '5999', '7995']) : null;
       push('cur', random() < 0.03 ? 5 + random() * 40 : -(2 + random() * 80), text, 'CardPayment', at, mcc);
     } else if (roll < 0.7) {
       push('cur', -(10 + random() * 300), `DD ${pick(DIRECT_DEBITS)} REF ${digits(10)}`, 'DirectDebit', at);
     } else if (roll < 0.78) {
-      push('cur', 50 + random() * 2500, random() < 0.5 ? pick(CREDITS) : `BGC ${pick(CREDITS)} ${digits(6)}`, 'BankGiroCredit', at);
+      push(
+        'cur',
+        50 + random() * 2500,
+        random() < 0.5 ? pick(CREDITS) : `BGC ${pick(CREDITS)} ${digits(6)}`,
+        'BankGiroCredit',
+        at,
+      );
     } else if (roll < 0.88) {
       const person = pick(PEOPLE);
       const incoming = random() < 0.4;
-      push('cur', (incoming ? 1 : -1) * (5 + Math.floor(random() * 200)), `${incoming ? 'FPI' : 'FPO'} ${person} REF ${digits(6)} ${day}${month}`, 'FasterPayment', at);
+      push(
+        'cur',
+        (incoming ? 1 : -1) * (5 + Math.floor(random() * 200)),
+        `${incoming ? 'FPI' : 'FPO'} ${person} REF ${digits(6)} ${day}${month}`,
+        'FasterPayment',
+        at,
+      );
     } else if (roll < 0.94) {
       // own transfers: current → savings (same day or next), current → credit card
       const amount = 25 * (1 + Math.floor(random() * 20));
       const toCard = random() < 0.3;
-      push('cur', -amount, toCard ? 'BARCLAYCARD' : random() < 0.5 ? 'TFR TO SAVINGS' : `TRANSFER TO 20-00-00 87654321`, 'Transfer', at);
-      push(toCard ? 'cc' : 'sav', amount, toCard ? 'PAYMENT RECEIVED - THANK YOU' : 'TRANSFER FROM CURRENT ACCOUNT', 'Transfer', at + random() * 86_400);
+      push(
+        'cur',
+        -amount,
+        toCard ? 'BARCLAYCARD' : random() < 0.5 ? 'TFR TO SAVINGS' : `TRANSFER TO 20-00-00 87654321`,
+        'Transfer',
+        at,
+      );
+      push(
+        toCard ? 'cc' : 'sav',
+        amount,
+        toCard ? 'PAYMENT RECEIVED - THANK YOU' : 'TRANSFER FROM CURRENT ACCOUNT',
+        'Transfer',
+        at + random() * 86_400,
+      );
     } else if (roll < 0.97) {
-      push('cur', -(10 * (1 + Math.floor(random() * 30))), random() < 0.5 ? `CASH WITHDRAWAL ${pick(TOWNS)}` : `CPT ${pick(CARD_MERCHANTS)} ${day}${month}`, 'Cash', at);
+      push(
+        'cur',
+        -(10 * (1 + Math.floor(random() * 30))),
+        random() < 0.5 ? `CASH WITHDRAWAL ${pick(TOWNS)}` : `CPT ${pick(CARD_MERCHANTS)} ${day}${month}`,
+        'Cash',
+        at,
+      );
     } else {
       push('cur', -(random() * 25), `${pick(BANK_TEXT)} ${day} ${month}`, 'Charge', at);
     }

@@ -40,7 +40,18 @@ const share = (n: number): string => `${((100 * n) / count).toFixed(1)}%`;
 
 console.log(`classifyTransactions: ${count} transactions (${distinct} distinct descriptions), node ${process.version}`);
 console.log(`best ${best.toFixed(1)} ms → ${Math.round(count / (best / 1000)).toLocaleString('en-GB')} transactions/s`);
-console.log(`median ${median.toFixed(1)} ms → ${Math.round(count / (median / 1000)).toLocaleString('en-GB')} transactions/s`);
-console.log(`median CPU ${cpuMedian.toFixed(1)} ms → ${Math.round(count / (cpuMedian / 1000)).toLocaleString('en-GB')} transactions/s per CPU-second`);
+console.log(
+  `median ${median.toFixed(1)} ms → ${Math.round(count / (median / 1000)).toLocaleString('en-GB')} transactions/s`,
+);
+console.log(
+  `median CPU ${cpuMedian.toFixed(1)} ms → ${Math.round(count / (cpuMedian / 1000)).toLocaleString('en-GB')} transactions/s per CPU-second`,
+);
 console.log('by source:', [...bySource].map(([k, v]) => `${k} ${share(v)}`).join(', '));
-console.log('top categories:', [...byCategory].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${share(v)}`).join(', '));
+console.log(
+  'top categories:',
+  [...byCategory]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([k, v]) => `${k} ${share(v)}`)
+    .join(', '),
+);

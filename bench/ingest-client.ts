@@ -24,7 +24,9 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
 
 async function submit(): Promise<{ status: number; text: string }> {
   const res = await fetch(`${baseUrl}/public/v3/customers/${customerId}/transaction_collections`, {
-    method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body,
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body,
   });
   return { status: res.status, text: await res.text() };
 }
@@ -32,7 +34,9 @@ async function submit(): Promise<{ status: number; text: string }> {
 async function probeWhile(p: Promise<unknown>): Promise<number[]> {
   const latencies: number[] = [];
   let done = false;
-  void p.finally(() => { done = true; });
+  void p.finally(() => {
+    done = true;
+  });
   while (!done) {
     const t0 = performance.now();
     await fetch(`${baseUrl}/health`).then((r) => r.text());
@@ -57,7 +61,9 @@ if (walk) {
       const page = (await res.json()) as { data: unknown[]; _links: { next: { href: string } | null } };
       n += page.data.length;
       // the server was started on port 0, so its links carry its configured base URL: keep only path and query
-      url = page._links.next ? `${baseUrl}${new URL(page._links.next.href).pathname}${new URL(page._links.next.href).search}` : null;
+      url = page._links.next
+        ? `${baseUrl}${new URL(page._links.next.href).pathname}${new URL(page._links.next.href).search}`
+        : null;
     }
     return n;
   });

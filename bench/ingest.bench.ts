@@ -22,11 +22,28 @@ import { newId } from '../src/lib/ids.ts';
 import { csvField } from '../src/db/csv.ts';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
-const PG = { host: process.env.PGHOST ?? '127.0.0.1', port: process.env.PGPORT ?? '5432', user: process.env.PGUSER ?? 'postgres' };
-const psql = (db: string, args: string[]) => execFileSync('psql', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '-d', db, '-v', 'ON_ERROR_STOP=1', '-q', ...args], { encoding: 'utf8' });
+const PG = {
+  host: process.env.PGHOST ?? '127.0.0.1',
+  port: process.env.PGPORT ?? '5432',
+  user: process.env.PGUSER ?? 'postgres',
+};
+const psql = (db: string, args: string[]) =>
+  execFileSync(
+    'psql',
+    ['-h', PG.host, '-p', PG.port, '-U', PG.user, '-d', db, '-v', 'ON_ERROR_STOP=1', '-q', ...args],
+    { encoding: 'utf8' },
+  );
 
 function makeTransactions(accountNumber: string, n: number) {
-  const names = ['CARD PAYMENT TO TESCO STORES 3217 ON 12 JAN', 'BGC ACME LOGISTICS LTD SALARY', 'DD BRITISH GAS', 'SO RENT FLAT 2', 'FPI J SMITH REF 82736', 'SKYBET*1234567', 'LINK 12JAN CASH'];
+  const names = [
+    'CARD PAYMENT TO TESCO STORES 3217 ON 12 JAN',
+    'BGC ACME LOGISTICS LTD SALARY',
+    'DD BRITISH GAS',
+    'SO RENT FLAT 2',
+    'FPI J SMITH REF 82736',
+    'SKYBET*1234567',
+    'LINK 12JAN CASH',
+  ];
   return Array.from({ length: n }, (_, i) => ({
     external_transaction_id: `bench-${i}`,
     name: names[i % names.length],
@@ -46,39 +63,111 @@ function makeTransactions(accountNumber: string, n: number) {
 async function startServer(env: Record<string, string>) {
   const config = loadConfig({ LOG_LEVEL: 'warn', PORT: '0', WORKERS: 'false', ...env });
   const runtime = await openRuntime(config, systemClock);
-  const deps = { config, db: runtime.db, clock: systemClock, keys: runtime.keys, queue: runtime.queue, logger: createLogger(config) };
+  const deps = {
+    config,
+    db: runtime.db,
+    clock: systemClock,
+    keys: runtime.keys,
+    queue: runtime.queue,
+    logger: createLogger(config),
+  };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;
   const creds = await createClient(runtime.db, runtime.keys, 'bench', new Date());
-  const token = ((await (await fetch(`${baseUrl}/oauth/v2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...creds, grant_type: 'client_credentials' }) })).json()) as { access_token: string }).access_token;
-  const post = async (url: string, body: unknown) => (await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<Record<string, unknown>>;
+  const token = (
+    (await (
+      await fetch(`${baseUrl}/oauth/v2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...creds, grant_type: 'client_credentials' }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const post = async (url: string, body: unknown) =>
+    (
+      await fetch(`${baseUrl}${url}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json() as Promise<Record<string, unknown>>;
   const customer = await post('/public/v3/customers', { user_reference: `bench-${Date.now()}` });
   const accountNumber = '04000412345678';
-  await post(`/public/v3/customers/${customer.id}/account_collections`, { accounts: [{ bank_slug: 'sandbox', number: accountNumber, currency: 'GBP', type: 'Personal', sub_type: 'CurrentAccount' }] });
+  await post(`/public/v3/customers/${customer.id}/account_collections`, {
+    accounts: [
+      { bank_slug: 'sandbox', number: accountNumber, currency: 'GBP', type: 'Personal', sub_type: 'CurrentAccount' },
+    ],
+  });
   return { app, runtime, baseUrl, token, customerId: customer.id as string, accountNumber };
 }
 
-function runClient(job: { baseUrl: string; token: string; customerId: string; body: string; walk: boolean }, onSubmitted: () => void = () => undefined) {
-  return new Promise<{ submitMs: number; submitRes: { status: number; text: string }; resendMs: number; resendRes: { status: number; text: string }; probes: number[]; walkMs: number; walked: number }>((resolve, reject) => {
+function runClient(
+  job: { baseUrl: string; token: string; customerId: string; body: string; walk: boolean },
+  onSubmitted: () => void = () => undefined,
+) {
+  return new Promise<{
+    submitMs: number;
+    submitRes: { status: number; text: string };
+    resendMs: number;
+    resendRes: { status: number; text: string };
+    probes: number[];
+    walkMs: number;
+    walked: number;
+  }>((resolve, reject) => {
     const w = new Worker(new URL('./ingest-client.ts', import.meta.url), { workerData: job });
     w.on('message', (m: { phase: string }) => (m.phase === 'submitted' ? onSubmitted() : resolve(m as never)));
     w.once('error', reject);
   });
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** psql \copy of the same rows into the same table (same indexes and constraints), for another customer. */
-function copyBaseline(dbName: string, customerId: string, accountId: string, txns: ReturnType<typeof makeTransactions>, accountNumber: string): number {
+function copyBaseline(
+  dbName: string,
+  customerId: string,
+  accountId: string,
+  txns: ReturnType<typeof makeTransactions>,
+  accountNumber: string,
+): number {
   const built = buildTransactionRows(txns as never, new Map([[`sandbox\u0000${accountNumber}`, accountId]]));
   const q = csvField;
   const now = new Date().toISOString();
-  const csv = built.rows.map((r) => [newId(), q(customerId), q(accountId), q(r.external_transaction_id), q(r.name), q(r.type), r.amount, q(r.currency), r.balance_amount ?? '',
-    q(r.balance_currency), q(r.balance_type), q(r.status), q(r.bank_slug), q(r.account_number), q(r.category), q(r.address_line), q(r.merchant_name),
-    q(r.merchant_category_code), q(r.bank_transaction_code), q(r.bank_transaction_issuer), r.value_date_time, r.booking_date_time, r.content_hash, now, now].join(',')).join('\n');
+  const csv = built.rows
+    .map((r) =>
+      [
+        newId(),
+        q(customerId),
+        q(accountId),
+        q(r.external_transaction_id),
+        q(r.name),
+        q(r.type),
+        r.amount,
+        q(r.currency),
+        r.balance_amount ?? '',
+        q(r.balance_currency),
+        q(r.balance_type),
+        q(r.status),
+        q(r.bank_slug),
+        q(r.account_number),
+        q(r.category),
+        q(r.address_line),
+        q(r.merchant_name),
+        q(r.merchant_category_code),
+        q(r.bank_transaction_code),
+        q(r.bank_transaction_issuer),
+        r.value_date_time,
+        r.booking_date_time,
+        r.content_hash,
+        now,
+        now,
+      ].join(','),
+    )
+    .join('\n');
   const file = path.join(os.tmpdir(), `obi-bench-${process.pid}.csv`);
   fs.writeFileSync(file, `${csv}\n`);
   const t0 = performance.now();
@@ -96,16 +185,41 @@ async function benchPostgres(): Promise<void> {
     const txns = makeTransactions(srv.accountNumber, N);
     const body = JSON.stringify({ transactions: txns });
     // The baseline customer and account, made through the API so the rows match the table's constraints.
-    const other = await fetch(`${srv.baseUrl}/public/v3/customers`, { method: 'POST', headers: { authorization: `Bearer ${srv.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_reference: `copy-${Date.now()}` }) }).then((r) => r.json()) as { id: string };
-    const acc = await fetch(`${srv.baseUrl}/public/v3/customers/${other.id}/account_collections`, { method: 'POST', headers: { authorization: `Bearer ${srv.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ accounts: [{ bank_slug: 'sandbox', number: srv.accountNumber, currency: 'GBP', type: 'Personal', sub_type: 'CurrentAccount' }] }) }).then((r) => r.json()) as { data: Array<{ id: string }> };
+    const other = (await fetch(`${srv.baseUrl}/public/v3/customers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${srv.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_reference: `copy-${Date.now()}` }),
+    }).then((r) => r.json())) as { id: string };
+    const acc = (await fetch(`${srv.baseUrl}/public/v3/customers/${other.id}/account_collections`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${srv.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        accounts: [
+          {
+            bank_slug: 'sandbox',
+            number: srv.accountNumber,
+            currency: 'GBP',
+            type: 'Personal',
+            sub_type: 'CurrentAccount',
+          },
+        ],
+      }),
+    }).then((r) => r.json())) as { data: Array<{ id: string }> };
     const copyMs = copyBaseline(dbName, other.id, acc.data[0]!.id, txns, srv.accountNumber);
     const r = await runClient({ baseUrl: srv.baseUrl, token: srv.token, customerId: srv.customerId, body, walk: true });
-    if (r.submitRes.status !== 200 || r.resendRes.status !== 200) throw new Error(`submission failed: ${r.submitRes.text.slice(0, 300)} / ${r.resendRes.text.slice(0, 300)}`);
+    if (r.submitRes.status !== 200 || r.resendRes.status !== 200)
+      throw new Error(`submission failed: ${r.submitRes.text.slice(0, 300)} / ${r.resendRes.text.slice(0, 300)}`);
     console.log(`PostgreSQL, ${N} transactions, body ${(body.length / 1e6).toFixed(1)} MB`);
     console.log(`  psql \\copy baseline          ${s(copyMs)}`);
-    console.log(`  submit over HTTP             ${s(r.submitMs)}  ratio ${(r.submitMs / copyMs).toFixed(2)}x  (${JSON.parse(r.submitRes.text).success})`);
-    console.log(`  re-send the same batch       ${s(r.resendMs)}  ratio ${(r.resendMs / copyMs).toFixed(2)}x  (${JSON.parse(r.resendRes.text).success})`);
-    console.log(`  page walk, max_per_page=1000 ${s(r.walkMs)}  ratio ${(r.walkMs / copyMs).toFixed(2)}x  (${r.walked} rows)`);
+    console.log(
+      `  submit over HTTP             ${s(r.submitMs)}  ratio ${(r.submitMs / copyMs).toFixed(2)}x  (${JSON.parse(r.submitRes.text).success})`,
+    );
+    console.log(
+      `  re-send the same batch       ${s(r.resendMs)}  ratio ${(r.resendMs / copyMs).toFixed(2)}x  (${JSON.parse(r.resendRes.text).success})`,
+    );
+    console.log(
+      `  page walk, max_per_page=1000 ${s(r.walkMs)}  ratio ${(r.walkMs / copyMs).toFixed(2)}x  (${r.walked} rows)`,
+    );
     await srv.app.close();
     await srv.runtime.close();
   } finally {
@@ -120,12 +234,19 @@ async function benchEmbedded(): Promise<void> {
     const body = JSON.stringify({ transactions: makeTransactions(srv.accountNumber, N) });
     const h = monitorEventLoopDelay({ resolution: 10 });
     h.enable();
-    const r = await runClient({ baseUrl: srv.baseUrl, token: srv.token, customerId: srv.customerId, body, walk: true }, () => h.disable());
+    const r = await runClient(
+      { baseUrl: srv.baseUrl, token: srv.token, customerId: srv.customerId, body, walk: true },
+      () => h.disable(),
+    );
     if (r.submitRes.status !== 200) throw new Error(`submission failed: ${r.submitRes.text.slice(0, 300)}`);
     console.log(`Embedded (PGlite), ${N} transactions`);
     console.log(`  submit over HTTP             ${s(r.submitMs)}  (${JSON.parse(r.submitRes.text).success})`);
-    console.log(`  event-loop delay during run  p50 ${(h.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms, max ${(h.max / 1e6).toFixed(0)} ms`);
-    console.log(`  GET /health during submit    ${r.probes.length} answered, p50 ${pct(r.probes, 50).toFixed(0)} ms, p99 ${pct(r.probes, 99).toFixed(0)} ms`);
+    console.log(
+      `  event-loop delay during run  p50 ${(h.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms, max ${(h.max / 1e6).toFixed(0)} ms`,
+    );
+    console.log(
+      `  GET /health during submit    ${r.probes.length} answered, p50 ${pct(r.probes, 50).toFixed(0)} ms, p99 ${pct(r.probes, 99).toFixed(0)} ms`,
+    );
     console.log(`  re-send the same batch       ${s(r.resendMs)}`);
     console.log(`  page walk, max_per_page=1000 ${s(r.walkMs)}  (${r.walked} rows)`);
     await srv.app.close();

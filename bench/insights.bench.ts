@@ -42,7 +42,8 @@ function input(count: number, seed: number): { accounts: EngineAccount[]; transa
 }
 
 const ms = (n: number): string => `${n.toFixed(1)} ms`;
-const perSecond = (count: number, millis: number): string => Math.round(count / (millis / 1000)).toLocaleString('en-GB');
+const perSecond = (count: number, millis: number): string =>
+  Math.round(count / (millis / 1000)).toLocaleString('en-GB');
 const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT MET');
 
 console.log(`insights engine benchmark, node ${process.version}, asOf ${new Date(AS_OF * 1000).toISOString()}`);
@@ -56,11 +57,18 @@ const distinct = new Set(large.transactions.map((t) => t.description)).size;
 const classify = time(7, () => classifyTransactions(large.transactions, large.accounts));
 const bestRate = 100_000 / (classify.bestMs / 1000);
 console.log(`\nclassification, 100,000 transactions (${distinct.toLocaleString('en-GB')} distinct descriptions)`);
-console.log(`  best ${ms(classify.bestMs)} → ${perSecond(100_000, classify.bestMs)} tx/s; median ${ms(classify.medianMs)} → ${perSecond(100_000, classify.medianMs)} tx/s`);
-console.log(`  median CPU ${ms(classify.medianCpuMs)} → ${perSecond(100_000, classify.medianCpuMs)} tx/s per CPU-second`);
+console.log(
+  `  best ${ms(classify.bestMs)} → ${perSecond(100_000, classify.bestMs)} tx/s; median ${ms(classify.medianMs)} → ${perSecond(100_000, classify.medianMs)} tx/s`,
+);
+console.log(
+  `  median CPU ${ms(classify.medianCpuMs)} → ${perSecond(100_000, classify.medianCpuMs)} tx/s per CPU-second`,
+);
 console.log(`  target ≥ 200,000 tx/s: ${verdict(bestRate >= 200_000)}`);
 
-for (const [count, runs, targetMs] of [[10_000, 15, 300], [100_000, 5, 3000]] as const) {
+for (const [count, runs, targetMs] of [
+  [10_000, 15, 300],
+  [100_000, 5, 3000],
+] as const) {
   const data = count === 100_000 ? large : input(count, 1);
   let events = 0;
   let recurring = 0;
@@ -69,7 +77,9 @@ for (const [count, runs, targetMs] of [[10_000, 15, 300], [100_000, 5, 3000]] as
     events = report.events.length;
     recurring = report.insights.financial_patterns.recurrence.length;
   });
-  console.log(`\nfull report, ${count.toLocaleString('en-GB')} transactions (${runs} runs; ${recurring} recurring, ${events} events)`);
+  console.log(
+    `\nfull report, ${count.toLocaleString('en-GB')} transactions (${runs} runs; ${recurring} recurring, ${events} events)`,
+  );
   console.log(`  best ${ms(t.bestMs)}; median ${ms(t.medianMs)}; median CPU ${ms(t.medianCpuMs)}`);
   console.log(`  target < ${targetMs} ms: ${verdict(t.bestMs < targetMs)}`);
 }
@@ -87,11 +97,17 @@ for (const [count, runs, targetMs] of [[10_000, 15, 300], [100_000, 5, 3000]] as
   const { execFileSync } = await import('node:child_process');
   const persona = generateVolume({ asOf: AS_OF, seed: 1, transactions: 100_000 });
 
-  async function compare(label: string, db: Awaited<ReturnType<typeof openPglite>> | Awaited<ReturnType<typeof openPostgres>>): Promise<void> {
+  async function compare(
+    label: string,
+    db: Awaited<ReturnType<typeof openPglite>> | Awaited<ReturnType<typeof openPostgres>>,
+  ): Promise<void> {
     await migrate(db);
     const now = new Date(AS_OF * 1000);
     await db.query("INSERT INTO clients (id, name, secret_hash) VALUES ('bench', 'bench', 'x') ON CONFLICT DO NOTHING");
-    await db.query("INSERT INTO customers (id, client_id, user_reference, created_at) VALUES ('bench-customer', 'bench', 'bench', $1) ON CONFLICT DO NOTHING", [now]);
+    await db.query(
+      "INSERT INTO customers (id, client_id, user_reference, created_at) VALUES ('bench-customer', 'bench', 'bench', $1) ON CONFLICT DO NOTHING",
+      [now],
+    );
     const accountIds = new Map<string, string>();
     for (const a of persona.accounts) {
       const id = `bench-${a.number}`;
@@ -104,7 +120,14 @@ for (const [count, runs, targetMs] of [[10_000, 15, 300], [100_000, 5, 3000]] as
     }
     const built = buildTransactionRows(persona.transactions as never, accountIds);
     const ids = newIds(built.rows.length);
-    await db.transaction((tx) => insertTransactions(tx, 'bench-customer', built.rows.map((r, i) => ({ ...r, id: ids[i]! })), now));
+    await db.transaction((tx) =>
+      insertTransactions(
+        tx,
+        'bench-customer',
+        built.rows.map((r, i) => ({ ...r, id: ids[i]! })),
+        now,
+      ),
+    );
     await db.query('ANALYZE transactions');
     const reads: number[] = [];
     const reports: number[] = [];
@@ -119,7 +142,9 @@ for (const [count, runs, targetMs] of [[10_000, 15, 300], [100_000, 5, 3000]] as
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
     const ratio = median(reports) / median(reads);
-    console.log(`\n${label}: read 100,000 rows ${ms(median(reads))}; full report ${ms(median(reports))}; ratio ${ratio.toFixed(2)}x`);
+    console.log(
+      `\n${label}: read 100,000 rows ${ms(median(reads))}; full report ${ms(median(reports))}; ratio ${ratio.toFixed(2)}x`,
+    );
     console.log(`  target ≤ 3× the read: ${verdict(ratio <= 3)}`);
     await db.close();
   }
@@ -131,7 +156,17 @@ for (const [count, runs, targetMs] of [[10_000, 15, 300], [100_000, 5, 3000]] as
     try {
       await compare('PostgreSQL', await openPostgres(`postgres://postgres@127.0.0.1:5432/${dbName}`));
     } finally {
-      execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'test', '-q', '-c', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
+      execFileSync('psql', [
+        '-h',
+        '127.0.0.1',
+        '-U',
+        'postgres',
+        '-d',
+        'test',
+        '-q',
+        '-c',
+        `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`,
+      ]);
     }
   } catch (err) {
     console.log(`\nPostgreSQL: skipped (${(err as Error).message.split('\n')[0]})`);

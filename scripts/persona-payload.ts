@@ -10,11 +10,17 @@ import { generatePersona, listPersonas, toAccountWire } from '../src/personas/in
 
 const [name, dir = '.'] = process.argv.slice(2);
 if (!name || !listPersonas().some((p) => p.name === name)) {
-  console.error(`usage: persona-payload.ts <persona> [dir]\npersonas: ${listPersonas().map((p) => p.name).join(', ')}`);
+  console.error(
+    `usage: persona-payload.ts <persona> [dir]\npersonas: ${listPersonas()
+      .map((p) => p.name)
+      .join(', ')}`,
+  );
   process.exit(64);
 }
 const persona = generatePersona(name, { asOf: Math.floor(Date.now() / 1000), seed: 7, years: 2 });
 fs.mkdirSync(dir, { recursive: true });
 fs.writeFileSync(path.join(dir, 'accounts.json'), JSON.stringify({ accounts: persona.accounts.map(toAccountWire) }));
 fs.writeFileSync(path.join(dir, 'transactions.json'), JSON.stringify({ transactions: persona.transactions }));
-console.log(`${persona.name}: ${persona.accounts.length} account(s), ${persona.transactions.length} transactions → ${dir}`);
+console.log(
+  `${persona.name}: ${persona.accounts.length} account(s), ${persona.transactions.length} transactions → ${dir}`,
+);

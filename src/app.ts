@@ -2,7 +2,13 @@
  * buildApp(deps): the Fastify instance with its plugins and routes. It never listens (main.ts does),
  * so tests drive it with app.inject against a real database.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,7 +32,13 @@ export interface AppDeps {
   logger: Logger;
 }
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -53,17 +65,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       info: {
         title: 'Open Banking Insights API',
         version: '3.0.0',
-        description: 'Bank data and lending insights for UK Open Banking. See docs/api-notes.md for choices where the interface specification is silent.',
+        description:
+          'Bank data and lending insights for UK Open Banking. See docs/api-notes.md for choices where the interface specification is silent.',
       },
       servers: [{ url: deps.config.publicBaseUrl }],
       components: {
         securitySchemes: {
           Bearer: { type: 'http', scheme: 'bearer', description: 'Client access token from POST /oauth/v2/token' },
-          AppUserToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: '"AppUserToken <customer token>" from POST /public/v3/customers/{customer_id}/token' },
+          AppUserToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: '"AppUserToken <customer token>" from POST /public/v3/customers/{customer_id}/token',
+          },
         },
       },
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}` },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}`,
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', logLevel: 'silent' });
 

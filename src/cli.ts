@@ -8,7 +8,13 @@ import { openRuntime } from './runtime.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { AppError } from './lib/app-error.ts';
-import { createClient, getSettings, listClients, rotateClientSecret, updateSettings } from './modules/clients/clients.service.ts';
+import {
+  createClient,
+  getSettings,
+  listClients,
+  rotateClientSecret,
+  updateSettings,
+} from './modules/clients/clients.service.ts';
 import type { ClientSettingsPatch } from './modules/clients/clients.repo.ts';
 
 const USAGE = `usage:
@@ -63,17 +69,25 @@ async function run(argv: string[]): Promise<number> {
         args: rest,
         allowPositionals: true,
         options: {
-          'company-name': { type: 'string' }, 'application-name': { type: 'string' }, 'privacy-policy-url': { type: 'string' },
-          'terms-and-condition-url': { type: 'string' }, 'service-customer-center-url': { type: 'string' },
-          'redirect-url': { type: 'string', multiple: true }, 'component-origin': { type: 'string', multiple: true },
+          'company-name': { type: 'string' },
+          'application-name': { type: 'string' },
+          'privacy-policy-url': { type: 'string' },
+          'terms-and-condition-url': { type: 'string' },
+          'service-customer-center-url': { type: 'string' },
+          'redirect-url': { type: 'string', multiple: true },
+          'component-origin': { type: 'string', multiple: true },
         },
       });
       const clientId = positionals[0];
       if (!clientId) throw new UsageError('settings needs a client id');
       const patch: ClientSettingsPatch = {
-        company_name: values['company-name'], application_name: values['application-name'],
-        privacy_policy_url: values['privacy-policy-url'], terms_and_condition_url: values['terms-and-condition-url'],
-        service_customer_center_url: values['service-customer-center-url'], redirect_urls: values['redirect-url'], component_origins: values['component-origin'],
+        company_name: values['company-name'],
+        application_name: values['application-name'],
+        privacy_policy_url: values['privacy-policy-url'],
+        terms_and_condition_url: values['terms-and-condition-url'],
+        service_customer_center_url: values['service-customer-center-url'],
+        redirect_urls: values['redirect-url'],
+        component_origins: values['component-origin'],
       };
       const changes = Object.values(patch).some((v) => v !== undefined);
       out(changes ? await updateSettings(runtime.db, clientId, patch, now) : await getSettings(runtime.db, clientId));
@@ -93,8 +107,10 @@ run(process.argv.slice(2)).then(
   },
   (err) => {
     if (err instanceof UsageError) process.stderr.write(`obi: ${err.message}\n${USAGE}\n`);
-    else if (err instanceof ConfigError || err instanceof DataDirLockedError) process.stderr.write(`obi: ${err.message}\n`);
-    else if (err instanceof AppError) process.stderr.write(`obi: ${err.message}${err.errors.length ? ` ${JSON.stringify(err.errors)}` : ''}\n`);
+    else if (err instanceof ConfigError || err instanceof DataDirLockedError)
+      process.stderr.write(`obi: ${err.message}\n`);
+    else if (err instanceof AppError)
+      process.stderr.write(`obi: ${err.message}${err.errors.length ? ` ${JSON.stringify(err.errors)}` : ''}\n`);
     else process.stderr.write(`obi: ${(err as Error).stack ?? err}\n`);
     process.exit(err instanceof UsageError ? 64 : 1);
   },

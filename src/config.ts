@@ -67,11 +67,31 @@ const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trac
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
 type Key = (typeof KNOWN_KEYS)[number];
 export const KNOWN_KEYS = [
-  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_BASE_URL', 'ACCESS_TOKEN_TTL_SECONDS',
-  'CUSTOMER_TOKEN_TTL_SECONDS', 'LOG_LEVEL', 'OBI_BOOTSTRAP_CLIENTS', 'OBI_SECRET_KEY', 'BODY_LIMIT_BYTES', 'WORKERS',
-  'WEBHOOK_ALLOW_LOOPBACK', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE', 'SANDBOX_BANK', 'SANDBOX_BANK_ALLOWED_IN_PRODUCTION',
-  'BANK_CONNECTIONS', 'BANK_CONNECTIONS_FILE', 'CONSENT_REFRESH_INTERVAL_SECONDS', 'BANK_PULL_RETRY_SCHEDULE',
-  'SMTP_URL', 'MAIL_FROM', 'MAIL_OUTBOX_DIR',
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'PUBLIC_BASE_URL',
+  'ACCESS_TOKEN_TTL_SECONDS',
+  'CUSTOMER_TOKEN_TTL_SECONDS',
+  'LOG_LEVEL',
+  'OBI_BOOTSTRAP_CLIENTS',
+  'OBI_SECRET_KEY',
+  'BODY_LIMIT_BYTES',
+  'WORKERS',
+  'WEBHOOK_ALLOW_LOOPBACK',
+  'WEBHOOK_TIMEOUT_MS',
+  'WEBHOOK_RETRY_SCHEDULE',
+  'SANDBOX_BANK',
+  'SANDBOX_BANK_ALLOWED_IN_PRODUCTION',
+  'BANK_CONNECTIONS',
+  'BANK_CONNECTIONS_FILE',
+  'CONSENT_REFRESH_INTERVAL_SECONDS',
+  'BANK_PULL_RETRY_SCHEDULE',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'MAIL_OUTBOX_DIR',
 ] as const;
 
 /** A failed bank pull is tried again after 1 min, 10 min and 1 h. */
@@ -127,7 +147,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL');
   }
 
-  const publicBaseUrl = (get('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const publicBaseUrl = (get('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(
+    /\/+$/,
+    '',
+  );
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL: expected an http(s) URL, got "${publicBaseUrl}"`);
 
   const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 3600, 1, 86_400 * 30);
@@ -145,19 +168,43 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const sandboxAllowedInProduction = bool('SANDBOX_BANK_ALLOWED_IN_PRODUCTION', false);
   const sandboxBank = bool('SANDBOX_BANK', nodeEnv !== 'production' || sandboxAllowedInProduction);
   if (sandboxBank && nodeEnv === 'production' && !sandboxAllowedInProduction) {
-    problems.push('SANDBOX_BANK: the sandbox bank is refused in production; set SANDBOX_BANK_ALLOWED_IN_PRODUCTION=true to allow it');
+    problems.push(
+      'SANDBOX_BANK: the sandbox bank is refused in production; set SANDBOX_BANK_ALLOWED_IN_PRODUCTION=true to allow it',
+    );
   }
   const bankConnections = parseBankConnections(get('BANK_CONNECTIONS'), get('BANK_CONNECTIONS_FILE'), problems);
   const consentRefreshIntervalSeconds = int('CONSENT_REFRESH_INTERVAL_SECONDS', 86_400, 60, 86_400 * 30);
-  const bankPullRetrySchedule = parseSchedule('BANK_PULL_RETRY_SCHEDULE', get('BANK_PULL_RETRY_SCHEDULE'), DEFAULT_BANK_PULL_RETRY_SCHEDULE, 10, 86_400, problems);
+  const bankPullRetrySchedule = parseSchedule(
+    'BANK_PULL_RETRY_SCHEDULE',
+    get('BANK_PULL_RETRY_SCHEDULE'),
+    DEFAULT_BANK_PULL_RETRY_SCHEDULE,
+    10,
+    86_400,
+    problems,
+  );
   const mail = parseMail(get('SMTP_URL'), get('MAIL_FROM'), get('MAIL_OUTBOX_DIR'), dataDir, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
-    nodeEnv, port, host, dataDir, databaseUrl, publicBaseUrl, accessTokenTtlSeconds, customerTokenTtlSeconds,
-    logLevel, bootstrapClients: Object.freeze(bootstrapClients) as BootstrapClient[], secretKey, bodyLimitBytes, workers,
-    webhookAllowLoopback, webhookTimeoutMs, webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
-    sandboxBank, bankConnections: Object.freeze(bankConnections), consentRefreshIntervalSeconds,
+    nodeEnv,
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicBaseUrl,
+    accessTokenTtlSeconds,
+    customerTokenTtlSeconds,
+    logLevel,
+    bootstrapClients: Object.freeze(bootstrapClients) as BootstrapClient[],
+    secretKey,
+    bodyLimitBytes,
+    workers,
+    webhookAllowLoopback,
+    webhookTimeoutMs,
+    webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
+    sandboxBank,
+    bankConnections: Object.freeze(bankConnections),
+    consentRefreshIntervalSeconds,
     bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
     ...mail,
   });
@@ -167,16 +214,22 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 function parseBootstrapClients(raw: string | undefined, problems: string[]): BootstrapClient[] {
   if (raw === undefined) return [];
   const out: BootstrapClient[] = [];
-  raw.split(',').map((s) => s.trim()).filter(Boolean).forEach((pair, i) => {
-    const at = pair.indexOf(':');
-    const clientId = at < 0 ? '' : pair.slice(0, at);
-    const clientSecret = at < 0 ? '' : pair.slice(at + 1);
-    if (!/^[A-Za-z0-9_.-]{3,64}$/.test(clientId) || clientSecret.length < 16) {
-      problems.push(`OBI_BOOTSTRAP_CLIENTS: entry ${i + 1} must be client_id:client_secret (id of 3-64 of [A-Za-z0-9_.-], secret of at least 16 characters)`);
-      return;
-    }
-    out.push({ clientId, clientSecret });
-  });
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .forEach((pair, i) => {
+      const at = pair.indexOf(':');
+      const clientId = at < 0 ? '' : pair.slice(0, at);
+      const clientSecret = at < 0 ? '' : pair.slice(at + 1);
+      if (!/^[A-Za-z0-9_.-]{3,64}$/.test(clientId) || clientSecret.length < 16) {
+        problems.push(
+          `OBI_BOOTSTRAP_CLIENTS: entry ${i + 1} must be client_id:client_secret (id of 3-64 of [A-Za-z0-9_.-], secret of at least 16 characters)`,
+        );
+        return;
+      }
+      out.push({ clientId, clientSecret });
+    });
   return out;
 }
 
@@ -186,30 +239,49 @@ function parseRetrySchedule(raw: string | undefined, problems: string[]): number
   const parts = raw.split(',').map((s) => s.trim());
   const ok = parts.length <= 50 && parts.every((p) => /^\d+$/.test(p) && Number(p) <= 7 * 86_400);
   if (!ok) {
-    problems.push(`WEBHOOK_RETRY_SCHEDULE: expected a comma-separated list of at most 50 whole seconds (each at most 604800), got "${raw}"`);
+    problems.push(
+      `WEBHOOK_RETRY_SCHEDULE: expected a comma-separated list of at most 50 whole seconds (each at most 604800), got "${raw}"`,
+    );
     return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
   }
   return parts.map(Number);
 }
 
 // "60,600": seconds before each retry, at most `maxCount` of them, each at most `maxSeconds`.
-function parseSchedule(key: Key, raw: string | undefined, def: readonly number[], maxCount: number, maxSeconds: number, problems: string[]): number[] {
+function parseSchedule(
+  key: Key,
+  raw: string | undefined,
+  def: readonly number[],
+  maxCount: number,
+  maxSeconds: number,
+  problems: string[],
+): number[] {
   if (raw === undefined) return [...def];
   const parts = raw.split(',').map((s) => s.trim());
   if (parts.length > maxCount || !parts.every((p) => /^\d+$/.test(p) && Number(p) <= maxSeconds)) {
-    problems.push(`${key}: expected a comma-separated list of at most ${maxCount} whole seconds (each at most ${maxSeconds}), got "${raw}"`);
+    problems.push(
+      `${key}: expected a comma-separated list of at most ${maxCount} whole seconds (each at most ${maxSeconds}), got "${raw}"`,
+    );
     return [...def];
   }
   return parts.map(Number);
 }
 
 // A sender is "address" or "Name <address>"; an SMTP server needs a real one, so MAIL_FROM is required with SMTP_URL.
-function parseMail(smtpUrl: string | undefined, mailFrom: string | undefined, outboxDir: string | undefined, dataDir: string, problems: string[]) {
-  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/?#]+/.test(smtpUrl)) problems.push('SMTP_URL: expected smtp://[user:password@]host[:port] or smtps://…');
+function parseMail(
+  smtpUrl: string | undefined,
+  mailFrom: string | undefined,
+  outboxDir: string | undefined,
+  dataDir: string,
+  problems: string[],
+) {
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/?#]+/.test(smtpUrl))
+    problems.push('SMTP_URL: expected smtp://[user:password@]host[:port] or smtps://…');
   if (mailFrom !== undefined && !/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(mailFrom)) {
     problems.push(`MAIL_FROM: expected an address or "Name <address>", got "${mailFrom}"`);
   }
-  if (smtpUrl !== undefined && mailFrom === undefined) problems.push('MAIL_FROM: required when SMTP_URL is set (the sender of invitation e-mails)');
+  if (smtpUrl !== undefined && mailFrom === undefined)
+    problems.push('MAIL_FROM: required when SMTP_URL is set (the sender of invitation e-mails)');
   return {
     smtpUrl: smtpUrl ?? null,
     mailFrom: mailFrom ?? 'Open Banking Insights <no-reply@localhost>',

@@ -37,7 +37,14 @@ async function main(): Promise<void> {
   await registerJobHandlers(deps);
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ database: runtime.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, publicBaseUrl: config.publicBaseUrl }, 'open-banking-insights is listening');
+  logger.info(
+    {
+      database: runtime.db.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      publicBaseUrl: config.publicBaseUrl,
+    },
+    'open-banking-insights is listening',
+  );
   // Webhook deliveries: a polling dispatcher drains the outbox (modules/webhooks) wherever workers run.
   const webhookDispatcher = config.workers ? startWebhookDispatcher(deps) : null;
   // Consents: abandoned ones rejected, lapsed reconfirmations revoked, refreshes pulled (modules/consents).

@@ -17,15 +17,24 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(config: Readonly<Config>, clock: Clock, opts: { db?: Database; queue?: boolean; queueSchema?: string } = {}): Promise<Runtime> {
+export async function openRuntime(
+  config: Readonly<Config>,
+  clock: Clock,
+  opts: { db?: Database; queue?: boolean; queueSchema?: string } = {},
+): Promise<Runtime> {
   const db = opts.db ?? (await openDatabase(config));
   try {
     await migrate(db);
     const keys = await getInstallationKey(db, config.secretKey);
     await ensureBootstrapClients(db, keys, config.bootstrapClients, clock.now());
-    const queue = opts.queue === false ? inertQueue() : await createQueue(db, { workers: config.workers, databaseUrl: config.databaseUrl, schema: opts.queueSchema });
+    const queue =
+      opts.queue === false
+        ? inertQueue()
+        : await createQueue(db, { workers: config.workers, databaseUrl: config.databaseUrl, schema: opts.queueSchema });
     return {
-      db, keys, queue,
+      db,
+      keys,
+      queue,
       async close() {
         await queue.stop().catch(() => undefined);
         await db.close();

@@ -31,7 +31,12 @@ export function buildCouncils(authorities: Record<string, string>[], lookup: Rec
     const nice = normalizeName(row['nice-name']);
     if (nice.split(' ').length <= 2) places.add(nice);
     if (row['lower-or-unitary'] !== 'True') continue;
-    const names = [row['official-name'], row['nice-name'], ...row['alt-names'].split(','), ...(variants.get(row['local-authority-code']) ?? [])];
+    const names = [
+      row['official-name'],
+      row['nice-name'],
+      ...row['alt-names'].split(','),
+      ...(variants.get(row['local-authority-code']) ?? []),
+    ];
     const full = new Set<string>();
     const bare = new Set<string>();
     for (const name of names) {

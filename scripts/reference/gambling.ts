@@ -12,9 +12,26 @@ import { normalizeName } from '../../src/analytics/classify/normalize-name.ts';
 import { isUsableBrandName } from './stoplist.ts';
 
 const NOT_GAMBLING = /(^|\s)(HOLIDAY|HOLIDAYS|HOTEL|HOTELS|COUNTRY PARK|PONTINS)(\s|$)/;
-const GENERIC = new Set(['GAMING', 'SLOTS', 'BOOKIES', 'THE ARCADE', 'SOCIAL CLUB', 'THE SPORTSMAN', 'THE RITZ', 'VICTORIA CLUB']);
-const GAMBLING_WORD = /(^|\s)(\w*BET\w*|BINGO|CASINOS?|BOOKMAKERS?|BOOKIES?|TOTE|GAMING|SLOTS?|AMUSEMENTS?|LOTTO|LOTTERY|POOLS|ARCADES?|CASHINO)(\s|$)/;
-const GAMBLING_ACTIVITIES = new Set(['Betting Shop', 'Bingo', 'Casino', 'Casino 2005', 'Pool Betting', 'Betting Intermediary']);
+const GENERIC = new Set([
+  'GAMING',
+  'SLOTS',
+  'BOOKIES',
+  'THE ARCADE',
+  'SOCIAL CLUB',
+  'THE SPORTSMAN',
+  'THE RITZ',
+  'VICTORIA CLUB',
+]);
+const GAMBLING_WORD =
+  /(^|\s)(\w*BET\w*|BINGO|CASINOS?|BOOKMAKERS?|BOOKIES?|TOTE|GAMING|SLOTS?|AMUSEMENTS?|LOTTO|LOTTERY|POOLS|ARCADES?|CASHINO)(\s|$)/;
+const GAMBLING_ACTIVITIES = new Set([
+  'Betting Shop',
+  'Bingo',
+  'Casino',
+  'Casino 2005',
+  'Pool Betting',
+  'Betting Intermediary',
+]);
 const ARCADE_ACTIVITIES = new Set(['Adult Gaming Centre']);
 
 /** The licensee's activity with the most premises. */

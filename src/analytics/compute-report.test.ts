@@ -11,27 +11,75 @@ const SPEC = {
   insights: ['employment', 'expenditure', 'financial_markers', 'financial_patterns', 'income'],
   income: ['categories', 'currency', 'monthly_amounts'],
   financial_patterns: ['by_category', 'currency', 'recurrence'],
-  recurring: ['amount_stability_of_transaction', 'amount_variance', 'average_amount', 'description', 'frequency_stability_of_transaction',
-    'time_stability_of_transaction', 'transaction_ids'],
-  trend: ['amount_stability_of_category', 'category', 'continuity', 'frequency', 'frequency_stability_of_category', 'max', 'mean', 'min', 'recency',
-    'time_stability_of_category', 'variance'],
-  markers: ['bank_charges', 'bnpl_indicator', 'cash_withdrawals', 'council_tax_indicator', 'credit_repayments', 'currency', 'debit_bank_transfer',
-    'debt_management_indicator', 'direct_loan_indicator', 'gambling', 'insurance_indicator', 'loan_income', 'mortgage_rent_indicator',
-    'negative_balance_ratio', 'new_debt_indicator', 'payday_loan', 'recent_account_indicator', 'returned_direct_debits',
-    'savings_investment_indicator', 'summary_averages', 'utility_payments'],
+  recurring: [
+    'amount_stability_of_transaction',
+    'amount_variance',
+    'average_amount',
+    'description',
+    'frequency_stability_of_transaction',
+    'time_stability_of_transaction',
+    'transaction_ids',
+  ],
+  trend: [
+    'amount_stability_of_category',
+    'category',
+    'continuity',
+    'frequency',
+    'frequency_stability_of_category',
+    'max',
+    'mean',
+    'min',
+    'recency',
+    'time_stability_of_category',
+    'variance',
+  ],
+  markers: [
+    'bank_charges',
+    'bnpl_indicator',
+    'cash_withdrawals',
+    'council_tax_indicator',
+    'credit_repayments',
+    'currency',
+    'debit_bank_transfer',
+    'debt_management_indicator',
+    'direct_loan_indicator',
+    'gambling',
+    'insurance_indicator',
+    'loan_income',
+    'mortgage_rent_indicator',
+    'negative_balance_ratio',
+    'new_debt_indicator',
+    'payday_loan',
+    'recent_account_indicator',
+    'returned_direct_debits',
+    'savings_investment_indicator',
+    'summary_averages',
+    'utility_payments',
+  ],
   monthlyStatistics: ['num_last_12m', 'num_last_3m', 'num_last_6m'],
   occurrence: ['count', 'ratio_to_income', 'timestamp_from', 'timestamp_to', 'total_amount'],
   rate: ['count', 'pred_next_month', 'rate_of_change', 'ratio_to_income', 'ratio_to_recurring_income', 'total_amounts'],
   averages: ['average_fixed_exp', 'average_flexible_exp', 'average_income'],
-  employment: ['child_benefits_indicator', 'currency', 'expected_salary', 'new_employer_indicator', 'number_of_salaries',
-    'out_of_work_benefit_indicator', 'possible_loss_of_income_indicator'],
+  employment: [
+    'child_benefits_indicator',
+    'currency',
+    'expected_salary',
+    'new_employer_indicator',
+    'number_of_salaries',
+    'out_of_work_benefit_indicator',
+    'possible_loss_of_income_indicator',
+  ],
   expectedSalary: ['amount', 'expected_pay_date', 'pay_frequency'],
   affordability: ['account_type', 'affordability_type', 'amount', 'currency', 'month', 'year'],
 };
 
 function customer() {
   return [
-    ...series(monthlyDates(2025, 1, 1, 13), { description: 'BGC ACME LTD SALARY', type: 'BankGiroCredit', amount: 2000 }),
+    ...series(monthlyDates(2025, 1, 1, 13), {
+      description: 'BGC ACME LTD SALARY',
+      type: 'BankGiroCredit',
+      amount: 2000,
+    }),
     ...series(monthlyDates(2025, 1, 2, 13), { description: 'SO LANDLORD RENT', type: 'StandingOrder', amount: -700 }),
     ...series(monthlyDates(2025, 1, 9, 12), { description: 'TESCO STORES 3217', amount: -60 }),
     aTransaction({ description: 'LENDING STREAM', amount: 200, bookedAt: at(2025, 12, 3) }),
@@ -42,7 +90,7 @@ describe('computeReport', () => {
   const transactions = customer();
   const report = computeReport({ accounts: [CURRENT, SAVINGS], transactions, asOf: ASOF });
 
-  test('every member of the spec\'s Insights, with the exact names', () => {
+  test("every member of the spec's Insights, with the exact names", () => {
     const i = report.insights;
     const m = i.financial_markers;
     assert.deepEqual(keys(i), SPEC.insights);
@@ -59,7 +107,14 @@ describe('computeReport', () => {
       assert.deepEqual(keys(m[name]), SPEC.monthlyStatistics);
       assert.deepEqual(keys(m[name].num_last_3m), SPEC.occurrence);
     }
-    for (const name of ['credit_repayments', 'debit_bank_transfer', 'gambling', 'cash_withdrawals', 'loan_income', 'payday_loan'] as const) {
+    for (const name of [
+      'credit_repayments',
+      'debit_bank_transfer',
+      'gambling',
+      'cash_withdrawals',
+      'loan_income',
+      'payday_loan',
+    ] as const) {
       assert.deepEqual(keys(m[name]), SPEC.rate);
       assert.deepEqual(keys(m[name].total_amounts), ['last_12m']);
     }
@@ -75,11 +130,18 @@ describe('computeReport', () => {
     assert.equal(report.transactions.length, transactions.length);
     assert.deepEqual(keys(report.transactions[0]), ['categoryId', 'categoryName', 'merchant', 'transactionId']);
     assert.equal(report.forecast.forecast.length, 90);
-    assert.deepEqual(report.events.map((e) => e.event_type), ['NEW_PAYDAY_LOAN']);
+    assert.deepEqual(
+      report.events.map((e) => e.event_type),
+      ['NEW_PAYDAY_LOAN'],
+    );
   });
 
   test('is deterministic: the same input gives the same report', () => {
-    const again = computeReport({ accounts: [CURRENT, SAVINGS], transactions: structuredClone(transactions), asOf: ASOF });
+    const again = computeReport({
+      accounts: [CURRENT, SAVINGS],
+      transactions: structuredClone(transactions),
+      asOf: ASOF,
+    });
     assert.equal(JSON.stringify(again), JSON.stringify(report));
   });
 
@@ -87,7 +149,12 @@ describe('computeReport', () => {
     const business = anAccount({ id: 'biz', type: 'Business', accountNumber: '20000099998888' });
     for (const input of [
       { accounts: [], transactions: [] },
-      { accounts: [business], transactions: [aTransaction({ accountId: 'biz', description: 'STRIPE PAYMENTS', amount: 900, bookedAt: at(2025, 12, 3) })] },
+      {
+        accounts: [business],
+        transactions: [
+          aTransaction({ accountId: 'biz', description: 'STRIPE PAYMENTS', amount: 900, bookedAt: at(2025, 12, 3) }),
+        ],
+      },
     ]) {
       const r = computeReport({ ...input, asOf: ASOF });
       assert.deepEqual(r.insights.income, { currency: 'GBP', monthly_amounts: [], categories: [] });

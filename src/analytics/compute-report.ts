@@ -50,7 +50,10 @@ export function computeReport({ accounts, transactions, asOf }: ReportInput): Re
   const markers = computeFinancialMarkers(ledger, matrix, recurrence, history);
 
   const categorised: TransactionCategory[] = classified.map((c) => ({
-    transactionId: c.transactionId, categoryId: c.categoryId, categoryName: c.categoryName, merchant: c.merchant,
+    transactionId: c.transactionId,
+    categoryId: c.categoryId,
+    categoryName: c.categoryName,
+    merchant: c.merchant,
   }));
   for (const i of inferred) {
     categorised[i].categoryId = SALARY.id;
@@ -72,7 +75,13 @@ export function computeReport({ accounts, transactions, asOf }: ReportInput): Re
       employment: detectEmployment(ledger, streams),
     },
     affordability: computeAffordability(ledger, matrix),
-    events: detectEvents({ ledger, matrix, streams, recurrence, averageIncome: markers.summary_averages.average_income }),
+    events: detectEvents({
+      ledger,
+      matrix,
+      streams,
+      recurrence,
+      averageIncome: markers.summary_averages.average_income,
+    }),
     forecast: forecastBalance(ledger, history, recurrence, streams),
     transactions: categorised,
   };

@@ -34,7 +34,8 @@ function goldenView(report: Report, persona: Persona): object {
   const differing: string[] = [];
   report.transactions.forEach((t, i) => {
     byCategory[t.categoryId] = (byCategory[t.categoryId] ?? 0) + 1;
-    if (t.categoryId !== persona.labels[i]) differing.push(`${i} ${persona.transactions[i].name} | label ${persona.labels[i]} → ${t.categoryId}`);
+    if (t.categoryId !== persona.labels[i])
+      differing.push(`${i} ${persona.transactions[i].name} | label ${persona.labels[i]} → ${t.categoryId}`);
   });
   const sorted = Object.fromEntries(Object.entries(byCategory).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {

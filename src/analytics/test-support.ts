@@ -23,7 +23,10 @@ export function dayOf(year: number, month: number, day: number): number {
 }
 
 /** One transaction per date, with the same fields otherwise. */
-export function series(dates: readonly (readonly [number, number, number])[], fields: Partial<EngineTransaction>): EngineTransaction[] {
+export function series(
+  dates: readonly (readonly [number, number, number])[],
+  fields: Partial<EngineTransaction>,
+): EngineTransaction[] {
   return dates.map(([y, m, d]) => aTransaction({ ...fields, bookedAt: at(y, m, d) }));
 }
 
@@ -41,7 +44,13 @@ export function monthlyDates(year: number, month: number, day: number, count: nu
 }
 
 /** Every `step` days from a date, `count` times. */
-export function everyDays(year: number, month: number, day: number, step: number, count: number): [number, number, number][] {
+export function everyDays(
+  year: number,
+  month: number,
+  day: number,
+  step: number,
+  count: number,
+): [number, number, number][] {
   const start = Date.UTC(year, month - 1, day);
   return Array.from({ length: count }, (_, k) => {
     const d = new Date(start + k * step * 86_400_000);
@@ -53,7 +62,11 @@ export const CURRENT = anAccount({ id: 'current', accountNumber: '20000012345678
 export const SAVINGS = anAccount({ id: 'savings', subType: 'Savings', accountNumber: '20000087654321' });
 
 /** Classifies and prepares the ledger as computeReport does (with salary inference). */
-export function ledgerOf(transactions: EngineTransaction[], asOf: number, accounts: EngineAccount[] = [CURRENT]): Ledger {
+export function ledgerOf(
+  transactions: EngineTransaction[],
+  asOf: number,
+  accounts: EngineAccount[] = [CURRENT],
+): Ledger {
   const ledger = buildLedger(accounts, transactions, classifyTransactions(transactions, accounts), asOf);
   inferSalaries(ledger);
   return ledger;

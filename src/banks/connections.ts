@@ -44,7 +44,10 @@ export interface BankConnectionSettings {
 
 export const SANDBOX_SLUGS = ['sandbox', 'sandbox-business'] as const;
 /** The sandbox bank's registered client: not a secret worth keeping (the bank serves invented people). */
-export const SANDBOX_CLIENT = Object.freeze({ clientId: 'obi-sandbox-client', clientSecret: 'obi-sandbox-client-secret' });
+export const SANDBOX_CLIENT = Object.freeze({
+  clientId: 'obi-sandbox-client',
+  clientSecret: 'obi-sandbox-client-secret',
+});
 /** Where every bank sends the customer back to (registered with each bank as the redirect URI). */
 export const CALLBACK_PATH = '/webflow/callback';
 
@@ -90,7 +93,11 @@ export function callbackUrl(publicBaseUrl: string): string {
  * Parses BANK_CONNECTIONS (inline JSON) or the file BANK_CONNECTIONS_FILE names. Every problem is pushed to
  * `problems` (the caller lists them all at once); TLS files are read here, once, at start-up.
  */
-export function parseBankConnections(inline: string | undefined, file: string | undefined, problems: string[]): Record<string, BankConnectionSettings> {
+export function parseBankConnections(
+  inline: string | undefined,
+  file: string | undefined,
+  problems: string[],
+): Record<string, BankConnectionSettings> {
   if (inline !== undefined && file !== undefined) {
     problems.push('BANK_CONNECTIONS, BANK_CONNECTIONS_FILE: set one of them, not both');
     return {};
@@ -130,7 +137,17 @@ export function parseBankConnections(inline: string | undefined, file: string | 
   return out;
 }
 
-const KNOWN_MEMBERS = new Set(['discovery_url', 'api_base_url', 'client_id', 'client_secret', 'token_endpoint_auth_method', 'tls', 'timeout_ms', 'financial_id', 'max_retry_wait_seconds']);
+const KNOWN_MEMBERS = new Set([
+  'discovery_url',
+  'api_base_url',
+  'client_id',
+  'client_secret',
+  'token_endpoint_auth_method',
+  'tls',
+  'timeout_ms',
+  'financial_id',
+  'max_retry_wait_seconds',
+]);
 const KNOWN_TLS = new Set(['ca_file', 'cert_file', 'key_file', 'reject_unauthorized']);
 
 function parseOne(at: string, raw: unknown, problems: string[]): BankConnectionSettings | null {
@@ -154,7 +171,8 @@ function parseOne(at: string, raw: unknown, problems: string[]): BankConnectionS
   };
   const url = (k: string) => {
     const v = str(k, true);
-    if (v !== undefined && !isHttpsOrLocalUrl(v)) problems.push(`${at}: "${k}" must be an https URL (http only for localhost)`);
+    if (v !== undefined && !isHttpsOrLocalUrl(v))
+      problems.push(`${at}: "${k}" must be an https URL (http only for localhost)`);
     return v?.replace(/\/+$/, '') ?? '';
   };
   const int = (k: string, def: number, min: number, max: number) => {
@@ -171,12 +189,18 @@ function parseOne(at: string, raw: unknown, problems: string[]): BankConnectionS
   const clientId = str('client_id', true) ?? '';
   const clientSecret = str('client_secret', true) ?? '';
   const method = str('token_endpoint_auth_method', false) ?? 'client_secret_basic';
-  if (method !== 'client_secret_basic' && method !== 'client_secret_post') problems.push(`${at}: "token_endpoint_auth_method" must be client_secret_basic or client_secret_post`);
+  if (method !== 'client_secret_basic' && method !== 'client_secret_post')
+    problems.push(`${at}: "token_endpoint_auth_method" must be client_secret_basic or client_secret_post`);
   const tls = parseTls(at, raw.tls, problems);
   const settings: BankConnectionSettings = {
-    discoveryUrl, apiBaseUrl, clientId, clientSecret,
+    discoveryUrl,
+    apiBaseUrl,
+    clientId,
+    clientSecret,
     tokenAuthMethod: method === 'client_secret_post' ? 'client_secret_post' : 'client_secret_basic',
-    tls, timeoutMs: int('timeout_ms', 30_000, 1000, 300_000), financialId: str('financial_id', false) ?? null,
+    tls,
+    timeoutMs: int('timeout_ms', 30_000, 1000, 300_000),
+    financialId: str('financial_id', false) ?? null,
     maxRetryWaitSeconds: int('max_retry_wait_seconds', 30, 0, 600),
   };
   return problems.length === before ? settings : null;
@@ -204,9 +228,16 @@ function parseTls(at: string, raw: unknown, problems: string[]): BankTlsSettings
     }
   };
   const reject = raw.reject_unauthorized;
-  if (reject !== undefined && typeof reject !== 'boolean') problems.push(`${at}: tls "reject_unauthorized" must be true or false`);
-  const tls: BankTlsSettings = { ca: read('ca_file'), cert: read('cert_file'), key: read('key_file'), rejectUnauthorized: reject !== false };
-  if ((tls.cert === undefined) !== (tls.key === undefined)) problems.push(`${at}: tls "cert_file" and "key_file" go together`);
+  if (reject !== undefined && typeof reject !== 'boolean')
+    problems.push(`${at}: tls "reject_unauthorized" must be true or false`);
+  const tls: BankTlsSettings = {
+    ca: read('ca_file'),
+    cert: read('cert_file'),
+    key: read('key_file'),
+    rejectUnauthorized: reject !== false,
+  };
+  if ((tls.cert === undefined) !== (tls.key === undefined))
+    problems.push(`${at}: tls "cert_file" and "key_file" go together`);
   return tls;
 }
 
@@ -217,7 +248,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function isHttpsOrLocalUrl(s: string): boolean {
   try {
     const u = new URL(s);
-    return u.protocol === 'https:' || (u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname));
+    return (
+      u.protocol === 'https:' || (u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
+    );
   } catch {
     return false;
   }

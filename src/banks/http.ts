@@ -45,7 +45,9 @@ export function bankRequest(opts: BankHttpOptions, req: BankHttpRequest): Promis
       port: url.port || (isHttps ? 443 : 80),
       path: `${url.pathname}${url.search}`,
       headers,
-      ...(isHttps ? { ca: opts.tls.ca, cert: opts.tls.cert, key: opts.tls.key, rejectUnauthorized: opts.tls.rejectUnauthorized } : {}),
+      ...(isHttps
+        ? { ca: opts.tls.ca, cert: opts.tls.cert, key: opts.tls.key, rejectUnauthorized: opts.tls.rejectUnauthorized }
+        : {}),
     };
     const request = (isHttps ? https : http).request(options, (res) => {
       const chunks: Buffer[] = [];
@@ -59,7 +61,9 @@ export function bankRequest(opts: BankHttpOptions, req: BankHttpRequest): Promis
         }
         chunks.push(c);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', (err) => fail(`the answer of ${url.pathname} broke off (${err.message})`));
     });
     const timer = setTimeout(() => {
@@ -67,7 +71,9 @@ export function bankRequest(opts: BankHttpOptions, req: BankHttpRequest): Promis
       fail(`no complete answer from ${url.pathname} within ${opts.timeoutMs} ms`);
     }, opts.timeoutMs);
     request.on('close', () => clearTimeout(timer));
-    request.on('error', (err: NodeJS.ErrnoException) => fail(`${req.method} ${url.pathname} failed: ${err.code ?? err.message}`));
+    request.on('error', (err: NodeJS.ErrnoException) =>
+      fail(`${req.method} ${url.pathname} failed: ${err.code ?? err.message}`),
+    );
     if (req.body !== undefined) request.write(req.body);
     request.end();
   });

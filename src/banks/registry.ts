@@ -19,8 +19,22 @@ export interface Bank {
   colour: string;
 }
 
-const bank = (slug: string, name: string, colour: string, type: BankType | null = null, extra: Partial<Bank> = {}): Bank => ({
-  slug, name, country_code: 'GB', type, is_active: true, is_api_only: false, is_sandbox: false, colour, ...extra,
+const bank = (
+  slug: string,
+  name: string,
+  colour: string,
+  type: BankType | null = null,
+  extra: Partial<Bank> = {},
+): Bank => ({
+  slug,
+  name,
+  country_code: 'GB',
+  type,
+  is_active: true,
+  is_api_only: false,
+  is_sandbox: false,
+  colour,
+  ...extra,
 });
 
 export const BANKS: readonly Bank[] = Object.freeze([
@@ -72,10 +86,19 @@ export function isKnownBankSlug(slug: string): boolean {
 
 /** A small generated logo (initials on the brand colour): the service fetches nothing from outside. */
 export function bankLogoSvg(b: Bank): string {
-  const initials = b.name.replace(/[^A-Za-z ]/g, '').split(/\s+/).filter((w) => w && w[0] === w[0]!.toUpperCase()).slice(0, 2).map((w) => w[0]).join('') || b.name.slice(0, 2);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(b.name)}">` +
+  const initials =
+    b.name
+      .replace(/[^A-Za-z ]/g, '')
+      .split(/\s+/)
+      .filter((w) => w && w[0] === w[0]!.toUpperCase())
+      .slice(0, 2)
+      .map((w) => w[0])
+      .join('') || b.name.slice(0, 2);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(b.name)}">` +
     `<rect width="64" height="64" rx="14" fill="${b.colour}"/>` +
-    `<text x="32" y="40" font-family="system-ui,sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials)}</text></svg>`;
+    `<text x="32" y="40" font-family="system-ui,sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials)}</text></svg>`
+  );
 }
 
 function escapeXml(s: string): string {

@@ -30,7 +30,9 @@ export async function migrate(db: Db, files = readMigrations()): Promise<string[
   for (const file of files) {
     const ran = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
-      await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+      await tx.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [file.version]);
       if (seen.rows.length > 0) return false;
       await tx.exec(file.sql);

@@ -25,7 +25,9 @@ function bind(q: PGlite | Transaction, inTx: boolean): Db {
     async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string>) {
       // One COPY per chunk: the engine runs on this thread, and the awaits between chunks let it breathe.
       for await (const chunk of typeof csv === 'string' ? [csv] : csv) {
-        await q.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([chunk]) });
+        await q.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+          blob: new Blob([chunk]),
+        });
       }
     },
   };

@@ -33,30 +33,49 @@ function parseAuthorization(header: string | undefined): { scheme: string; token
 
 function challenge(kind: AuthKind, code: 'unauthorized' | 'token_expired', message: string): AppError {
   const scheme = kind === 'bearer' ? 'Bearer' : 'AppUserToken';
-  const error = code === 'token_expired' ? ', error="invalid_token", error_description="The token has expired"'
-    : message.includes('missing') ? '' : ', error="invalid_token"';
-  return new AppError(code, message, { headers: { 'www-authenticate': `${scheme} realm="open-banking-insights"${error}` } });
+  const error =
+    code === 'token_expired'
+      ? ', error="invalid_token", error_description="The token has expired"'
+      : message.includes('missing')
+        ? ''
+        : ', error="invalid_token"';
+  return new AppError(code, message, {
+    headers: { 'www-authenticate': `${scheme} realm="open-banking-insights"${error}` },
+  });
 }
 
 export function requireAuth(deps: AppDeps, kind: AuthKind): preHandlerAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const auth = parseAuthorization(request.headers.authorization);
     const expected = kind === 'bearer' ? 'bearer' : 'appusertoken';
-    if (!auth) throw challenge(kind, 'unauthorized', `Authorization header missing: send "${kind === 'bearer' ? 'Bearer <access token>' : 'AppUserToken <customer token>'}".`);
+    if (!auth)
+      throw challenge(
+        kind,
+        'unauthorized',
+        `Authorization header missing: send "${kind === 'bearer' ? 'Bearer <access token>' : 'AppUserToken <customer token>'}".`,
+      );
     if (auth.scheme !== expected) {
       if (auth.scheme === 'bearer' || auth.scheme === 'appusertoken') {
-        throw new AppError('forbidden_token_kind', kind === 'bearer'
-          ? 'A customer token (AppUserToken) cannot be used on this endpoint; use the client access token (Bearer).'
-          : 'This endpoint takes a customer token (AppUserToken), not a client access token.');
+        throw new AppError(
+          'forbidden_token_kind',
+          kind === 'bearer'
+            ? 'A customer token (AppUserToken) cannot be used on this endpoint; use the client access token (Bearer).'
+            : 'This endpoint takes a customer token (AppUserToken), not a client access token.',
+        );
       }
-      throw challenge(kind, 'unauthorized', `Unsupported authorization scheme; use ${kind === 'bearer' ? 'Bearer' : 'AppUserToken'}.`);
+      throw challenge(
+        kind,
+        'unauthorized',
+        `Unsupported authorization scheme; use ${kind === 'bearer' ? 'Bearer' : 'AppUserToken'}.`,
+      );
     }
     const now = deps.clock.now();
     try {
       if (kind === 'bearer') request.clientAuth = await authenticateAccessToken(deps.db, auth.token, now);
       else request.customerAuth = await authenticateCustomerToken(deps.db, auth.token, now);
     } catch (err) {
-      if (err instanceof AppError && (err.code === 'unauthorized' || err.code === 'token_expired')) throw challenge(kind, err.code, err.message);
+      if (err instanceof AppError && (err.code === 'unauthorized' || err.code === 'token_expired'))
+        throw challenge(kind, err.code, err.message);
       throw err;
     }
   };

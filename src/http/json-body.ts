@@ -26,14 +26,19 @@ declare module 'fastify' {
  */
 export function registerJsonParser(app: App, bodyLimit: number, sliced: boolean): void {
   app.removeAllContentTypeParsers(); // JSON only: a text/plain or form body is 415, not a string to validate
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, async (request: FastifyRequest, body: string | Buffer) => {
-    const text = body as string;
-    if (request.headers['idempotency-key'] !== undefined) request.bodyHash = createHash('sha256').update(text).digest('hex');
-    if (text.trim() === '') return undefined;
-    try {
-      return sliced && text.length > SLICED_PARSE_FROM ? await parseJsonInSlices(text) : JSON.parse(text);
-    } catch {
-      throw new AppError('malformed_json', 'The request body is not valid JSON.');
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit },
+    async (request: FastifyRequest, body: string | Buffer) => {
+      const text = body as string;
+      if (request.headers['idempotency-key'] !== undefined)
+        request.bodyHash = createHash('sha256').update(text).digest('hex');
+      if (text.trim() === '') return undefined;
+      try {
+        return sliced && text.length > SLICED_PARSE_FROM ? await parseJsonInSlices(text) : JSON.parse(text);
+      } catch {
+        throw new AppError('malformed_json', 'The request body is not valid JSON.');
+      }
+    },
+  );
 }

@@ -10,7 +10,14 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 const SCAN_SLICE = 4_000_000; // characters scanned between yields
 const PARSE_SLICE = 4_000; // elements parsed between yields
 
-const QUOTE = 34, BACKSLASH = 92, LBRACE = 123, RBRACE = 125, LBRACKET = 91, RBRACKET = 93, COMMA = 44, COLON = 58;
+const QUOTE = 34,
+  BACKSLASH = 92,
+  LBRACE = 123,
+  RBRACE = 125,
+  LBRACKET = 91,
+  RBRACKET = 93,
+  COMMA = 44,
+  COLON = 58;
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
@@ -60,8 +67,11 @@ function skipSpace(text: string, i: number): number {
 }
 
 /** Splits `text` (a JSON object) into members; array members into element ranges. Yields while scanning. */
-async function scan(text: string): Promise<Array<{ key: string; value: [number, number] } | { key: string; elements: Array<[number, number]> }>> {
-  const members: Array<{ key: string; value: [number, number] } | { key: string; elements: Array<[number, number]> }> = [];
+async function scan(
+  text: string,
+): Promise<Array<{ key: string; value: [number, number] } | { key: string; elements: Array<[number, number]> }>> {
+  const members: Array<{ key: string; value: [number, number] } | { key: string; elements: Array<[number, number]> }> =
+    [];
   let i = skipSpace(text, 0);
   if (text.charCodeAt(i) !== LBRACE) throw new NotSimple();
   i = skipSpace(text, i + 1);
@@ -88,7 +98,10 @@ async function scan(text: string): Promise<Array<{ key: string; value: [number, 
           }
           i = skipSpace(text, end);
           const c = text.charCodeAt(i);
-          if (c === RBRACKET) { i++; break; }
+          if (c === RBRACKET) {
+            i++;
+            break;
+          }
           if (c !== COMMA) throw new NotSimple();
           i = skipSpace(text, i + 1);
         }

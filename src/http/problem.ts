@@ -18,12 +18,21 @@ export interface ProblemBody {
   [extra: string]: unknown;
 }
 
-export function problemBody(code: string, detail: string, errors: FieldError[] = [], extra: Record<string, unknown> = {}): ProblemBody {
+export function problemBody(
+  code: string,
+  detail: string,
+  errors: FieldError[] = [],
+  extra: Record<string, unknown> = {},
+): ProblemBody {
   const status = statusForCode(code);
   return { type: `urn:obi:problem:${code}`, title: titleForStatus(status), status, detail, code, errors, ...extra };
 }
 
-export function sendProblem(reply: FastifyReply, body: ProblemBody, headers: Record<string, string> = {}): FastifyReply {
+export function sendProblem(
+  reply: FastifyReply,
+  body: ProblemBody,
+  headers: Record<string, string> = {},
+): FastifyReply {
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
   // The body's status is the HTTP status, except where a contract gives that member another meaning
   // (endpoint 21's 404 carries { "status": "Error" }, decisions.md): then the code's status applies.
@@ -64,7 +73,9 @@ export function fieldErrorsFromValidation(errors: SchemaError[], context?: strin
     const pointer = `${prefix}${e.instancePath}`;
     if (e.keyword === 'additionalProperties' || unknownPointers.has(pointer)) continue;
     if (e.keyword === 'required') {
-      for (const name of (e.params.requiredProperties as string[] | undefined) ?? [e.params.missingProperty as string]) {
+      for (const name of (e.params.requiredProperties as string[] | undefined) ?? [
+        e.params.missingProperty as string,
+      ]) {
         if (name !== undefined) byPointer.set(`${pointer}/${escapePointer(name)}`, 'is required');
       }
       continue;
@@ -93,36 +104,62 @@ const FASTIFY_CODES: Record<string, string> = {
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError & { validation?: SchemaError[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof AppError) {
-      return sendProblem(reply, problemBody(err.code, err.message, err.errors, err.extra), err.headers);
-    }
-    if (err.validation) {
-      const errors = fieldErrorsFromValidation(err.validation, err.validationContext);
-      return sendProblem(reply, problemBody('validation_failed', describe(errors), errors));
-    }
-    const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
-    if (mapped) {
-      const detail = mapped === 'malformed_json' ? 'The request body is not valid JSON.'
-        : mapped === 'unsupported_media_type' ? 'Send the request body as application/json.'
-        : mapped === 'body_too_large' ? 'The request body is larger than this service accepts.'
-        : err.message;
-      return sendProblem(reply, problemBody(mapped, detail));
-    }
-    if (err instanceof SyntaxError && (err as { statusCode?: number }).statusCode === 400) {
-      return sendProblem(reply, problemBody('malformed_json', 'The request body is not valid JSON.'));
-    }
-    if (isDatabaseDown(err)) {
-      request.log.error({ err }, 'database unavailable');
-      return sendProblem(reply, problemBody('database_unavailable', 'The database is unreachable; try again shortly.'), { 'retry-after': '5' });
-    }
-    const status = err.statusCode;
-    if (status && status >= 400 && status < 500) {
-      return sendProblem(reply, { ...problemBody('bad_request', err.message), status, title: titleForStatus(status) });
-    }
-    request.log.error({ err }, 'unhandled error');
-    return sendProblem(reply, problemBody('internal_error', 'Something went wrong on our side. The request id identifies it in our logs.', [], { request_id: request.id }));
-  });
+  app.setErrorHandler(
+    (
+      err: FastifyError & { validation?: SchemaError[]; validationContext?: string },
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => {
+      if (err instanceof AppError) {
+        return sendProblem(reply, problemBody(err.code, err.message, err.errors, err.extra), err.headers);
+      }
+      if (err.validation) {
+        const errors = fieldErrorsFromValidation(err.validation, err.validationContext);
+        return sendProblem(reply, problemBody('validation_failed', describe(errors), errors));
+      }
+      const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
+      if (mapped) {
+        const detail =
+          mapped === 'malformed_json'
+            ? 'The request body is not valid JSON.'
+            : mapped === 'unsupported_media_type'
+              ? 'Send the request body as application/json.'
+              : mapped === 'body_too_large'
+                ? 'The request body is larger than this service accepts.'
+                : err.message;
+        return sendProblem(reply, problemBody(mapped, detail));
+      }
+      if (err instanceof SyntaxError && (err as { statusCode?: number }).statusCode === 400) {
+        return sendProblem(reply, problemBody('malformed_json', 'The request body is not valid JSON.'));
+      }
+      if (isDatabaseDown(err)) {
+        request.log.error({ err }, 'database unavailable');
+        return sendProblem(
+          reply,
+          problemBody('database_unavailable', 'The database is unreachable; try again shortly.'),
+          { 'retry-after': '5' },
+        );
+      }
+      const status = err.statusCode;
+      if (status && status >= 400 && status < 500) {
+        return sendProblem(reply, {
+          ...problemBody('bad_request', err.message),
+          status,
+          title: titleForStatus(status),
+        });
+      }
+      request.log.error({ err }, 'unhandled error');
+      return sendProblem(
+        reply,
+        problemBody(
+          'internal_error',
+          'Something went wrong on our side. The request id identifies it in our logs.',
+          [],
+          { request_id: request.id },
+        ),
+      );
+    },
+  );
 
   app.setNotFoundHandler((request, reply) => {
     sendProblem(reply, problemBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
@@ -137,6 +174,8 @@ function describe(errors: FieldError[]): string {
 }
 
 function isDatabaseDown(err: Error & { code?: string }): boolean {
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(err.code ?? '')
-    || /Connection terminated|PGlite is closed|timeout exceeded when trying to connect/i.test(err.message);
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(err.code ?? '') ||
+    /Connection terminated|PGlite is closed|timeout exceeded when trying to connect/i.test(err.message)
+  );
 }

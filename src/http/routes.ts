@@ -88,7 +88,10 @@ export async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
   // The bank simulator, a bank like any other to the connector (config refuses it in production unless allowed).
   if (deps.config.sandboxBank) {
     await app.register(sandboxBank, {
-      prefix: '/sandbox-bank', baseUrl: `${deps.config.publicBaseUrl}/sandbox-bank`, clock: deps.clock, slugs: [...SANDBOX_SLUGS],
+      prefix: '/sandbox-bank',
+      baseUrl: `${deps.config.publicBaseUrl}/sandbox-bank`,
+      clock: deps.clock,
+      slugs: [...SANDBOX_SLUGS],
       clients: [{ ...SANDBOX_CLIENT, redirectUris: [callbackUrl(deps.config.publicBaseUrl)] }],
     });
   }

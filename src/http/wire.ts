@@ -53,11 +53,20 @@ export const PagingMembers = {
  * Paging members and _links for a list answer, with hrefs that keep the caller's other query members.
  * `nextCursor` (transaction lists) is added to the next link only: it lets the next page be found by key.
  */
-export function pagingEnvelope(baseUrl: string, path: string, query: Record<string, unknown>, page: number, maxPerPage: number, total: number, nextCursor?: string) {
+export function pagingEnvelope(
+  baseUrl: string,
+  path: string,
+  query: Record<string, unknown>,
+  page: number,
+  maxPerPage: number,
+  total: number,
+  nextCursor?: string,
+) {
   const pages = Math.max(1, Math.ceil(total / maxPerPage));
   const href = (p: number, cursor?: string) => {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && !PAGING_KEYS.has(k)) qs.set(k, String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && v !== null && !PAGING_KEYS.has(k)) qs.set(k, String(v));
     qs.set('page', String(p));
     qs.set('max_per_page', String(maxPerPage));
     if (cursor) qs.set('cursor', cursor);
@@ -68,7 +77,12 @@ export function pagingEnvelope(baseUrl: string, path: string, query: Record<stri
     pages,
     max_per_page: maxPerPage,
     total,
-    _links: { self: href(page), next: page < pages ? href(page + 1, nextCursor) : null, previous: page > 1 ? href(Math.min(page - 1, pages)) : null, last: href(pages) },
+    _links: {
+      self: href(page),
+      next: page < pages ? href(page + 1, nextCursor) : null,
+      previous: page > 1 ? href(Math.min(page - 1, pages)) : null,
+      last: href(pages),
+    },
   };
 }
 

@@ -12,7 +12,12 @@ export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
 export interface Queue {
   /** Enqueue inside `tx` (the job exists only if tx commits). singletonKey collapses duplicates waiting in the queue. */
-  enqueue(tx: Db, name: string, data: Record<string, unknown>, opts?: { singletonKey?: string; startAfterSeconds?: number }): Promise<void>;
+  enqueue(
+    tx: Db,
+    name: string,
+    data: Record<string, unknown>,
+    opts?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<void>;
   /** Register a handler; workers start polling when `start` was called with workers on. */
   handle(name: string, handler: JobHandler): Promise<void>;
   /** Run every job that is due now, until none are left (tests, CLI). Returns how many ran. */
@@ -23,11 +28,14 @@ export interface Queue {
 export const JOB_NAMES = ['report.compute', 'bank.pull', 'bank.revoke', 'invitation.email'] as const; // queues created at start-up
 
 /** `schema`: pg-boss's schema (default pgboss); tests sharing one PostgreSQL server may give each service its own. */
-export async function createQueue(db: Database, opts: { workers: boolean; databaseUrl: string | null; schema?: string }): Promise<Queue> {
+export async function createQueue(
+  db: Database,
+  opts: { workers: boolean; databaseUrl: string | null; schema?: string },
+): Promise<Queue> {
   const embedded = db.kind === 'pglite';
   const boss = new PgBoss({
     db: embedded ? fromPglite((db as EmbeddedDatabase).pglite) : undefined,
-    connectionString: embedded ? undefined : opts.databaseUrl ?? undefined,
+    connectionString: embedded ? undefined : (opts.databaseUrl ?? undefined),
     backend: embedded ? 'pglite' : 'postgres',
     schema: opts.schema ?? 'pgboss',
     supervise: opts.workers,

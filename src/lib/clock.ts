@@ -6,7 +6,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock tests move by hand. */
-export function fakeClock(start = new Date('2026-06-01T09:00:00Z')): Clock & { advance(seconds: number): void; set(d: Date): void } {
+export function fakeClock(
+  start = new Date('2026-06-01T09:00:00Z'),
+): Clock & { advance(seconds: number): void; set(d: Date): void } {
   let t = start.getTime();
   return {
     now: () => new Date(t),

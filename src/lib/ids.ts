@@ -26,7 +26,8 @@ export function newIds(n: number, now = Date.now()): string[] {
     const seq = i & 0xfff;
     const o = i * 8;
     const variant = HEX[(rnd[o]! & 0x3f) | 0x80]!;
-    out[i] = `${head}${seq.toString(16).padStart(3, '0')}-${variant}${HEX[rnd[o + 1]!]}-${HEX[rnd[o + 2]!]}${HEX[rnd[o + 3]!]}${HEX[rnd[o + 4]!]}${HEX[rnd[o + 5]!]}${HEX[rnd[o + 6]!]}${HEX[rnd[o + 7]!]}`;
+    out[i] =
+      `${head}${seq.toString(16).padStart(3, '0')}-${variant}${HEX[rnd[o + 1]!]}-${HEX[rnd[o + 2]!]}${HEX[rnd[o + 3]!]}${HEX[rnd[o + 4]!]}${HEX[rnd[o + 5]!]}${HEX[rnd[o + 6]!]}${HEX[rnd[o + 7]!]}`;
   }
   return out;
 }

@@ -24,24 +24,73 @@ export interface Assembled {
 }
 
 const MONZO: Partial<Record<Label, string>> = {
-  groceries: 'groceries', eating_out: 'eating_out', transport: 'transport', fuel: 'transport', shopping: 'shopping',
-  clothing: 'shopping', home_garden: 'shopping', health_beauty: 'personal_care', subscriptions: 'entertainment',
-  entertainment: 'entertainment', cash_withdrawal: 'cash', rent: 'bills', mortgage: 'bills', council_tax: 'bills',
-  energy: 'bills', water: 'bills', telecoms: 'bills', insurance: 'bills', salary: 'income', pension: 'income',
-  universal_credit: 'income', child_benefit: 'income', internal_transfer_in: 'transfers', internal_transfer_out: 'transfers',
-  transfer_in: 'transfers', transfer_out: 'transfers', bank_charges: 'finances', payday_loan_income: 'finances',
-  payday_loan_repayments: 'finances', bnpl: 'finances', debt_collection: 'finances',
+  groceries: 'groceries',
+  eating_out: 'eating_out',
+  transport: 'transport',
+  fuel: 'transport',
+  shopping: 'shopping',
+  clothing: 'shopping',
+  home_garden: 'shopping',
+  health_beauty: 'personal_care',
+  subscriptions: 'entertainment',
+  entertainment: 'entertainment',
+  cash_withdrawal: 'cash',
+  rent: 'bills',
+  mortgage: 'bills',
+  council_tax: 'bills',
+  energy: 'bills',
+  water: 'bills',
+  telecoms: 'bills',
+  insurance: 'bills',
+  salary: 'income',
+  pension: 'income',
+  universal_credit: 'income',
+  child_benefit: 'income',
+  internal_transfer_in: 'transfers',
+  internal_transfer_out: 'transfers',
+  transfer_in: 'transfers',
+  transfer_out: 'transfers',
+  bank_charges: 'finances',
+  payday_loan_income: 'finances',
+  payday_loan_repayments: 'finances',
+  bnpl: 'finances',
+  debt_collection: 'finances',
 };
 
 const STARLING: Partial<Record<Label, string>> = {
-  groceries: 'GROCERIES', eating_out: 'EATING_OUT', transport: 'TRANSPORT', fuel: 'TRANSPORT', shopping: 'SHOPPING',
-  clothing: 'SHOPPING', home_garden: 'HOME', health_beauty: 'PERSONAL_CARE', subscriptions: 'ENTERTAINMENT',
-  entertainment: 'ENTERTAINMENT', gambling: 'GAMBLING', cash_withdrawal: 'GENERAL', rent: 'BILLS_AND_SERVICES',
-  mortgage: 'BILLS_AND_SERVICES', council_tax: 'BILLS_AND_SERVICES', energy: 'BILLS_AND_SERVICES', water: 'BILLS_AND_SERVICES',
-  telecoms: 'BILLS_AND_SERVICES', insurance: 'BILLS_AND_SERVICES', salary: 'INCOME', pension: 'INCOME',
-  universal_credit: 'INCOME', child_benefit: 'INCOME', internal_transfer_in: 'SAVING', internal_transfer_out: 'SAVING',
-  card_settlements: 'INCOME', sales: 'INCOME', supplier_payments: 'SUPPLIERS', payroll: 'PAYROLL', hmrc_vat: 'TAX',
-  hmrc_paye: 'TAX', hmrc_corporation_tax: 'TAX', hmrc_other_tax: 'TAX',
+  groceries: 'GROCERIES',
+  eating_out: 'EATING_OUT',
+  transport: 'TRANSPORT',
+  fuel: 'TRANSPORT',
+  shopping: 'SHOPPING',
+  clothing: 'SHOPPING',
+  home_garden: 'HOME',
+  health_beauty: 'PERSONAL_CARE',
+  subscriptions: 'ENTERTAINMENT',
+  entertainment: 'ENTERTAINMENT',
+  gambling: 'GAMBLING',
+  cash_withdrawal: 'GENERAL',
+  rent: 'BILLS_AND_SERVICES',
+  mortgage: 'BILLS_AND_SERVICES',
+  council_tax: 'BILLS_AND_SERVICES',
+  energy: 'BILLS_AND_SERVICES',
+  water: 'BILLS_AND_SERVICES',
+  telecoms: 'BILLS_AND_SERVICES',
+  insurance: 'BILLS_AND_SERVICES',
+  salary: 'INCOME',
+  pension: 'INCOME',
+  universal_credit: 'INCOME',
+  child_benefit: 'INCOME',
+  internal_transfer_in: 'SAVING',
+  internal_transfer_out: 'SAVING',
+  card_settlements: 'INCOME',
+  sales: 'INCOME',
+  supplier_payments: 'SUPPLIERS',
+  payroll: 'PAYROLL',
+  hmrc_vat: 'TAX',
+  hmrc_paye: 'TAX',
+  hmrc_corporation_tax: 'TAX',
+  hmrc_other_tax: 'TAX',
 };
 
 /**
@@ -58,10 +107,19 @@ export function assemble(ctx: Ctx, kept: Draft[], fromTs: number, keepLast?: num
   }
   const first = keepLast !== undefined && sorted.length > keepLast ? sorted.length - keepLast : 0;
   // One record per account, looked up once per transaction.
-  const state = new Map(plans.map((p) => [p.key, {
-    plan: p, number: p.sortCode + p.accountNumber, running: p.openingPence, opening: null as number | null,
-    sameSecond: [] as Draft[], idSeed: hash53(p.id, ctx.seed | 0) | 0,
-  }]));
+  const state = new Map(
+    plans.map((p) => [
+      p.key,
+      {
+        plan: p,
+        number: p.sortCode + p.accountNumber,
+        running: p.openingPence,
+        opening: null as number | null,
+        sameSecond: [] as Draft[],
+        idSeed: hash53(p.id, ctx.seed | 0) | 0,
+      },
+    ]),
+  );
   const out: Assembled = { accounts: [], transactions: [], labels: [], drafts: [], balances: [] };
 
   for (let i = 0; i < sorted.length; i++) {
@@ -88,7 +146,12 @@ export function assemble(ctx: Ctx, kept: Draft[], fromTs: number, keepLast?: num
       value_date_time: d.valueTs,
       balance: { amount: bal / 100, currency: 'GBP', type: pending ? 'InterimAvailable' : 'InterimBooked' },
     };
-    const category = style.categoryNames === 'monzo' ? MONZO[d.label] ?? 'general' : style.categoryNames === 'starling' ? STARLING[d.label] ?? 'GENERAL' : undefined;
+    const category =
+      style.categoryNames === 'monzo'
+        ? (MONZO[d.label] ?? 'general')
+        : style.categoryNames === 'starling'
+          ? (STARLING[d.label] ?? 'GENERAL')
+          : undefined;
     if (category) t.category = category;
     if (d.addressLine) t.address_line = d.addressLine;
     if (d.merchant) t.merchant_details = { merchant_name: d.merchant, merchant_category_code: d.mcc };
@@ -102,9 +165,19 @@ export function assemble(ctx: Ctx, kept: Draft[], fromTs: number, keepLast?: num
 
   for (const p of plans) {
     out.accounts.push({
-      id: p.id, key: p.key, bank_slug: p.style.slug, name: p.owner, nickname: p.nickname, sub_type: p.subType, type: p.type,
-      currency: 'GBP', sort_code: p.sortCode, account_number: p.accountNumber, number: p.sortCode + p.accountNumber,
-      opening_balance: (state.get(p.key)?.opening ?? state.get(p.key)?.running ?? 0) / 100, overdraft_limit: p.overdraftLimitPence / 100,
+      id: p.id,
+      key: p.key,
+      bank_slug: p.style.slug,
+      name: p.owner,
+      nickname: p.nickname,
+      sub_type: p.subType,
+      type: p.type,
+      currency: 'GBP',
+      sort_code: p.sortCode,
+      account_number: p.accountNumber,
+      number: p.sortCode + p.accountNumber,
+      opening_balance: (state.get(p.key)?.opening ?? state.get(p.key)?.running ?? 0) / 100,
+      overdraft_limit: p.overdraftLimitPence / 100,
     });
   }
   return out;
@@ -122,7 +195,8 @@ function transactionId(seed: number, accountSeed: number, d: Draft, format: IdFo
   let k = 0;
   for (const o of sameSecond) if (o.pence === d.pence && o.name === d.name) k++;
   sameSecond.push(d);
-  const mix = (accountSeed ^ Math.imul(d.ts, 0x85ebca6b) ^ Math.imul(d.pence, 0xc2b2ae35) ^ Math.imul(k, 0x27d4eb2f) ^ seed) | 0;
+  const mix =
+    (accountSeed ^ Math.imul(d.ts, 0x85ebca6b) ^ Math.imul(d.pence, 0xc2b2ae35) ^ Math.imul(k, 0x27d4eb2f) ^ seed) | 0;
   hashPair(d.name, mix, pair);
   return formatId(format, pair[0], pair[1]);
 }

@@ -65,7 +65,10 @@ describe('personas › statements', () => {
           if (inMonth.length) assert.equal(pence(inMonth[inMonth.length - 1].balance.amount), closing);
           if (previous !== null) assert.equal(opening, previous, 'chains');
           previous = closing;
-          assert.ok(inMonth.every((t) => t.status === 'Booked'), 'statements hold booked transactions only');
+          assert.ok(
+            inMonth.every((t) => t.status === 'Booked'),
+            'statements hold booked transactions only',
+          );
         }
       }
     });
@@ -92,7 +95,9 @@ describe('personas › statements', () => {
   test('the first part-month of a history gets no statement, except for an account opened in it', () => {
     const p = persona('pensioner');
     const first = monthOfDay(londonDay(p.from));
-    const refs = p.statements.map((s) => Number(s.StatementReference.slice(0, 4)) * 12 + Number(s.StatementReference.slice(4)) - 1);
+    const refs = p.statements.map(
+      (s) => Number(s.StatementReference.slice(0, 4)) * 12 + Number(s.StatementReference.slice(4)) - 1,
+    );
     assert.ok(refs.every((m) => m > first));
     const thin = persona('thin-file');
     assert.equal(Date.parse(thin.statements[0].StartDateTime) / 1000, thin.from);

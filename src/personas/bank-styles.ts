@@ -40,9 +40,19 @@ export interface BankStyle {
 }
 
 const ALL_TYPES: Record<TextKind, string> = {
-  card: 'CardPayment', card_refund: 'CardPayment', dd: 'DirectDebit', so: 'StandingOrder', bgc: 'BankGiroCredit',
-  fpi: 'FasterPayment', fpo: 'FasterPayment', cash: 'Cash', transfer_in: 'Transfer', transfer_out: 'Transfer',
-  unpaid_dd: 'DirectDebit', charge: 'Charge', interest: 'Interest',
+  card: 'CardPayment',
+  card_refund: 'CardPayment',
+  dd: 'DirectDebit',
+  so: 'StandingOrder',
+  bgc: 'BankGiroCredit',
+  fpi: 'FasterPayment',
+  fpo: 'FasterPayment',
+  cash: 'Cash',
+  transfer_in: 'Transfer',
+  transfer_out: 'Transfer',
+  unpaid_dd: 'DirectDebit',
+  charge: 'Charge',
+  interest: 'Interest',
 };
 
 function typesWithout(...missing: TextKind[]): Partial<Record<TextKind, string>> {
@@ -52,18 +62,35 @@ function typesWithout(...missing: TextKind[]): Partial<Record<TextKind, string>>
 }
 
 const UPPER_CHARGES: Record<ChargeKind, string> = {
-  unpaid_item_fee: 'UNPAID ITEM FEE', unarranged_od_fee: 'UNARRANGED OD FEE',
-  overdraft_interest: 'OVERDRAFT INTEREST', account_fee: 'ACCOUNT FEE',
+  unpaid_item_fee: 'UNPAID ITEM FEE',
+  unarranged_od_fee: 'UNARRANGED OD FEE',
+  overdraft_interest: 'OVERDRAFT INTEREST',
+  account_fee: 'ACCOUNT FEE',
 };
 
 // Lloyds Banking Group (Lloyds, Halifax, Bank of Scotland) and TSB share these codes.
 const LBG_CODES: Partial<Record<TextKind, string>> = {
-  card: 'DEB', card_refund: 'DEB', dd: 'DD', so: 'SO', bgc: 'BGC', fpi: 'FPI', fpo: 'FPO', cash: 'CPT',
-  transfer_in: 'TFR', transfer_out: 'TFR', unpaid_dd: 'DD', charge: 'CHG', interest: 'INT',
+  card: 'DEB',
+  card_refund: 'DEB',
+  dd: 'DD',
+  so: 'SO',
+  bgc: 'BGC',
+  fpi: 'FPI',
+  fpo: 'FPO',
+  cash: 'CPT',
+  transfer_in: 'TFR',
+  transfer_out: 'TFR',
+  unpaid_dd: 'DD',
+  charge: 'CHG',
+  interest: 'INT',
 };
 
 const barclays: BankStyle = {
-  slug: 'barclays', maxLength: null, sortCodePrefix: '20', idFormat: 'numeric', types: ALL_TYPES,
+  slug: 'barclays',
+  maxLength: null,
+  sortCodePrefix: '20',
+  idFormat: 'numeric',
+  types: ALL_TYPES,
   card: (c) => `${c.descriptor} ON ${dSpaceMon(c.day)} ${c.contactless ? 'CLP' : 'BCC'}`,
   cardRefund: (c) => `REFUND ${c.descriptor} ON ${dSpaceMon(c.day)} BCC`,
   directDebit: (p, r) => `${p} ${r} DDR`,
@@ -80,9 +107,26 @@ const barclays: BankStyle = {
 };
 
 const hsbc: BankStyle = {
-  slug: 'hsbc', maxLength: 32, sortCodePrefix: '40', idFormat: 'hex', types: typesWithout('interest'),
-  codes: { card: 'VIS', card_refund: 'VIS', dd: 'DD', so: 'SO', bgc: 'CR', fpi: 'CR', fpo: 'OBP', cash: 'ATM',
-    transfer_in: 'TFR', transfer_out: 'TFR', unpaid_dd: 'DD', charge: 'DR', interest: 'CR' },
+  slug: 'hsbc',
+  maxLength: 32,
+  sortCodePrefix: '40',
+  idFormat: 'hex',
+  types: typesWithout('interest'),
+  codes: {
+    card: 'VIS',
+    card_refund: 'VIS',
+    dd: 'DD',
+    so: 'SO',
+    bgc: 'CR',
+    fpi: 'CR',
+    fpo: 'OBP',
+    cash: 'ATM',
+    transfer_in: 'TFR',
+    transfer_out: 'TFR',
+    unpaid_dd: 'DD',
+    charge: 'DR',
+    interest: 'CR',
+  },
   codeIssuer: 'HSBC',
   card: (c) => `${c.contactless ? ')))' : ''}${c.descriptor} ${c.location}`,
   cardRefund: (c) => `${c.descriptor} ${c.location} REFUND`,
@@ -101,7 +145,13 @@ const hsbc: BankStyle = {
 
 function lloydsGroup(slug: string, maxLength: number | null, sortCodePrefix: string, issuer: string): BankStyle {
   return {
-    slug, maxLength, sortCodePrefix, idFormat: 'hex', types: typesWithout('charge'), codes: LBG_CODES, codeIssuer: issuer,
+    slug,
+    maxLength,
+    sortCodePrefix,
+    idFormat: 'hex',
+    types: typesWithout('charge'),
+    codes: LBG_CODES,
+    codeIssuer: issuer,
     card: (c) => `${c.descriptor} CD ${c.last4}`,
     cardRefund: (c) => `${c.descriptor} CD ${c.last4} REFUND`,
     directDebit: (p, r) => `${p} ${r}`,
@@ -119,11 +169,29 @@ function lloydsGroup(slug: string, maxLength: number | null, sortCodePrefix: str
 }
 
 const natwest: BankStyle = {
-  slug: 'natwest', maxLength: null, sortCodePrefix: '60', idFormat: 'hex', types: ALL_TYPES,
-  codes: { card: 'POS', card_refund: 'POS', dd: 'D/D', so: 'S/O', bgc: 'BAC', fpi: 'BAC', fpo: 'OTR', cash: 'C/P',
-    transfer_in: 'TFR', transfer_out: 'TFR', unpaid_dd: 'D/D', charge: 'CHG', interest: 'INT' },
+  slug: 'natwest',
+  maxLength: null,
+  sortCodePrefix: '60',
+  idFormat: 'hex',
+  types: ALL_TYPES,
+  codes: {
+    card: 'POS',
+    card_refund: 'POS',
+    dd: 'D/D',
+    so: 'S/O',
+    bgc: 'BAC',
+    fpi: 'BAC',
+    fpo: 'OTR',
+    cash: 'C/P',
+    transfer_in: 'TFR',
+    transfer_out: 'TFR',
+    unpaid_dd: 'D/D',
+    charge: 'CHG',
+    interest: 'INT',
+  },
   codeIssuer: 'NatWest',
-  card: (c) => `${c.last4} ${dMonYy(c.day)} ${c.contactless ? 'C' : 'D'} , ${c.descriptor} , ${c.location} ${c.country}`,
+  card: (c) =>
+    `${c.last4} ${dMonYy(c.day)} ${c.contactless ? 'C' : 'D'} , ${c.descriptor} , ${c.location} ${c.country}`,
   cardRefund: (c) => `${c.last4} ${dMonYy(c.day)} , ${c.descriptor} , REFUND`,
   directDebit: (p, r) => `${p} ${r}`,
   standingOrder: (p, r) => `${p} ${r}`,
@@ -139,11 +207,16 @@ const natwest: BankStyle = {
 };
 
 const santander: BankStyle = {
-  slug: 'santander', maxLength: null, sortCodePrefix: '09', idFormat: 'hex', types: typesWithout('cash'),
+  slug: 'santander',
+  maxLength: null,
+  sortCodePrefix: '09',
+  idFormat: 'hex',
+  types: typesWithout('cash'),
   card: (c) => `CARD PAYMENT TO ${c.descriptor},${money(c.pence)} GBP, RATE 1.00/GBP ON ${dmy(c.day)}`,
   cardRefund: (c) => `PURCHASE REFUND FROM ${c.descriptor},${money(c.pence)} GBP ON ${dmy(c.day)}`,
   directDebit: (p, r) => `DIRECT DEBIT PAYMENT TO ${p} REF ${r}, MANDATE NO ${mandateNumber(p)}`,
-  standingOrder: (p, r) => `STANDING ORDER VIA FASTER PAYMENT TO ${p} REFERENCE ${r} , MANDATE NO ${mandateNumber(p + r)}`,
+  standingOrder: (p, r) =>
+    `STANDING ORDER VIA FASTER PAYMENT TO ${p} REFERENCE ${r} , MANDATE NO ${mandateNumber(p + r)}`,
   giroCredit: (p, r) => `BANK GIRO CREDIT REF ${p}, ${r}`,
   fasterIn: (p, r) => `FASTER PAYMENTS RECEIPT REF ${r} FROM ${p}`,
   fasterOut: (p, r) => `BILL PAYMENT VIA FASTER PAYMENT TO ${p} REFERENCE ${r} , MANDATE NO ${mandateNumber(p)}`,
@@ -151,12 +224,21 @@ const santander: BankStyle = {
   transferOut: (to) => `TRANSFER TO ${to.nickname.toUpperCase()} ${to.accountNumber}`,
   transferIn: (from) => `TRANSFER FROM ${from.nickname.toUpperCase()} ${from.accountNumber}`,
   unpaidDirectDebit: (p) => `UNPAID DIRECT DEBIT TO ${p}`,
-  charge: (k) => (k === 'unarranged_od_fee' ? 'UNARRANGED OVERDRAFT USAGE FEE' : k === 'account_fee' ? 'MONTHLY ACCOUNT FEE' : UPPER_CHARGES[k]),
+  charge: (k) =>
+    k === 'unarranged_od_fee'
+      ? 'UNARRANGED OVERDRAFT USAGE FEE'
+      : k === 'account_fee'
+        ? 'MONTHLY ACCOUNT FEE'
+        : UPPER_CHARGES[k],
   interest: () => 'INTEREST PAID AFTER TAX 0.00 DEDUCTED',
 };
 
 const nationwide: BankStyle = {
-  slug: 'nationwide', maxLength: null, sortCodePrefix: '07', idFormat: 'hex', types: typesWithout('transfer_in', 'transfer_out', 'interest'),
+  slug: 'nationwide',
+  maxLength: null,
+  sortCodePrefix: '07',
+  idFormat: 'hex',
+  types: typesWithout('transfer_in', 'transfer_out', 'interest'),
   addressLine: true,
   card: (c) => `${c.descriptor.padEnd(20)} ${c.location} ${c.country}`,
   cardRefund: (c) => `${c.descriptor.padEnd(20)} ${c.location} ${c.country}`,
@@ -174,7 +256,12 @@ const nationwide: BankStyle = {
 };
 
 const monzo: BankStyle = {
-  slug: 'monzo', maxLength: null, sortCodePrefix: '04', idFormat: 'monzo', types: ALL_TYPES, categoryNames: 'monzo',
+  slug: 'monzo',
+  maxLength: null,
+  sortCodePrefix: '04',
+  idFormat: 'monzo',
+  types: ALL_TYPES,
+  categoryNames: 'monzo',
   card: (c) => `${c.descriptor} ${c.location} ${c.country === 'GB' ? 'GBR' : c.country}`,
   cardRefund: (c) => `${c.descriptor} ${c.location} ${c.country === 'GB' ? 'GBR' : c.country}`,
   directDebit: (p) => p,
@@ -191,7 +278,12 @@ const monzo: BankStyle = {
 };
 
 const starling: BankStyle = {
-  slug: 'starling', maxLength: null, sortCodePrefix: '60', idFormat: 'uuid', types: typesWithout('bgc'), categoryNames: 'starling',
+  slug: 'starling',
+  maxLength: null,
+  sortCodePrefix: '60',
+  idFormat: 'uuid',
+  types: typesWithout('bgc'),
+  categoryNames: 'starling',
   card: (c) => titleCase(c.descriptor),
   cardRefund: (c) => `Refund ${titleCase(c.descriptor)}`,
   directDebit: (p) => titleCase(p),
@@ -210,8 +302,13 @@ const starling: BankStyle = {
 /** Prefix style (TSB and the sandbox): "BGC ACME LOGISTICS LTD SALARY", "FPI J SMITH REF 82736", "LINK 12JAN CASH". */
 function prefixStyle(slug: string, sortCodePrefix: string, issuer: string | undefined): BankStyle {
   return {
-    slug, maxLength: null, sortCodePrefix, idFormat: 'hex', types: typesWithout('interest'),
-    codes: issuer ? LBG_CODES : undefined, codeIssuer: issuer,
+    slug,
+    maxLength: null,
+    sortCodePrefix,
+    idFormat: 'hex',
+    types: typesWithout('interest'),
+    codes: issuer ? LBG_CODES : undefined,
+    codeIssuer: issuer,
     card: (c) => `${c.descriptor} ${c.location} ${c.country}`,
     cardRefund: (c) => `REFUND ${c.descriptor} ${c.location}`,
     directDebit: (p, r) => `DD ${p} ${r}`,
@@ -230,7 +327,13 @@ function prefixStyle(slug: string, sortCodePrefix: string, issuer: string | unde
 
 const STYLES: ReadonlyMap<string, BankStyle> = new Map(
   [
-    barclays, hsbc, natwest, santander, nationwide, monzo, starling,
+    barclays,
+    hsbc,
+    natwest,
+    santander,
+    nationwide,
+    monzo,
+    starling,
     lloydsGroup('lloyds', 32, '30', 'Lloyds Bank'),
     lloydsGroup('halifax', 18, '11', 'Halifax'),
     lloydsGroup('bank-of-scotland', 18, '80', 'Bank of Scotland'),
@@ -242,14 +345,22 @@ const STYLES: ReadonlyMap<string, BankStyle> = new Map(
 
 /** Banks that write like another one (same group or same kind of app). */
 const ALIASES: Record<string, string> = {
-  'first-direct': 'hsbc', rbs: 'natwest', 'ulster-bank': 'natwest', 'coop-bank': 'tsb', 'virgin-money': 'barclays',
-  'metro-bank': 'barclays', 'chase-uk': 'monzo', revolut: 'monzo', 'sandbox-business': 'sandbox',
+  'first-direct': 'hsbc',
+  rbs: 'natwest',
+  'ulster-bank': 'natwest',
+  'coop-bank': 'tsb',
+  'virgin-money': 'barclays',
+  'metro-bank': 'barclays',
+  'chase-uk': 'monzo',
+  revolut: 'monzo',
+  'sandbox-business': 'sandbox',
 };
 
 /** The style of a bank slug; business variants ("natwest-business") write like their retail bank. */
 export function styleFor(slug: string): BankStyle {
   const retail = slug.replace(/-business$/, '');
-  const base = STYLES.get(slug) ?? STYLES.get(ALIASES[slug] ?? '') ?? STYLES.get(retail) ?? STYLES.get(ALIASES[retail] ?? '');
+  const base =
+    STYLES.get(slug) ?? STYLES.get(ALIASES[slug] ?? '') ?? STYLES.get(retail) ?? STYLES.get(ALIASES[retail] ?? '');
   if (!base) return prefixStyle(slug, '99', undefined);
   return base.slug === slug ? base : { ...base, slug };
 }

@@ -1,8 +1,18 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  bankHolidays, civilFromDay, dayFromCivil, isWorkingDay, isoDate, isoLondon, lastWorkingDayOfMonth, londonDay, londonTime,
-  weekday, workingDayOnOrAfter, workingDayOnOrBefore,
+  bankHolidays,
+  civilFromDay,
+  dayFromCivil,
+  isWorkingDay,
+  isoDate,
+  isoLondon,
+  lastWorkingDayOfMonth,
+  londonDay,
+  londonTime,
+  weekday,
+  workingDayOnOrAfter,
+  workingDayOnOrBefore,
 } from './calendar.ts';
 
 const d = (y: number, m: number, day: number): number => dayFromCivil(y, m, day);
@@ -22,15 +32,43 @@ describe('calendar › civil days', () => {
 
 describe('calendar › England and Wales bank holidays', () => {
   test('2025', () => {
-    assert.deepEqual(dates(2025), ['2025-01-01', '2025-04-18', '2025-04-21', '2025-05-05', '2025-05-26', '2025-08-25', '2025-12-25', '2025-12-26']);
+    assert.deepEqual(dates(2025), [
+      '2025-01-01',
+      '2025-04-18',
+      '2025-04-21',
+      '2025-05-05',
+      '2025-05-26',
+      '2025-08-25',
+      '2025-12-25',
+      '2025-12-26',
+    ]);
   });
   test('substitute days and one-offs', () => {
-    assert.deepEqual(dates(2022), ['2022-01-03', '2022-04-15', '2022-04-18', '2022-05-02', '2022-06-02', '2022-06-03', '2022-08-29',
-      '2022-09-19', '2022-12-26', '2022-12-27']);
+    assert.deepEqual(dates(2022), [
+      '2022-01-03',
+      '2022-04-15',
+      '2022-04-18',
+      '2022-05-02',
+      '2022-06-02',
+      '2022-06-03',
+      '2022-08-29',
+      '2022-09-19',
+      '2022-12-26',
+      '2022-12-27',
+    ]);
     assert.ok(bankHolidays(2020).has(d(2020, 5, 8)) && !bankHolidays(2020).has(d(2020, 5, 4)));
     assert.ok(bankHolidays(2023).has(d(2023, 5, 8)));
     assert.deepEqual(dates(2021).slice(-2), ['2021-12-27', '2021-12-28']);
-    assert.deepEqual(dates(2026), ['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28']);
+    assert.deepEqual(dates(2026), [
+      '2026-01-01',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-04',
+      '2026-05-25',
+      '2026-08-31',
+      '2026-12-25',
+      '2026-12-28',
+    ]);
   });
   test('working days move payments', () => {
     assert.ok(!isWorkingDay(d(2025, 12, 25)) && isWorkingDay(d(2025, 12, 24)));

@@ -14,9 +14,23 @@
 import { civilFromDay, dayFromCivil, DAY_SECONDS, isoDate, londonOffset } from '../analytics/calendar/london.ts';
 import { bankHolidays, workingDayOnOrAfter } from '../analytics/calendar/working-days.ts';
 
-export { civilFromDay, dayFromCivil, DAY_SECONDS, isoDate, londonDay, londonOffset, weekday } from '../analytics/calendar/london.ts';
+export {
+  civilFromDay,
+  dayFromCivil,
+  DAY_SECONDS,
+  isoDate,
+  londonDay,
+  londonOffset,
+  weekday,
+} from '../analytics/calendar/london.ts';
 export type { CivilDate } from '../analytics/calendar/london.ts';
-export { bankHolidays, isWorkingDay, lastWorkingDayOfMonth, workingDayOnOrAfter, workingDayOnOrBefore } from '../analytics/calendar/working-days.ts';
+export {
+  bankHolidays,
+  isWorkingDay,
+  lastWorkingDayOfMonth,
+  workingDayOnOrAfter,
+  workingDayOnOrBefore,
+} from '../analytics/calendar/working-days.ts';
 
 export function daysInMonth(year: number, month: number): number {
   return dayFromCivil(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, 1) - dayFromCivil(year, month, 1);

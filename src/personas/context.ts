@@ -155,15 +155,38 @@ export class Ctx {
    * The common part of a draft. Called for every transaction of a 100 000-transaction benchmark, so it takes
    * plain arguments (no option spreads or callbacks) and gives every draft the same fields, hence one shape.
    */
-  private draft(acct: string, kind: TextKind, day: number, seconds: number, pence: number, name: string, label: Label,
-    x: Extra, source: string | undefined, flex: boolean): Omit<Draft, 'seq'> {
+  private draft(
+    acct: string,
+    kind: TextKind,
+    day: number,
+    seconds: number,
+    pence: number,
+    name: string,
+    label: Label,
+    x: Extra,
+    source: string | undefined,
+    flex: boolean,
+  ): Omit<Draft, 'seq'> {
     const style = this.account(acct).style;
     const ts = londonTime(day, seconds);
     const bacs = kind === 'dd' || kind === 'bgc' || kind === 'so';
     return {
-      account: acct, ts, valueTs: bacs ? londonTime(day, 0) : ts, pence, name: truncate(name, style.maxLength), kind, label,
-      pattern: x.pattern, source: x.source ?? source, mcc: undefined, merchant: undefined, addressLine: undefined,
-      flex: x.flex ?? flex, bounce: x.bounce ?? false, parent: x.parent, dropped: undefined,
+      account: acct,
+      ts,
+      valueTs: bacs ? londonTime(day, 0) : ts,
+      pence,
+      name: truncate(name, style.maxLength),
+      kind,
+      label,
+      pattern: x.pattern,
+      source: x.source ?? source,
+      mcc: undefined,
+      merchant: undefined,
+      addressLine: undefined,
+      flex: x.flex ?? flex,
+      bounce: x.bounce ?? false,
+      parent: x.parent,
+      dropped: undefined,
     };
   }
 
@@ -176,17 +199,41 @@ export class Ctx {
     return 7 * 3600 + (hash53(`${this.name}|${key}|${day}`, this.seed) % (15 * 3600));
   }
 
-  card(acct: string, day: number, seconds: number, store: Store, pence: number, label: Label, rng: Rng,
-    x: Extra & { refund?: boolean } = NO_EXTRA): Draft | null {
+  card(
+    acct: string,
+    day: number,
+    seconds: number,
+    store: Store,
+    pence: number,
+    label: Label,
+    rng: Rng,
+    x: Extra & { refund?: boolean } = NO_EXTRA,
+  ): Draft | null {
     const plan = this.account(acct);
     const mer = store.merchant;
     const location = mer.location ?? this.townText;
     const input: CardInput = {
-      descriptor: describe(store, rng), location, country: mer.country,
-      pence, day, last4: plan.cardLast4, contactless: mer.location === null && pence <= 10000 && rng.chance(0.7),
+      descriptor: describe(store, rng),
+      location,
+      country: mer.country,
+      pence,
+      day,
+      last4: plan.cardLast4,
+      contactless: mer.location === null && pence <= 10000 && rng.chance(0.7),
     };
     const name = x.refund ? plan.style.cardRefund(input) : plan.style.card(input);
-    const d = this.draft(acct, x.refund ? 'card_refund' : 'card', day, seconds, x.refund ? pence : -pence, name, label, x, mer.brand, true);
+    const d = this.draft(
+      acct,
+      x.refund ? 'card_refund' : 'card',
+      day,
+      seconds,
+      x.refund ? pence : -pence,
+      name,
+      label,
+      x,
+      mer.brand,
+      true,
+    );
     d.mcc = mer.mcc;
     d.merchant = mer.brand;
     if (plan.style.addressLine) d.addressLine = `${location} ${mer.country}`;
@@ -195,56 +242,144 @@ export class Ctx {
 
   cash(acct: string, day: number, seconds: number, place: string, pence: number): Draft | null {
     const plan = this.account(acct);
-    const input: CardInput = { descriptor: place, location: this.townText, country: 'GB', pence, day,
-      last4: plan.cardLast4, contactless: false };
-    const d = this.draft(acct, 'cash', day, seconds, -pence, plan.style.cash(input), 'cash_withdrawal', NO_EXTRA, undefined, true);
+    const input: CardInput = {
+      descriptor: place,
+      location: this.townText,
+      country: 'GB',
+      pence,
+      day,
+      last4: plan.cardLast4,
+      contactless: false,
+    };
+    const d = this.draft(
+      acct,
+      'cash',
+      day,
+      seconds,
+      -pence,
+      plan.style.cash(input),
+      'cash_withdrawal',
+      NO_EXTRA,
+      undefined,
+      true,
+    );
     d.mcc = '6011';
     return this.add(d);
   }
 
-  directDebit(acct: string, day: number, payee: string, ref: string, pence: number, label: Label, x: Extra = NO_EXTRA): Draft | null {
+  directDebit(
+    acct: string,
+    day: number,
+    payee: string,
+    ref: string,
+    pence: number,
+    label: Label,
+    x: Extra = NO_EXTRA,
+  ): Draft | null {
     const name = this.account(acct).style.directDebit(payee, ref);
-    return this.add(this.draft(acct, 'dd', day, x.seconds ?? this.bacsSeconds(payee, day), -pence, name, label, x, payee, false));
+    return this.add(
+      this.draft(acct, 'dd', day, x.seconds ?? this.bacsSeconds(payee, day), -pence, name, label, x, payee, false),
+    );
   }
 
-  standingOrder(acct: string, day: number, payee: string, ref: string, pence: number, label: Label, x: Extra = NO_EXTRA): Draft | null {
+  standingOrder(
+    acct: string,
+    day: number,
+    payee: string,
+    ref: string,
+    pence: number,
+    label: Label,
+    x: Extra = NO_EXTRA,
+  ): Draft | null {
     const name = this.account(acct).style.standingOrder(payee, ref);
-    return this.add(this.draft(acct, 'so', day, x.seconds ?? this.bacsSeconds(payee, day), -pence, name, label, x, payee, false));
+    return this.add(
+      this.draft(acct, 'so', day, x.seconds ?? this.bacsSeconds(payee, day), -pence, name, label, x, payee, false),
+    );
   }
 
   /** Money in by Bacs (salaries, benefits, pensions) or Faster Payment. */
-  credit(acct: string, day: number, via: 'bgc' | 'fpi', payer: string, ref: string, pence: number, label: Label,
-    x: Extra = NO_EXTRA): Draft | null {
+  credit(
+    acct: string,
+    day: number,
+    via: 'bgc' | 'fpi',
+    payer: string,
+    ref: string,
+    pence: number,
+    label: Label,
+    x: Extra = NO_EXTRA,
+  ): Draft | null {
     const style = this.account(acct).style;
     const name = via === 'bgc' ? style.giroCredit(payer, ref) : style.fasterIn(payer, ref, day);
     const seconds = x.seconds ?? (via === 'bgc' ? this.bacsSeconds(payer, day) : this.daySeconds(payer, day));
     return this.add(this.draft(acct, via, day, seconds, pence, name, label, x, payer, false));
   }
 
-  fasterOut(acct: string, day: number, payee: string, ref: string, pence: number, label: Label, x: Extra = NO_EXTRA): Draft | null {
+  fasterOut(
+    acct: string,
+    day: number,
+    payee: string,
+    ref: string,
+    pence: number,
+    label: Label,
+    x: Extra = NO_EXTRA,
+  ): Draft | null {
     const name = this.account(acct).style.fasterOut(payee, ref, day);
-    return this.add(this.draft(acct, 'fpo', day, x.seconds ?? this.daySeconds(payee, day), -pence, name, label, x, payee, false));
+    return this.add(
+      this.draft(acct, 'fpo', day, x.seconds ?? this.daySeconds(payee, day), -pence, name, label, x, payee, false),
+    );
   }
 
   /** A bank charge (pence > 0 is taken from the account). */
   charge(acct: string, ts: number, kind: ChargeKind, pence: number, parent?: Draft): Draft | null {
     const style = this.account(acct).style;
-    return this.add({ account: acct, ts, valueTs: ts, pence: -pence, name: truncate(style.charge(kind), style.maxLength),
-      kind: 'charge', label: 'bank_charges', pattern: kind, flex: false, bounce: false, parent });
+    return this.add({
+      account: acct,
+      ts,
+      valueTs: ts,
+      pence: -pence,
+      name: truncate(style.charge(kind), style.maxLength),
+      kind: 'charge',
+      label: 'bank_charges',
+      pattern: kind,
+      flex: false,
+      bounce: false,
+      parent,
+    });
   }
 
   interest(acct: string, ts: number, pence: number): Draft | null {
     const style = this.account(acct).style;
-    return this.add({ account: acct, ts, valueTs: ts, pence, name: truncate(style.interest(), style.maxLength),
-      kind: 'interest', label: 'investment_income', flex: false, bounce: false });
+    return this.add({
+      account: acct,
+      ts,
+      valueTs: ts,
+      pence,
+      name: truncate(style.interest(), style.maxLength),
+      kind: 'interest',
+      label: 'investment_income',
+      flex: false,
+      bounce: false,
+    });
   }
 
   /** The direct debit reversed by the bank: the same amount back, "UNPAID DD <payee>". */
   unpaid(dd: Draft, ts: number): Draft | null {
     const style = this.account(dd.account).style;
     const name = truncate(style.unpaidDirectDebit(dd.source ?? ''), style.maxLength);
-    return this.add({ account: dd.account, ts, valueTs: ts, pence: -dd.pence, name, kind: 'unpaid_dd',
-      label: 'returned_direct_debit', pattern: 'dd_returned', source: dd.source, flex: false, bounce: false, parent: dd });
+    return this.add({
+      account: dd.account,
+      ts,
+      valueTs: ts,
+      pence: -dd.pence,
+      name,
+      kind: 'unpaid_dd',
+      label: 'returned_direct_debit',
+      pattern: 'dd_returned',
+      source: dd.source,
+      flex: false,
+      bounce: false,
+      parent: dd,
+    });
   }
 
   /** Both sides of a move between two accounts of the customer: same amount, the credit 45 seconds later. */
@@ -252,12 +387,36 @@ export class Ctx {
     if (ts < this.startTs || ts + 45 > this.asOf) return false;
     const a = this.account(from);
     const b = this.account(to);
-    const ref = (p: AccountPlan): OwnAccountRef => ({ nickname: p.nickname, sortCode: p.sortCode, accountNumber: p.accountNumber });
+    const ref = (p: AccountPlan): OwnAccountRef => ({
+      nickname: p.nickname,
+      sortCode: p.sortCode,
+      accountNumber: p.accountNumber,
+    });
     const day = londonDay(ts);
-    this.add({ account: from, ts, valueTs: ts, pence: -pence, name: truncate(a.style.transferOut(ref(b), day), a.style.maxLength),
-      kind: 'transfer_out', label: 'internal_transfer_out', flex: false, bounce: false, source: to });
-    this.add({ account: to, ts: ts + 45, valueTs: ts + 45, pence, name: truncate(b.style.transferIn(ref(a), day), b.style.maxLength),
-      kind: 'transfer_in', label: 'internal_transfer_in', flex: false, bounce: false, source: from });
+    this.add({
+      account: from,
+      ts,
+      valueTs: ts,
+      pence: -pence,
+      name: truncate(a.style.transferOut(ref(b), day), a.style.maxLength),
+      kind: 'transfer_out',
+      label: 'internal_transfer_out',
+      flex: false,
+      bounce: false,
+      source: to,
+    });
+    this.add({
+      account: to,
+      ts: ts + 45,
+      valueTs: ts + 45,
+      pence,
+      name: truncate(b.style.transferIn(ref(a), day), b.style.maxLength),
+      kind: 'transfer_in',
+      label: 'internal_transfer_in',
+      flex: false,
+      bounce: false,
+      source: from,
+    });
     return true;
   }
 }

@@ -17,7 +17,11 @@ describe('personas › determinism', () => {
     for (const name of PERSONA_NAMES) {
       const a = persona(name, 1, 1);
       const b = persona(name, 2, 1);
-      assert.notDeepEqual(a.transactions.map((t) => t.amount), b.transactions.map((t) => t.amount), name);
+      assert.notDeepEqual(
+        a.transactions.map((t) => t.amount),
+        b.transactions.map((t) => t.amount),
+        name,
+      );
       assert.notEqual(a.accounts[0].account_number, b.accounts[0].account_number, name);
     }
   });
@@ -31,14 +35,28 @@ describe('personas › determinism', () => {
   });
 
   test('the default seed is 1', () => {
-    assert.deepEqual(generatePersona('pensioner', { asOf: AS_OF, years: 1 }), generatePersona('pensioner', { asOf: AS_OF, seed: 1, years: 1 }));
+    assert.deepEqual(
+      generatePersona('pensioner', { asOf: AS_OF, years: 1 }),
+      generatePersona('pensioner', { asOf: AS_OF, seed: 1, years: 1 }),
+    );
   });
 });
 
 describe('personas › stability as asOf and years change', () => {
   // Personas whose story is not told relative to asOf keep their past when asked later or for longer.
-  const stable = ['salaried-monthly', 'weekly-paid', 'mortgage-holder', 'pensioner', 'benefits', 'payday-borrower',
-    'bnpl-shopper', 'debt-collection', 'overdrawn', 'business-sole-trader', 'business-limited'];
+  const stable = [
+    'salaried-monthly',
+    'weekly-paid',
+    'mortgage-holder',
+    'pensioner',
+    'benefits',
+    'payday-borrower',
+    'bnpl-shopper',
+    'debt-collection',
+    'overdrawn',
+    'business-sole-trader',
+    'business-limited',
+  ];
 
   test('a later asOf keeps every earlier booked transaction, with its id and balance', () => {
     for (const name of stable) {
@@ -47,7 +65,8 @@ describe('personas › stability as asOf and years change', () => {
       const byId = new Map(later.transactions.map((t) => [`${t.account_number}|${t.external_transaction_id}`, t]));
       const overlap = early.transactions.filter((t) => t.booking_date_time >= later.from && t.status === 'Booked');
       assert.ok(overlap.length > 100, name);
-      for (const t of overlap) assert.deepEqual(byId.get(`${t.account_number}|${t.external_transaction_id}`), t, `${name} ${t.name}`);
+      for (const t of overlap)
+        assert.deepEqual(byId.get(`${t.account_number}|${t.external_transaction_id}`), t, `${name} ${t.name}`);
     }
   });
 
@@ -68,7 +87,11 @@ describe('personas › stability as asOf and years change', () => {
     for (const name of stable) {
       const one = persona(name, 3, 1);
       const two = persona(name, 3, 2);
-      assert.deepEqual(two.transactions.slice(two.transactions.length - one.transactions.length), one.transactions, name);
+      assert.deepEqual(
+        two.transactions.slice(two.transactions.length - one.transactions.length),
+        one.transactions,
+        name,
+      );
     }
   });
 });

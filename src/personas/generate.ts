@@ -72,14 +72,23 @@ export function validateOptions(opts: GenerateOptions): { seed: number; years: n
   if (!Number.isInteger(opts.asOf) || opts.asOf < 946_684_800 || opts.asOf > 4_102_444_800) {
     throw new RangeError('asOf must be Unix seconds between 2000 and 2100');
   }
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError('seed must be an integer 0 … 4294967295');
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new RangeError('seed must be an integer 0 … 4294967295');
   if (!(years > 0 && years <= 5)) throw new RangeError('years must be more than 0 and at most 5');
   return { seed, years };
 }
 
-function ownerName(people: Person[], holders: number[], business: BusinessParty | undefined, type: AccountType): string {
-  if (type === 'Business' && business) return business.structure === 'UK.OBIE.Sole' ? `${business.name}` : business.legalName.toUpperCase();
-  const names = holders.map((i) => people[i]).map((p) => `${p.title.toUpperCase()} ${p.first[0]} ${p.last.toUpperCase()}`);
+function ownerName(
+  people: Person[],
+  holders: number[],
+  business: BusinessParty | undefined,
+  type: AccountType,
+): string {
+  if (type === 'Business' && business)
+    return business.structure === 'UK.OBIE.Sole' ? `${business.name}` : business.legalName.toUpperCase();
+  const names = holders
+    .map((i) => people[i])
+    .map((p) => `${p.title.toUpperCase()} ${p.first[0]} ${p.last.toUpperCase()}`);
   return names.join(' & ');
 }
 
@@ -117,9 +126,20 @@ export function runPersona(def: PersonaDef, opts: GenerateOptions, mode: RunMode
   const fromDay = setup.openedDaysAgo ? asOfDay - setup.openedDaysAgo + 1 : asOfDay - Math.round(years * 365.25) + 1;
   let fromTs = londonTime(fromDay, 0);
   // Benchmarks simulate only a quarter before the window, enough for spending budgets to settle.
-  const startDay = setup.openedDaysAgo ? fromDay : mode.windowOnly ? fromDay - 92 : Math.min(SIMULATION_ANCHOR_DAY, fromDay);
-  const ctx = new Ctx({ name: def.name, seed, asOf: opts.asOf, startDay, asOfDay, town: TOWNS[setup.town],
-    accounts: accountPlans(def, setup, seed, opts.bankSlug) });
+  const startDay = setup.openedDaysAgo
+    ? fromDay
+    : mode.windowOnly
+      ? fromDay - 92
+      : Math.min(SIMULATION_ANCHOR_DAY, fromDay);
+  const ctx = new Ctx({
+    name: def.name,
+    seed,
+    asOf: opts.asOf,
+    startDay,
+    asOfDay,
+    town: TOWNS[setup.town],
+    accounts: accountPlans(def, setup, seed, opts.bankSlug),
+  });
   const policies: Record<string, SettlePolicy> = {};
   const savingsRates: Record<string, number> = {};
   for (const a of setup.accounts) {
@@ -130,7 +150,8 @@ export function runPersona(def: PersonaDef, opts: GenerateOptions, mode: RunMode
   def.plant(ctx, setup);
   const kept = settle(ctx, { policies, savingsRates });
   const assembled = assemble(ctx, kept, fromTs, mode.keepLast);
-  if (mode.keepLast !== undefined && assembled.transactions.length) fromTs = Math.max(fromTs, assembled.transactions[0].booking_date_time);
+  if (mode.keepLast !== undefined && assembled.transactions.length)
+    fromTs = Math.max(fromTs, assembled.transactions[0].booking_date_time);
   const holders: Record<string, number[]> = {};
   for (const a of setup.accounts) holders[a.key] = a.holders ?? [0];
   return {
@@ -143,9 +164,18 @@ export function runPersona(def: PersonaDef, opts: GenerateOptions, mode: RunMode
     accounts: assembled.accounts,
     transactions: assembled.transactions,
     labels: assembled.labels,
-    statements: buildStatements(assembled, seed, fromTs, opts.asOf, startDay === fromDay && mode.keepLast === undefined),
-    parties: buildParties(rngFor(seed, def.name).int(0, 0xfffffff), { people: setup.people, town: TOWNS[setup.town], holders,
-      business: setup.business }, assembled.accounts),
+    statements: buildStatements(
+      assembled,
+      seed,
+      fromTs,
+      opts.asOf,
+      startDay === fromDay && mode.keepLast === undefined,
+    ),
+    parties: buildParties(
+      rngFor(seed, def.name).int(0, 0xfffffff),
+      { people: setup.people, town: TOWNS[setup.town], holders, business: setup.business },
+      assembled.accounts,
+    ),
     truth: readTruth(ctx, assembled),
   };
 }

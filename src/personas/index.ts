@@ -6,8 +6,16 @@ export { generatePersona, listPersonas } from './personas.ts';
 export { generateVolume } from './volume.ts';
 export { toAccountWire, toEngineInput } from './wire.ts';
 export type {
-  AccountParty, Balance, GenerateOptions, GeneratedTransaction, IncomeTruth, Persona, PersonaAccount, PersonaSummary,
-  Statement, Truth,
+  AccountParty,
+  Balance,
+  GenerateOptions,
+  GeneratedTransaction,
+  IncomeTruth,
+  Persona,
+  PersonaAccount,
+  PersonaSummary,
+  Statement,
+  Truth,
 } from './model.ts';
 export type { Label } from './labels.ts';
 export type { VolumeOptions } from './volume.ts';

@@ -29,14 +29,27 @@ function address(seed: number, town: Town, kind: string): PartyAddress {
   const street = r.pick(town.streets);
   const outward = `${town.postcodeArea}${r.int(1, 17)}`;
   const inward = `${r.int(1, 9)}${INWARD_LETTERS[r.int(0, 19)]}${INWARD_LETTERS[r.int(0, 19)]}`;
-  const townName = town.name.split(' ').map((w) => w[0] + w.slice(1).toLowerCase()).join(' ');
+  const townName = town.name
+    .split(' ')
+    .map((w) => w[0] + w.slice(1).toLowerCase())
+    .join(' ');
   return {
-    AddressType: kind, AddressLine: [`${building} ${street}`, townName], StreetName: street, BuildingNumber: building,
-    PostCode: `${outward} ${inward}`, TownName: townName, Country: 'GB', CountrySubDivision: town.county,
+    AddressType: kind,
+    AddressLine: [`${building} ${street}`, townName],
+    StreetName: street,
+    BuildingNumber: building,
+    PostCode: `${outward} ${inward}`,
+    TownName: townName,
+    Country: 'GB',
+    CountrySubDivision: town.county,
   };
 }
 
-function contact(seed: number, key: string, emailName: string): { EmailAddress: string; Mobile: string; PartyNumber: string } {
+function contact(
+  seed: number,
+  key: string,
+  emailName: string,
+): { EmailAddress: string; Mobile: string; PartyNumber: string } {
   const r = rngFor(seed, 'contact', key);
   return {
     EmailAddress: `${emailName.toLowerCase().replace(/[^a-z0-9]+/g, '.')}${r.int(1, 99)}@example.com`,
@@ -52,9 +65,15 @@ export function buildParties(seed: number, setup: PartySetup, accounts: PersonaA
     const biz = setup.business;
     if (acct.type === 'Business' && biz && biz.structure === 'UK.OBIE.PrivateLimitedCompany') {
       out.push({
-        AccountId: acct.id, PartyId: `PTY${hash53(biz.legalName, seed)}`, ...contact(seed, biz.legalName, biz.name),
-        Name: biz.name, FullLegalName: biz.legalName, LegalStructure: biz.structure, PartyType: 'Sole',
-        AccountRole: 'UK.OBIE.Principal', Address: [address(seed, setup.town, 'Business')],
+        AccountId: acct.id,
+        PartyId: `PTY${hash53(biz.legalName, seed)}`,
+        ...contact(seed, biz.legalName, biz.name),
+        Name: biz.name,
+        FullLegalName: biz.legalName,
+        LegalStructure: biz.structure,
+        PartyType: 'Sole',
+        AccountRole: 'UK.OBIE.Principal',
+        Address: [address(seed, setup.town, 'Business')],
       });
       continue;
     }
@@ -64,10 +83,14 @@ export function buildParties(seed: number, setup: PartySetup, accounts: PersonaA
       const full = `${p.first} ${p.middle} ${p.last}`;
       const soleTrader = acct.type === 'Business' && biz;
       out.push({
-        AccountId: acct.id, PartyId: `PTY${hash53(full, seed)}`, ...contact(seed, full, `${p.first}.${p.last}`),
+        AccountId: acct.id,
+        PartyId: `PTY${hash53(full, seed)}`,
+        ...contact(seed, full, `${p.first}.${p.last}`),
         Name: soleTrader ? `${p.first} ${p.last} T/A ${biz.name}` : `${p.title} ${p.first} ${p.last}`,
-        FullLegalName: full, LegalStructure: soleTrader ? 'UK.OBIE.Sole' : 'UK.OBIE.Individual',
-        PartyType: holders.length > 1 ? 'Joint' : 'Sole', AccountRole: 'UK.OBIE.Principal',
+        FullLegalName: full,
+        LegalStructure: soleTrader ? 'UK.OBIE.Sole' : 'UK.OBIE.Individual',
+        PartyType: holders.length > 1 ? 'Joint' : 'Sole',
+        AccountRole: 'UK.OBIE.Principal',
         Address: [soleTrader ? address(seed, setup.town, 'Business') : home],
       });
     }

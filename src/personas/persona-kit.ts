@@ -11,7 +11,12 @@ const FEMALE = new Set(['Sarah', 'Emma', 'Aisha', 'Chloe', 'Priya', 'Hannah', 'A
 
 export function person(r: Rng, surname?: string): Person {
   const first = r.pick(FIRST_NAMES);
-  return { title: FEMALE.has(first) ? r.pick(['Ms', 'Mrs', 'Miss']) : 'Mr', first, middle: r.pick(MIDDLE_NAMES), last: surname ?? r.pick(SURNAMES) };
+  return {
+    title: FEMALE.has(first) ? r.pick(['Ms', 'Mrs', 'Miss']) : 'Mr',
+    first,
+    middle: r.pick(MIDDLE_NAMES),
+    last: surname ?? r.pick(SURNAMES),
+  };
 }
 
 /** Two people sharing a surname, for joint accounts. */
@@ -84,7 +89,13 @@ export const MIX_BUSINESS: SpendMix[] = [
 
 /** A comfortable account: never declines in practice, sweeps surplus to savings, bills covered from savings. */
 export function comfortable(savings: string, sweepDay: number, keep: number): SettlePolicy {
-  return { floorPence: 5000, limitPence: 0, savings, sweep: { day: sweepDay, abovePence: (keep + 200) * 100, keepPence: keep * 100 }, topUp: true };
+  return {
+    floorPence: 5000,
+    limitPence: 0,
+    savings,
+    sweep: { day: sweepDay, abovePence: (keep + 200) * 100, keepPence: keep * 100 },
+    topUp: true,
+  };
 }
 
 /** No savings, no overdraft: spending is declined near zero, keeping back what next week's bills need. */

@@ -7,18 +7,45 @@ import { runPersona } from './generate.ts';
 import { limitedCompany, soleTrader } from './personas-business.ts';
 import { bnplShopper, debtCollectionPersona, gambler, overdrawn, paydayBorrower } from './personas-credit.ts';
 import {
-  benefits, fortnightlyPaid, lossOfIncome, mortgageHolder, newEmployer, pensioner, salariedMonthly, thinFile, weeklyPaid,
+  benefits,
+  fortnightlyPaid,
+  lossOfIncome,
+  mortgageHolder,
+  newEmployer,
+  pensioner,
+  salariedMonthly,
+  thinFile,
+  weeklyPaid,
 } from './personas-personal.ts';
 
 const CATALOGUE: readonly PersonaDef[] = [
-  salariedMonthly, weeklyPaid, fortnightlyPaid, mortgageHolder, pensioner, benefits, gambler, paydayBorrower,
-  bnplShopper, debtCollectionPersona, overdrawn, soleTrader, limitedCompany, thinFile, newEmployer, lossOfIncome,
+  salariedMonthly,
+  weeklyPaid,
+  fortnightlyPaid,
+  mortgageHolder,
+  pensioner,
+  benefits,
+  gambler,
+  paydayBorrower,
+  bnplShopper,
+  debtCollectionPersona,
+  overdrawn,
+  soleTrader,
+  limitedCompany,
+  thinFile,
+  newEmployer,
+  lossOfIncome,
 ];
 
 const BY_NAME = new Map(CATALOGUE.map((d) => [d.name, d]));
 
 export function listPersonas(): PersonaSummary[] {
-  return CATALOGUE.map((d) => ({ name: d.name, description: d.description, accountType: d.accountType, plants: [...d.plants] }));
+  return CATALOGUE.map((d) => ({
+    name: d.name,
+    description: d.description,
+    accountType: d.accountType,
+    plants: [...d.plants],
+  }));
 }
 
 /** Generates a named persona's history ending at `asOf`. Throws RangeError for an unknown name or bad options. */

@@ -4,7 +4,12 @@
  */
 import type { Ctx } from './context.ts';
 import {
-  dayFromCivil, daysInMonth, lastWorkingDayOfMonth, monthOfDay, workingDayOnOrAfter, workingDayOnOrBefore,
+  dayFromCivil,
+  daysInMonth,
+  lastWorkingDayOfMonth,
+  monthOfDay,
+  workingDayOnOrAfter,
+  workingDayOnOrBefore,
 } from './calendar.ts';
 
 export type Move = 'before' | 'after' | 'none';
@@ -40,7 +45,11 @@ export function monthly(ctx: Ctx, dayOfMonth: number, move: Move): Occurrence[] 
 
 /** The last working day of every month: how most UK salaries are paid. */
 export function lastWorkingDays(ctx: Ctx): Occurrence[] {
-  return monthsOf(ctx).map((month) => ({ due: lastWorkingDayOfMonth(month), day: lastWorkingDayOfMonth(month), month }));
+  return monthsOf(ctx).map((month) => ({
+    due: lastWorkingDayOfMonth(month),
+    day: lastWorkingDayOfMonth(month),
+    month,
+  }));
 }
 
 /** Every `stepDays` days on the given weekday, phase fixed by `phase` (0 … stepDays/7 - 1). */

@@ -58,7 +58,14 @@ export function settle(ctx: Ctx, setup: SettleSetup): Draft[] {
   for (const d of ctx.drafts) place(d);
   const outlooks = new Map<string, (day: number) => number>();
   for (const [acct, pol] of Object.entries(setup.policies)) {
-    if (pol.reserveDays) outlooks.set(acct, fixedOutlook(ctx.drafts.filter((d) => d.account === acct), pol.reserveDays));
+    if (pol.reserveDays)
+      outlooks.set(
+        acct,
+        fixedOutlook(
+          ctx.drafts.filter((d) => d.account === acct),
+          pol.reserveDays,
+        ),
+      );
   }
 
   const accrue = (acct: string, ts: number): void => {
@@ -98,10 +105,18 @@ export function settle(ctx: Ctx, setup: SettleSetup): Draft[] {
       apply(d);
       ctx.unpaid(d, d.ts + 60);
       flush();
-      if (pol.charges) ctx.charge(d.account, londonTime(day + 1, 6 * 3600 + 900), 'unpaid_item_fee', pol.charges.unpaidFeePence, d);
+      if (pol.charges)
+        ctx.charge(d.account, londonTime(day + 1, 6 * 3600 + 900), 'unpaid_item_fee', pol.charges.unpaidFeePence, d);
       // The payee tries once more a week later; a second failure is final.
       if (d.pattern !== 'dd_represented') {
-        ctx.add({ ...d, ts: d.ts + 7 * DAY_SECONDS, valueTs: d.valueTs + 7 * DAY_SECONDS, pattern: 'dd_represented', parent: undefined, dropped: undefined });
+        ctx.add({
+          ...d,
+          ts: d.ts + 7 * DAY_SECONDS,
+          valueTs: d.valueTs + 7 * DAY_SECONDS,
+          pattern: 'dd_represented',
+          parent: undefined,
+          dropped: undefined,
+        });
       }
       return;
     }
@@ -157,8 +172,14 @@ function endOfDay(ctx: Ctx, setup: SettleSetup, day: number, balance: Map<string
   }
 }
 
-function monthEnd(ctx: Ctx, setup: SettleSetup, day: number, balance: Map<string, number>, odArea: Map<string, number>,
-  accrue: (acct: string, ts: number) => void): void {
+function monthEnd(
+  ctx: Ctx,
+  setup: SettleSetup,
+  day: number,
+  balance: Map<string, number>,
+  odArea: Map<string, number>,
+  accrue: (acct: string, ts: number) => void,
+): void {
   const endTs = londonTime(day + 1, 0);
   const chargeDay = workingDayOnOrAfter(day + 3);
   for (const [acct, pol] of Object.entries(setup.policies)) {
@@ -169,7 +190,8 @@ function monthEnd(ctx: Ctx, setup: SettleSetup, day: number, balance: Map<string
       const interest = Math.round(((area / DAY_SECONDS) * pol.charges.odRate) / 365);
       if (interest >= 1) ctx.charge(acct, londonTime(chargeDay, 5 * 3600), 'overdraft_interest', interest);
     }
-    if (pol.accountFeePence) ctx.charge(acct, londonTime(workingDayOnOrAfter(day + 1), 5 * 3600 + 1200), 'account_fee', pol.accountFeePence);
+    if (pol.accountFeePence)
+      ctx.charge(acct, londonTime(workingDayOnOrAfter(day + 1), 5 * 3600 + 1200), 'account_fee', pol.accountFeePence);
   }
   for (const [acct, rate] of Object.entries(setup.savingsRates)) {
     const interest = Math.floor(((balance.get(acct) ?? 0) * rate) / 12);

@@ -4,14 +4,40 @@ import { DAY_SECONDS, londonDay, londonTime } from './calendar.ts';
 import { generatePersona, listPersonas, toAccountWire, toEngineInput } from './index.ts';
 import { AS_OF, PERSONA_NAMES, byAccount, persona } from './test-support.ts';
 
-const TYPES = new Set(['DirectDebit', 'StandingOrder', 'CardPayment', 'FasterPayment', 'BankGiroCredit', 'Cash', 'Transfer', 'Charge', 'Interest', null]);
+const TYPES = new Set([
+  'DirectDebit',
+  'StandingOrder',
+  'CardPayment',
+  'FasterPayment',
+  'BankGiroCredit',
+  'Cash',
+  'Transfer',
+  'Charge',
+  'Interest',
+  null,
+]);
 
 describe('personas › catalogue', () => {
   test('lists at least the personas the brief asks for, each with a description and plants', () => {
     const list = listPersonas();
-    for (const name of ['salaried-monthly', 'weekly-paid', 'fortnightly-paid', 'pensioner', 'benefits', 'mortgage-holder', 'gambler',
-      'payday-borrower', 'bnpl-shopper', 'debt-collection', 'overdrawn', 'business-sole-trader', 'business-limited', 'thin-file',
-      'new-employer', 'loss-of-income']) {
+    for (const name of [
+      'salaried-monthly',
+      'weekly-paid',
+      'fortnightly-paid',
+      'pensioner',
+      'benefits',
+      'mortgage-holder',
+      'gambler',
+      'payday-borrower',
+      'bnpl-shopper',
+      'debt-collection',
+      'overdrawn',
+      'business-sole-trader',
+      'business-limited',
+      'thin-file',
+      'new-employer',
+      'loss-of-income',
+    ]) {
       const s = list.find((p) => p.name === name);
       assert.ok(s, name);
       assert.ok(s.description.length > 40 && s.plants.length > 0);
@@ -69,7 +95,8 @@ describe('personas › transactions in the Submitted transaction shape', () => {
   test('a few of the most recent card payments are Pending, the rest Booked', () => {
     const pending = PERSONA_NAMES.flatMap((n) => persona(n).transactions.filter((t) => t.status === 'Pending'));
     assert.ok(pending.length > 3);
-    for (const n of PERSONA_NAMES) assert.ok(persona(n).transactions.filter((t) => t.status === 'Pending').length <= 20, n);
+    for (const n of PERSONA_NAMES)
+      assert.ok(persona(n).transactions.filter((t) => t.status === 'Pending').length <= 20, n);
   });
 
   test('the thin file has under three months of history from a new account', () => {
@@ -84,7 +111,11 @@ describe('personas › transactions in the Submitted transaction shape', () => {
     assert.ok(persona('benefits').transactions.every((t) => t.name.length <= 18));
     assert.ok(persona('salaried-monthly').transactions.some((t) => t.name.startsWith(')))')));
     assert.ok(persona('pensioner').transactions.some((t) => /^Direct debit /.test(t.name)));
-    assert.ok(persona('mortgage-holder').transactions.some((t) => /^CARD PAYMENT TO .*,\d+\.\d\d GBP, RATE 1\.00\/GBP ON \d\d-\d\d-\d{4}$/.test(t.name)));
+    assert.ok(
+      persona('mortgage-holder').transactions.some((t) =>
+        /^CARD PAYMENT TO .*,\d+\.\d\d GBP, RATE 1\.00\/GBP ON \d\d-\d\d-\d{4}$/.test(t.name),
+      ),
+    );
     assert.ok(persona('payday-borrower').transactions.some((t) => /^BGC SILVERLINE RETAIL SALARY$/.test(t.name)));
     assert.ok(persona('gambler').transactions.some((t) => t.category === 'groceries'));
   });
@@ -115,7 +146,13 @@ describe('personas › accounts and parties', () => {
           const addr = party.Address[0];
           assert.equal(addr.Country, 'GB');
           assert.match(addr.PostCode, /^[A-Z]{1,2}\d{1,2} \d[A-Z]{2}$/);
-          assert.ok(addr.AddressLine.length >= 1 && addr.StreetName && addr.BuildingNumber && addr.TownName && addr.CountrySubDivision);
+          assert.ok(
+            addr.AddressLine.length >= 1 &&
+              addr.StreetName &&
+              addr.BuildingNumber &&
+              addr.TownName &&
+              addr.CountrySubDivision,
+          );
         }
       }
     });
@@ -128,7 +165,10 @@ describe('personas › accounts and parties', () => {
     assert.ok(current.every((x) => x.PartyType === 'Joint'));
     assert.match(joint.accounts[0].name, / & /);
     const ltd = persona('business-limited');
-    assert.equal(ltd.parties.filter((x) => x.AccountId === ltd.accounts[0].id)[0].LegalStructure, 'UK.OBIE.PrivateLimitedCompany');
+    assert.equal(
+      ltd.parties.filter((x) => x.AccountId === ltd.accounts[0].id)[0].LegalStructure,
+      'UK.OBIE.PrivateLimitedCompany',
+    );
     assert.equal(persona('pensioner').parties[0].PartyType, 'Sole');
   });
 

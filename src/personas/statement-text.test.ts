@@ -5,13 +5,23 @@ import { styleFor } from './bank-styles.ts';
 import { dayFromCivil } from './calendar.ts';
 import { formatId, titleCase, truncate } from './statement-text.ts';
 
-const tesco: CardInput = { descriptor: 'TESCO STORES 3217', location: 'LEEDS', country: 'GB', pence: 1250, day: dayFromCivil(2026, 1, 11),
-  last4: '4821', contactless: true };
+const tesco: CardInput = {
+  descriptor: 'TESCO STORES 3217',
+  location: 'LEEDS',
+  country: 'GB',
+  pence: 1250,
+  day: dayFromCivil(2026, 1, 11),
+  last4: '4821',
+  contactless: true,
+};
 const own = { nickname: 'Savings', sortCode: '401234', accountNumber: '12345678' };
 
 describe('statement texts by bank', () => {
   test('Santander spells card payments out with amount, rate and date', () => {
-    assert.equal(styleFor('santander').card(tesco), 'CARD PAYMENT TO TESCO STORES 3217,12.50 GBP, RATE 1.00/GBP ON 11-01-2026');
+    assert.equal(
+      styleFor('santander').card(tesco),
+      'CARD PAYMENT TO TESCO STORES 3217,12.50 GBP, RATE 1.00/GBP ON 11-01-2026',
+    );
   });
   test('card payments at the other banks', () => {
     assert.equal(styleFor('hsbc').card(tesco), ')))TESCO STORES 3217 LEEDS');
@@ -46,7 +56,7 @@ describe('statement texts by bank', () => {
     assert.equal(truncate('HMRC CHILD BENEFIT CHB12345678', 18), 'HMRC CHILD BENEFIT');
     assert.equal(truncate('AMAZON.CO.UK*2B4XK AMAZON.CO', 18), 'AMAZON.CO.UK*2B4XK');
     assert.equal(truncate('AB CD', 3), 'AB');
-    assert.equal(titleCase("SAINSBURYS S/MKTS"), 'Sainsburys S/Mkts');
+    assert.equal(titleCase('SAINSBURYS S/MKTS'), 'Sainsburys S/Mkts');
   });
   test('ids look like each bank’s and differ with the input', () => {
     assert.match(formatId('hex', 1, 2), /^[0-9A-F]{24}$/);

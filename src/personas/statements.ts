@@ -9,12 +9,27 @@ import type { PersonaAccount, Statement, StatementAmount, StatementFeeOrInterest
 import { DAY_SECONDS, civilFromDay, isoLondon, londonDay, londonTime, monthOfDay, monthStartDay } from './calendar.ts';
 import { hash53 } from './prng.ts';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
-  'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const money = (pence: number): string => (Math.abs(pence) / 100).toFixed(2);
 const amount = (type: string, pence: number): StatementAmount => ({
-  CreditDebitIndicator: pence < 0 ? 'Debit' : 'Credit', Type: type, Amount: money(pence), Currency: 'GBP',
+  CreditDebitIndicator: pence < 0 ? 'Debit' : 'Credit',
+  Type: type,
+  Amount: money(pence),
+  Currency: 'GBP',
 });
 
 interface MonthTotals {
@@ -26,14 +41,26 @@ interface MonthTotals {
 }
 
 /** `openedInHistory`: the accounts were opened at the start of the history (nothing happened before it). */
-export function buildStatements(a: Assembled, seed: number, fromTs: number, asOf: number, openedInHistory: boolean): Statement[] {
+export function buildStatements(
+  a: Assembled,
+  seed: number,
+  fromTs: number,
+  asOf: number,
+  openedInHistory: boolean,
+): Statement[] {
   const out: Statement[] = [];
   for (const acct of a.accounts) out.push(...accountStatements(a, acct, seed, fromTs, asOf, openedInHistory));
   return out;
 }
 
-function accountStatements(a: Assembled, acct: PersonaAccount, seed: number, fromTs: number, asOf: number,
-  openedInHistory: boolean): Statement[] {
+function accountStatements(
+  a: Assembled,
+  acct: PersonaAccount,
+  seed: number,
+  fromTs: number,
+  asOf: number,
+  openedInHistory: boolean,
+): Statement[] {
   const totals = new Map<number, MonthTotals>();
   for (let i = 0; i < a.transactions.length; i++) {
     const t = a.transactions[i];
@@ -80,7 +107,9 @@ function accountStatements(a: Assembled, acct: PersonaAccount, seed: number, fro
         amount('UK.OBIE.TotalCredits', x.credits),
         { ...amount('UK.OBIE.TotalDebits', x.debits), CreditDebitIndicator: 'Debit' },
       ],
-      StatementDateTimes: [{ Type: 'UK.OBIE.NextStatement', DateTime: isoLondon(londonTime(monthStartDay(m + 2), 0) - 1) }],
+      StatementDateTimes: [
+        { Type: 'UK.OBIE.NextStatement', DateTime: isoLondon(londonTime(monthStartDay(m + 2), 0) - 1) },
+      ],
     };
     if (x.fees > 0) s.StatementFee = [fee('Debit', 'UK.OBIE.Total', x.fees, 'Charges and overdraft interest')];
     if (x.interest > 0) s.StatementInterest = [fee('Credit', 'UK.OBIE.Total', x.interest, 'Gross interest paid')];
@@ -91,6 +120,12 @@ function accountStatements(a: Assembled, acct: PersonaAccount, seed: number, fro
 }
 
 function fee(indicator: 'Credit' | 'Debit', type: string, pence: number, description: string): StatementFeeOrInterest {
-  return { Description: [description], CreditDebitIndicator: indicator, Type: type, Frequency: 'UK.OBIE.StatementMonthly',
-    Amount: money(pence), Currency: 'GBP' };
+  return {
+    Description: [description],
+    CreditDebitIndicator: indicator,
+    Type: type,
+    Frequency: 'UK.OBIE.StatementMonthly',
+    Amount: money(pence),
+    Currency: 'GBP',
+  };
 }

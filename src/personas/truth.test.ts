@@ -1,31 +1,131 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Persona, Truth } from './model.ts';
-import { DAY_SECONDS, civilFromDay, dayFromCivil, isWorkingDay, lastWorkingDayOfMonth, londonDay, monthOfDay, weekday, workingDayOnOrBefore } from './calendar.ts';
-import { AS_OF, AS_OF_SUMMER, MARKER_TEXT, PERSONA_NAMES, byAccount, labelled, pence, persona } from './test-support.ts';
+import {
+  DAY_SECONDS,
+  civilFromDay,
+  dayFromCivil,
+  isWorkingDay,
+  lastWorkingDayOfMonth,
+  londonDay,
+  monthOfDay,
+  weekday,
+  workingDayOnOrBefore,
+} from './calendar.ts';
+import {
+  AS_OF,
+  AS_OF_SUMMER,
+  MARKER_TEXT,
+  PERSONA_NAMES,
+  byAccount,
+  labelled,
+  pence,
+  persona,
+} from './test-support.ts';
 
-type Markers = Pick<Truth, 'gambling' | 'paydayLoan' | 'bnpl' | 'debtCollection' | 'returnedDirectDebit' | 'bankCharges' | 'overdraft' | 'ownTransfers'>;
-const NONE: Markers = { gambling: false, paydayLoan: false, bnpl: false, debtCollection: false, returnedDirectDebit: false,
-  bankCharges: false, overdraft: false, ownTransfers: false };
+type Markers = Pick<
+  Truth,
+  | 'gambling'
+  | 'paydayLoan'
+  | 'bnpl'
+  | 'debtCollection'
+  | 'returnedDirectDebit'
+  | 'bankCharges'
+  | 'overdraft'
+  | 'ownTransfers'
+>;
+const NONE: Markers = {
+  gambling: false,
+  paydayLoan: false,
+  bnpl: false,
+  debtCollection: false,
+  returnedDirectDebit: false,
+  bankCharges: false,
+  overdraft: false,
+  ownTransfers: false,
+};
 
 /** What each persona is meant to show in a two-year history. */
-const EXPECTED: Record<string, { markers: Partial<Markers>; salary: string | null; housing: Truth['housing']; councilTax: boolean; benefits: Truth['benefits'] }> = {
-  'salaried-monthly': { markers: { ownTransfers: true }, salary: 'Monthly', housing: 'rent', councilTax: true, benefits: [] },
+const EXPECTED: Record<
+  string,
+  {
+    markers: Partial<Markers>;
+    salary: string | null;
+    housing: Truth['housing'];
+    councilTax: boolean;
+    benefits: Truth['benefits'];
+  }
+> = {
+  'salaried-monthly': {
+    markers: { ownTransfers: true },
+    salary: 'Monthly',
+    housing: 'rent',
+    councilTax: true,
+    benefits: [],
+  },
   'weekly-paid': { markers: {}, salary: 'Weekly', housing: 'rent', councilTax: true, benefits: [] },
   'fortnightly-paid': { markers: {}, salary: 'Fortnightly', housing: 'rent', councilTax: true, benefits: [] },
-  'mortgage-holder': { markers: { ownTransfers: true }, salary: 'Monthly', housing: 'mortgage', councilTax: true, benefits: [] },
+  'mortgage-holder': {
+    markers: { ownTransfers: true },
+    salary: 'Monthly',
+    housing: 'mortgage',
+    councilTax: true,
+    benefits: [],
+  },
   pensioner: { markers: { ownTransfers: true }, salary: null, housing: null, councilTax: true, benefits: [] },
-  benefits: { markers: {}, salary: null, housing: 'rent', councilTax: true, benefits: ['universal_credit', 'child_benefit'] },
+  benefits: {
+    markers: {},
+    salary: null,
+    housing: 'rent',
+    councilTax: true,
+    benefits: ['universal_credit', 'child_benefit'],
+  },
   gambler: { markers: { gambling: true }, salary: 'Monthly', housing: 'rent', councilTax: true, benefits: [] },
-  'payday-borrower': { markers: { paydayLoan: true }, salary: 'Monthly', housing: 'rent', councilTax: true, benefits: [] },
+  'payday-borrower': {
+    markers: { paydayLoan: true },
+    salary: 'Monthly',
+    housing: 'rent',
+    councilTax: true,
+    benefits: [],
+  },
   'bnpl-shopper': { markers: { bnpl: true }, salary: 'Monthly', housing: 'rent', councilTax: true, benefits: [] },
-  'debt-collection': { markers: { debtCollection: true }, salary: 'Weekly', housing: 'rent', councilTax: true, benefits: ['universal_credit'] },
-  overdrawn: { markers: { returnedDirectDebit: true, bankCharges: true, overdraft: true }, salary: 'Monthly', housing: 'rent', councilTax: true, benefits: [] },
-  'business-sole-trader': { markers: { ownTransfers: true }, salary: null, housing: null, councilTax: false, benefits: [] },
+  'debt-collection': {
+    markers: { debtCollection: true },
+    salary: 'Weekly',
+    housing: 'rent',
+    councilTax: true,
+    benefits: ['universal_credit'],
+  },
+  overdrawn: {
+    markers: { returnedDirectDebit: true, bankCharges: true, overdraft: true },
+    salary: 'Monthly',
+    housing: 'rent',
+    councilTax: true,
+    benefits: [],
+  },
+  'business-sole-trader': {
+    markers: { ownTransfers: true },
+    salary: null,
+    housing: null,
+    councilTax: false,
+    benefits: [],
+  },
   'business-limited': { markers: { ownTransfers: true }, salary: null, housing: null, councilTax: false, benefits: [] },
   'thin-file': { markers: {}, salary: 'Monthly', housing: null, councilTax: false, benefits: [] },
-  'new-employer': { markers: { ownTransfers: true }, salary: 'Monthly', housing: 'rent', councilTax: true, benefits: [] },
-  'loss-of-income': { markers: { ownTransfers: true }, salary: 'Monthly', housing: 'rent', councilTax: true, benefits: [] },
+  'new-employer': {
+    markers: { ownTransfers: true },
+    salary: 'Monthly',
+    housing: 'rent',
+    councilTax: true,
+    benefits: [],
+  },
+  'loss-of-income': {
+    markers: { ownTransfers: true },
+    salary: 'Monthly',
+    housing: 'rent',
+    councilTax: true,
+    benefits: [],
+  },
 };
 
 const hasText = (p: Persona, re: RegExp): boolean => p.transactions.some((t) => re.test(t.name));
@@ -38,11 +138,15 @@ describe('personas › truth', () => {
 
   for (const name of PERSONA_NAMES) {
     test(`${name} › plants what it says and nothing else`, () => {
-      for (const [seed, asOf] of [[7, AS_OF], [21, AS_OF_SUMMER]] as const) {
+      for (const [seed, asOf] of [
+        [7, AS_OF],
+        [21, AS_OF_SUMMER],
+      ] as const) {
         const p = persona(name, seed, 2, asOf);
         const e = EXPECTED[name];
         const t = p.truth;
-        for (const [k, v] of Object.entries({ ...NONE, ...e.markers })) assert.equal(t[k as keyof Markers], v, `${name} ${k}`);
+        for (const [k, v] of Object.entries({ ...NONE, ...e.markers }))
+          assert.equal(t[k as keyof Markers], v, `${name} ${k}`);
         assert.equal(t.salary?.frequency ?? null, e.salary, 'salary');
         assert.equal(t.housing, e.housing, 'housing');
         assert.equal(t.councilTax !== null, e.councilTax, 'council tax');
@@ -53,7 +157,14 @@ describe('personas › truth', () => {
     test(`${name} › the truth agrees with the statement texts`, () => {
       const p = persona(name);
       const t = p.truth;
-      for (const key of ['gambling', 'paydayLoan', 'bnpl', 'debtCollection', 'returnedDirectDebit', 'bankCharges'] as const) {
+      for (const key of [
+        'gambling',
+        'paydayLoan',
+        'bnpl',
+        'debtCollection',
+        'returnedDirectDebit',
+        'bankCharges',
+      ] as const) {
         assert.equal(hasText(p, MARKER_TEXT[key]), t[key], `${key} text`);
       }
       assert.equal(hasText(p, MARKER_TEXT.councilTax), t.councilTax !== null, 'council tax text');
@@ -70,9 +181,15 @@ describe('personas › income patterns', () => {
     const p = persona('salaried-monthly', 7, 5);
     const pay = labelled(p, 'salary');
     assert.ok(pay.length >= 59);
-    for (const t of pay) assert.equal(dayOf(t.booking_date_time), lastWorkingDayOfMonth(monthOfDay(dayOf(t.booking_date_time))));
+    for (const t of pay)
+      assert.equal(dayOf(t.booking_date_time), lastWorkingDayOfMonth(monthOfDay(dayOf(t.booking_date_time))));
     // Good Friday 2024 was 29 March and the 31st a Sunday: paid Thursday 28 March.
-    assert.ok(pay.some((t) => civilFromDay(dayOf(t.booking_date_time)).month === 3 && civilFromDay(dayOf(t.booking_date_time)).day === 28));
+    assert.ok(
+      pay.some(
+        (t) =>
+          civilFromDay(dayOf(t.booking_date_time)).month === 3 && civilFromDay(dayOf(t.booking_date_time)).day === 28,
+      ),
+    );
     assert.equal(p.truth.salary?.payDay, 'last working day');
     assert.equal(p.truth.salary?.amount, pay[pay.length - 1].amount);
     assert.equal(p.truth.salary?.count, pay.length);
@@ -82,7 +199,10 @@ describe('personas › income patterns', () => {
     const weekly = labelled(persona('weekly-paid'), 'salary');
     for (const t of weekly) {
       const d = dayOf(t.booking_date_time);
-      assert.ok(weekday(d) === 5 || (isWorkingDay(d) && !isWorkingDay(d + (5 - weekday(d)))), `weekly on ${civilFromDay(d).day}`);
+      assert.ok(
+        weekday(d) === 5 || (isWorkingDay(d) && !isWorkingDay(d + (5 - weekday(d)))),
+        `weekly on ${civilFromDay(d).day}`,
+      );
     }
     assert.ok(new Set(weekly.map((t) => t.amount)).size > 20, 'overtime makes the amounts vary');
     const fortnightly = labelled(persona('fortnightly-paid'), 'salary').map((t) => dayOf(t.booking_date_time));
@@ -103,7 +223,8 @@ describe('personas › income patterns', () => {
       assert.equal(d, workingDayOnOrBefore(dayFromCivil(c.year, c.month, 17)), 'the 17th, or the working day before');
     }
     const chb = labelled(b, 'child_benefit').map((t) => dayOf(t.booking_date_time));
-    for (let i = 1; i < chb.length; i++) assert.ok(Math.abs(chb[i] - chb[i - 1] - 28) <= 4, "Easter moves a Monday payment to Thursday");
+    for (let i = 1; i < chb.length; i++)
+      assert.ok(Math.abs(chb[i] - chb[i - 1] - 28) <= 4, 'Easter moves a Monday payment to Thursday');
   });
 
   test('a new employer replaces the old one: the old stops before the new starts', () => {
@@ -173,7 +294,8 @@ describe('personas › outgoing patterns', () => {
     const klarna = labelled(p, 'bnpl').filter((t) => t.name.startsWith('KLARNA'));
     assert.ok(klarna.length > 6);
     const byText = new Map<string, number[]>();
-    for (const t of labelled(p, 'bnpl')) byText.set(t.name, [...(byText.get(t.name) ?? []), dayOf(t.booking_date_time)]);
+    for (const t of labelled(p, 'bnpl'))
+      byText.set(t.name, [...(byText.get(t.name) ?? []), dayOf(t.booking_date_time)]);
     assert.ok([...byText.values()].some((days) => days.length >= 3));
   });
 
@@ -182,7 +304,11 @@ describe('personas › outgoing patterns', () => {
     const dc = labelled(p, 'debt_collection');
     assert.ok(dc.some((t) => t.name.includes('LOWELL PORTFOLIO I')));
     assert.ok(dc.some((t) => t.name.includes('CABOT FINANCIAL')));
-    assert.ok(dc.filter((t) => t.name.includes('CABOT')).every((t) => t.booking_date_time >= Date.UTC(2022, 5, 20) / 1000 - DAY_SECONDS));
+    assert.ok(
+      dc
+        .filter((t) => t.name.includes('CABOT'))
+        .every((t) => t.booking_date_time >= Date.UTC(2022, 5, 20) / 1000 - DAY_SECONDS),
+    );
   });
 
   test('returned direct debits: a DD, its reversal the same day, an unpaid item fee next day', () => {
@@ -192,11 +318,21 @@ describe('personas › outgoing patterns', () => {
     const reversals = txns.filter((t) => /UNPAID DD/.test(t.name));
     assert.ok(reversals.length > 0);
     for (const r of reversals) {
-      const dd = txns.find((t) => t.type === 'DirectDebit' && t.amount === -r.amount && t.booking_date_time < r.booking_date_time &&
-        r.booking_date_time - t.booking_date_time <= 120);
+      const dd = txns.find(
+        (t) =>
+          t.type === 'DirectDebit' &&
+          t.amount === -r.amount &&
+          t.booking_date_time < r.booking_date_time &&
+          r.booking_date_time - t.booking_date_time <= 120,
+      );
       assert.ok(dd, r.name);
       assert.ok(dd.name.startsWith(r.name.replace('UNPAID DD ', '')), `${r.name} / ${dd.name}`);
-      const fee = txns.find((t) => /UNPAID ITEM/.test(t.name) && t.booking_date_time > r.booking_date_time && t.booking_date_time - r.booking_date_time < 2 * DAY_SECONDS);
+      const fee = txns.find(
+        (t) =>
+          /UNPAID ITEM/.test(t.name) &&
+          t.booking_date_time > r.booking_date_time &&
+          t.booking_date_time - r.booking_date_time < 2 * DAY_SECONDS,
+      );
       if (r.booking_date_time < p.asOf - 2 * DAY_SECONDS) assert.ok(fee, 'fee follows');
     }
     assert.ok(txns.some((t) => /OVERDRAFT INTEREST/.test(t.name)));
@@ -209,8 +345,12 @@ describe('personas › outgoing patterns', () => {
       const ins = labelled(p, 'internal_transfer_in');
       assert.equal(outs.length, ins.length, name);
       for (const o of outs) {
-        const match = ins.find((i) => i.amount === -o.amount && i.account_number !== o.account_number &&
-          Math.abs(i.booking_date_time - o.booking_date_time) < DAY_SECONDS);
+        const match = ins.find(
+          (i) =>
+            i.amount === -o.amount &&
+            i.account_number !== o.account_number &&
+            Math.abs(i.booking_date_time - o.booking_date_time) < DAY_SECONDS,
+        );
         assert.ok(match, `${name} ${o.name}`);
       }
     }
@@ -236,7 +376,11 @@ describe('personas › outgoing patterns', () => {
     const p = persona('salaried-monthly');
     const cards = p.transactions.filter((t) => t.type === 'CardPayment');
     assert.ok(cards.length > 300);
-    assert.ok(cards.every((t) => /^\d{4}$/.test(t.merchant_details?.merchant_category_code ?? '') && t.merchant_details?.merchant_name));
+    assert.ok(
+      cards.every(
+        (t) => /^\d{4}$/.test(t.merchant_details?.merchant_category_code ?? '') && t.merchant_details?.merchant_name,
+      ),
+    );
     const mccs = new Set(cards.map((t) => t.merchant_details?.merchant_category_code));
     for (const mcc of ['5411', '5814', '5541']) assert.ok(mccs.has(mcc), mcc);
     assert.ok(pence(labelled(p, 'groceries').reduce((a, t) => a + t.amount, 0)) < 0);

@@ -62,13 +62,15 @@ export function readTruth(ctx: Ctx, a: Assembled): Truth {
   }
   const has = (l: Label): boolean => (counts[l] ?? 0) > 0;
 
-  const salaries = [...salaryStreams].map(([s, st]) => incomeTruth(ctx, s, st))
+  const salaries = [...salaryStreams]
+    .map(([s, st]) => incomeTruth(ctx, s, st))
     .sort((x, y) => x.lastPaid.localeCompare(y.lastPaid) || x.source.localeCompare(y.source));
   const first = (m: Map<string, Stream>): IncomeTruth | null => {
     for (const [k, s] of m) return incomeTruth(ctx, k, s);
     return null;
   };
-  const pension = stateStreams.size || privateStreams.size ? { state: first(stateStreams), private: first(privateStreams) } : null;
+  const pension =
+    stateStreams.size || privateStreams.size ? { state: first(stateStreams), private: first(privateStreams) } : null;
 
   const benefits: Truth['benefits'] = [];
   if (has('universal_credit')) benefits.push('universal_credit');
@@ -79,7 +81,8 @@ export function readTruth(ctx: Ctx, a: Assembled): Truth {
   for (const p of ['broadband', 'mobile', 'tv_licence'] as const) if (patterns.has(p)) utilities.push(p);
 
   let overdraft = false;
-  for (let i = 0; i < a.balances.length && !overdraft; i++) overdraft = a.balances[i] < 0 && a.transactions[i].status === 'Booked';
+  for (let i = 0; i < a.balances.length && !overdraft; i++)
+    overdraft = a.balances[i] < 0 && a.transactions[i].status === 'Booked';
 
   const lostJob = ctx.lossOfIncome;
   const lastOfLost = lostJob ? salaries.find((s) => s.source === lostJob) : undefined;
@@ -106,9 +109,12 @@ export function readTruth(ctx: Ctx, a: Assembled): Truth {
     bankCharges: penalties,
     overdraft,
     ownTransfers: has('internal_transfer_in') || has('internal_transfer_out'),
-    business: settlements ? { settlements: settlements.source ?? '', vat: has('hmrc_vat'), payroll: has('payroll') } : null,
+    business: settlements
+      ? { settlements: settlements.source ?? '', vat: has('hmrc_vat'), payroll: has('payroll') }
+      : null,
     lossOfIncome: lastOfLost ? { employer: lastOfLost.source, lastPaid: lastOfLost.lastPaid } : null,
-    newEmployer: prevJob && newJob ? { previous: prevJob.source, current: newJob.source, firstPaid: newJob.firstPaid } : null,
+    newEmployer:
+      prevJob && newJob ? { previous: prevJob.source, current: newJob.source, firstPaid: newJob.firstPaid } : null,
     counts,
   };
 }

@@ -6,7 +6,8 @@ import { DAY_SECONDS } from './calendar.ts';
 
 describe('personas › volume customers for benchmarks', () => {
   test('exactly the number of transactions asked for', () => {
-    for (const n of [1, 250, 2000]) assert.equal(generateVolume({ asOf: AS_OF, seed: 4, transactions: n }).transactions.length, n);
+    for (const n of [1, 250, 2000])
+      assert.equal(generateVolume({ asOf: AS_OF, seed: 4, transactions: n }).transactions.length, n);
   });
 
   test('10 000 transactions span several years of one customer, with consistent balances', () => {
@@ -20,7 +21,10 @@ describe('personas › volume customers for benchmarks', () => {
         assert.equal(pence(t.balance.amount), bal);
       }
     }
-    assert.deepEqual(generateVolume({ asOf: AS_OF, seed: 4, transactions: 10_000 }).transactions.slice(-50), p.transactions.slice(-50));
+    assert.deepEqual(
+      generateVolume({ asOf: AS_OF, seed: 4, transactions: 10_000 }).transactions.slice(-50),
+      p.transactions.slice(-50),
+    );
   });
 
   test('100 000 transactions work (timings belong in bench/)', () => {

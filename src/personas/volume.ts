@@ -28,22 +28,57 @@ const PER_SIDE_PAYMENT = 2.2;
 function volumeDef(sidePerDay: number): PersonaDef {
   return {
     name: 'high-volume',
-    description: 'Busy customer for benchmarks: monthly salary, side trade paid by bank transfer, heavy card spending, savings.',
+    description:
+      'Busy customer for benchmarks: monthly salary, side trade paid by bank transfer, heavy card spending, savings.',
     accountType: 'Personal',
-    plants: ['salary monthly', 'self-employment income (many small credits)', 'rent', 'council tax', 'utilities', 'card spending', 'own transfers'],
+    plants: [
+      'salary monthly',
+      'self-employment income (many small credits)',
+      'rent',
+      'council tax',
+      'utilities',
+      'card spending',
+      'own transfers',
+    ],
     setup: (r) => ({
-      town: 'leeds', people: [person(r)],
+      town: 'leeds',
+      people: [person(r)],
       accounts: [
-        { key: 'current', bank: 'natwest', subType: 'CurrentAccount', type: 'Personal', nickname: 'Reward Account', opening: 1500, policy: comfortable('savings', 3, 2000) },
-        { key: 'savings', bank: 'natwest', subType: 'Savings', type: 'Personal', nickname: 'Digital Regular Saver', opening: 3000, savingsRate: 0.03 },
+        {
+          key: 'current',
+          bank: 'natwest',
+          subType: 'CurrentAccount',
+          type: 'Personal',
+          nickname: 'Reward Account',
+          opening: 1500,
+          policy: comfortable('savings', 3, 2000),
+        },
+        {
+          key: 'savings',
+          bank: 'natwest',
+          subType: 'Savings',
+          type: 'Personal',
+          nickname: 'Digital Regular Saver',
+          opening: 3000,
+          savingsRate: 0.03,
+        },
       ],
     }),
     plant: (ctx) => {
-      salary(ctx, { acct: 'current', employer: 'ACME LOGISTICS LTD', ref: 'SALARY', frequency: 'Monthly', payDay: 'last', net2024: 2604.33 });
+      salary(ctx, {
+        acct: 'current',
+        employer: 'ACME LOGISTICS LTD',
+        ref: 'SALARY',
+        frequency: 'Monthly',
+        payDay: 'last',
+        net2024: 2604.33,
+      });
       rent(ctx, 'current', { landlord: 'M PATEL', ref: 'RENT FLAT 2', day: 1, monthly2024: 895, via: 'so' });
       householdBills(ctx, 'current', {
-        councilTax: { day: 1, annual2024: 1712.4 }, energy: { payee: 'OCTOPUS ENERGY', day: 9, monthly2024: 92 },
-        water: { day: 15, monthly2024: 38.5 }, broadband: { payee: 'VIRGIN MEDIA', day: 8, monthly2024: 45 },
+        councilTax: { day: 1, annual2024: 1712.4 },
+        energy: { payee: 'OCTOPUS ENERGY', day: 9, monthly2024: 92 },
+        water: { day: 15, monthly2024: 38.5 },
+        broadband: { payee: 'VIRGIN MEDIA', day: 8, monthly2024: 45 },
         mobiles: [{ payee: 'EE LIMITED', day: 20, monthly2024: 29 }],
       });
       subscriptions(ctx, 'current', ['netflix', 'spotify', 'prime']);
@@ -52,19 +87,35 @@ function volumeDef(sidePerDay: number): PersonaDef {
         const r = ctx.rng('side', day);
         const n = r.poisson(sidePerDay);
         for (let i = 0; i < n; i++) {
-          ctx.credit('current', day, 'fpi', r.pick(customers), `REF ${r.digits(5)}`, r.int(900, 5200), 'self_employment_income',
-            { seconds: r.int(7 * 3600, 22 * 3600) });
+          ctx.credit(
+            'current',
+            day,
+            'fpi',
+            r.pick(customers),
+            `REF ${r.digits(5)}`,
+            r.int(900, 5200),
+            'self_employment_income',
+            { seconds: r.int(7 * 3600, 22 * 3600) },
+          );
         }
       }
-      spending(ctx, { acct: 'current', mix: MIX_EVERYDAY, fraction: 0.85, fallbackMonthly: 1000, minMonthly: 400, cashShare: 0.02,
-        p2p: { perMonth: 2, names: friends(ctx.rng('friends'), 5) } });
+      spending(ctx, {
+        acct: 'current',
+        mix: MIX_EVERYDAY,
+        fraction: 0.85,
+        fallbackMonthly: 1000,
+        minMonthly: 400,
+        cashShare: 0.02,
+        p2p: { perMonth: 2, names: friends(ctx.rng('friends'), 5) },
+      });
     },
   };
 }
 
 export function generateVolume(opts: VolumeOptions): Persona {
   const n = opts.transactions;
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new RangeError('transactions must be an integer 1 … 1 000 000');
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
+    throw new RangeError('transactions must be an integer 1 … 1 000 000');
   const seed = opts.seed ?? 1;
   validateOptions({ asOf: opts.asOf, seed });
   const years = Math.min(5, Math.max(0.25, n / 2000));

@@ -4,19 +4,50 @@
  * with the customer's token. The misbehaviour switches act here, on data calls.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { iso, obAccount, obBalances, obParty, obStatement, obTransaction, personaAt, sandboxAsOf, transactionsOf } from './data.ts';
+import {
+  iso,
+  obAccount,
+  obBalances,
+  obParty,
+  obStatement,
+  obTransaction,
+  personaAt,
+  sandboxAsOf,
+  transactionsOf,
+} from './data.ts';
 import { obieError, type SandboxContext } from './plugin.ts';
 import type { SandboxConsent, Token } from './state.ts';
 
 const AISP = '/:slug/open-banking/v3.1/aisp';
 const PERMISSIONS = new Set([
-  'ReadAccountsBasic', 'ReadAccountsDetail', 'ReadBalances', 'ReadBeneficiariesBasic', 'ReadBeneficiariesDetail', 'ReadDirectDebits',
-  'ReadOffers', 'ReadPAN', 'ReadParty', 'ReadPartyPSU', 'ReadProducts', 'ReadScheduledPaymentsBasic', 'ReadScheduledPaymentsDetail',
-  'ReadStandingOrdersBasic', 'ReadStandingOrdersDetail', 'ReadStatementsBasic', 'ReadStatementsDetail', 'ReadTransactionsBasic',
-  'ReadTransactionsCredits', 'ReadTransactionsDebits', 'ReadTransactionsDetail',
+  'ReadAccountsBasic',
+  'ReadAccountsDetail',
+  'ReadBalances',
+  'ReadBeneficiariesBasic',
+  'ReadBeneficiariesDetail',
+  'ReadDirectDebits',
+  'ReadOffers',
+  'ReadPAN',
+  'ReadParty',
+  'ReadPartyPSU',
+  'ReadProducts',
+  'ReadScheduledPaymentsBasic',
+  'ReadScheduledPaymentsDetail',
+  'ReadStandingOrdersBasic',
+  'ReadStandingOrdersDetail',
+  'ReadStatementsBasic',
+  'ReadStatementsDetail',
+  'ReadTransactionsBasic',
+  'ReadTransactionsCredits',
+  'ReadTransactionsDebits',
+  'ReadTransactionsDetail',
 ]);
 
-type Req = FastifyRequest<{ Params: { slug: string; ConsentId?: string; AccountId?: string }; Querystring: Record<string, string | undefined>; Body: unknown }>;
+type Req = FastifyRequest<{
+  Params: { slug: string; ConsentId?: string; AccountId?: string };
+  Querystring: Record<string, string | undefined>;
+  Body: unknown;
+}>;
 
 function bearer(ctx: SandboxContext, request: Req): Token | null {
   const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
@@ -27,7 +58,11 @@ function bearer(ctx: SandboxContext, request: Req): Token | null {
 function consentBody(ctx: SandboxContext, c: SandboxConsent) {
   return {
     Data: {
-      ConsentId: c.id, CreationDateTime: iso(c.creation), Status: c.status, StatusUpdateDateTime: iso(c.statusUpdate), Permissions: c.permissions,
+      ConsentId: c.id,
+      CreationDateTime: iso(c.creation),
+      Status: c.status,
+      StatusUpdateDateTime: iso(c.statusUpdate),
+      Permissions: c.permissions,
       ...(c.expiration !== null ? { ExpirationDateTime: iso(c.expiration) } : {}),
       ...(c.transactionFrom !== null ? { TransactionFromDateTime: iso(c.transactionFrom) } : {}),
       ...(c.transactionTo !== null ? { TransactionToDateTime: iso(c.transactionTo) } : {}),
@@ -45,7 +80,12 @@ function readDateTime(v: unknown): number | null | 'bad' {
 }
 
 /** The consent behind a customer's token, checked for access; or the error already sent. */
-async function dataAccess(ctx: SandboxContext, request: Req, reply: FastifyReply, needs: string[]): Promise<{ consent: SandboxConsent } | null> {
+async function dataAccess(
+  ctx: SandboxContext,
+  request: Req,
+  reply: FastifyReply,
+  needs: string[],
+): Promise<{ consent: SandboxConsent } | null> {
   const token = bearer(ctx, request);
   const consent = token?.consentId ? ctx.state.consents.get(token.consentId) : undefined;
   if (!token || !consent || consent.slug !== request.params.slug) {
@@ -53,8 +93,10 @@ async function dataAccess(ctx: SandboxContext, request: Req, reply: FastifyReply
     return null;
   }
   // Switches that end the consent as soon as the service first reads data with it.
-  if (consent.status === 'Authorised' && consent.dataCalls === 0 && ctx.state.has(consent, 'revoke')) ctx.state.setStatus(consent, 'Revoked', ctx.now());
-  if (consent.status === 'Authorised' && consent.dataCalls === 0 && ctx.state.has(consent, 'expire')) consent.expiration = ctx.now();
+  if (consent.status === 'Authorised' && consent.dataCalls === 0 && ctx.state.has(consent, 'revoke'))
+    ctx.state.setStatus(consent, 'Revoked', ctx.now());
+  if (consent.status === 'Authorised' && consent.dataCalls === 0 && ctx.state.has(consent, 'expire'))
+    consent.expiration = ctx.now();
   if (consent.status !== 'Authorised') {
     await obieError(reply, 403, 'UK.OBIE.Resource.InvalidConsentStatus', `The consent is ${consent.status}.`);
     return null;
@@ -65,7 +107,15 @@ async function dataAccess(ctx: SandboxContext, request: Req, reply: FastifyReply
   }
   const misbehave = ctx.state.nextDataCall(consent);
   if (misbehave === '429') {
-    await reply.code(429).header('retry-after', '1').send({ Code: '429', Id: 'rate', Message: 'Too many requests.', Errors: [{ ErrorCode: 'UK.OBIE.UnexpectedError', Message: 'Too many requests.' }] });
+    await reply
+      .code(429)
+      .header('retry-after', '1')
+      .send({
+        Code: '429',
+        Id: 'rate',
+        Message: 'Too many requests.',
+        Errors: [{ ErrorCode: 'UK.OBIE.UnexpectedError', Message: 'Too many requests.' }],
+      });
     return null;
   }
   if (misbehave === '500') {
@@ -77,7 +127,12 @@ async function dataAccess(ctx: SandboxContext, request: Req, reply: FastifyReply
     return null;
   }
   if (!needs.some((p) => consent.permissions.includes(p))) {
-    await obieError(reply, 403, 'UK.OBIE.Resource.ConsentMismatch', `The consent does not grant ${needs.join(' or ')}.`);
+    await obieError(
+      reply,
+      403,
+      'UK.OBIE.Resource.ConsentMismatch',
+      `The consent does not grant ${needs.join(' or ')}.`,
+    );
     return null;
   }
   return { consent };
@@ -86,19 +141,35 @@ async function dataAccess(ctx: SandboxContext, request: Req, reply: FastifyReply
 export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
   app.post(`${AISP}/account-access-consents`, async (request: Req, reply) => {
     const token = bearer(ctx, request);
-    if (!token || token.consentId !== null) return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"').send();
+    if (!token || token.consentId !== null)
+      return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"').send();
     const data = (request.body as { Data?: Record<string, unknown> } | undefined)?.Data;
     const permissions = data?.Permissions;
-    if (!Array.isArray(permissions) || permissions.length === 0 || !permissions.every((p) => typeof p === 'string' && PERMISSIONS.has(p))) {
-      return obieError(reply, 400, 'UK.OBIE.Field.Invalid', 'Data.Permissions must be a non-empty list of OBIE permissions.');
+    if (
+      !Array.isArray(permissions) ||
+      permissions.length === 0 ||
+      !permissions.every((p) => typeof p === 'string' && PERMISSIONS.has(p))
+    ) {
+      return obieError(
+        reply,
+        400,
+        'UK.OBIE.Field.Invalid',
+        'Data.Permissions must be a non-empty list of OBIE permissions.',
+      );
     }
     const expiration = readDateTime(data?.ExpirationDateTime);
     const from = readDateTime(data?.TransactionFromDateTime);
     const to = readDateTime(data?.TransactionToDateTime);
-    if (expiration === 'bad' || from === 'bad' || to === 'bad') return obieError(reply, 400, 'UK.OBIE.Field.InvalidDate', 'Dates must be ISO 8601 date-times.');
+    if (expiration === 'bad' || from === 'bad' || to === 'bad')
+      return obieError(reply, 400, 'UK.OBIE.Field.InvalidDate', 'Dates must be ISO 8601 date-times.');
     const consent = ctx.state.createConsent({
-      slug: request.params.slug, clientId: token.clientId, permissions: permissions as string[], creation: ctx.now(),
-      expiration, transactionFrom: from, transactionTo: to,
+      slug: request.params.slug,
+      clientId: token.clientId,
+      permissions: permissions as string[],
+      creation: ctx.now(),
+      expiration,
+      transactionFrom: from,
+      transactionTo: to,
     });
     return reply.code(201).send(consentBody(ctx, consent));
   });
@@ -106,7 +177,13 @@ export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
   const ownConsent = (request: Req): SandboxConsent | null => {
     const token = bearer(ctx, request);
     const consent = ctx.state.consents.get(request.params.ConsentId ?? '');
-    return token && token.consentId === null && consent && consent.clientId === token.clientId && consent.slug === request.params.slug ? consent : null;
+    return token &&
+      token.consentId === null &&
+      consent &&
+      consent.clientId === token.clientId &&
+      consent.slug === request.params.slug
+      ? consent
+      : null;
   };
 
   app.get(`${AISP}/account-access-consents/:ConsentId`, async (request: Req, reply) => {
@@ -126,10 +203,14 @@ export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
   /** The persona behind a consent at the bank's current snapshot (or the snapshot a Links.Next names). */
   const personaOf = (consent: SandboxConsent, request: Req) => {
     const snapshot = Number(request.query.snapshot);
-    const asOf = Number.isInteger(snapshot) && snapshot > 0 && snapshot <= ctx.now() ? snapshot : sandboxAsOf(new Date(ctx.now() * 1000));
+    const asOf =
+      Number.isInteger(snapshot) && snapshot > 0 && snapshot <= ctx.now()
+        ? snapshot
+        : sandboxAsOf(new Date(ctx.now() * 1000));
     return personaAt(consent.slug, consent.persona!, asOf);
   };
-  const accountOf = (consent: SandboxConsent, request: Req) => personaOf(consent, request).accounts.find((a) => a.id === request.params.AccountId) ?? null;
+  const accountOf = (consent: SandboxConsent, request: Req) =>
+    personaOf(consent, request).accounts.find((a) => a.id === request.params.AccountId) ?? null;
   const envelope = (request: Req, data: Record<string, unknown>, extra: { next?: string; pages?: number } = {}) => ({
     Data: data,
     Links: { Self: `${new URL(ctx.opts.baseUrl).origin}${request.url}`, ...(extra.next ? { Next: extra.next } : {}) },
@@ -148,7 +229,9 @@ export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
     if (!access) return reply;
     const p = personaOf(access.consent, request);
     const account = p.accounts.find((a) => a.id === request.params.AccountId);
-    return account ? envelope(request, { Balance: obBalances(p, account) }) : obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
+    return account
+      ? envelope(request, { Balance: obBalances(p, account) })
+      : obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
   });
 
   app.get(`${AISP}/accounts/:AccountId/transactions`, async (request: Req, reply) => {
@@ -162,25 +245,40 @@ export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
     const q = (v: string | undefined) => (v ? readDateTime(/[zZ]|[+-]\d\d:\d\d$/.test(v) ? v : `${v}Z`) : null);
     const qFrom = q(request.query.fromBookingDateTime);
     const qTo = q(request.query.toBookingDateTime);
-    if (qFrom === 'bad' || qTo === 'bad') return obieError(reply, 400, 'UK.OBIE.Field.InvalidDate', 'fromBookingDateTime and toBookingDateTime must be ISO 8601 date-times.');
+    if (qFrom === 'bad' || qTo === 'bad')
+      return obieError(
+        reply,
+        400,
+        'UK.OBIE.Field.InvalidDate',
+        'fromBookingDateTime and toBookingDateTime must be ISO 8601 date-times.',
+      );
     const from = Math.max(qFrom ?? 0, consent.transactionFrom ?? 0);
     const to = Math.min(qTo ?? Infinity, consent.transactionTo ?? Infinity);
     const credits = consent.permissions.includes('ReadTransactionsCredits');
     const debits = consent.permissions.includes('ReadTransactionsDebits');
-    const all = transactionsOf(p, account).filter((t) => t.booking_date_time >= from && t.booking_date_time <= to && (t.amount < 0 ? debits : credits));
+    const all = transactionsOf(p, account).filter(
+      (t) => t.booking_date_time >= from && t.booking_date_time <= to && (t.amount < 0 ? debits : credits),
+    );
     const pages = Math.max(1, Math.ceil(all.length / ctx.pageSize));
     const page = Math.min(Math.max(1, Number(request.query.page) || 1), pages);
     const rows = all.slice((page - 1) * ctx.pageSize, page * ctx.pageSize);
     const pendingNewId = ctx.state.has(consent, 'pending-new-id');
     let next: string | undefined;
     if (page < pages) {
-      const u = new URL(`${ctx.base(consent.slug)}/open-banking/v3.1/aisp/accounts/${encodeURIComponent(account.id)}/transactions`);
-      for (const [k, v] of Object.entries(request.query)) if (v !== undefined && k !== 'page' && k !== 'snapshot') u.searchParams.set(k, v);
+      const u = new URL(
+        `${ctx.base(consent.slug)}/open-banking/v3.1/aisp/accounts/${encodeURIComponent(account.id)}/transactions`,
+      );
+      for (const [k, v] of Object.entries(request.query))
+        if (v !== undefined && k !== 'page' && k !== 'snapshot') u.searchParams.set(k, v);
       u.searchParams.set('page', String(page + 1));
       u.searchParams.set('snapshot', String(p.asOf));
       next = u.toString();
     }
-    return envelope(request, { Transaction: rows.map((t) => obTransaction(t, account.id, pendingNewId)) }, { next, pages });
+    return envelope(
+      request,
+      { Transaction: rows.map((t) => obTransaction(t, account.id, pendingNewId)) },
+      { next, pages },
+    );
   });
 
   app.get(`${AISP}/accounts/:AccountId/statements`, async (request: Req, reply) => {

@@ -17,8 +17,13 @@ type Req = FastifyRequest<{ Params: { slug: string; ConsentId?: string }; Body: 
 
 function view(c: SandboxConsent) {
   return {
-    ConsentId: c.id, Status: c.status, Persona: c.persona, Permissions: c.permissions, ExpirationDateTime: c.expiration,
-    Switches: c.switches.map(describeSwitch), DataCalls: c.dataCalls,
+    ConsentId: c.id,
+    Status: c.status,
+    Persona: c.persona,
+    Permissions: c.permissions,
+    ExpirationDateTime: c.expiration,
+    Switches: c.switches.map(describeSwitch),
+    DataCalls: c.dataCalls,
   };
 }
 
@@ -30,7 +35,10 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext): void
       return 'denied';
     }
     const c = request.params.ConsentId === undefined ? null : ctx.state.consents.get(request.params.ConsentId);
-    if (request.params.ConsentId !== undefined && (!c || c.clientId !== client.clientId || c.slug !== request.params.slug)) {
+    if (
+      request.params.ConsentId !== undefined &&
+      (!c || c.clientId !== client.clientId || c.slug !== request.params.slug)
+    ) {
       void obieError(reply, 404, 'UK.OBIE.Resource.NotFound', 'No such consent.');
       return 'denied';
     }
@@ -61,7 +69,9 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext): void
     if (c === 'denied' || c === null) return reply;
     const raw = (request.body as { switches?: unknown } | undefined)?.switches;
     const list = typeof raw === 'string' ? raw.split(/[,+]/) : Array.isArray(raw) ? raw.map(String) : null;
-    const parsed = list ? parseSwitches(list) : { error: 'switches must be a list such as ["429:2", "pending-new-id"]' };
+    const parsed = list
+      ? parseSwitches(list)
+      : { error: 'switches must be a list such as ["429:2", "pending-new-id"]' };
     if ('error' in parsed) return obieError(reply, 400, 'UK.OBIE.Field.Invalid', parsed.error);
     c.switches = parsed;
     c.dataCalls = 0;

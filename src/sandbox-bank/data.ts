@@ -5,7 +5,13 @@
  * whole minutes (a snapshot): a pull that pages through transactions sees one consistent history, because each
  * Links.Next names the snapshot it belongs to.
  */
-import { generatePersona, listPersonas, type GeneratedTransaction, type Persona, type PersonaAccount } from '../personas/index.ts';
+import {
+  generatePersona,
+  listPersonas,
+  type GeneratedTransaction,
+  type Persona,
+  type PersonaAccount,
+} from '../personas/index.ts';
 
 export const SANDBOX_SEED = 1;
 /** years of history each persona has at the sandbox bank (banks may hold less than a consent asks for) */
@@ -19,7 +25,9 @@ export function sandboxAsOf(now: Date): number {
 /** The personas a customer can log in as at a sandbox bank: business ones at the business bank, the others elsewhere. */
 export function personasAt(slug: string): string[] {
   const business = slug.includes('business');
-  return listPersonas().filter((p) => (p.accountType === 'Business') === business).map((p) => p.name);
+  return listPersonas()
+    .filter((p) => (p.accountType === 'Business') === business)
+    .map((p) => p.name);
 }
 
 const cache = new Map<string, Persona>();
@@ -55,8 +63,15 @@ const cdi = (amount: number) => (amount < 0 ? 'Debit' : 'Credit');
  * overrides/sandbox.ts, which reads them back).
  */
 const CODE_BY_TYPE: Record<string, string> = {
-  DirectDebit: 'DD', StandingOrder: 'SO', CardPayment: 'CARD', FasterPayment: 'FPS', BankGiroCredit: 'BGC',
-  Cash: 'CASH', Transfer: 'TFR', Charge: 'CHG', Interest: 'INT',
+  DirectDebit: 'DD',
+  StandingOrder: 'SO',
+  CardPayment: 'CARD',
+  FasterPayment: 'FPS',
+  BankGiroCredit: 'BGC',
+  Cash: 'CASH',
+  Transfer: 'TFR',
+  Charge: 'CHG',
+  Interest: 'INT',
 };
 
 export function obAccount(a: PersonaAccount, slug: string, asOf: number) {
@@ -86,20 +101,32 @@ export function obBalances(p: Persona, a: PersonaAccount) {
     else pending += Math.round(t.amount * 100);
   }
   const balance = (type: string, pence: number) => ({
-    AccountId: a.id, CreditDebitIndicator: cdi(pence), Type: type, DateTime: iso(p.asOf), Amount: money(pence / 100, a.currency),
-    ...(a.overdraft_limit > 0 ? { CreditLine: [{ Included: false, Type: 'Pre-Agreed', Amount: money(a.overdraft_limit, a.currency) }] } : {}),
+    AccountId: a.id,
+    CreditDebitIndicator: cdi(pence),
+    Type: type,
+    DateTime: iso(p.asOf),
+    Amount: money(pence / 100, a.currency),
+    ...(a.overdraft_limit > 0
+      ? { CreditLine: [{ Included: false, Type: 'Pre-Agreed', Amount: money(a.overdraft_limit, a.currency) }] }
+      : {}),
   });
   return [balance('InterimBooked', booked), balance('InterimAvailable', booked + pending)];
 }
 
 export function obTransaction(t: GeneratedTransaction, accountId: string, pendingNewId: boolean) {
   const code = t.proprietary_bank_transaction_code?.code
-    ? { Code: t.proprietary_bank_transaction_code.code, ...(t.proprietary_bank_transaction_code.issuer ? { Issuer: t.proprietary_bank_transaction_code.issuer } : {}) }
-    : t.type && CODE_BY_TYPE[t.type] ? { Code: CODE_BY_TYPE[t.type]!, Issuer: 'SANDBOX' } : undefined;
+    ? {
+        Code: t.proprietary_bank_transaction_code.code,
+        ...(t.proprietary_bank_transaction_code.issuer ? { Issuer: t.proprietary_bank_transaction_code.issuer } : {}),
+      }
+    : t.type && CODE_BY_TYPE[t.type]
+      ? { Code: CODE_BY_TYPE[t.type]!, Issuer: 'SANDBOX' }
+      : undefined;
   return {
     AccountId: accountId,
     // pending-new-id: a pending item is known under another id than the one it will book under.
-    TransactionId: pendingNewId && t.status === 'Pending' ? `PND${t.external_transaction_id}` : t.external_transaction_id,
+    TransactionId:
+      pendingNewId && t.status === 'Pending' ? `PND${t.external_transaction_id}` : t.external_transaction_id,
     CreditDebitIndicator: cdi(t.amount),
     Status: t.status,
     BookingDateTime: iso(t.booking_date_time),
@@ -108,13 +135,21 @@ export function obTransaction(t: GeneratedTransaction, accountId: string, pendin
     ...(t.address_line ? { AddressLine: t.address_line } : {}),
     Amount: money(t.amount, t.currency),
     ...(code ? { ProprietaryBankTransactionCode: code } : {}),
-    Balance: { CreditDebitIndicator: cdi(t.balance.amount), Type: t.balance.type, Amount: money(t.balance.amount, t.balance.currency) },
-    ...(t.merchant_details ? {
-      MerchantDetails: {
-        ...(t.merchant_details.merchant_name ? { MerchantName: t.merchant_details.merchant_name } : {}),
-        ...(t.merchant_details.merchant_category_code ? { MerchantCategoryCode: t.merchant_details.merchant_category_code } : {}),
-      },
-    } : {}),
+    Balance: {
+      CreditDebitIndicator: cdi(t.balance.amount),
+      Type: t.balance.type,
+      Amount: money(t.balance.amount, t.balance.currency),
+    },
+    ...(t.merchant_details
+      ? {
+          MerchantDetails: {
+            ...(t.merchant_details.merchant_name ? { MerchantName: t.merchant_details.merchant_name } : {}),
+            ...(t.merchant_details.merchant_category_code
+              ? { MerchantCategoryCode: t.merchant_details.merchant_category_code }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -125,15 +160,27 @@ const obMoney = (x: SpecAmount) => ({ Amount: x.Amount, Currency: x.Currency });
 export function obStatement(s: Persona['statements'][number]) {
   const feeOrInterest = (f: NonNullable<typeof s.StatementFee>[number]) => ({
     ...(f.Description?.length ? { Description: f.Description.join(' ').slice(0, 128) } : {}),
-    CreditDebitIndicator: f.CreditDebitIndicator, Type: f.Type, ...(f.Frequency ? { Frequency: f.Frequency } : {}), Amount: obMoney(f),
+    CreditDebitIndicator: f.CreditDebitIndicator,
+    Type: f.Type,
+    ...(f.Frequency ? { Frequency: f.Frequency } : {}),
+    Amount: obMoney(f),
   });
   return {
-    AccountId: s.AccountId, StatementId: s.StatementId, StatementReference: s.StatementReference, Type: s.Type,
-    StartDateTime: s.StartDateTime, EndDateTime: s.EndDateTime, CreationDateTime: s.CreationDateTime,
+    AccountId: s.AccountId,
+    StatementId: s.StatementId,
+    StatementReference: s.StatementReference,
+    Type: s.Type,
+    StartDateTime: s.StartDateTime,
+    EndDateTime: s.EndDateTime,
+    CreationDateTime: s.CreationDateTime,
     StatementDescription: s.StatementDescription,
     ...(s.StatementFee ? { StatementFee: s.StatementFee.map(feeOrInterest) } : {}),
     ...(s.StatementInterest ? { StatementInterest: s.StatementInterest.map(feeOrInterest) } : {}),
-    StatementAmount: s.StatementAmounts.map((x) => ({ CreditDebitIndicator: x.CreditDebitIndicator, Type: x.Type, Amount: obMoney(x) })),
+    StatementAmount: s.StatementAmounts.map((x) => ({
+      CreditDebitIndicator: x.CreditDebitIndicator,
+      Type: x.Type,
+      Amount: obMoney(x),
+    })),
     StatementDateTime: s.StatementDateTimes.map((x) => ({ DateTime: x.DateTime, Type: x.Type })),
   };
 }

@@ -14,14 +14,22 @@ import { parseUsername, type SandboxConsent } from './state.ts';
 const ACCESS_TOKEN_SECONDS = 3600;
 const CODE_SECONDS = 600;
 
-type SlugRequest = FastifyRequest<{ Params: { slug: string }; Querystring: Record<string, string | undefined>; Body: Record<string, string | undefined> | undefined }>;
+type SlugRequest = FastifyRequest<{
+  Params: { slug: string };
+  Querystring: Record<string, string | undefined>;
+  Body: Record<string, string | undefined> | undefined;
+}>;
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
 }
 
 /** client_secret_basic (RFC 6749 §2.3.1) or client_secret_post. */
-export function authenticateClient(ctx: SandboxContext, header: string | undefined, body: Record<string, string | undefined>): SandboxClient | null {
+export function authenticateClient(
+  ctx: SandboxContext,
+  header: string | undefined,
+  body: Record<string, string | undefined>,
+): SandboxClient | null {
   let id = body.client_id;
   let secret = body.client_secret;
   const basic = /^Basic\s+(\S+)$/i.exec(header ?? '');
@@ -38,13 +46,19 @@ export function authenticateClient(ctx: SandboxContext, header: string | undefin
 }
 
 /** The checks of an authorisation request; the consent it is for, or why it cannot be shown. */
-function readAuthorisationRequest(ctx: SandboxContext, slug: string, q: Record<string, string | undefined>): { consent: SandboxConsent; client: SandboxClient } | { error: string } {
+function readAuthorisationRequest(
+  ctx: SandboxContext,
+  slug: string,
+  q: Record<string, string | undefined>,
+): { consent: SandboxConsent; client: SandboxClient } | { error: string } {
   const client = ctx.opts.clients.find((c) => c.clientId === q.client_id);
   if (!client) return { error: 'Unknown client_id.' };
-  if (!q.redirect_uri || !client.redirectUris.includes(q.redirect_uri)) return { error: 'redirect_uri is not registered for this client.' };
+  if (!q.redirect_uri || !client.redirectUris.includes(q.redirect_uri))
+    return { error: 'redirect_uri is not registered for this client.' };
   if (q.response_type !== 'code') return { error: 'response_type must be code.' };
   if (!q.state) return { error: 'state is required.' };
-  if (!q.code_challenge || q.code_challenge_method !== 'S256') return { error: 'PKCE is required: code_challenge with code_challenge_method=S256.' };
+  if (!q.code_challenge || q.code_challenge_method !== 'S256')
+    return { error: 'PKCE is required: code_challenge with code_challenge_method=S256.' };
   let intent: unknown;
   try {
     const claims = JSON.parse(q.claims ?? '{}') as { id_token?: { openbanking_intent_id?: { value?: unknown } } };
@@ -53,8 +67,10 @@ function readAuthorisationRequest(ctx: SandboxContext, slug: string, q: Record<s
     return { error: 'claims is not JSON.' };
   }
   const consent = typeof intent === 'string' ? ctx.state.consents.get(intent) : undefined;
-  if (!consent || consent.slug !== slug || consent.clientId !== client.clientId) return { error: 'No such account-access-consent (claims.id_token.openbanking_intent_id).' };
-  if (consent.status !== 'AwaitingAuthorisation') return { error: `This consent is ${consent.status}; it cannot be authorised again.` };
+  if (!consent || consent.slug !== slug || consent.clientId !== client.clientId)
+    return { error: 'No such account-access-consent (claims.id_token.openbanking_intent_id).' };
+  if (consent.status !== 'AwaitingAuthorisation')
+    return { error: `This consent is ${consent.status}; it cannot be authorised again.` };
   return { consent, client };
 }
 
@@ -86,7 +102,10 @@ export function registerOauth(app: FastifyInstance, ctx: SandboxContext): void {
     const slug = request.params.slug;
     const read = readAuthorisationRequest(ctx, slug, request.query);
     if ('error' in read) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(read.error));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(authorisationPage({ slug, consent: read.consent, personas: personasAt(slug) }));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(authorisationPage({ slug, consent: read.consent, personas: personasAt(slug) }));
   });
 
   app.post('/:slug/authorize', async (request: SlugRequest, reply) => {
@@ -97,34 +116,66 @@ export function registerOauth(app: FastifyInstance, ctx: SandboxContext): void {
     const { consent, client } = read;
     const body = request.body ?? {};
     const page = (status: number, message: string) =>
-      reply.code(status).type('text/html; charset=utf-8').send(authorisationPage({ slug, consent, personas: personasAt(slug), error: message, username: body.username }));
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(
+          authorisationPage({ slug, consent, personas: personasAt(slug), error: message, username: body.username }),
+        );
     const state = q.state!;
     if (body.decision === 'decline') {
       ctx.state.setStatus(consent, 'Rejected', ctx.now());
-      return redirect(reply, q.redirect_uri!, { error: 'access_denied', error_description: 'The customer declined.', state, iss: ctx.base(slug) });
+      return redirect(reply, q.redirect_uri!, {
+        error: 'access_denied',
+        error_description: 'The customer declined.',
+        state,
+        iss: ctx.base(slug),
+      });
     }
     if (body.decision !== 'approve') return page(400, 'Choose approve or decline.');
     const login = parseUsername(body.username ?? '');
     if ('error' in login) return page(400, login.error);
-    if (!personasAt(slug).includes(login.persona) || body.password !== SANDBOX_PASSWORD) return page(401, 'Unknown username or wrong password.');
+    if (!personasAt(slug).includes(login.persona) || body.password !== SANDBOX_PASSWORD)
+      return page(401, 'Unknown username or wrong password.');
     consent.switches = login.switches;
     consent.persona = login.persona;
     if (ctx.state.has(consent, 'reject')) {
       ctx.state.setStatus(consent, 'Rejected', ctx.now());
-      return redirect(reply, q.redirect_uri!, { error: 'access_denied', error_description: 'The bank rejected the authorisation.', state, iss: ctx.base(slug) });
+      return redirect(reply, q.redirect_uri!, {
+        error: 'access_denied',
+        error_description: 'The bank rejected the authorisation.',
+        state,
+        iss: ctx.base(slug),
+      });
     }
     ctx.state.setStatus(consent, 'Authorised', ctx.now());
-    const code = ctx.state.issueCode({ consentId: consent.id, clientId: client.clientId, redirectUri: q.redirect_uri!, challenge: q.code_challenge!, expiresAt: ctx.now() + CODE_SECONDS });
+    const code = ctx.state.issueCode({
+      consentId: consent.id,
+      clientId: client.clientId,
+      redirectUri: q.redirect_uri!,
+      challenge: q.code_challenge!,
+      expiresAt: ctx.now() + CODE_SECONDS,
+    });
     return redirect(reply, q.redirect_uri!, { code, state, iss: ctx.base(slug) });
   });
 
   app.post('/:slug/token', async (request: SlugRequest, reply) => {
     const body = request.body ?? {};
     const client = authenticateClient(ctx, request.headers.authorization, body);
-    if (!client) return oauthError(reply.header('www-authenticate', 'Basic realm="sandbox-bank"'), 401, 'invalid_client', 'Unknown client or wrong secret.');
+    if (!client)
+      return oauthError(
+        reply.header('www-authenticate', 'Basic realm="sandbox-bank"'),
+        401,
+        'invalid_client',
+        'Unknown client or wrong secret.',
+      );
     const now = ctx.now();
     const tokens = (consentId: string | null, refresh: boolean) => ({
-      access_token: ctx.state.issueAccessToken({ clientId: client.clientId, consentId, expiresAt: now + ACCESS_TOKEN_SECONDS }),
+      access_token: ctx.state.issueAccessToken({
+        clientId: client.clientId,
+        consentId,
+        expiresAt: now + ACCESS_TOKEN_SECONDS,
+      }),
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_SECONDS,
       scope: 'accounts',
@@ -137,24 +188,35 @@ export function registerOauth(app: FastifyInstance, ctx: SandboxContext): void {
       case 'authorization_code': {
         const code = body.code ? ctx.state.codes.get(body.code) : undefined;
         if (body.code) ctx.state.codes.delete(body.code); // single use, whatever happens next
-        if (!code || code.clientId !== client.clientId || code.expiresAt < now) return oauthError(reply, 400, 'invalid_grant', 'Unknown, used or expired code.');
-        if (body.redirect_uri !== code.redirectUri) return oauthError(reply, 400, 'invalid_grant', 'redirect_uri differs from the authorisation request.');
+        if (!code || code.clientId !== client.clientId || code.expiresAt < now)
+          return oauthError(reply, 400, 'invalid_grant', 'Unknown, used or expired code.');
+        if (body.redirect_uri !== code.redirectUri)
+          return oauthError(reply, 400, 'invalid_grant', 'redirect_uri differs from the authorisation request.');
         const challenge = body.code_verifier ? createHash('sha256').update(body.code_verifier).digest('base64url') : '';
-        if (challenge !== code.challenge) return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge (PKCE).');
+        if (challenge !== code.challenge)
+          return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge (PKCE).');
         const consent = ctx.state.consents.get(code.consentId);
-        if (!consent || consent.status !== 'Authorised') return oauthError(reply, 400, 'invalid_grant', 'The consent is not authorised.');
+        if (!consent || consent.status !== 'Authorised')
+          return oauthError(reply, 400, 'invalid_grant', 'The consent is not authorised.');
         return tokens(consent.id, true);
       }
       case 'refresh_token': {
         const stored = body.refresh_token ? ctx.state.refreshTokens.get(body.refresh_token) : undefined;
         const consent = stored ? ctx.state.consents.get(stored.consentId) : undefined;
-        if (!stored || stored.clientId !== client.clientId || !consent) return oauthError(reply, 400, 'invalid_grant', 'Unknown refresh token.');
-        if (consent.status !== 'Authorised' || (consent.expiration !== null && consent.expiration <= now)) return oauthError(reply, 400, 'invalid_grant', 'The consent is no longer authorised.');
+        if (!stored || stored.clientId !== client.clientId || !consent)
+          return oauthError(reply, 400, 'invalid_grant', 'Unknown refresh token.');
+        if (consent.status !== 'Authorised' || (consent.expiration !== null && consent.expiration <= now))
+          return oauthError(reply, 400, 'invalid_grant', 'The consent is no longer authorised.');
         ctx.state.refreshTokens.delete(body.refresh_token!); // rotation: the old refresh token is spent
         return tokens(consent.id, true);
       }
       default:
-        return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type must be client_credentials, authorization_code or refresh_token.');
+        return oauthError(
+          reply,
+          400,
+          'unsupported_grant_type',
+          'grant_type must be client_credentials, authorization_code or refresh_token.',
+        );
     }
   });
 }

@@ -5,7 +5,8 @@
 import type { SandboxConsent } from './state.ts';
 import { SWITCH_KINDS } from './state.ts';
 
-const esc = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#111}
 h1{font-size:1.4rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
@@ -13,13 +14,25 @@ ul{padding-left:1.2rem}.err{background:#fee;border:1px solid #c00;padding:.6rem}
 button{padding:.6rem 1.2rem;font-size:1rem}small{color:#555}`;
 
 const PERMISSION_TEXT: Record<string, string> = {
-  ReadAccountsBasic: 'Your account names and types', ReadAccountsDetail: 'Your account numbers and sort codes',
-  ReadBalances: 'Your balances', ReadTransactionsBasic: 'Your transactions', ReadTransactionsDetail: 'The details of your transactions',
-  ReadTransactionsCredits: 'Money in', ReadTransactionsDebits: 'Money out', ReadStatementsBasic: 'Your statements',
-  ReadStatementsDetail: 'The details of your statements', ReadParty: 'The names and contact details of the account holders',
+  ReadAccountsBasic: 'Your account names and types',
+  ReadAccountsDetail: 'Your account numbers and sort codes',
+  ReadBalances: 'Your balances',
+  ReadTransactionsBasic: 'Your transactions',
+  ReadTransactionsDetail: 'The details of your transactions',
+  ReadTransactionsCredits: 'Money in',
+  ReadTransactionsDebits: 'Money out',
+  ReadStatementsBasic: 'Your statements',
+  ReadStatementsDetail: 'The details of your statements',
+  ReadParty: 'The names and contact details of the account holders',
 };
 
-export function authorisationPage(p: { slug: string; consent: SandboxConsent; personas: string[]; error?: string; username?: string }): string {
+export function authorisationPage(p: {
+  slug: string;
+  consent: SandboxConsent;
+  personas: string[];
+  error?: string;
+  username?: string;
+}): string {
   const asked = p.consent.permissions.map((x) => `<li>${esc(PERMISSION_TEXT[x] ?? x)}</li>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox bank: authorise access</title><style>${STYLE}</style></head><body>

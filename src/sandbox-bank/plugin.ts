@@ -45,18 +45,28 @@ export interface SandboxContext {
 
 /** An OBIE error body (v3.1 OBErrorResponse1). */
 export function obieError(reply: FastifyReply, status: number, errorCode: string, message: string): FastifyReply {
-  return reply.code(status).type('application/json').send({
-    Code: String(status), Id: cryptoRandomId(), Message: message, Errors: [{ ErrorCode: errorCode, Message: message }],
-  });
+  return reply
+    .code(status)
+    .type('application/json')
+    .send({
+      Code: String(status),
+      Id: cryptoRandomId(),
+      Message: message,
+      Errors: [{ ErrorCode: errorCode, Message: message }],
+    });
 }
 
 function cryptoRandomId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-export const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (app: FastifyInstance, opts: SandboxBankOptions) => {
+export const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (
+  app: FastifyInstance,
+  opts: SandboxBankOptions,
+) => {
   const ctx: SandboxContext = {
-    opts, state: new SandboxState(),
+    opts,
+    state: new SandboxState(),
     now: () => Math.floor(opts.clock.now().getTime() / 1000),
     base: (slug) => `${opts.baseUrl}/${slug}`,
     pageSize: opts.pageSize ?? 500,
@@ -68,12 +78,18 @@ export const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (app: F
   await app.register(formbody);
   app.addHook('onRequest', async (request: FastifyRequest<{ Params: { slug?: string } }>, reply) => {
     const slug = request.params.slug;
-    if (slug !== undefined && !opts.slugs.includes(slug)) return obieError(reply, 404, 'UK.OBIE.Resource.NotFound', `No sandbox bank "${slug}".`);
+    if (slug !== undefined && !opts.slugs.includes(slug))
+      return obieError(reply, 404, 'UK.OBIE.Resource.NotFound', `No sandbox bank "${slug}".`);
   });
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) request.log.error({ err }, 'sandbox bank failed');
-    return obieError(reply, status, status === 500 ? 'UK.OBIE.UnexpectedError' : 'UK.OBIE.Field.Invalid', status === 500 ? 'Unexpected error.' : err.message);
+    return obieError(
+      reply,
+      status,
+      status === 500 ? 'UK.OBIE.UnexpectedError' : 'UK.OBIE.Field.Invalid',
+      status === 500 ? 'Unexpected error.' : err.message,
+    );
   });
   registerOauth(app, ctx);
   registerAisp(app, ctx);

@@ -64,8 +64,18 @@ export class SandboxState {
   readonly accessTokens = new Map<string, Token>();
   readonly refreshTokens = new Map<string, { clientId: string; consentId: string }>();
 
-  createConsent(c: Omit<SandboxConsent, 'id' | 'status' | 'statusUpdate' | 'persona' | 'switches' | 'dataCalls'>): SandboxConsent {
-    const consent: SandboxConsent = { ...c, id: `aac-${randomUUID()}`, status: 'AwaitingAuthorisation', statusUpdate: c.creation, persona: null, switches: [], dataCalls: 0 };
+  createConsent(
+    c: Omit<SandboxConsent, 'id' | 'status' | 'statusUpdate' | 'persona' | 'switches' | 'dataCalls'>,
+  ): SandboxConsent {
+    const consent: SandboxConsent = {
+      ...c,
+      id: `aac-${randomUUID()}`,
+      status: 'AwaitingAuthorisation',
+      statusUpdate: c.creation,
+      persona: null,
+      switches: [],
+      dataCalls: 0,
+    };
     this.consents.set(consent.id, consent);
     return consent;
   }
@@ -108,7 +118,8 @@ export class SandboxState {
     consent.dataCalls++;
     const n = consent.dataCalls;
     for (const s of consent.switches) {
-      if ((s.kind === '429' || s.kind === '500' || s.kind === 'garbage') && n > s.after && n <= s.after + s.times) return s.kind;
+      if ((s.kind === '429' || s.kind === '500' || s.kind === 'garbage') && n > s.after && n <= s.after + s.times)
+        return s.kind;
     }
     return null;
   }
@@ -134,8 +145,13 @@ export function parseSwitches(specs: string[]): Switch[] | { error: string } {
   for (const spec of specs.map((s) => s.trim()).filter(Boolean)) {
     const m = /^([a-z0-9-]+)(?::(\d+|all))?(?:@(\d+))?$/.exec(spec);
     const kind = m?.[1] as SwitchKind | undefined;
-    if (!m || !kind || !SWITCH_KINDS.includes(kind)) return { error: `unknown switch "${spec}" (known: ${SWITCH_KINDS.join(', ')}; form kind[:times|all][@after])` };
-    out.push({ kind, times: m[2] === undefined ? 1 : m[2] === 'all' ? Infinity : Number(m[2]), after: m[3] === undefined ? 0 : Number(m[3]) });
+    if (!m || !kind || !SWITCH_KINDS.includes(kind))
+      return { error: `unknown switch "${spec}" (known: ${SWITCH_KINDS.join(', ')}; form kind[:times|all][@after])` };
+    out.push({
+      kind,
+      times: m[2] === undefined ? 1 : m[2] === 'all' ? Infinity : Number(m[2]),
+      after: m[3] === undefined ? 0 : Number(m[3]),
+    });
   }
   return out;
 }

@@ -32,5 +32,9 @@ export const ASSET_PATHS = {
 export const ASSETS: Record<string, Asset> = {
   [ASSET_PATHS.css]: { body: css.body, type: 'text/css; charset=utf-8', cacheControl: IMMUTABLE },
   [ASSET_PATHS.js]: { body: js.body, type: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE },
-  [ASSET_PATHS.embed]: { body: embed.body, type: 'text/javascript; charset=utf-8', cacheControl: 'public, max-age=300' },
+  [ASSET_PATHS.embed]: {
+    body: embed.body,
+    type: 'text/javascript; charset=utf-8',
+    cacheControl: 'public, max-age=300',
+  },
 };

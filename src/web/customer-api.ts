@@ -43,10 +43,18 @@ export interface CustomerApi {
 }
 
 export function customerApi(app: App, token: string): CustomerApi {
-  const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<{ status: number; body: T }> => {
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: T }> => {
     const res = await app.inject({
-      method, url,
-      headers: { authorization: `AppUserToken ${token}`, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+      method,
+      url,
+      headers: {
+        authorization: `AppUserToken ${token}`,
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       payload: payload === undefined ? undefined : JSON.stringify(payload),
     });
     const body = res.body ? (JSON.parse(res.body) as unknown) : null;
@@ -70,7 +78,8 @@ export function customerApi(app: App, token: string): CustomerApi {
       return (await call<ConsentScreenData>('POST', `${bankPath(slug)}/consent`, {})).body;
     },
     async bankFlow(slug, returnUrl) {
-      return (await call<BankFlowAnswer>('POST', `${bankPath(slug)}/redirect?url=${encodeURIComponent(returnUrl)}`, {})).body;
+      return (await call<BankFlowAnswer>('POST', `${bankPath(slug)}/redirect?url=${encodeURIComponent(returnUrl)}`, {}))
+        .body;
     },
     async consentStatus(slug) {
       try {

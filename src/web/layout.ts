@@ -31,7 +31,8 @@ const LOCK = html`<svg class="lock" aria-hidden="true" focusable="false" width="
 
 export function page(o: PageOptions): string {
   const title = o.company ? `${o.title} · ${o.company}` : o.title;
-  return `<!doctype html>${html`<html lang="en-GB" class="no-js">
+  return `<!doctype html>${
+    html`<html lang="en-GB" class="no-js">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -54,5 +55,6 @@ ${o.body}
 </main>
 <footer class="site-footer"><div class="wrap"><p>Connected through UK Open Banking. Your bank login details are never shared${o.company ? html` with ${o.company}` : ''}.</p></div></footer>
 </body>
-</html>`.value}`;
+</html>`.value
+  }`;
 }

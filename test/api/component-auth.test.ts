@@ -8,10 +8,23 @@ const ORIGIN = 'https://lender.example';
 describe('component_auth/init (endpoint 7)', async () => {
   const svc = await startService();
   const client = await newClient(svc, 'Acme Lending');
-  await svc.app.inject({ method: 'PATCH', url: '/public/v3/settings', headers: client.auth, payload: { component_origins: [ORIGIN, 'http://127.0.0.1:9999'] } });
-  const init = (payload: Record<string, unknown>) => svc.app.inject({ method: 'POST', url: '/public/v3/component_auth/init', headers: client.auth, payload });
-  const body = (over: Record<string, unknown> = {}) => ({ ip: '203.0.113.7', user_agent: 'Mozilla/5.0', user_reference: uniqueRef('cmp'), origin: ORIGIN, ...over });
-  const load = (url: string, referer?: string) => svc.app.inject({ method: 'GET', url: new URL(url).pathname, headers: referer ? { referer } : {} });
+  await svc.app.inject({
+    method: 'PATCH',
+    url: '/public/v3/settings',
+    headers: client.auth,
+    payload: { component_origins: [ORIGIN, 'http://127.0.0.1:9999'] },
+  });
+  const init = (payload: Record<string, unknown>) =>
+    svc.app.inject({ method: 'POST', url: '/public/v3/component_auth/init', headers: client.auth, payload });
+  const body = (over: Record<string, unknown> = {}) => ({
+    ip: '203.0.113.7',
+    user_agent: 'Mozilla/5.0',
+    user_reference: uniqueRef('cmp'),
+    origin: ORIGIN,
+    ...over,
+  });
+  const load = (url: string, referer?: string) =>
+    svc.app.inject({ method: 'GET', url: new URL(url).pathname, headers: referer ? { referer } : {} });
 
   test('answers the one-time URL: url, created_at, expires_in 1800, flow ["open-banking"]', async () => {
     const res = await init(body());
@@ -28,20 +41,35 @@ describe('component_auth/init (endpoint 7)', async () => {
     const res = await init(body({ origin: 'https://evil.example' }));
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().code, 'origin_not_allowed');
-    assert.deepEqual(res.json().errors.map((e: { pointer: string }) => e.pointer), ['/origin']);
+    assert.deepEqual(
+      res.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/origin'],
+    );
   });
 
   test('a URL that is not a bare origin, or a bad ip, is 400 naming each', async () => {
     const res = await init(body({ origin: `${ORIGIN}/apply`, ip: 'somewhere' }));
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().code, 'validation_failed');
-    assert.deepEqual(res.json().errors.map((e: { pointer: string }) => e.pointer).sort(), ['/ip', '/origin']);
+    assert.deepEqual(
+      res
+        .json()
+        .errors.map((e: { pointer: string }) => e.pointer)
+        .sort(),
+      ['/ip', '/origin'],
+    );
   });
 
   test('missing or unknown members are 400 naming each by pointer', async () => {
     const res = await init({ origin: ORIGIN, colour: 'red' });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.json().errors.map((e: { pointer: string }) => e.pointer).sort(), ['/colour', '/ip', '/user_agent', '/user_reference']);
+    assert.deepEqual(
+      res
+        .json()
+        .errors.map((e: { pointer: string }) => e.pointer)
+        .sort(),
+      ['/colour', '/ip', '/user_agent', '/user_reference'],
+    );
   });
 
   test('0.0.0.0 and an empty user agent are accepted (the spec: unknown values)', async () => {
@@ -51,7 +79,11 @@ describe('component_auth/init (endpoint 7)', async () => {
   test('the first load opens the connect pages for that customer (created on first use); frame-ancestors is the origin', async () => {
     const ref = uniqueRef('first-use');
     const { url } = (await init(body({ user_reference: ref }))).json();
-    const before = await svc.app.inject({ method: 'GET', url: `/public/v3/customers?user_reference=${ref}`, headers: client.auth });
+    const before = await svc.app.inject({
+      method: 'GET',
+      url: `/public/v3/customers?user_reference=${ref}`,
+      headers: client.auth,
+    });
     assert.equal(before.json().total, 0, 'not created by init');
     const res = await load(url, `${ORIGIN}/apply/step-3`);
     assert.equal(res.statusCode, 303);
@@ -60,7 +92,11 @@ describe('component_auth/init (endpoint 7)', async () => {
     assert.match(picker.headers['content-security-policy'] as string, new RegExp(`frame-ancestors ${ORIGIN}(;|$)`));
     assert.equal(picker.headers['x-frame-options'], undefined);
     assert.match(picker.body, new RegExp(`data-host-origin="${ORIGIN}"`));
-    const after = await svc.app.inject({ method: 'GET', url: `/public/v3/customers?user_reference=${ref}`, headers: client.auth });
+    const after = await svc.app.inject({
+      method: 'GET',
+      url: `/public/v3/customers?user_reference=${ref}`,
+      headers: client.auth,
+    });
     assert.equal(after.json().total, 1);
   });
 
@@ -91,11 +127,23 @@ describe('component_auth/init (endpoint 7)', async () => {
 
   test('an existing customer with that user_reference is reused', async () => {
     const ref = uniqueRef('existing');
-    const created = (await svc.app.inject({ method: 'POST', url: '/public/v3/customers', headers: client.auth, payload: { user_reference: ref } })).json();
+    const created = (
+      await svc.app.inject({
+        method: 'POST',
+        url: '/public/v3/customers',
+        headers: client.auth,
+        payload: { user_reference: ref },
+      })
+    ).json();
     const { url } = (await init(body({ user_reference: ref }))).json();
     assert.equal((await load(url)).statusCode, 303);
-    const list = (await svc.app.inject({ method: 'GET', url: `/public/v3/customers?user_reference=${ref}`, headers: client.auth })).json();
-    assert.deepEqual(list.data.map((c: { id: string }) => c.id), [created.id]);
+    const list = (
+      await svc.app.inject({ method: 'GET', url: `/public/v3/customers?user_reference=${ref}`, headers: client.auth })
+    ).json();
+    assert.deepEqual(
+      list.data.map((c: { id: string }) => c.id),
+      [created.id],
+    );
   });
 
   test('an unknown token is 404 with a clear page', async () => {

@@ -12,11 +12,23 @@ import { deleteExpiredConnectRows } from '../../src/modules/connect/connect.serv
 describe('hosted connect pages', async () => {
   const svc = await startService();
   const client = await newClient(svc, 'Acme Lending');
-  await svc.app.inject({ method: 'PATCH', url: '/public/v3/settings', headers: client.auth, payload: { application_name: 'Acme <script>alert(1)</script> Loans' } });
+  await svc.app.inject({
+    method: 'PATCH',
+    url: '/public/v3/settings',
+    headers: client.auth,
+    payload: { application_name: 'Acme <script>alert(1)</script> Loans' },
+  });
   const get = (url: string) => svc.app.inject({ method: 'GET', url });
   /** A new invitation's session: the path of its bank picker. */
   const openSession = async () => {
-    const inv = (await svc.app.inject({ method: 'POST', url: '/public/v3/invitations', headers: client.auth, payload: { email: 'a@example.com', reference: uniqueRef('pages') } })).json();
+    const inv = (
+      await svc.app.inject({
+        method: 'POST',
+        url: '/public/v3/invitations',
+        headers: client.auth,
+        payload: { email: 'a@example.com', reference: uniqueRef('pages') },
+      })
+    ).json();
     const res = await get(new URL(inv.url).pathname);
     assert.equal(res.statusCode, 303);
     return { inv, banks: res.headers.location as string };
@@ -67,7 +79,19 @@ describe('hosted connect pages', async () => {
   });
 
   test('a Business invitation lists the business banks first', async () => {
-    const inv = (await svc.app.inject({ method: 'POST', url: '/public/v3/invitations', headers: client.auth, payload: { email: 'b@example.com', reference: uniqueRef('biz'), customer_type: 'Business', company_name: 'Widgets Ltd' } })).json();
+    const inv = (
+      await svc.app.inject({
+        method: 'POST',
+        url: '/public/v3/invitations',
+        headers: client.auth,
+        payload: {
+          email: 'b@example.com',
+          reference: uniqueRef('biz'),
+          customer_type: 'Business',
+          company_name: 'Widgets Ltd',
+        },
+      })
+    ).json();
     const body = (await get((await get(new URL(inv.url).pathname)).headers.location as string)).body;
     assert.ok(body.indexOf('Sandbox Business Bank') < body.indexOf('>Sandbox Bank<'));
   });
@@ -86,7 +110,10 @@ describe('hosted connect pages', async () => {
     assert.equal(res.statusCode, 200);
     assert.match(res.body, /<h1>Sandbox Bank<\/h1>/);
     assert.match(res.body, /Apply Bank transaction data to improve your financial credibility/);
-    assert.match(res.body, /<form class="continue" method="post" action="\/connect\/s\/[^"]+\/banks\/sandbox\/continue" data-continue/);
+    assert.match(
+      res.body,
+      /<form class="continue" method="post" action="\/connect\/s\/[^"]+\/banks\/sandbox\/continue" data-continue/,
+    );
     assert.doesNotMatch(res.body, /target="_blank" data-continue/, 'an invitation continues in the same window');
   });
 
@@ -141,7 +168,10 @@ describe('hosted connect pages', async () => {
     assert.equal(maskConnectUrl('/connect/s/obi_ss_abc/banks/sandbox?q=x'), '/connect/s/[redacted]/banks/sandbox?q=x');
     assert.equal(maskConnectUrl('/connect/component/obi_cu_abc'), '/connect/component/[redacted]');
     assert.equal(maskConnectUrl('/connect/invitations/0190-id/SIGNATURE'), '/connect/invitations/0190-id/[redacted]');
-    assert.equal(maskConnectUrl('/connect/return?status=Success&state=s3cr3t&consent_id=c'), '/connect/return?status=Success&state=[redacted]&consent_id=c');
+    assert.equal(
+      maskConnectUrl('/connect/return?status=Success&state=s3cr3t&consent_id=c'),
+      '/connect/return?status=Success&state=[redacted]&consent_id=c',
+    );
   });
 
   test('a session ends after 2 hours with a clear page (last: it moves the clock past the access token too)', async () => {

@@ -6,10 +6,21 @@ import { newClient, newCustomer, newCustomerToken, startService } from '../helpe
 describe('consent screen (endpoint 4)', async () => {
   const svc = await startService();
   const client = await newClient(svc, 'Acme Lending');
-  await svc.app.inject({ method: 'PATCH', url: '/public/v3/settings', headers: client.auth, payload: { application_name: 'Acme Loans', terms_and_condition_url: 'https://acme.example/terms' } });
+  await svc.app.inject({
+    method: 'PATCH',
+    url: '/public/v3/settings',
+    headers: client.auth,
+    payload: { application_name: 'Acme Loans', terms_and_condition_url: 'https://acme.example/terms' },
+  });
   const customerId = await newCustomer(svc, client);
   const headers = { authorization: `AppUserToken ${await newCustomerToken(svc, client, customerId)}` };
-  const screen = (slug: string, payload?: unknown) => svc.app.inject({ method: 'POST', url: `/public/v3/webflow/banks/${slug}/consent`, headers, payload: payload as string });
+  const screen = (slug: string, payload?: unknown) =>
+    svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/webflow/banks/${slug}/consent`,
+      headers,
+      payload: payload as string,
+    });
 
   test('without a body › the default purpose, no third parties, the client names and URLs (null where unset)', async () => {
     const res = await screen('sandbox');
@@ -20,20 +31,40 @@ describe('consent screen (endpoint 4)', async () => {
     assert.equal(m.terms_and_condition_url, 'https://acme.example/terms');
     assert.equal(m.privacy_policy_url, null);
     assert.equal(m.logo_url, 'http://127.0.0.1:8080/public/v3/banks/sandbox/logo.svg');
-    assert.deepEqual(m.application_sharing_purposes, [{ description: 'Apply Bank transaction data to improve your financial credibility' }]);
+    assert.deepEqual(m.application_sharing_purposes, [
+      { description: 'Apply Bank transaction data to improve your financial credibility' },
+    ]);
     assert.deepEqual(m.application_sharing_third_parties, []);
-    assert.deepEqual(m.requested_permissions, ['ReadAccountsBasic', 'ReadAccountsDetail', 'ReadBalances', 'ReadTransactionsCredits', 'ReadTransactionsDebits', 'ReadTransactionsDetail', 'ReadStatementsDetail', 'ReadParty']);
+    assert.deepEqual(m.requested_permissions, [
+      'ReadAccountsBasic',
+      'ReadAccountsDetail',
+      'ReadBalances',
+      'ReadTransactionsCredits',
+      'ReadTransactionsDebits',
+      'ReadTransactionsDetail',
+      'ReadStatementsDetail',
+      'ReadParty',
+    ]);
   });
 
   test('given purposes and third parties are shown as sent', async () => {
     const res = await screen('sandbox', {
       application_sharing_purposes: [{ description: 'Check affordability' }],
-      application_sharing_third_parties: [{ company_name: 'Credit Partner Ltd', company_city: 'Leeds', company_phone: null }],
+      application_sharing_third_parties: [
+        { company_name: 'Credit Partner Ltd', company_city: 'Leeds', company_phone: null },
+      ],
     });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json().metadata.application_sharing_purposes, [{ description: 'Check affordability' }]);
-    assert.deepEqual(res.json().metadata.application_sharing_third_parties, [{ company_name: 'Credit Partner Ltd', company_city: 'Leeds' }]);
-    assert.ok(res.json().consents.at(-1).elements.some((e: string) => e.includes('Credit Partner Ltd')));
+    assert.deepEqual(res.json().metadata.application_sharing_third_parties, [
+      { company_name: 'Credit Partner Ltd', company_city: 'Leeds' },
+    ]);
+    assert.ok(
+      res
+        .json()
+        .consents.at(-1)
+        .elements.some((e: string) => e.includes('Credit Partner Ltd')),
+    );
   });
 
   test('an unknown member is 400 naming it; an unknown bank is 404; a bank without a connection is 422', async () => {
@@ -51,12 +82,21 @@ describe('consent screen (endpoint 4)', async () => {
   test('the customer bank list shows the banks that can be connected here, none connected yet', async () => {
     const res = await svc.app.inject({ method: 'GET', url: '/public/v3/webflow/banks', headers });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json().data.map((b: { slug: string }) => b.slug), ['sandbox', 'sandbox-business']);
-    assert.ok(res.json().data.every((b: { is_connected: boolean; consent: unknown }) => !b.is_connected && b.consent === null));
+    assert.deepEqual(
+      res.json().data.map((b: { slug: string }) => b.slug),
+      ['sandbox', 'sandbox-business'],
+    );
+    assert.ok(
+      res.json().data.every((b: { is_connected: boolean; consent: unknown }) => !b.is_connected && b.consent === null),
+    );
   });
 
   test('consent status without any consent at the bank is 404 consent_not_found', async () => {
-    const res = await svc.app.inject({ method: 'GET', url: '/public/v3/webflow/banks/sandbox/consent/status', headers });
+    const res = await svc.app.inject({
+      method: 'GET',
+      url: '/public/v3/webflow/banks/sandbox/consent/status',
+      headers,
+    });
     assert.equal(res.statusCode, 404);
     assert.equal(res.json().code, 'consent_not_found');
   });

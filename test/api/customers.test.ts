@@ -5,8 +5,12 @@ import { newClient, newCustomer, newCustomerToken, startService, uniqueRef } fro
 describe('customers (endpoints 2, 3 and list/get/delete)', async () => {
   const svc = await startService();
   const client = await newClient(svc);
-  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    svc.app.inject({ method, url, payload: payload as string, headers: { ...client.auth, ...headers } });
+  const inject = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => svc.app.inject({ method, url, payload: payload as string, headers: { ...client.auth, ...headers } });
 
   test('create customer › answers 201 with the id and the echoed user_reference', async () => {
     const ref = uniqueRef();
@@ -34,7 +38,12 @@ describe('customers (endpoints 2, 3 and list/get/delete)', async () => {
     const ref = uniqueRef();
     const other = await newClient(svc, 'Other Lender');
     const a = await inject('POST', '/public/v3/customers', { user_reference: ref });
-    const b = await svc.app.inject({ method: 'POST', url: '/public/v3/customers', headers: other.auth, payload: { user_reference: ref } });
+    const b = await svc.app.inject({
+      method: 'POST',
+      url: '/public/v3/customers',
+      headers: other.auth,
+      payload: { user_reference: ref },
+    });
     assert.equal(a.statusCode, 201);
     assert.equal(b.statusCode, 201);
     assert.notEqual(a.json().id, b.json().id);
@@ -60,13 +69,17 @@ describe('customers (endpoints 2, 3 and list/get/delete)', async () => {
 
   test('create customer › malformed JSON is 400, another content type is 415, and nothing is stored', async () => {
     const before = (await inject('GET', '/public/v3/customers')).json().total;
-    const malformed = await inject('POST', '/public/v3/customers', '{"user_reference": "x"', { 'content-type': 'application/json' });
+    const malformed = await inject('POST', '/public/v3/customers', '{"user_reference": "x"', {
+      'content-type': 'application/json',
+    });
     assert.equal(malformed.statusCode, 400);
     assert.equal(malformed.json().code, 'malformed_json');
     const text = await inject('POST', '/public/v3/customers', 'user_reference=x', { 'content-type': 'text/plain' });
     assert.equal(text.statusCode, 415);
     assert.equal(text.json().code, 'unsupported_media_type');
-    const form = await inject('POST', '/public/v3/customers', 'user_reference=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await inject('POST', '/public/v3/customers', 'user_reference=x', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     assert.equal(form.statusCode, 415);
     assert.equal((await inject('GET', '/public/v3/customers')).json().total, before);
   });
@@ -75,7 +88,11 @@ describe('customers (endpoints 2, 3 and list/get/delete)', async () => {
     const own = await newClient(svc, 'Paging Lender');
     const refs = [uniqueRef('p'), uniqueRef('p'), uniqueRef('p')];
     for (const r of refs) await newCustomer(svc, own, r);
-    const page1 = await svc.app.inject({ method: 'GET', url: '/public/v3/customers?max_per_page=2', headers: own.auth });
+    const page1 = await svc.app.inject({
+      method: 'GET',
+      url: '/public/v3/customers?max_per_page=2',
+      headers: own.auth,
+    });
     assert.equal(page1.statusCode, 200);
     const b1 = page1.json();
     assert.equal(b1.total, 3);
@@ -83,11 +100,22 @@ describe('customers (endpoints 2, 3 and list/get/delete)', async () => {
     assert.equal(b1.data.length, 2);
     assert.equal(b1._links.previous, null);
     assert.match(b1._links.next.href, /page=2&max_per_page=2$/);
-    const page2 = await svc.app.inject({ method: 'GET', url: new URL(b1._links.next.href).pathname + new URL(b1._links.next.href).search, headers: own.auth });
+    const page2 = await svc.app.inject({
+      method: 'GET',
+      url: new URL(b1._links.next.href).pathname + new URL(b1._links.next.href).search,
+      headers: own.auth,
+    });
     const all = [...b1.data, ...page2.json().data].map((c: { user_reference: string }) => c.user_reference);
     assert.deepEqual(all, refs);
-    const found = await svc.app.inject({ method: 'GET', url: `/public/v3/customers?user_reference=${refs[1]}`, headers: own.auth });
-    assert.deepEqual(found.json().data.map((c: { user_reference: string }) => c.user_reference), [refs[1]]);
+    const found = await svc.app.inject({
+      method: 'GET',
+      url: `/public/v3/customers?user_reference=${refs[1]}`,
+      headers: own.auth,
+    });
+    assert.deepEqual(
+      found.json().data.map((c: { user_reference: string }) => c.user_reference),
+      [refs[1]],
+    );
     const bad = await svc.app.inject({ method: 'GET', url: '/public/v3/customers?max_per_page=0', headers: own.auth });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().errors[0].pointer, '/query/max_per_page');
@@ -102,7 +130,10 @@ describe('customers (endpoints 2, 3 and list/get/delete)', async () => {
     const del = await inject('DELETE', `/public/v3/customers/${id}`);
     assert.equal(del.statusCode, 204);
     assert.equal((await inject('GET', `/public/v3/customers/${id}`)).statusCode, 404);
-    assert.equal((await svc.deps.db.query('SELECT 1 FROM customer_tokens WHERE customer_id = $1', [id])).rows.length, 0);
+    assert.equal(
+      (await svc.deps.db.query('SELECT 1 FROM customer_tokens WHERE customer_id = $1', [id])).rows.length,
+      0,
+    );
     assert.equal((await inject('DELETE', `/public/v3/customers/${id}`)).statusCode, 404);
   });
 

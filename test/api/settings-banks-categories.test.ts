@@ -6,21 +6,34 @@ import { openPglite } from '../../src/db/pglite.ts';
 describe('settings, banks, categories and operations endpoints', async () => {
   const svc = await startService();
   const client = await newClient(svc, 'Acme Lending');
-  const get = (url: string, headers: Record<string, string> = client.auth) => svc.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = client.auth) =>
+    svc.app.inject({ method: 'GET', url, headers });
 
   test('GET /public/v3/settings › a new client has its name as company_name and empty lists', async () => {
     const res = await get('/public/v3/settings');
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), {
-      company_name: 'Acme Lending', application_name: null, privacy_policy_url: null, terms_and_condition_url: null,
-      service_customer_center_url: null, redirect_urls: [], component_origins: [],
+      company_name: 'Acme Lending',
+      application_name: null,
+      privacy_policy_url: null,
+      terms_and_condition_url: null,
+      service_customer_center_url: null,
+      redirect_urls: [],
+      component_origins: [],
     });
   });
 
   test('PATCH /public/v3/settings › changes what is sent and keeps the rest', async () => {
-    const res = await svc.app.inject({ method: 'PATCH', url: '/public/v3/settings', headers: client.auth, payload: {
-      application_name: 'Acme Loans', redirect_urls: ['https://acme.example/back'], component_origins: ['https://acme.example'],
-    } });
+    const res = await svc.app.inject({
+      method: 'PATCH',
+      url: '/public/v3/settings',
+      headers: client.auth,
+      payload: {
+        application_name: 'Acme Loans',
+        redirect_urls: ['https://acme.example/back'],
+        component_origins: ['https://acme.example'],
+      },
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().company_name, 'Acme Lending');
     assert.equal(res.json().application_name, 'Acme Loans');
@@ -28,13 +41,28 @@ describe('settings, banks, categories and operations endpoints', async () => {
   });
 
   test('PATCH /public/v3/settings › bad URLs and origins are 400 with pointers, and nothing changes', async () => {
-    const res = await svc.app.inject({ method: 'PATCH', url: '/public/v3/settings', headers: client.auth, payload: {
-      privacy_policy_url: 'not a url', component_origins: ['https://ok.example', 'https://acme.example/path'], company_name: 'Changed',
-    } });
+    const res = await svc.app.inject({
+      method: 'PATCH',
+      url: '/public/v3/settings',
+      headers: client.auth,
+      payload: {
+        privacy_policy_url: 'not a url',
+        component_origins: ['https://ok.example', 'https://acme.example/path'],
+        company_name: 'Changed',
+      },
+    });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.json().errors.map((e: { pointer: string }) => e.pointer), ['/privacy_policy_url', '/component_origins/1']);
+    assert.deepEqual(
+      res.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/privacy_policy_url', '/component_origins/1'],
+    );
     assert.equal((await get('/public/v3/settings')).json().company_name, 'Acme Lending');
-    const unknown = await svc.app.inject({ method: 'PATCH', url: '/public/v3/settings', headers: client.auth, payload: { secret_hash: 'x' } });
+    const unknown = await svc.app.inject({
+      method: 'PATCH',
+      url: '/public/v3/settings',
+      headers: client.auth,
+      payload: { secret_hash: 'x' },
+    });
     assert.equal(unknown.statusCode, 400);
     assert.equal(unknown.json().errors[0].pointer, '/secret_hash');
   });
@@ -43,9 +71,30 @@ describe('settings, banks, categories and operations endpoints', async () => {
     const res = await get('/public/v3/banks');
     assert.equal(res.statusCode, 200);
     const slugs = res.json().data.map((b: { slug: string }) => b.slug);
-    for (const s of ['sandbox', 'sandbox-business', 'barclays', 'hsbc', 'lloyds', 'natwest', 'santander', 'nationwide', 'monzo', 'starling']) assert.ok(slugs.includes(s), s);
+    for (const s of [
+      'sandbox',
+      'sandbox-business',
+      'barclays',
+      'hsbc',
+      'lloyds',
+      'natwest',
+      'santander',
+      'nationwide',
+      'monzo',
+      'starling',
+    ])
+      assert.ok(slugs.includes(s), s);
     const sandbox = res.json().data.find((b: { slug: string }) => b.slug === 'sandbox');
-    assert.deepEqual(Object.keys(sandbox).sort(), ['country_code', 'is_active', 'is_api_only', 'is_sandbox', 'logo_url', 'name', 'slug', 'type']);
+    assert.deepEqual(Object.keys(sandbox).sort(), [
+      'country_code',
+      'is_active',
+      'is_api_only',
+      'is_sandbox',
+      'logo_url',
+      'name',
+      'slug',
+      'type',
+    ]);
     assert.equal(sandbox.is_sandbox, true);
     const logo = await svc.app.inject({ method: 'GET', url: new URL(sandbox.logo_url).pathname });
     assert.equal(logo.statusCode, 200);
@@ -56,11 +105,14 @@ describe('settings, banks, categories and operations endpoints', async () => {
     for (const type of ['Personal', 'Business']) {
       const res = await get(`/public/v3/account_types/${type}/transaction_categories`);
       assert.equal(res.statusCode, 200);
-      const cats = Object.entries(res.json() as Record<string, { id: string; income_expenditure: string; fixed_flexible?: string }>);
+      const cats = Object.entries(
+        res.json() as Record<string, { id: string; income_expenditure: string; fixed_flexible?: string }>,
+      );
       assert.ok(cats.length >= 20, `${type} has a real taxonomy`);
       for (const [key, c] of cats) {
         assert.equal(key, c.id);
-        if (c.income_expenditure === 'expenditure') assert.ok(c.fixed_flexible === 'fixed' || c.fixed_flexible === 'flexible', c.id);
+        if (c.income_expenditure === 'expenditure')
+          assert.ok(c.fixed_flexible === 'fixed' || c.fixed_flexible === 'flexible', c.id);
         else assert.equal(c.fixed_flexible, undefined, c.id);
       }
     }
@@ -74,7 +126,14 @@ describe('settings, banks, categories and operations endpoints', async () => {
   test('GET /openapi.json › an OpenAPI 3.1 document with every route; /docs renders it', async () => {
     const doc = (await get('/openapi.json', {})).json();
     assert.equal(doc.openapi, '3.1.0');
-    for (const p of ['/oauth/v2/token', '/public/v3/customers', '/public/v3/customers/{customer_id}/token', '/public/v3/banks', '/public/v3/settings', '/public/v3/account_types/{account_type}/transaction_categories']) {
+    for (const p of [
+      '/oauth/v2/token',
+      '/public/v3/customers',
+      '/public/v3/customers/{customer_id}/token',
+      '/public/v3/banks',
+      '/public/v3/settings',
+      '/public/v3/account_types/{account_type}/transaction_categories',
+    ]) {
       assert.ok(doc.paths[p], p);
     }
     assert.ok(doc.paths['/public/v3/customers'].post.requestBody, 'request schema documented');

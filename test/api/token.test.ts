@@ -21,7 +21,9 @@ describe('POST /oauth/v2/token (endpoint 1)', async () => {
   });
 
   test('a form body (RFC 6749) works too', async () => {
-    const res = await post(new URLSearchParams(good).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const res = await post(new URLSearchParams(good).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().token_type, 'bearer');
   });
@@ -85,14 +87,21 @@ describe('access token expiry', async () => {
     svc.clock.advance(1);
     const res = await call();
     assert.equal(res.statusCode, 401);
-    assert.match(String(res.headers['www-authenticate']), /^Bearer realm="open-banking-insights", error="invalid_token"/);
+    assert.match(
+      String(res.headers['www-authenticate']),
+      /^Bearer realm="open-banking-insights", error="invalid_token"/,
+    );
     assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
     assert.equal(res.json().code, 'token_expired');
   });
 
   test('a made-up token, a missing header and another scheme answer 401 with WWW-Authenticate', async () => {
     for (const authorization of ['Bearer obi_at_madeup', undefined, 'Token abc']) {
-      const res = await svc.app.inject({ method: 'GET', url: '/public/v3/banks', headers: authorization ? { authorization } : {} });
+      const res = await svc.app.inject({
+        method: 'GET',
+        url: '/public/v3/banks',
+        headers: authorization ? { authorization } : {},
+      });
       assert.equal(res.statusCode, 401, String(authorization));
       assert.ok(res.headers['www-authenticate'], 'WWW-Authenticate is set');
       assert.equal(res.json().code, 'unauthorized');

@@ -6,14 +6,27 @@ import { makeTransactions, newAccount, readAll, submit, totalPence } from '../he
 describe('submit transactions (endpoint 10)', async () => {
   const svc = await startService();
   const client = await newClient(svc);
-  const count = async (customerId: string) => Number((await svc.deps.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM transactions WHERE customer_id = $1', [customerId])).rows[0]!.n);
+  const count = async (customerId: string) =>
+    Number(
+      (
+        await svc.deps.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM transactions WHERE customer_id = $1', [
+          customerId,
+        ])
+      ).rows[0]!.n,
+    );
 
   test('stores every transaction and says how many were saved', async () => {
     const customer = await newCustomer(svc, client);
     const account = await newAccount(svc, client, customer);
     const res = await submit(svc, client, customer, makeTransactions(account, 50));
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { status: 'success', success: '50 saved, 0 already present, 0 updated', saved: 50, updated: 0, already_present: 50 - 50 });
+    assert.deepEqual(res.json(), {
+      status: 'success',
+      success: '50 saved, 0 already present, 0 updated',
+      saved: 50,
+      updated: 0,
+      already_present: 50 - 50,
+    });
     assert.equal(await count(customer), 50);
   });
 
@@ -36,7 +49,10 @@ describe('submit transactions (endpoint 10)', async () => {
     const res = await submit(svc, client, customer, txns);
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().code, 'validation_failed');
-    assert.deepEqual(res.json().errors.map((e: { pointer: string }) => e.pointer), ['/transactions/17/amount']);
+    assert.deepEqual(
+      res.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/transactions/17/amount'],
+    );
     assert.equal(await count(customer), 0);
   });
 
@@ -48,7 +64,10 @@ describe('submit transactions (endpoint 10)', async () => {
     txns[3] = { ...txns[3]!, booking_date_time: 1_700_000_000_000 };
     const res = await submit(svc, client, customer, txns);
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.json().errors.map((e: { pointer: string }) => e.pointer), ['/transactions/1/amount', '/transactions/3/booking_date_time']);
+    assert.deepEqual(
+      res.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/transactions/1/amount', '/transactions/3/booking_date_time'],
+    );
     assert.equal(await count(customer), 0);
   });
 
@@ -59,7 +78,10 @@ describe('submit transactions (endpoint 10)', async () => {
     const { name: _drop, ...noName } = a!;
     const res = await submit(svc, client, customer, [noName, { ...b, colour: 'red' }, { ...c, status: 'Cleared' }]);
     assert.equal(res.statusCode, 400);
-    const pointers = res.json().errors.map((e: { pointer: string }) => e.pointer).sort();
+    const pointers = res
+      .json()
+      .errors.map((e: { pointer: string }) => e.pointer)
+      .sort();
     assert.deepEqual(pointers, ['/transactions/0/name', '/transactions/1/colour', '/transactions/2/status']);
   });
 
@@ -67,7 +89,15 @@ describe('submit transactions (endpoint 10)', async () => {
     const customer = await newCustomer(svc, client);
     const account = await newAccount(svc, client, customer);
     const [t] = makeTransactions(account, 1);
-    const res = await submit(svc, client, customer, [{ ...t, amount: '-12.50', balance: { amount: '1000.01', currency: 'GBP', type: 'InterimBooked' }, booking_date_time: '1700000000', value_date_time: '1700000001' }]);
+    const res = await submit(svc, client, customer, [
+      {
+        ...t,
+        amount: '-12.50',
+        balance: { amount: '1000.01', currency: 'GBP', type: 'InterimBooked' },
+        booking_date_time: '1700000000',
+        value_date_time: '1700000001',
+      },
+    ]);
     assert.equal(res.statusCode, 200);
     const [row] = await readAll(svc, client, customer);
     assert.equal(row!.amount, -12.5);
@@ -96,7 +126,10 @@ describe('submit transactions (endpoint 10)', async () => {
     const res = await submit(svc, client, customer, txns);
     assert.equal(res.statusCode, 422);
     assert.equal(res.json().code, 'account_not_found_for_transaction');
-    assert.deepEqual(res.json().errors.map((e: { pointer: string }) => e.pointer), ['/transactions/2/account_number']);
+    assert.deepEqual(
+      res.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/transactions/2/account_number'],
+    );
     assert.equal(await count(customer), 0);
   });
 
@@ -119,7 +152,10 @@ describe('submit transactions (endpoint 10)', async () => {
     const customer = await newCustomer(svc, client);
     const account = await newAccount(svc, client, customer);
     const all = makeTransactions(account, 3000);
-    const [r1, r2] = await Promise.all([submit(svc, client, customer, all.slice(0, 2000)), submit(svc, client, customer, all.slice(1000))]);
+    const [r1, r2] = await Promise.all([
+      submit(svc, client, customer, all.slice(0, 2000)),
+      submit(svc, client, customer, all.slice(1000)),
+    ]);
     assert.equal(r1.statusCode, 200, r1.body);
     assert.equal(r2.statusCode, 200, r2.body);
     assert.equal(r1.json().saved + r2.json().saved, 3000);
@@ -135,7 +171,11 @@ describe('submit transactions (endpoint 10)', async () => {
     const rows = await readAll(svc, client, customer);
     assert.equal(rows.length, txns.length);
     assert.equal(totalPence(rows as Array<{ amount: number }>), totalPence(txns));
-    const dbSum = (await svc.deps.db.query<{ s: string }>('SELECT sum(amount)::text AS s FROM transactions WHERE customer_id = $1', [customer])).rows[0]!.s;
+    const dbSum = (
+      await svc.deps.db.query<{ s: string }>('SELECT sum(amount)::text AS s FROM transactions WHERE customer_id = $1', [
+        customer,
+      ])
+    ).rows[0]!.s;
     assert.equal(BigInt(Math.round(Number(dbSum) * 100)), totalPence(txns));
   });
 
@@ -152,15 +192,31 @@ describe('submit transactions (endpoint 10)', async () => {
 
   test('after a submission the reports are not_ready and one report.compute job is enqueued', async () => {
     const customer = await newCustomer(svc, client);
-    const readiness = () => svc.app.inject({ method: 'GET', url: `/public/v3/customers/${customer}/report_readiness_statuses/insights`, headers: client.auth });
+    const readiness = () =>
+      svc.app.inject({
+        method: 'GET',
+        url: `/public/v3/customers/${customer}/report_readiness_statuses/insights`,
+        headers: client.auth,
+      });
     assert.deepEqual((await readiness()).json(), { name: 'insights', status: 'no_data', account_types: [] });
     const account = await newAccount(svc, client, customer);
     await submit(svc, client, customer, makeTransactions(account, 5));
     await submit(svc, client, customer, makeTransactions(account, 6));
-    assert.deepEqual((await readiness()).json(), { name: 'insights', status: 'not_ready', account_types: ['Personal'] });
-    const jobs = await svc.deps.db.query<{ n: number }>("SELECT count(*)::int8 AS n FROM pgboss.job WHERE name = 'report.compute' AND data->>'customer_id' = $1", [customer]);
+    assert.deepEqual((await readiness()).json(), {
+      name: 'insights',
+      status: 'not_ready',
+      account_types: ['Personal'],
+    });
+    const jobs = await svc.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int8 AS n FROM pgboss.job WHERE name = 'report.compute' AND data->>'customer_id' = $1",
+      [customer],
+    );
     assert.equal(Number(jobs.rows[0]!.n), 1, 'one waiting job per customer');
-    const unknown = await svc.app.inject({ method: 'GET', url: `/public/v3/customers/${customer}/report_readiness_statuses/salary`, headers: client.auth });
+    const unknown = await svc.app.inject({
+      method: 'GET',
+      url: `/public/v3/customers/${customer}/report_readiness_statuses/salary`,
+      headers: client.auth,
+    });
     assert.equal(unknown.statusCode, 404);
   });
 
@@ -170,7 +226,10 @@ describe('submit transactions (endpoint 10)', async () => {
     const txns = makeTransactions(account, 3);
     txns[0] = { ...txns[0]!, account_number: 'nope' };
     assert.equal((await submit(svc, client, customer, txns)).statusCode, 422);
-    const jobs = await svc.deps.db.query<{ n: number }>("SELECT count(*)::int8 AS n FROM pgboss.job WHERE data->>'customer_id' = $1", [customer]);
+    const jobs = await svc.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int8 AS n FROM pgboss.job WHERE data->>'customer_id' = $1",
+      [customer],
+    );
     assert.equal(Number(jobs.rows[0]!.n), 0);
   });
 
@@ -196,13 +255,28 @@ describe('submit transactions (endpoint 10)', async () => {
     // the first request's claim, as it is while that request runs
     const { createHash } = await import('node:crypto');
     const url = `/public/v3/customers/${customer}/transaction_collections`;
-    const hash = createHash('sha256').update(`${url}\n${createHash('sha256').update(body).digest('hex')}`).digest('hex');
-    await svc.deps.db.query("INSERT INTO idempotency_keys (client_id, key, request_hash, state, created_at) VALUES ($1, 'busy', $2, 'in_flight', $3)", [client.clientId, hash, svc.clock.now()]);
-    const res = await svc.app.inject({ method: 'POST', url, headers: { ...client.auth, 'content-type': 'application/json', 'idempotency-key': 'busy' }, payload: body });
+    const hash = createHash('sha256')
+      .update(`${url}\n${createHash('sha256').update(body).digest('hex')}`)
+      .digest('hex');
+    await svc.deps.db.query(
+      "INSERT INTO idempotency_keys (client_id, key, request_hash, state, created_at) VALUES ($1, 'busy', $2, 'in_flight', $3)",
+      [client.clientId, hash, svc.clock.now()],
+    );
+    const res = await svc.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...client.auth, 'content-type': 'application/json', 'idempotency-key': 'busy' },
+      payload: body,
+    });
     assert.equal(res.statusCode, 409);
     assert.equal(res.json().code, 'idempotency_key_in_use');
     svc.clock.advance(301); // a claim left by a crashed request is taken over
-    const later = await svc.app.inject({ method: 'POST', url, headers: { ...client.auth, 'content-type': 'application/json', 'idempotency-key': 'busy' }, payload: body });
+    const later = await svc.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...client.auth, 'content-type': 'application/json', 'idempotency-key': 'busy' },
+      payload: body,
+    });
     assert.equal(later.statusCode, 200);
   });
 });
@@ -216,7 +290,11 @@ describe('body limit', async () => {
     const res = await submit(svc, client, customer, makeTransactions(account, 100));
     assert.equal(res.statusCode, 413);
     assert.equal(res.json().code, 'body_too_large');
-    const n = (await svc.deps.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM transactions WHERE customer_id = $1', [customer])).rows[0]!.n;
+    const n = (
+      await svc.deps.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM transactions WHERE customer_id = $1', [
+        customer,
+      ])
+    ).rows[0]!.n;
     assert.equal(Number(n), 0);
   });
 });

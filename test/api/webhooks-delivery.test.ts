@@ -8,14 +8,18 @@ import { emitWebhookEvent } from '../../src/modules/webhooks/webhooks.outbox.ts'
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 const signed = (h: Record<string, unknown>) => ({
-  'webhook-id': String(h['webhook-id']), 'webhook-timestamp': String(h['webhook-timestamp']), 'webhook-signature': String(h['webhook-signature']),
+  'webhook-id': String(h['webhook-id']),
+  'webhook-timestamp': String(h['webhook-timestamp']),
+  'webhook-signature': String(h['webhook-signature']),
 });
 
 describe('webhook delivery', async () => {
   const svc = await startService({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
 
   /** A client with one customer and one webhook pointing at a fresh sink. */
-  async function setup(name: string): Promise<{ c: TestClient; sink: WebhookSink; customerId: string; webhookId: string; secret: string }> {
+  async function setup(
+    name: string,
+  ): Promise<{ c: TestClient; sink: WebhookSink; customerId: string; webhookId: string; secret: string }> {
     const c = await newClient(svc, name);
     const sink = await startSink();
     const customerId = await newCustomer(svc, c);
@@ -39,7 +43,10 @@ describe('webhook delivery', async () => {
     const tampered = Buffer.from(r!.body);
     tampered[tampered.length - 3]! ^= 0x01;
     assert.throws(() => wh.verify(tampered, signed(r!.headers)), WebhookVerificationError);
-    assert.throws(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(r!.body, signed(r!.headers)), WebhookVerificationError);
+    assert.throws(
+      () => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(r!.body, signed(r!.headers)),
+      WebhookVerificationError,
+    );
     t.mock.timers.reset();
   });
 
@@ -65,17 +72,35 @@ describe('webhook delivery', async () => {
     await emit(svc, { clientId: c.clientId, customerId, type: 'REPORT_UPDATED' });
     await emit(svc, { clientId: c.clientId, customerId, type: 'ACCOUNT_AUTHORIZATION_LOST', accountId: 'acc-1' });
     await emit(svc, { clientId: c.clientId, customerId, type: 'ACCOUNT_AUTHORIZATION_GRANTED', accountId: 'acc-1' });
-    await emit(svc, { clientId: c.clientId, customerId, type: 'NEW_EVENT', eventId: 'evt-1', eventName: 'PENSION_MISSING' });
+    await emit(svc, {
+      clientId: c.clientId,
+      customerId,
+      type: 'NEW_EVENT',
+      eventId: 'evt-1',
+      eventName: 'PENSION_MISSING',
+    });
     await deliver(svc, c.clientId);
     const got = await sink.waitFor(5);
-    assert.deepEqual(got.map((r) => Object.keys(r.json)), [
-      ['msg', 'webhook_type', 'customer_id'],
-      ['msg', 'webhook_type', 'customer_id'],
-      ['msg', 'webhook_type', 'account_id', 'customer_id'],
-      ['msg', 'webhook_type', 'account_id', 'customer_id'],
-      ['msg', 'webhook_type', 'customer_id', 'event_id'],
-    ]);
-    assert.deepEqual(got.map((r) => r.json.webhook_type), ['REPORT_AVAILABLE', 'REPORT_UPDATED', 'ACCOUNT_AUTHORIZATION_LOST', 'ACCOUNT_AUTHORIZATION_GRANTED', 'NEW_EVENT']);
+    assert.deepEqual(
+      got.map((r) => Object.keys(r.json)),
+      [
+        ['msg', 'webhook_type', 'customer_id'],
+        ['msg', 'webhook_type', 'customer_id'],
+        ['msg', 'webhook_type', 'account_id', 'customer_id'],
+        ['msg', 'webhook_type', 'account_id', 'customer_id'],
+        ['msg', 'webhook_type', 'customer_id', 'event_id'],
+      ],
+    );
+    assert.deepEqual(
+      got.map((r) => r.json.webhook_type),
+      [
+        'REPORT_AVAILABLE',
+        'REPORT_UPDATED',
+        'ACCOUNT_AUTHORIZATION_LOST',
+        'ACCOUNT_AUTHORIZATION_GRANTED',
+        'NEW_EVENT',
+      ],
+    );
     assert.ok(got.every((r) => r.json.customer_id === customerId));
     assert.equal(got[2]!.json.account_id, 'acc-1');
     assert.equal(got[4]!.json.event_id, 'evt-1');
@@ -100,10 +125,15 @@ describe('webhook delivery', async () => {
     const x2 = await emit(svc, { clientId: c.clientId, customerId: x, type: 'REPORT_UPDATED' });
     const y1 = await emit(svc, { clientId: c.clientId, customerId: y, type: 'REPORT_AVAILABLE' });
     const run1 = await deliver(svc, c.clientId);
-    assert.deepEqual(run1, { attempted: 2, delivered: 1, retried: 1, failed: 0 }, 'x1 fails, x2 waits behind it, y1 goes');
+    assert.deepEqual(
+      run1,
+      { attempted: 2, delivered: 1, retried: 1, failed: 0 },
+      'x1 fails, x2 waits behind it, y1 goes',
+    );
     svc.clock.advance(5);
     await deliver(svc, c.clientId);
-    const ids = (cust: string) => sink.received.filter((r) => r.json.customer_id === cust).map((r) => r.headers['webhook-id']);
+    const ids = (cust: string) =>
+      sink.received.filter((r) => r.json.customer_id === cust).map((r) => r.headers['webhook-id']);
     assert.deepEqual(ids(x), [x1.messageId, x1.messageId, x2.messageId]);
     assert.deepEqual(ids(y), [y1.messageId]);
     assert.equal((await deliveryLog(svc, c.auth, webhookId, '?state=pending')).total, 0);
@@ -120,7 +150,13 @@ describe('webhook delivery', async () => {
     assert.equal(hook.disabled_reason, 'the receiver answered 410 Gone');
     assert.equal(hook.disabled_at, unix(svc.clock.now()));
     const log = await deliveryLog(svc, c.auth, webhookId);
-    assert.deepEqual(log.data.map((d: { state: string; attempt_count: number }) => [d.state, d.attempt_count]), [['failed', 0], ['failed', 1]]);
+    assert.deepEqual(
+      log.data.map((d: { state: string; attempt_count: number }) => [d.state, d.attempt_count]),
+      [
+        ['failed', 0],
+        ['failed', 1],
+      ],
+    );
     assert.match(log.data[0].last_error, /webhook was disabled/);
     assert.equal(log.data[1].last_status_code, 410);
     assert.equal((await emit(svc, { clientId: c.clientId, customerId, type: 'REPORT_UPDATED' })).deliveries, 0);
@@ -131,22 +167,36 @@ describe('webhook delivery', async () => {
 
   test('429 and 503 › Retry-After (seconds or an HTTP date) is honoured when longer than the schedule', async () => {
     const { c, sink, customerId, webhookId } = await setup('Busy Lender');
-    sink.answer = (_r, n) => (n === 0 ? { status: 429, headers: { 'retry-after': '120' } }
-      : n === 1 ? { status: 503, headers: { 'retry-after': new Date(svc.clock.now().getTime() + 600_000).toUTCString() } }
-      : { status: 200 });
+    sink.answer = (_r, n) =>
+      n === 0
+        ? { status: 429, headers: { 'retry-after': '120' } }
+        : n === 1
+          ? { status: 503, headers: { 'retry-after': new Date(svc.clock.now().getTime() + 600_000).toUTCString() } }
+          : { status: 200 };
     await emit(svc, { clientId: c.clientId, customerId, type: 'REPORT_AVAILABLE' });
     await deliver(svc, c.clientId);
     const start = unix(svc.clock.now());
-    assert.equal((await deliveryLog(svc, c.auth, webhookId)).data[0].next_attempt_at, start + 120, '120 s, not the scheduled 5 s');
+    assert.equal(
+      (await deliveryLog(svc, c.auth, webhookId)).data[0].next_attempt_at,
+      start + 120,
+      '120 s, not the scheduled 5 s',
+    );
     svc.clock.advance(119);
     assert.equal((await deliver(svc, c.clientId)).attempted, 0);
     svc.clock.advance(1);
     await deliver(svc, c.clientId);
-    assert.equal((await deliveryLog(svc, c.auth, webhookId)).data[0].next_attempt_at, start + 120 + 600, '600 s from the date, not the scheduled 300 s');
+    assert.equal(
+      (await deliveryLog(svc, c.auth, webhookId)).data[0].next_attempt_at,
+      start + 120 + 600,
+      '600 s from the date, not the scheduled 300 s',
+    );
     svc.clock.advance(600);
     await deliver(svc, c.clientId);
     const d = (await deliveryLog(svc, c.auth, webhookId)).data[0];
-    assert.deepEqual(d.attempts.map((a: { status_code: number }) => a.status_code), [429, 503, 200]);
+    assert.deepEqual(
+      d.attempts.map((a: { status_code: number }) => a.status_code),
+      [429, 503, 200],
+    );
     assert.equal(d.state, 'delivered');
   });
 
@@ -167,7 +217,10 @@ describe('webhook delivery', async () => {
     const { c, sink, customerId, webhookId } = await setup('Slow Lender');
     sink.answer = () => 'hang';
     await emit(svc, { clientId: c.clientId, customerId, type: 'REPORT_AVAILABLE' });
-    const run = await runDueDeliveries({ ...svc.deps, config: { ...svc.deps.config, webhookTimeoutMs: 300 }, random: () => 0.5 }, { clientId: c.clientId });
+    const run = await runDueDeliveries(
+      { ...svc.deps, config: { ...svc.deps.config, webhookTimeoutMs: 300 }, random: () => 0.5 },
+      { clientId: c.clientId },
+    );
     assert.equal(run.retried, 1);
     const d = (await deliveryLog(svc, c.auth, webhookId)).data[0];
     assert.equal(sink.received.length, 1, 'the receiver got the request');
@@ -196,11 +249,15 @@ describe('webhook delivery', async () => {
     const { c, sink, customerId } = await setup('Rollback Lender');
     const other = await newClient(svc, 'Other Lender');
     const foreign = await newCustomer(svc, other);
-    await assert.rejects(emit(svc, { clientId: c.clientId, customerId: foreign, type: 'REPORT_AVAILABLE' }), { code: 'customer_not_found' });
-    await assert.rejects(svc.deps.db.transaction(async (tx) => {
-      await emitWebhookEvent(tx, { clientId: c.clientId, customerId, type: 'REPORT_AVAILABLE' }, svc.clock.now());
-      throw new Error('the change failed');
-    }));
+    await assert.rejects(emit(svc, { clientId: c.clientId, customerId: foreign, type: 'REPORT_AVAILABLE' }), {
+      code: 'customer_not_found',
+    });
+    await assert.rejects(
+      svc.deps.db.transaction(async (tx) => {
+        await emitWebhookEvent(tx, { clientId: c.clientId, customerId, type: 'REPORT_AVAILABLE' }, svc.clock.now());
+        throw new Error('the change failed');
+      }),
+    );
     assert.equal((await deliver(svc, c.clientId)).attempted, 0);
     assert.equal(sink.received.length, 0);
   });

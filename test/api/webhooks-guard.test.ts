@@ -15,7 +15,8 @@ import { generateWebhookSecret } from '../../src/modules/webhooks/webhooks.signi
 describe('webhook URL guard (WEBHOOK_ALLOW_LOOPBACK unset)', async () => {
   const svc = await startService();
   const client = await newClient(svc);
-  const register = (url: string) => svc.app.inject({ method: 'POST', url: '/public/v3/webhooks', headers: client.auth, payload: { url } });
+  const register = (url: string) =>
+    svc.app.inject({ method: 'POST', url: '/public/v3/webhooks', headers: client.auth, payload: { url } });
 
   test('registration › loopback targets are 400, by IP literal in any form and by a name that resolves to loopback', async () => {
     for (const [url, detail] of [
@@ -24,7 +25,10 @@ describe('webhook URL guard (WEBHOOK_ALLOW_LOOPBACK unset)', async () => {
       ['https://2130706433/hook', 'points at a loopback address; webhook targets must be public'],
       ['https://[::1]/hook', 'points at a loopback address; webhook targets must be public'],
       ['https://[::ffff:127.0.0.1]/hook', 'points at a loopback address; webhook targets must be public'],
-      ['http://localhost:8080/hook', 'has a host name that resolves to a loopback address; webhook targets must be public'],
+      [
+        'http://localhost:8080/hook',
+        'has a host name that resolves to a loopback address; webhook targets must be public',
+      ],
     ] as const) {
       const res = await register(url);
       assert.equal(res.statusCode, 400, url);
@@ -39,7 +43,12 @@ describe('webhook URL guard (WEBHOOK_ALLOW_LOOPBACK unset)', async () => {
 
   async function plantWebhook(clientId: string, url: string): Promise<string> {
     const row = await insertWebhook(svc.deps.db, {
-      id: newId(), clientId, url, comment: null, secretSealed: sealSecret(svc.deps.keys.secretKey, generateWebhookSecret()), now: svc.clock.now(),
+      id: newId(),
+      clientId,
+      url,
+      comment: null,
+      secretSealed: sealSecret(svc.deps.keys.secretKey, generateWebhookSecret()),
+      now: svc.clock.now(),
     });
     return row.id;
   }

@@ -10,7 +10,10 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     svc.app.inject({ method, url, payload: payload as string, headers: client.auth });
 
   test('create webhook › answers 201 with id = webhook_id, the url, the comment and a whsec_ secret shown once', async () => {
-    const res = await inject('POST', '/public/v3/webhooks', { url: 'https://203.0.113.10/hooks/obi', comment: 'production receiver' });
+    const res = await inject('POST', '/public/v3/webhooks', {
+      url: 'https://203.0.113.10/hooks/obi',
+      comment: 'production receiver',
+    });
     assert.equal(res.statusCode, 201);
     const body = res.json();
     assert.deepEqual(Object.keys(body).sort(), ['comment', 'id', 'secret', 'url', 'webhook_id']);
@@ -22,8 +25,14 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     const list = await inject('GET', '/public/v3/webhooks');
     const listed = list.json().data.find((w: { id: string }) => w.id === body.id);
     assert.deepEqual(listed, {
-      id: body.id, webhook_id: body.id, url: body.url, comment: 'production receiver', status: 'active',
-      disabled_reason: null, created_at: Math.floor(svc.clock.now().getTime() / 1000), disabled_at: null,
+      id: body.id,
+      webhook_id: body.id,
+      url: body.url,
+      comment: 'production receiver',
+      status: 'active',
+      disabled_reason: null,
+      created_at: Math.floor(svc.clock.now().getTime() / 1000),
+      disabled_at: null,
     });
     assert.ok(!list.body.includes(body.secret), 'the list never shows the secret');
   });
@@ -37,7 +46,9 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
 
   test('create webhook › the secret is not stored in clear', async () => {
     const { id, secret } = await registerWebhook(svc, client.auth, 'https://203.0.113.12/');
-    const row = (await svc.deps.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM webhooks WHERE id = $1', [id])).rows[0]!;
+    const row = (
+      await svc.deps.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM webhooks WHERE id = $1', [id])
+    ).rows[0]!;
     assert.ok(!row.secret_sealed.includes(secret.slice(6)));
     assert.match(row.secret_sealed, /^v1\./);
   });
@@ -77,7 +88,9 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
       assert.equal(res.statusCode, 400, url);
       assert.equal(res.json().code, 'webhook_url_not_allowed');
       assert.match(res.json().detail, new RegExp(reason.replace(/[()]/g, '\\$&')), url);
-      assert.deepEqual(res.json().errors, [{ pointer: '/url', detail: `points at ${reason}; webhook targets must be public` }]);
+      assert.deepEqual(res.json().errors, [
+        { pointer: '/url', detail: `points at ${reason}; webhook targets must be public` },
+      ]);
     }
   });
 
@@ -143,13 +156,31 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     assert.equal(oldest.message_id, first.messageId);
     assert.equal(oldest.state, 'delivered');
     assert.equal(oldest.next_attempt_at, null);
-    assert.deepEqual(oldest.payload, { msg: oldest.payload.msg, webhook_type: 'REPORT_AVAILABLE', customer_id: customerId });
-    assert.deepEqual(oldest.attempts.map((a: { attempt: number; status_code: number; error: null }) => [a.attempt, a.status_code, a.error]), [[1, 200, null]]);
+    assert.deepEqual(oldest.payload, {
+      msg: oldest.payload.msg,
+      webhook_type: 'REPORT_AVAILABLE',
+      customer_id: customerId,
+    });
+    assert.deepEqual(
+      oldest.attempts.map((a: { attempt: number; status_code: number; error: null }) => [
+        a.attempt,
+        a.status_code,
+        a.error,
+      ]),
+      [[1, 200, null]],
+    );
 
     const delivered = await deliveryLog(svc, c.auth, id, '?state=delivered&max_per_page=1');
-    assert.deepEqual(delivered.data.map((d: { id: string }) => d.id), [oldest.id]);
+    assert.deepEqual(
+      delivered.data.map((d: { id: string }) => d.id),
+      [oldest.id],
+    );
     assert.equal(delivered.total, 1);
-    const bad = await svc.app.inject({ method: 'GET', url: `/public/v3/webhooks/${id}/deliveries?state=lost`, headers: c.auth });
+    const bad = await svc.app.inject({
+      method: 'GET',
+      url: `/public/v3/webhooks/${id}/deliveries?state=lost`,
+      headers: c.auth,
+    });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().errors[0].pointer, '/query/state');
   });
@@ -163,7 +194,11 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     await deliver(svc, c.clientId);
     const original = (await deliveryLog(svc, c.auth, id)).data[0];
 
-    const res = await svc.app.inject({ method: 'POST', url: `/public/v3/webhooks/${id}/deliveries/${original.id}/replay`, headers: c.auth });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/webhooks/${id}/deliveries/${original.id}/replay`,
+      headers: c.auth,
+    });
     assert.equal(res.statusCode, 202);
     assert.equal(res.json().replay_of, original.id);
     assert.equal(res.json().message_id, original.message_id);
@@ -173,7 +208,13 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     assert.equal(sink.received[1]!.headers['webhook-id'], sink.received[0]!.headers['webhook-id']);
     assert.equal(sink.received[1]!.body, sink.received[0]!.body);
     const log = await deliveryLog(svc, c.auth, id);
-    assert.deepEqual(log.data.map((d: { state: string; attempt_count: number }) => [d.state, d.attempt_count]), [['delivered', 1], ['delivered', 1]]);
+    assert.deepEqual(
+      log.data.map((d: { state: string; attempt_count: number }) => [d.state, d.attempt_count]),
+      [
+        ['delivered', 1],
+        ['delivered', 1],
+      ],
+    );
   });
 
   test('replay › a delivery waiting for a retry is made due now', async () => {
@@ -187,7 +228,11 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     const waiting = (await deliveryLog(svc, c.auth, id)).data[0];
     assert.equal(waiting.state, 'pending');
     assert.equal((await deliver(svc, c.clientId)).attempted, 0, 'not due yet');
-    const res = await svc.app.inject({ method: 'POST', url: `/public/v3/webhooks/${id}/deliveries/${waiting.id}/replay`, headers: c.auth });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/webhooks/${id}/deliveries/${waiting.id}/replay`,
+      headers: c.auth,
+    });
     assert.equal(res.statusCode, 202);
     assert.equal(res.json().id, waiting.id);
     assert.equal(res.json().next_attempt_at, Math.floor(svc.clock.now().getTime() / 1000));
@@ -200,13 +245,21 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     sink.answer = () => ({ status: 410 });
     const customerId = await newCustomer(svc, c);
     const { id } = await registerWebhook(svc, c.auth, sink.url);
-    const unknown = await svc.app.inject({ method: 'POST', url: `/public/v3/webhooks/${id}/deliveries/nope/replay`, headers: c.auth });
+    const unknown = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/webhooks/${id}/deliveries/nope/replay`,
+      headers: c.auth,
+    });
     assert.equal(unknown.statusCode, 404);
     assert.equal(unknown.json().code, 'webhook_delivery_not_found');
     await emit(svc, { clientId: c.clientId, customerId, type: 'REPORT_AVAILABLE' });
     await deliver(svc, c.clientId);
     const gone = (await deliveryLog(svc, c.auth, id)).data[0];
-    const res = await svc.app.inject({ method: 'POST', url: `/public/v3/webhooks/${id}/deliveries/${gone.id}/replay`, headers: c.auth });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/webhooks/${id}/deliveries/${gone.id}/replay`,
+      headers: c.auth,
+    });
     assert.equal(res.statusCode, 409);
     assert.equal(res.json().code, 'webhook_disabled');
   });

@@ -37,11 +37,19 @@ ObiConnect.mount('#bank-connect', ${JSON.stringify(componentUrl)});
 </script></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  after(() => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections(); // the browser keeps connections alive
-  }));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, setUrl: (url) => { componentUrl = url; } };
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // the browser keeps connections alive
+      }),
+  );
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    setUrl: (url) => {
+      componentUrl = url;
+    },
+  };
 }
 
 describe('web component embedded in a page on another origin, in the browser', { skip: BROWSER_SKIP }, async () => {
@@ -53,7 +61,10 @@ describe('web component embedded in a page on another origin, in the browser', {
   await call(svc, 'PATCH', '/public/v3/settings', { auth: bearer, body: { component_origins: [host.origin] } });
   const userReference = `component-${process.pid}`;
   const oneTimeUrl = async (origin: string) => {
-    const res = await call(svc, 'POST', '/public/v3/component_auth/init', { auth: bearer, body: { ip: '127.0.0.1', user_agent: 'test', user_reference: userReference, origin } });
+    const res = await call(svc, 'POST', '/public/v3/component_auth/init', {
+      auth: bearer,
+      body: { ip: '127.0.0.1', user_agent: 'test', user_reference: userReference, origin },
+    });
     assert.equal(res.status, 200, res.text);
     return res.json.url as string;
   };
@@ -94,7 +105,10 @@ describe('web component embedded in a page on another origin, in the browser', {
 
   test('the component shows the outcome and tells the host page', async () => {
     await frame.getByRole('heading', { level: 1, name: 'Your Sandbox Bank account is connected' }).waitFor();
-    await page.locator('#outcome').filter({ hasText: /^Authorised sandbox / }).waitFor();
+    await page
+      .locator('#outcome')
+      .filter({ hasText: /^Authorised sandbox / })
+      .waitFor();
     await screenshots(page, 'component-4-result');
   });
 
@@ -104,16 +118,24 @@ describe('web component embedded in a page on another origin, in the browser', {
     const customerId = found.json.data[0].id as string;
     assert.equal(await page.locator('#outcome').innerText(), `Authorised sandbox ${customerId}`);
     const consents = await call(svc, 'GET', `/public/v3/customers/${customerId}/consents`, { auth: bearer });
-    assert.deepEqual(consents.json.data.map((c: { status: string }) => c.status), ['Authorised']);
+    assert.deepEqual(
+      consents.json.data.map((c: { status: string }) => c.status),
+      ['Authorised'],
+    );
     await runBankJobs(svc);
-    const txns = await call(svc, 'GET', `/public/v3/customers/${customerId}/raw-transactions?max_per_page=10`, { auth: bearer });
+    const txns = await call(svc, 'GET', `/public/v3/customers/${customerId}/raw-transactions?max_per_page=10`, {
+      auth: bearer,
+    });
     assert.ok(txns.json.total > 100, 'transactions');
   });
 
   test('a second use of the URL is refused with a clear message in the frame', async () => {
     const again = await browser.newPage();
     await again.goto(`${host.origin}/apply`);
-    await again.frameLocator('iframe').getByRole('heading', { level: 1, name: 'This link has already been used' }).waitFor();
+    await again
+      .frameLocator('iframe')
+      .getByRole('heading', { level: 1, name: 'This link has already been used' })
+      .waitFor();
     await screenshots(again, 'component-5-second-use');
     await again.close();
   });
@@ -122,7 +144,10 @@ describe('web component embedded in a page on another origin, in the browser', {
     stranger.setUrl(await oneTimeUrl(host.origin));
     const elsewhere = await browser.newPage();
     await elsewhere.goto(`${stranger.origin}/apply`);
-    await elsewhere.frameLocator('iframe').getByRole('heading', { level: 1, name: 'This page cannot be shown here' }).waitFor();
+    await elsewhere
+      .frameLocator('iframe')
+      .getByRole('heading', { level: 1, name: 'This page cannot be shown here' })
+      .waitFor();
     await screenshots(elsewhere, 'component-6-wrong-origin');
     await elsewhere.close();
   });
@@ -130,6 +155,11 @@ describe('web component embedded in a page on another origin, in the browser', {
   test('nothing was fetched from outside the service and the two sites; no page logged an error', () => {
     assert.deepEqual(browser.outside, []);
     // The two refusals are served as 410 and 403 on purpose; Chromium logs those statuses.
-    assert.deepEqual(browser.problems.filter((p) => !/\/apply: Failed to load resource: the server responded with a status of (410|403)/.test(p)), []);
+    assert.deepEqual(
+      browser.problems.filter(
+        (p) => !/\/apply: Failed to load resource: the server responded with a status of (410|403)/.test(p),
+      ),
+      [],
+    );
   });
 });

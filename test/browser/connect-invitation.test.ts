@@ -16,11 +16,17 @@ describe('hosted connect pages: an invitation, in the browser', { skip: BROWSER_
   const bearer = client.auth.authorization;
   await call(svc, 'PATCH', '/public/v3/settings', {
     auth: bearer,
-    body: { terms_and_condition_url: 'https://lender.example/terms', service_customer_center_url: 'https://lender.example/help' },
+    body: {
+      terms_and_condition_url: 'https://lender.example/terms',
+      service_customer_center_url: 'https://lender.example/help',
+    },
   });
-  const invitation = (await call(svc, 'POST', '/public/v3/invitations', {
-    auth: bearer, body: { email: 'jane@example.com', reference: `browser-${process.pid}`, first_name: 'Jane' },
-  })).json;
+  const invitation = (
+    await call(svc, 'POST', '/public/v3/invitations', {
+      auth: bearer,
+      body: { email: 'jane@example.com', reference: `browser-${process.pid}`, first_name: 'Jane' },
+    })
+  ).json;
   const browser = await launchBrowser(() => [svc.baseUrl]);
   const page = await browser.newPage();
 
@@ -45,7 +51,13 @@ describe('hosted connect pages: an invitation, in the browser', { skip: BROWSER_
     assert.equal(await page.evaluate('document.activeElement.textContent.trim().startsWith("Sandbox Bank")'), true);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Sandbox Bank' }).waitFor();
-    for (const h of ['What will be shared', 'Why', 'Who will see it', 'For how long', 'More information from Acme Lending']) {
+    for (const h of [
+      'What will be shared',
+      'Why',
+      'Who will see it',
+      'For how long',
+      'More information from Acme Lending',
+    ]) {
       assert.equal(await page.getByRole('heading', { level: 2, name: h }).count(), 1, h);
     }
     const text = await page.locator('main').innerText();
@@ -54,9 +66,18 @@ describe('hosted connect pages: an invitation, in the browser', { skip: BROWSER_
     assert.match(text, /It will not be shared with anyone else/);
     assert.match(text, /Your transactions from\s+1 June 2021/);
     assert.match(text, /Access ends on\s+1 September 2026/);
-    assert.equal(await page.getByRole('link', { name: /Privacy policy/ }).getAttribute('href'), 'https://lender.example/privacy');
-    assert.equal(await page.getByRole('link', { name: /Terms and conditions/ }).getAttribute('href'), 'https://lender.example/terms');
-    assert.equal(await page.getByRole('link', { name: /Customer help centre/ }).getAttribute('href'), 'https://lender.example/help');
+    assert.equal(
+      await page.getByRole('link', { name: /Privacy policy/ }).getAttribute('href'),
+      'https://lender.example/privacy',
+    );
+    assert.equal(
+      await page.getByRole('link', { name: /Terms and conditions/ }).getAttribute('href'),
+      'https://lender.example/terms',
+    );
+    assert.equal(
+      await page.getByRole('link', { name: /Customer help centre/ }).getAttribute('href'),
+      'https://lender.example/help',
+    );
     assert.equal(await horizontalOverflow(page), 0);
     await screenshots(page, 'invitation-3-consent');
   });
@@ -78,13 +99,25 @@ describe('hosted connect pages: an invitation, in the browser', { skip: BROWSER_
   });
 
   test('the client sees the consent Authorised, the data after the pull, and the invitation used', async () => {
-    const consents = await call(svc, 'GET', `/public/v3/customers/${invitation.customer_id}/consents`, { auth: bearer });
+    const consents = await call(svc, 'GET', `/public/v3/customers/${invitation.customer_id}/consents`, {
+      auth: bearer,
+    });
     assert.equal(consents.status, 200, consents.text);
-    assert.deepEqual(consents.json.data.map((c: { status: string; bank_slug: string }) => [c.bank_slug, c.status]), [['sandbox', 'Authorised']]);
+    assert.deepEqual(
+      consents.json.data.map((c: { status: string; bank_slug: string }) => [c.bank_slug, c.status]),
+      [['sandbox', 'Authorised']],
+    );
     await runBankJobs(svc);
-    const accounts = await call(svc, 'GET', `/public/v3/customers/${invitation.customer_id}/accounts`, { auth: bearer });
+    const accounts = await call(svc, 'GET', `/public/v3/customers/${invitation.customer_id}/accounts`, {
+      auth: bearer,
+    });
     assert.ok(accounts.json.data.length > 0, 'accounts');
-    const txns = await call(svc, 'GET', `/public/v3/customers/${invitation.customer_id}/raw-transactions?max_per_page=10`, { auth: bearer });
+    const txns = await call(
+      svc,
+      'GET',
+      `/public/v3/customers/${invitation.customer_id}/raw-transactions?max_per_page=10`,
+      { auth: bearer },
+    );
     assert.ok(txns.json.total > 100, 'transactions');
     const inv = (await call(svc, 'GET', `/public/v3/invitations/${invitation.id}`, { auth: bearer })).json;
     assert.equal(inv.status, 'used');
@@ -101,6 +134,14 @@ describe('hosted connect pages: an invitation, in the browser', { skip: BROWSER_
   test('nothing was fetched from outside the service, and no page logged an error', () => {
     assert.deepEqual(browser.outside, []);
     // The used invitation's page is served as 410 on purpose; Chromium logs that status. Anything else is a problem.
-    assert.deepEqual(browser.problems.filter((p) => !p.includes(`${new URL(invitation.url).pathname}: Failed to load resource: the server responded with a status of 410`)), []);
+    assert.deepEqual(
+      browser.problems.filter(
+        (p) =>
+          !p.includes(
+            `${new URL(invitation.url).pathname}: Failed to load resource: the server responded with a status of 410`,
+          ),
+      ),
+      [],
+    );
   });
 });

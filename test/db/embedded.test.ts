@@ -12,7 +12,10 @@ describe('the embedded database', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-lock-'));
     const db = await openPglite(dir);
     try {
-      const child = spawnSync(process.execPath, ['src/cli.ts', 'clients', 'list'], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' }, encoding: 'utf8' });
+      const child = spawnSync(process.execPath, ['src/cli.ts', 'clients', 'list'], {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
       assert.notEqual(child.status, 0);
       assert.match(child.stderr, /is in use by another process \(pid \d+\)/);
     } finally {
@@ -36,10 +39,16 @@ describe('the embedded database', () => {
     const db = await openPglite(null);
     try {
       const first = await migrate(db);
-      assert.deepEqual(first, readMigrations().map((m) => m.version));
+      assert.deepEqual(
+        first,
+        readMigrations().map((m) => m.version),
+      );
       assert.deepEqual(await migrate(db), []);
       const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-      assert.deepEqual(rows.rows.map((r) => r.version), first);
+      assert.deepEqual(
+        rows.rows.map((r) => r.version),
+        first,
+      );
     } finally {
       await db.close();
     }
@@ -49,7 +58,9 @@ describe('the embedded database', () => {
     const db = await openPglite(null);
     try {
       await migrate(db);
-      await assert.rejects(migrate(db, [{ version: '9999_bad', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }]));
+      await assert.rejects(
+        migrate(db, [{ version: '9999_bad', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }]),
+      );
       const t = await db.query("SELECT to_regclass('half_done') AS t");
       assert.equal((t.rows[0] as { t: unknown }).t, null);
       assert.equal((await db.query("SELECT 1 FROM schema_migrations WHERE version = '9999_bad'")).rows.length, 0);
@@ -61,7 +72,7 @@ describe('the embedded database', () => {
   test('money is stored exactly: numeric amounts come back as exact decimal strings', async () => {
     const db = await openPglite(null);
     try {
-      const r = await db.query<{ s: string }>("SELECT (0.1::numeric(18,4) + 0.2::numeric(18,4))::numeric(18,4) AS s");
+      const r = await db.query<{ s: string }>('SELECT (0.1::numeric(18,4) + 0.2::numeric(18,4))::numeric(18,4) AS s');
       assert.equal(r.rows[0]!.s, '0.3000');
     } finally {
       await db.close();

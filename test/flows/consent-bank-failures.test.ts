@@ -7,7 +7,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  call, connect, newLiveClient, newLiveCustomer, rawTransactions, renewToken, runBankJobs, sandboxControl, startLiveService, type LiveClient,
+  call,
+  connect,
+  newLiveClient,
+  newLiveCustomer,
+  rawTransactions,
+  renewToken,
+  runBankJobs,
+  sandboxControl,
+  startLiveService,
+  type LiveClient,
 } from '../helpers/bank-flow.ts';
 import { personaAt, sandboxAsOf } from '../../src/sandbox-bank/index.ts';
 import { sweepConsents } from '../../src/modules/consents/consents.sweep.ts';
@@ -22,13 +31,23 @@ describe('consent flow › a misbehaving bank', async () => {
     const c = client ?? (await newLiveClient(svc));
     const customer = await newLiveCustomer(svc, c);
     const r = await connect(svc, c, customer.appUser, { username });
-    const consent = () => call(svc, 'GET', `/public/v3/customers/${customer.id}/consents/${r.flow.consent_id}`, { auth: c.auth.authorization });
+    const consent = () =>
+      call(svc, 'GET', `/public/v3/customers/${customer.id}/consents/${r.flow.consent_id}`, {
+        auth: c.auth.authorization,
+      });
     return { client: c, customer, flow: r.flow, landing: r.landing, consent };
   }
   const count = async (c: LiveClient, customerId: string) => ({
-    accounts: (await call(svc, 'GET', `/public/v3/customers/${customerId}/accounts`, { auth: c.auth.authorization })).json.data.length as number,
+    accounts: (await call(svc, 'GET', `/public/v3/customers/${customerId}/accounts`, { auth: c.auth.authorization }))
+      .json.data.length as number,
     transactions: (await rawTransactions(svc, c, customerId)).length,
-    statements: Number((await svc.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM statements WHERE customer_id = $1', [customerId])).rows[0]!.n),
+    statements: Number(
+      (
+        await svc.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM statements WHERE customer_id = $1', [
+          customerId,
+        ])
+      ).rows[0]!.n,
+    ),
   });
   const persona = (name: string) => personaAt('sandbox', name, sandboxAsOf(svc.clock.now()));
 
@@ -57,13 +76,20 @@ describe('consent flow › a misbehaving bank', async () => {
     assert.equal(view.latest_pull.state, 'succeeded');
     assert.equal(view.latest_pull.attempts, 2);
     assert.equal(view.latest_pull.error_code, null);
-    const raw = await svc.deps.db.query<{ attempt: number; body: string }>('SELECT attempt, body FROM bank_payloads WHERE pull_id = $1 ORDER BY id', [view.latest_pull.id]);
+    const raw = await svc.deps.db.query<{ attempt: number; body: string }>(
+      'SELECT attempt, body FROM bank_payloads WHERE pull_id = $1 ORDER BY id',
+      [view.latest_pull.id],
+    );
     const failedAttempt = raw.rows.filter((r) => r.attempt === 1);
     assert.equal(failedAttempt.length, 4, 'the failed attempt kept what it received');
     assert.throws(() => JSON.parse(failedAttempt[3]!.body), 'including the unreadable answer');
     const p = persona('thin-file');
     const counts = await count(s.client, s.customer.id);
-    assert.deepEqual(counts, { accounts: p.accounts.length, transactions: p.transactions.length, statements: p.statements.length });
+    assert.deepEqual(counts, {
+      accounts: p.accounts.length,
+      transactions: p.transactions.length,
+      statements: p.statements.length,
+    });
   });
 
   test('a bank that stays down › retried, then the run fails cleanly: nothing stored, the consent stays Authorised', async () => {
@@ -74,10 +100,24 @@ describe('consent flow › a misbehaving bank', async () => {
     assert.equal(view.latest_pull.state, 'failed');
     assert.equal(view.latest_pull.attempts, 3, 'the first attempt and the two retries of the schedule');
     assert.equal(view.latest_pull.error_code, 'unavailable');
-    assert.deepEqual(await count(s.client, s.customer.id), { accounts: 0, transactions: 0, statements: 0 }, 'never a half-stored pull');
+    assert.deepEqual(
+      await count(s.client, s.customer.id),
+      { accounts: 0, transactions: 0, statements: 0 },
+      'never a half-stored pull',
+    );
     // The bank recovers; a refresh on demand brings everything.
-    assert.equal((await sandboxControl(svc, 'PUT', `/consents/${view.bank_consent_id}/switches`, { switches: [] })).status, 200);
-    assert.equal((await call(svc, 'POST', `/public/v3/customers/${s.customer.id}/consents/${view.consent_id}/refresh`, { auth: s.client.auth.authorization })).status, 202);
+    assert.equal(
+      (await sandboxControl(svc, 'PUT', `/consents/${view.bank_consent_id}/switches`, { switches: [] })).status,
+      200,
+    );
+    assert.equal(
+      (
+        await call(svc, 'POST', `/public/v3/customers/${s.customer.id}/consents/${view.consent_id}/refresh`, {
+          auth: s.client.auth.authorization,
+        })
+      ).status,
+      202,
+    );
     await runBankJobs(svc);
     assert.equal((await count(s.client, s.customer.id)).transactions, persona('thin-file').transactions.length);
   });
@@ -86,7 +126,9 @@ describe('consent flow › a misbehaving bank', async () => {
     const s = await connected('thin-file+429');
     const pulling = runBankJobs(svc); // waits a second on the bank's Retry-After
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const revoked = await call(svc, 'DELETE', `/public/v3/customers/${s.customer.id}/consents/${s.flow.consent_id}`, { auth: s.client.auth.authorization });
+    const revoked = await call(svc, 'DELETE', `/public/v3/customers/${s.customer.id}/consents/${s.flow.consent_id}`, {
+      auth: s.client.auth.authorization,
+    });
     assert.equal(revoked.status, 200);
     assert.equal(revoked.json.status, 'Revoked');
     await pulling;
@@ -115,33 +157,62 @@ describe('consent flow › a misbehaving bank', async () => {
 
   test('expired at the bank after a pull › the next refresh revokes: accounts unauthorised, one LOST per account', async () => {
     const s = await connected('new-employer');
-    const hook = await call(svc, 'POST', '/public/v3/webhooks', { auth: s.client.auth.authorization, body: { url: 'https://203.0.113.10/hook' } });
+    const hook = await call(svc, 'POST', '/public/v3/webhooks', {
+      auth: s.client.auth.authorization,
+      body: { url: 'https://203.0.113.10/hook' },
+    });
     await runBankJobs(svc);
     const view = (await s.consent()).json;
     assert.equal(view.latest_pull.state, 'succeeded');
     assert.equal((await sandboxControl(svc, 'POST', `/consents/${view.bank_consent_id}/expire`)).status, 200);
-    await call(svc, 'POST', `/public/v3/customers/${s.customer.id}/consents/${view.consent_id}/refresh`, { auth: s.client.auth.authorization });
+    await call(svc, 'POST', `/public/v3/customers/${s.customer.id}/consents/${view.consent_id}/refresh`, {
+      auth: s.client.auth.authorization,
+    });
     await runBankJobs(svc);
     const after = (await s.consent()).json;
     assert.equal(after.status, 'Revoked');
     assert.equal(after.status_reason, 'expired');
-    const accounts = (await call(svc, 'GET', `/public/v3/customers/${s.customer.id}/accounts`, { auth: s.client.auth.authorization })).json.data;
+    const accounts = (
+      await call(svc, 'GET', `/public/v3/customers/${s.customer.id}/accounts`, { auth: s.client.auth.authorization })
+    ).json.data;
     assert.equal(accounts.length, 2);
     assert.ok(accounts.every((a: { is_authorized: boolean }) => !a.is_authorized));
-    const log = (await call(svc, 'GET', `/public/v3/webhooks/${hook.json.id}/deliveries`, { auth: s.client.auth.authorization })).json.data;
-    assert.deepEqual(log.filter((d: { webhook_type: string }) => d.webhook_type === 'ACCOUNT_AUTHORIZATION_LOST').map((d: { payload: { account_id: string } }) => d.payload.account_id).sort(),
-      accounts.map((a: { id: string }) => a.id).sort());
+    const log = (
+      await call(svc, 'GET', `/public/v3/webhooks/${hook.json.id}/deliveries`, { auth: s.client.auth.authorization })
+    ).json.data;
+    assert.deepEqual(
+      log
+        .filter((d: { webhook_type: string }) => d.webhook_type === 'ACCOUNT_AUTHORIZATION_LOST')
+        .map((d: { payload: { account_id: string } }) => d.payload.account_id)
+        .sort(),
+      accounts.map((a: { id: string }) => a.id).sort(),
+    );
   });
 
   test('an abandoned authorisation (over 30 minutes) is Rejected, and the bank consent is deleted', async () => {
     const c = await newLiveClient(svc);
     const customer = await newLiveCustomer(svc, c);
-    const flow = await call(svc, 'POST', `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent(c.returnUrl)}`, { auth: customer.appUser, body: {} });
+    const flow = await call(
+      svc,
+      'POST',
+      `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent(c.returnUrl)}`,
+      { auth: customer.appUser, body: {} },
+    );
     svc.clock.advance(29 * 60);
-    assert.equal((await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: customer.appUser })).json.status, 'AwaitingAuthorisation');
+    assert.equal(
+      (await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: customer.appUser })).json
+        .status,
+      'AwaitingAuthorisation',
+    );
     svc.clock.advance(2 * 60);
-    assert.deepEqual(await sweepConsents(svc.deps, { clientId: c.clientId }), { abandoned: 1, lapsed: 0, refreshed: 0 });
-    const status = await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: customer.appUser });
+    assert.deepEqual(await sweepConsents(svc.deps, { clientId: c.clientId }), {
+      abandoned: 1,
+      lapsed: 0,
+      refreshed: 0,
+    });
+    const status = await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', {
+      auth: customer.appUser,
+    });
     assert.equal(status.json.status, 'Rejected');
     await runBankJobs(svc);
     const page = await call(svc, 'GET', flow.json.url);
@@ -154,11 +225,19 @@ describe('consent flow › a misbehaving bank', async () => {
     const before = await rawTransactions(svc, s.client, s.customer.id);
     const first = persona('payday-borrower');
     assert.equal(before.length, first.transactions.length);
-    assert.ok(before.some((t) => t.status === 'Pending' && String(t.external_transaction_id).startsWith('PND')), 'pending items came under their pending ids');
+    assert.ok(
+      before.some((t) => t.status === 'Pending' && String(t.external_transaction_id).startsWith('PND')),
+      'pending items came under their pending ids',
+    );
 
     svc.clock.advance(3 * 86_400); // past the access token's hour: the pull refreshes it
     await renewToken(svc, s.client);
-    const refresh = await call(svc, 'POST', `/public/v3/customers/${s.customer.id}/consents/${s.flow.consent_id}/refresh`, { auth: s.client.auth.authorization });
+    const refresh = await call(
+      svc,
+      'POST',
+      `/public/v3/customers/${s.customer.id}/consents/${s.flow.consent_id}/refresh`,
+      { auth: s.client.auth.authorization },
+    );
     assert.equal(refresh.status, 202);
     await runBankJobs(svc);
     const view = (await s.consent()).json;
@@ -172,9 +251,16 @@ describe('consent flow › a misbehaving bank', async () => {
       assert.equal(pence(storedById.get(id)?.amount ?? NaN), pence(t.amount), id);
       assert.equal(storedById.get(id)!.status, t.status);
     }
-    const laterIds = new Set(later.transactions.map((t) => (t.status === 'Pending' ? `PND${t.external_transaction_id}` : t.external_transaction_id)));
+    const laterIds = new Set(
+      later.transactions.map((t) =>
+        t.status === 'Pending' ? `PND${t.external_transaction_id}` : t.external_transaction_id,
+      ),
+    );
     const extra = stored.filter((t) => !laterIds.has(t.external_transaction_id));
-    assert.ok(extra.every((t) => t.status === 'Booked' && t.booking_date_time < later.from), 'only history older than the bank now shows stays beyond it');
+    assert.ok(
+      extra.every((t) => t.status === 'Booked' && t.booking_date_time < later.from),
+      'only history older than the bank now shows stays beyond it',
+    );
   });
 
   test('the 90-day reconfirmation › reconfirming moves the date; not reconfirming revokes access (LOST per account)', async () => {
@@ -184,8 +270,11 @@ describe('consent flow › a misbehaving bank', async () => {
     assert.equal((await s.consent()).json.reconfirm_by_date_time, authorisedAt + 90 * 86_400);
     svc.clock.advance(60 * 86_400);
     await renewToken(svc, s.client);
-    const appUser = async () => `AppUserToken ${(await call(svc, 'POST', `/public/v3/customers/${s.customer.id}/token`, { auth: s.client.auth.authorization })).json.token}`;
-    const reconfirmed = await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/consent/reconfirm', { auth: await appUser() });
+    const appUser = async () =>
+      `AppUserToken ${(await call(svc, 'POST', `/public/v3/customers/${s.customer.id}/token`, { auth: s.client.auth.authorization })).json.token}`;
+    const reconfirmed = await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/consent/reconfirm', {
+      auth: await appUser(),
+    });
     assert.equal(reconfirmed.status, 200);
     assert.equal(reconfirmed.json.reconfirm_by_date_time, Math.floor(svc.clock.now().getTime() / 1000) + 90 * 86_400);
     svc.clock.advance(89 * 86_400);
@@ -196,16 +285,24 @@ describe('consent flow › a misbehaving bank', async () => {
     const view = (await s.consent()).json;
     assert.equal(view.status, 'Revoked');
     assert.equal(view.status_reason, 'reconfirmation_lapsed');
-    const accounts = (await call(svc, 'GET', `/public/v3/customers/${s.customer.id}/accounts`, { auth: s.client.auth.authorization })).json.data;
+    const accounts = (
+      await call(svc, 'GET', `/public/v3/customers/${s.customer.id}/accounts`, { auth: s.client.auth.authorization })
+    ).json.data;
     assert.ok(accounts.length > 0 && accounts.every((a: { is_authorized: boolean }) => !a.is_authorized));
-    const late = await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/consent/reconfirm', { auth: await appUser() });
+    const late = await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/consent/reconfirm', {
+      auth: await appUser(),
+    });
     assert.equal(late.status, 409);
   });
 
   test('the scheduled refresh › a day later the sweep pulls again (trigger scheduled)', async () => {
     const s = await connected('overdrawn');
     await runBankJobs(svc);
-    assert.deepEqual(await sweepConsents(svc.deps, { clientId: s.client.clientId }), { abandoned: 0, lapsed: 0, refreshed: 0 });
+    assert.deepEqual(await sweepConsents(svc.deps, { clientId: s.client.clientId }), {
+      abandoned: 0,
+      lapsed: 0,
+      refreshed: 0,
+    });
     svc.clock.advance(86_400);
     assert.equal((await sweepConsents(svc.deps, { clientId: s.client.clientId })).refreshed, 1);
     await runBankJobs(svc);
@@ -213,6 +310,13 @@ describe('consent flow › a misbehaving bank', async () => {
     const view = (await s.consent()).json;
     assert.equal(view.latest_pull.trigger, 'scheduled');
     assert.equal(view.latest_pull.state, 'succeeded');
-    assert.equal((await call(svc, 'GET', `/public/v3/customers/${s.customer.id}/consents/${s.flow.consent_id}`, { auth: s.client.auth.authorization })).json.pulls.length, 2);
+    assert.equal(
+      (
+        await call(svc, 'GET', `/public/v3/customers/${s.customer.id}/consents/${s.flow.consent_id}`, {
+          auth: s.client.auth.authorization,
+        })
+      ).json.pulls.length,
+      2,
+    );
   });
 });

@@ -7,7 +7,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  call, connect, newLiveClient, newLiveCustomer, rawTransactions, runBankJobs, sandboxControl, startLiveService,
+  call,
+  connect,
+  newLiveClient,
+  newLiveCustomer,
+  rawTransactions,
+  runBankJobs,
+  sandboxControl,
+  startLiveService,
 } from '../helpers/bank-flow.ts';
 import { personaAt, sandboxAsOf } from '../../src/sandbox-bank/index.ts';
 
@@ -17,20 +24,33 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
   const svc = await startLiveService();
   const client = await newLiveClient(svc);
   const bearer = client.auth.authorization;
-  const webhook = await call(svc, 'POST', '/public/v3/webhooks', { auth: bearer, body: { url: 'https://203.0.113.10/hook' } });
+  const webhook = await call(svc, 'POST', '/public/v3/webhooks', {
+    auth: bearer,
+    body: { url: 'https://203.0.113.10/hook' },
+  });
   const alice = await newLiveCustomer(svc, client);
   const persona = personaAt('sandbox', 'salaried-monthly', sandboxAsOf(svc.clock.now()));
   let consentId = '';
   let bankConsentId = '';
 
-  const accountsOf = async (customerId: string) => (await call(svc, 'GET', `/public/v3/customers/${customerId}/accounts`, { auth: bearer })).json.data as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Row = Record<string, any>;
+  const accountsOf = async (customerId: string) =>
+    (await call(svc, 'GET', `/public/v3/customers/${customerId}/accounts`, { auth: bearer })).json.data as Row[];
   const events = async (type: string) => {
-    const log = await call(svc, 'GET', `/public/v3/webhooks/${webhook.json.id}/deliveries?max_per_page=500`, { auth: bearer });
-    return (log.json.data as Array<{ webhook_type: string; payload: { account_id?: string; customer_id: string } }>).filter((d) => d.webhook_type === type);
+    const log = await call(svc, 'GET', `/public/v3/webhooks/${webhook.json.id}/deliveries?max_per_page=500`, {
+      auth: bearer,
+    });
+    return (
+      log.json.data as Array<{ webhook_type: string; payload: { account_id?: string; customer_id: string } }>
+    ).filter((d) => d.webhook_type === type);
   };
 
   test('the consent screen is built from the bank and the client settings, with statements and party and the default purpose', async () => {
-    const res = await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/consent', { auth: alice.appUser, body: { application_sharing_purposes: null } });
+    const res = await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/consent', {
+      auth: alice.appUser,
+      body: { application_sharing_purposes: null },
+    });
     assert.equal(res.status, 200, res.text);
     const m = res.json.metadata;
     assert.equal(m.slug, 'sandbox');
@@ -38,13 +58,19 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
     assert.equal(m.company_name, 'Flow Lender');
     assert.equal(m.application_name, 'Flow Lender');
     assert.equal(m.privacy_policy_url, 'https://lender.example/privacy');
-    assert.deepEqual(m.application_sharing_purposes, [{ description: 'Apply Bank transaction data to improve your financial credibility' }]);
+    assert.deepEqual(m.application_sharing_purposes, [
+      { description: 'Apply Bank transaction data to improve your financial credibility' },
+    ]);
     assert.deepEqual(m.application_sharing_third_parties, []);
-    for (const p of ['ReadStatementsDetail', 'ReadParty', 'ReadTransactionsDetail', 'ReadBalances']) assert.ok(m.requested_permissions.includes(p), p);
+    for (const p of ['ReadStatementsDetail', 'ReadParty', 'ReadTransactionsDetail', 'ReadBalances'])
+      assert.ok(m.requested_permissions.includes(p), p);
     const now = Math.floor(svc.clock.now().getTime() / 1000);
     assert.ok(Math.abs(now - m.data_access_from - 5 * 365.25 * 86400) < 2 * 86400, 'history from 5 years back');
     assert.ok(Math.abs(m.data_access_to - now - 92 * 86400) < 3 * 86400, 'access until 3 months ahead');
-    assert.deepEqual(res.json.consents.map((c: { type: string }) => c.type), ['account_details', 'account_transactions', 'additional_information']);
+    assert.deepEqual(
+      res.json.consents.map((c: { type: string }) => c.type),
+      ['account_details', 'account_transactions', 'additional_information'],
+    );
   });
 
   test('approve › the customer returns to the client URL with status=Success and the consent is Authorised', async () => {
@@ -83,24 +109,52 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
       assert.equal(account.is_authorized, true);
       assert.equal(account.name, pa.name);
       assert.equal(account.sub_type, pa.sub_type);
-      assert.deepEqual(account.sort_code_and_account_number, { sort_code: pa.sort_code, account_number: pa.account_number });
+      assert.deepEqual(account.sort_code_and_account_number, {
+        sort_code: pa.sort_code,
+        account_number: pa.account_number,
+      });
       const theirs = persona.transactions.filter((t) => t.account_number === pa.number);
       const ours = txns.filter((t) => t.account_number === pa.number);
       assert.equal(ours.length, theirs.length, `transactions of ${pa.key}`);
-      assert.equal(ours.reduce((s, t) => s + pence(t.amount), 0), theirs.reduce((s, t) => s + pence(t.amount), 0), `sum of ${pa.key}`);
-      assert.equal(ours.filter((t) => t.status === 'Pending').length, theirs.filter((t) => t.status === 'Pending').length);
-      const booked = pence(pa.opening_balance) + theirs.filter((t) => t.status === 'Booked').reduce((s, t) => s + pence(t.amount), 0);
-      const balances = (await call(svc, 'GET', `/public/v3/customers/${alice.id}/accounts/${account.id}/balances`, { auth: bearer })).json.data;
-      assert.equal(pence(balances.find((b: { type: string }) => b.type === 'InterimBooked').amount), booked, 'booked balance = opening + booked transactions');
+      assert.equal(
+        ours.reduce((s, t) => s + pence(t.amount), 0),
+        theirs.reduce((s, t) => s + pence(t.amount), 0),
+        `sum of ${pa.key}`,
+      );
+      assert.equal(
+        ours.filter((t) => t.status === 'Pending').length,
+        theirs.filter((t) => t.status === 'Pending').length,
+      );
+      const booked =
+        pence(pa.opening_balance) +
+        theirs.filter((t) => t.status === 'Booked').reduce((s, t) => s + pence(t.amount), 0);
+      const balances = (
+        await call(svc, 'GET', `/public/v3/customers/${alice.id}/accounts/${account.id}/balances`, { auth: bearer })
+      ).json.data;
+      assert.equal(
+        pence(balances.find((b: { type: string }) => b.type === 'InterimBooked').amount),
+        booked,
+        'booked balance = opening + booked transactions',
+      );
 
-      const statements = (await call(svc, 'GET', `/public/v3/customers/${alice.id}/accounts/${account.id}/statements`, { auth: bearer })).json.data;
+      const statements = (
+        await call(svc, 'GET', `/public/v3/customers/${alice.id}/accounts/${account.id}/statements`, { auth: bearer })
+      ).json.data;
       const theirStatements = persona.statements.filter((s) => s.AccountId === pa.id);
       assert.equal(statements.length, theirStatements.length);
       const first = statements.find((s: { StatementId: string }) => s.StatementId === theirStatements[0]!.StatementId);
       assert.equal(first.AccountId, account.id);
       assert.deepEqual(first.StatementAmounts, theirStatements[0]!.StatementAmounts);
-      const parties = (await call(svc, 'GET', `/public/v3/customers/${alice.id}/accounts/${account.id}/party`, { auth: bearer })).json.data;
-      assert.deepEqual(parties.map((p: { Name: string }) => p.Name).sort(), persona.parties.filter((p) => p.AccountId === pa.id).map((p) => p.Name).sort());
+      const parties = (
+        await call(svc, 'GET', `/public/v3/customers/${alice.id}/accounts/${account.id}/party`, { auth: bearer })
+      ).json.data;
+      assert.deepEqual(
+        parties.map((p: { Name: string }) => p.Name).sort(),
+        persona.parties
+          .filter((p) => p.AccountId === pa.id)
+          .map((p) => p.Name)
+          .sort(),
+      );
     }
     const byId = new Map(persona.transactions.map((t) => [t.external_transaction_id, t]));
     for (const t of txns.slice(0, 200)) {
@@ -111,10 +165,20 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
       assert.deepEqual(t.merchant_details ?? undefined, p.merchant_details);
     }
     const raw = await svc.deps.db.query<{ resource: string; n: number }>(
-      'SELECT resource, count(*)::int AS n FROM bank_payloads WHERE customer_id = $1 GROUP BY resource ORDER BY resource', [alice.id]);
-    assert.deepEqual(raw.rows.map((r) => r.resource), ['accounts', 'balances', 'parties', 'statements', 'transactions']);
-    assert.ok(raw.rows.find((r) => r.resource === 'transactions')!.n >= 3, 'transactions came in pages (Links.Next followed)');
-    const readiness = await call(svc, 'GET', `/public/v3/customers/${alice.id}/report_readiness_statuses/insights`, { auth: bearer });
+      'SELECT resource, count(*)::int AS n FROM bank_payloads WHERE customer_id = $1 GROUP BY resource ORDER BY resource',
+      [alice.id],
+    );
+    assert.deepEqual(
+      raw.rows.map((r) => r.resource),
+      ['accounts', 'balances', 'parties', 'statements', 'transactions'],
+    );
+    assert.ok(
+      raw.rows.find((r) => r.resource === 'transactions')!.n >= 3,
+      'transactions came in pages (Links.Next followed)',
+    );
+    const readiness = await call(svc, 'GET', `/public/v3/customers/${alice.id}/report_readiness_statuses/insights`, {
+      auth: bearer,
+    });
     assert.equal(readiness.json.status, 'not_ready', 'the data marks reports not_ready');
   });
 
@@ -124,7 +188,9 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
     const sandbox = res.json.data.find((b: { slug: string }) => b.slug === 'sandbox');
     assert.equal(sandbox.is_connected, true);
     assert.equal(sandbox.consent.consent_id, consentId);
-    assert.ok(res.json.data.every((b: { slug: string; is_connected: boolean }) => b.slug === 'sandbox' || !b.is_connected));
+    assert.ok(
+      res.json.data.every((b: { slug: string; is_connected: boolean }) => b.slug === 'sandbox' || !b.is_connected),
+    );
   });
 
   test('decline › status=Error, the consent is Rejected and no data arrives', async () => {
@@ -142,13 +208,20 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
 
   test('a wrong password at the bank shows the form again (401) and authorises nothing', async () => {
     const carol = await newLiveCustomer(svc, client);
-    const flow = await call(svc, 'POST', `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent(client.returnUrl)}`, { auth: carol.appUser });
+    const flow = await call(
+      svc,
+      'POST',
+      `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent(client.returnUrl)}`,
+      { auth: carol.appUser },
+    );
     assert.equal(flow.status, 200, 'no body counts as {}');
     const page = await call(svc, 'GET', flow.json.url);
     assert.equal(page.status, 200);
     assert.match(page.text, /name="username"/);
     assert.match(page.text, /name="decision" value="approve"/);
-    const wrong = await call(svc, 'POST', flow.json.url, { form: { username: 'gambler', password: 'nope', decision: 'approve' } });
+    const wrong = await call(svc, 'POST', flow.json.url, {
+      form: { username: 'gambler', password: 'nope', decision: 'approve' },
+    });
     assert.equal(wrong.status, 401);
     const status = await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: carol.appUser });
     assert.equal(status.json.status, 'AwaitingAuthorisation');
@@ -174,15 +247,24 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
   test('a return URL not on the allow-list is refused with 400 naming /query/url, and nothing is created', async () => {
     const erin = await newLiveCustomer(svc, client);
     for (const url of ['https://evil.example/back', 'https://lender.example/back', `${client.returnUrl}&x=1`]) {
-      const res = await call(svc, 'POST', `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent(url)}`, { auth: erin.appUser, body: {} });
+      const res = await call(svc, 'POST', `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent(url)}`, {
+        auth: erin.appUser,
+        body: {},
+      });
       assert.equal(res.status, 400, url);
       assert.equal(res.json.code, 'redirect_url_not_allowed');
-      assert.deepEqual(res.json.errors.map((e: { pointer: string }) => e.pointer), ['/query/url']);
+      assert.deepEqual(
+        res.json.errors.map((e: { pointer: string }) => e.pointer),
+        ['/query/url'],
+      );
     }
     const none = await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/redirect', { auth: erin.appUser, body: {} });
     assert.equal(none.status, 400);
     assert.equal(none.json.errors[0].pointer, '/query/url');
-    assert.equal((await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: erin.appUser })).status, 404);
+    assert.equal(
+      (await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: erin.appUser })).status,
+      404,
+    );
   });
 
   test("another customer's AppUserToken sees none of this customer's consents and cannot act on them", async () => {
@@ -197,10 +279,18 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
       const sandbox = banks.json.data.find((b: { slug: string }) => b.slug === 'sandbox');
       assert.equal(sandbox.is_connected, false);
       assert.equal(sandbox.consent, null);
-      assert.equal((await call(svc, 'DELETE', '/public/v3/webflow/banks/sandbox/consent', { auth: who.appUser })).status, 404);
-      assert.equal((await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/consent/reconfirm', { auth: who.appUser })).status, 404);
+      assert.equal(
+        (await call(svc, 'DELETE', '/public/v3/webflow/banks/sandbox/consent', { auth: who.appUser })).status,
+        404,
+      );
+      assert.equal(
+        (await call(svc, 'POST', '/public/v3/webflow/banks/sandbox/consent/reconfirm', { auth: who.appUser })).status,
+        404,
+      );
     }
-    const foreign = await call(svc, 'GET', `/public/v3/customers/${alice.id}/consents/${consentId}`, { auth: otherClient.auth.authorization });
+    const foreign = await call(svc, 'GET', `/public/v3/customers/${alice.id}/consents/${consentId}`, {
+      auth: otherClient.auth.authorization,
+    });
     assert.equal(foreign.status, 404);
     const mine = await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: alice.appUser });
     assert.equal(mine.json.status, 'Authorised');
@@ -209,7 +299,9 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
   test('revoked at the bank › the refresh finds it: Revoked, accounts unauthorised, one ACCOUNT_AUTHORIZATION_LOST per account', async () => {
     const revoked = await sandboxControl(svc, 'POST', `/consents/${bankConsentId}/revoke`);
     assert.equal(revoked.status, 200, revoked.text);
-    const refresh = await call(svc, 'POST', `/public/v3/customers/${alice.id}/consents/${consentId}/refresh`, { auth: bearer });
+    const refresh = await call(svc, 'POST', `/public/v3/customers/${alice.id}/consents/${consentId}/refresh`, {
+      auth: bearer,
+    });
     assert.equal(refresh.status, 202);
     assert.equal(refresh.json.pull.state, 'queued');
     await runBankJobs(svc);
@@ -221,9 +313,17 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
     const accounts = await accountsOf(alice.id);
     assert.ok(accounts.every((a) => a.is_authorized === false));
     const lost = await events('ACCOUNT_AUTHORIZATION_LOST');
-    assert.deepEqual(lost.map((e) => e.payload.account_id).sort(), accounts.map((a) => a.id).sort(), 'one LOST per account');
+    assert.deepEqual(
+      lost.map((e) => e.payload.account_id).sort(),
+      accounts.map((a) => a.id).sort(),
+      'one LOST per account',
+    );
     assert.ok(lost.every((e) => e.payload.customer_id === alice.id));
-    assert.equal((await rawTransactions(svc, client, alice.id)).length, persona.transactions.length, 'the data already shared stays');
+    assert.equal(
+      (await rawTransactions(svc, client, alice.id)).length,
+      persona.transactions.length,
+      'the data already shared stays',
+    );
   });
 
   test('re-authorising › Authorised again, accounts authorised, one ACCOUNT_AUTHORIZATION_GRANTED per account, nothing duplicated', async () => {
@@ -248,13 +348,19 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
     assert.equal(res.json.status, 'Revoked');
     await runBankJobs(svc);
     const bank = await sandboxControl(svc, 'GET', '/consents');
-    const mine = bank.json.data.filter((c: { Persona: string | null; Status: string }) => c.Persona === 'salaried-monthly');
+    const mine = bank.json.data.filter(
+      (c: { Persona: string | null; Status: string }) => c.Persona === 'salaried-monthly',
+    );
     assert.ok(mine.length >= 2 && mine.every((c: { Status: string }) => c.Status === 'Revoked'), JSON.stringify(mine));
   });
 
   test('the business sandbox bank › a business persona arrives with Business accounts (the bank says Personal; its override corrects it)', async () => {
     const shop = await newLiveCustomer(svc, client);
-    await assert.rejects(connect(svc, client, shop.appUser, { username: 'gambler', slug: 'sandbox-business' }), /sandbox form: 401/, 'personal personas bank elsewhere');
+    await assert.rejects(
+      connect(svc, client, shop.appUser, { username: 'gambler', slug: 'sandbox-business' }),
+      /sandbox form: 401/,
+      'personal personas bank elsewhere',
+    );
     const r = await connect(svc, client, shop.appUser, { username: 'business-limited', slug: 'sandbox-business' });
     assert.equal(r.landing.searchParams.get('bank_slug'), 'sandbox-business');
     await runBankJobs(svc);
@@ -275,7 +381,10 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
     await runBankJobs(svc);
     const bank = await sandboxControl(svc, 'GET', '/consents');
     assert.equal(bank.json.data.find((c: { ConsentId: string }) => c.ConsentId === bankId).Status, 'Revoked');
-    const left = await svc.deps.db.query('SELECT 1 FROM bank_payloads WHERE customer_id = $1 UNION ALL SELECT 1 FROM consents WHERE customer_id = $1', [fred.id]);
+    const left = await svc.deps.db.query(
+      'SELECT 1 FROM bank_payloads WHERE customer_id = $1 UNION ALL SELECT 1 FROM consents WHERE customer_id = $1',
+      [fred.id],
+    );
     assert.equal(left.rows.length, 0, 'consents and raw payloads go with the customer');
   });
 });

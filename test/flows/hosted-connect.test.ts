@@ -15,7 +15,9 @@ async function throughTheBank(svc: LiveService, session: string, decision: 'appr
   assert.equal(cont.status, 303, cont.text);
   const bankUrl = cont.headers.get('location')!;
   assert.match(bankUrl, /\/sandbox-bank\/sandbox\/authorize\?/);
-  const form = await call(svc, 'POST', bankUrl, { form: { username: 'salaried-monthly', password: SANDBOX_PASSWORD, decision } });
+  const form = await call(svc, 'POST', bankUrl, {
+    form: { username: 'salaried-monthly', password: SANDBOX_PASSWORD, decision },
+  });
   assert.equal(form.status, 302, form.text.slice(0, 200));
   const callback = await call(svc, 'GET', form.headers.get('location')!);
   assert.equal(callback.status, 302, callback.text);
@@ -26,7 +28,13 @@ describe('hosted connect flow over HTTP', async () => {
   const svc = await startLiveService();
   const client = await newLiveClient(svc, 'Acme Lending');
   const bearer = client.auth.authorization;
-  const invite = async () => (await call(svc, 'POST', '/public/v3/invitations', { auth: bearer, body: { email: 'a@example.com', reference: `hosted-${Math.random()}` } })).json;
+  const invite = async () =>
+    (
+      await call(svc, 'POST', '/public/v3/invitations', {
+        auth: bearer,
+        body: { email: 'a@example.com', reference: `hosted-${Math.random()}` },
+      })
+    ).json;
   const open = async (url: string) => {
     const res = await call(svc, 'GET', url);
     assert.equal(res.status, 303, res.text);
@@ -37,7 +45,11 @@ describe('hosted connect flow over HTTP', async () => {
     const inv = await invite();
     const session = await open(inv.url);
     const back = new URL(await throughTheBank(svc, session, 'approve'));
-    assert.equal(back.origin + back.pathname, `${svc.baseUrl}/connect/return`, "endpoint 5 took the service's own return address");
+    assert.equal(
+      back.origin + back.pathname,
+      `${svc.baseUrl}/connect/return`,
+      "endpoint 5 took the service's own return address",
+    );
     assert.equal(back.searchParams.get('status'), 'Success');
     const used = (await call(svc, 'GET', `/public/v3/invitations/${inv.id}`, { auth: bearer })).json;
     assert.equal(used.status, 'used', 'marked by the callback, before the customer is back');
@@ -49,7 +61,11 @@ describe('hosted connect flow over HTTP', async () => {
     const page = await call(svc, 'GET', result);
     assert.equal(page.status, 200);
     assert.match(page.text, /Your Sandbox Bank account is connected/);
-    assert.equal((await call(svc, 'GET', `${session}/banks`)).status, 404, 'the old secret no longer opens the session');
+    assert.equal(
+      (await call(svc, 'GET', `${session}/banks`)).status,
+      404,
+      'the old secret no longer opens the session',
+    );
   });
 
   test('decline › the outcome says nothing was shared, with a way to try again; the invitation stays usable', async () => {
@@ -69,7 +85,12 @@ describe('hosted connect flow over HTTP', async () => {
   test("component › the wait sees the outcome; the bank window's return page says to close it", async () => {
     const origin = 'https://lender.example';
     await call(svc, 'PATCH', '/public/v3/settings', { auth: bearer, body: { component_origins: [origin] } });
-    const { url } = (await call(svc, 'POST', '/public/v3/component_auth/init', { auth: bearer, body: { ip: '0.0.0.0', user_agent: '', user_reference: `cmp-${Math.random()}`, origin } })).json;
+    const { url } = (
+      await call(svc, 'POST', '/public/v3/component_auth/init', {
+        auth: bearer,
+        body: { ip: '0.0.0.0', user_agent: '', user_reference: `cmp-${Math.random()}`, origin },
+      })
+    ).json;
     const session = await open(url);
     const consent = await call(svc, 'GET', `${session}/banks/sandbox`);
     assert.match(consent.text, /target="_blank" data-continue/, 'the bank opens in a new window');
@@ -82,7 +103,10 @@ describe('hosted connect flow over HTTP', async () => {
     assert.equal(status.state, 'done');
     assert.equal(status.status, 'Authorised');
     const result = await call(svc, 'GET', status.result_url);
-    assert.match(result.text, /data-host-event="\{&quot;type&quot;:&quot;obi-connect:result&quot;,&quot;status&quot;:&quot;Authorised&quot;/);
+    assert.match(
+      result.text,
+      /data-host-event="\{&quot;type&quot;:&quot;obi-connect:result&quot;,&quot;status&quot;:&quot;Authorised&quot;/,
+    );
     assert.match(result.headers.get('content-security-policy')!, /frame-ancestors https:\/\/lender\.example/);
   });
 });

@@ -53,9 +53,17 @@ function parts(raw: string): Record<string, string> {
     const body = rest.join('\n\n');
     const type = /Content-Type:\s*([^;\r\n]+)/i.exec(head!)?.[1]?.trim() ?? '';
     const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head!)?.[1]?.toLowerCase();
-    out[type] = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable' ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-      : body;
+    out[type] =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? Buffer.from(
+              body
+                .replace(/=\r?\n/g, '')
+                .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+              'latin1',
+            ).toString('utf8')
+          : body;
   }
   return out;
 }
@@ -71,10 +79,20 @@ describe('invitation e-mail over SMTP', async () => {
   const client = await newClient(svc, 'Acme Lending');
 
   test('send_email: true › the SMTP server receives one message with a plain-text and an HTML part, both with the link', async () => {
-    const inv = (await svc.app.inject({
-      method: 'POST', url: '/public/v3/invitations', headers: client.auth,
-      payload: { email: 'jane.smith@example.com', reference: uniqueRef('smtp'), first_name: 'Jane', last_name: 'Smith', send_email: true },
-    })).json();
+    const inv = (
+      await svc.app.inject({
+        method: 'POST',
+        url: '/public/v3/invitations',
+        headers: client.auth,
+        payload: {
+          email: 'jane.smith@example.com',
+          reference: uniqueRef('smtp'),
+          first_name: 'Jane',
+          last_name: 'Smith',
+          send_email: true,
+        },
+      })
+    ).json();
     assert.equal(smtp.received.length, 0, 'sent by the job, after the invitation is stored');
     await svc.deps.queue.drain(['invitation.email']);
     assert.equal(smtp.received.length, 1);
@@ -92,21 +110,40 @@ describe('invitation e-mail over SMTP', async () => {
     assert.ok(p['text/html']!.includes(`href="${inv.url}"`), 'the HTML part links to it');
     assert.match(p['text/html']!, />Connect your bank<\/a>/);
     assert.doesNotMatch(p['text/html']!, /<img|<link|src=/, 'the HTML part fetches nothing');
-    const got = (await svc.app.inject({ method: 'GET', url: `/public/v3/invitations/${inv.id}`, headers: client.auth })).json();
+    const got = (
+      await svc.app.inject({ method: 'GET', url: `/public/v3/invitations/${inv.id}`, headers: client.auth })
+    ).json();
     assert.equal(got.email_sent_at, Math.floor(svc.clock.now().getTime() / 1000));
   });
 
   test('send_email: false › nothing is sent', async () => {
     const before = smtp.received.length;
-    await svc.app.inject({ method: 'POST', url: '/public/v3/invitations', headers: client.auth, payload: { email: 'quiet@example.com', reference: uniqueRef('quiet') } });
+    await svc.app.inject({
+      method: 'POST',
+      url: '/public/v3/invitations',
+      headers: client.auth,
+      payload: { email: 'quiet@example.com', reference: uniqueRef('quiet') },
+    });
     await svc.deps.queue.drain(['invitation.email']);
     assert.equal(smtp.received.length, before);
   });
 
   test('the server refuses the recipient › the failure is recorded, the e-mail is not marked sent', async () => {
-    const inv = (await svc.app.inject({ method: 'POST', url: '/public/v3/invitations', headers: client.auth, payload: { email: 'nobody@refused.example', reference: uniqueRef('refused'), send_email: true } })).json();
+    const inv = (
+      await svc.app.inject({
+        method: 'POST',
+        url: '/public/v3/invitations',
+        headers: client.auth,
+        payload: { email: 'nobody@refused.example', reference: uniqueRef('refused'), send_email: true },
+      })
+    ).json();
     await svc.deps.queue.drain(['invitation.email']);
-    const row = (await svc.deps.db.query<{ email_sent_at: Date | null; email_error: string | null }>('SELECT email_sent_at, email_error FROM invitations WHERE id = $1', [inv.id])).rows[0]!;
+    const row = (
+      await svc.deps.db.query<{ email_sent_at: Date | null; email_error: string | null }>(
+        'SELECT email_sent_at, email_error FROM invitations WHERE id = $1',
+        [inv.id],
+      )
+    ).rows[0]!;
     assert.equal(row.email_sent_at, null);
     assert.match(row.email_error ?? '', /550|rejected/i);
   });

@@ -26,13 +26,25 @@ async function freePort(): Promise<number> {
 
 async function startChild(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', WORKERS: 'false', LOG_LEVEL: 'error', OBI_BOOTSTRAP_CLIENTS: `crash-client:${SECRET}`, NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      WORKERS: 'false',
+      LOG_LEVEL: 'error',
+      OBI_BOOTSTRAP_CLIENTS: `crash-client:${SECRET}`,
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
@@ -41,9 +53,22 @@ async function startChild(port: number): Promise<ChildProcess> {
 
 /** Sends the body; resolves 'sent' once the request is fully written, and the response (or error) later. */
 function postBig(port: number, urlPath: string, token: string, body: string) {
-  const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    path: urlPath,
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    },
+  });
   const response = new Promise<number | 'aborted'>((resolve) => {
-    req.on('response', (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
     req.on('error', () => resolve('aborted'));
   });
   const sent = new Promise<void>((resolve) => req.end(body, () => resolve()));
@@ -58,8 +83,19 @@ describe('a submission killed mid-request', async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   const base = `http://127.0.0.1:${port}`;
-  const json = async (url: string, init: RequestInit = {}) => (await fetch(`${base}${url}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } })).json() as Promise<Record<string, unknown>>;
-  const token = (await json('/oauth/v2/token', { method: 'POST', body: JSON.stringify({ client_id: 'crash-client', client_secret: SECRET, grant_type: 'client_credentials' }) })).access_token as string;
+  const json = async (url: string, init: RequestInit = {}) =>
+    (
+      await fetch(`${base}${url}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+      })
+    ).json() as Promise<Record<string, unknown>>;
+  const token = (
+    await json('/oauth/v2/token', {
+      method: 'POST',
+      body: JSON.stringify({ client_id: 'crash-client', client_secret: SECRET, grant_type: 'client_credentials' }),
+    })
+  ).access_token as string;
   const auth = { authorization: `Bearer ${token}` };
 
   test('leaves all or none of the batch after restart, never part of it', async () => {
@@ -68,12 +104,50 @@ describe('a submission killed mid-request', async () => {
     let customerId = '';
     // Kill at a point inside the work; if the request had already finished, try again sooner.
     for (const delayMs of [1500, 700, 300, 100]) {
-      customerId = (await json('/public/v3/customers', { method: 'POST', headers: auth, body: JSON.stringify({ user_reference: `crash-${Date.now()}-${delayMs}` }) })).id as string;
-      await json(`/public/v3/customers/${customerId}/account_collections`, { method: 'POST', headers: auth, body: JSON.stringify({ accounts: [{ bank_slug: 'sandbox', number: '04000411112222', currency: 'GBP', type: 'Personal', sub_type: 'CurrentAccount' }] }) });
-      const transactions = Array.from({ length: N }, (_, i) => ({ external_transaction_id: `k${i}`, name: 'CARD PAYMENT TO TESCO', amount: -1.25, currency: 'GBP', status: 'Booked', bank_slug: 'sandbox', account_number: '04000411112222', value_date_time: 1_700_000_000 + i, booking_date_time: 1_700_000_000 + i }));
-      const { sent, response } = postBig(port, `/public/v3/customers/${customerId}/transaction_collections`, token, JSON.stringify({ transactions }));
+      customerId = (
+        await json('/public/v3/customers', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ user_reference: `crash-${Date.now()}-${delayMs}` }),
+        })
+      ).id as string;
+      await json(`/public/v3/customers/${customerId}/account_collections`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          accounts: [
+            {
+              bank_slug: 'sandbox',
+              number: '04000411112222',
+              currency: 'GBP',
+              type: 'Personal',
+              sub_type: 'CurrentAccount',
+            },
+          ],
+        }),
+      });
+      const transactions = Array.from({ length: N }, (_, i) => ({
+        external_transaction_id: `k${i}`,
+        name: 'CARD PAYMENT TO TESCO',
+        amount: -1.25,
+        currency: 'GBP',
+        status: 'Booked',
+        bank_slug: 'sandbox',
+        account_number: '04000411112222',
+        value_date_time: 1_700_000_000 + i,
+        booking_date_time: 1_700_000_000 + i,
+      }));
+      const { sent, response } = postBig(
+        port,
+        `/public/v3/customers/${customerId}/transaction_collections`,
+        token,
+        JSON.stringify({ transactions }),
+      );
       await sent;
-      const outcome = await Promise.race([response, new Promise<'timer'>((r) => setTimeout(() => r('timer'), delayMs))]);
+      const outcome = await Promise.race([
+        response,
+        new Promise<'timer'>((r) => setTimeout(() => r('timer'), delayMs)),
+      ]);
       child.kill('SIGKILL');
       await once(child, 'exit');
       child = await startChild(port);
@@ -83,8 +157,15 @@ describe('a submission killed mid-request', async () => {
       }
     }
     assert.ok(killedMidRequest, 'the process was killed while the request was still being processed');
-    const fresh = (await json('/oauth/v2/token', { method: 'POST', body: JSON.stringify({ client_id: 'crash-client', client_secret: SECRET, grant_type: 'client_credentials' }) })).access_token as string;
-    const page = await json(`/public/v3/customers/${customerId}/raw-transactions?max_per_page=1`, { headers: { authorization: `Bearer ${fresh}` } });
+    const fresh = (
+      await json('/oauth/v2/token', {
+        method: 'POST',
+        body: JSON.stringify({ client_id: 'crash-client', client_secret: SECRET, grant_type: 'client_credentials' }),
+      })
+    ).access_token as string;
+    const page = await json(`/public/v3/customers/${customerId}/raw-transactions?max_per_page=1`, {
+      headers: { authorization: `Bearer ${fresh}` },
+    });
     assert.ok(page.total === 0 || page.total === N, `all or none, got ${page.total}`);
   });
 });

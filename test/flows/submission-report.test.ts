@@ -17,8 +17,15 @@ describe('submission → report → webhook', async () => {
   await registerWebhook(svc, client.auth, 'http://127.0.0.1:9/hook');
   const customer = await newCustomer(svc, client);
   const persona = generatePersona('salaried-monthly', { asOf: AS_OF, seed: 11, years: 2 });
-  const get = (path: string) => svc.app.inject({ method: 'GET', url: `/public/v3/customers/${customer}/${path}`, headers: client.auth });
-  const outbox = async () => (await svc.deps.db.query<{ event_type: string }>('SELECT event_type FROM webhook_deliveries WHERE customer_id = $1 ORDER BY seq', [customer])).rows.map((r) => r.event_type);
+  const get = (path: string) =>
+    svc.app.inject({ method: 'GET', url: `/public/v3/customers/${customer}/${path}`, headers: client.auth });
+  const outbox = async () =>
+    (
+      await svc.deps.db.query<{ event_type: string }>(
+        'SELECT event_type FROM webhook_deliveries WHERE customer_id = $1 ORDER BY seq',
+        [customer],
+      )
+    ).rows.map((r) => r.event_type);
 
   test('before any data: readiness no_data, the reports answer 404 no_data', async () => {
     assert.equal((await get('report_readiness_statuses/insights')).json().status, 'no_data');
@@ -28,10 +35,20 @@ describe('submission → report → webhook', async () => {
   });
 
   test('after the submission and before the job: not_ready, and the reports answer 409 with the readiness', async () => {
-    const accounts = await svc.app.inject({ method: 'POST', url: `/public/v3/customers/${customer}/account_collections`, headers: client.auth, payload: { accounts: persona.accounts.map(toAccountWire) } });
+    const accounts = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/customers/${customer}/account_collections`,
+      headers: client.auth,
+      payload: { accounts: persona.accounts.map(toAccountWire) },
+    });
     assert.equal(accounts.statusCode, 200, accounts.body);
     const older = persona.transactions.filter((t) => t.booking_date_time < AS_OF - 20 * 86_400);
-    const res = await svc.app.inject({ method: 'POST', url: `/public/v3/customers/${customer}/transaction_collections`, headers: client.auth, payload: { transactions: older } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/customers/${customer}/transaction_collections`,
+      headers: client.auth,
+      payload: { transactions: older },
+    });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal((await get('report_readiness_statuses/affordability')).json().status, 'not_ready');
     const insights = await get('insights/current_personal');
@@ -48,33 +65,60 @@ describe('submission → report → webhook', async () => {
     const insights = await get('insights/current_personal');
     assert.equal(insights.statusCode, 200, insights.body);
     const body = insights.json();
-    for (const member of ['income', 'expenditure', 'financial_patterns', 'financial_markers', 'employment']) assert.ok(body[member], member);
+    for (const member of ['income', 'expenditure', 'financial_patterns', 'financial_markers', 'employment'])
+      assert.ok(body[member], member);
     assert.equal(body.employment.expected_salary[0]?.pay_frequency, 'Monthly');
     assert.equal(body.as_of, AS_OF);
     const affordability = await get('affordability/personal');
     assert.equal(affordability.statusCode, 200);
     assert.equal(affordability.json().data.length, 12);
-    assert.ok(affordability.json().data.every((r: { affordability_type: string; account_type: string }) => r.affordability_type === 'TWELVE_MONTH' && r.account_type === 'Personal'));
+    assert.ok(
+      affordability
+        .json()
+        .data.every(
+          (r: { affordability_type: string; account_type: string }) =>
+            r.affordability_type === 'TWELVE_MONTH' && r.account_type === 'Personal',
+        ),
+    );
     assert.equal((await get('events/personal')).statusCode, 200);
     const forecast = await get('forecast/personal');
     assert.equal(forecast.statusCode, 200);
     assert.equal(forecast.json().forecast.length, 90);
     const categorised = await get('transactions?max_per_page=50');
-    assert.ok(categorised.json().data.every((t: { category_id: string | null }) => typeof t.category_id === 'string'), 'every transaction classified');
-    assert.deepEqual((await outbox()).filter((t) => t.startsWith('REPORT')), ['REPORT_AVAILABLE']);
+    assert.ok(
+      categorised.json().data.every((t: { category_id: string | null }) => typeof t.category_id === 'string'),
+      'every transaction classified',
+    );
+    assert.deepEqual(
+      (await outbox()).filter((t) => t.startsWith('REPORT')),
+      ['REPORT_AVAILABLE'],
+    );
   });
 
   test('more data: not_ready again, then REPORT_UPDATED after the job', async () => {
     const newer = persona.transactions.filter((t) => t.booking_date_time >= AS_OF - 20 * 86_400);
-    const res = await svc.app.inject({ method: 'POST', url: `/public/v3/customers/${customer}/transaction_collections`, headers: client.auth, payload: { transactions: newer } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/customers/${customer}/transaction_collections`,
+      headers: client.auth,
+      payload: { transactions: newer },
+    });
     assert.equal(res.statusCode, 200, res.body);
     assert.ok(res.json().saved > 0);
     assert.equal((await get('report_readiness_statuses/insights')).json().status, 'not_ready');
     await svc.deps.queue.drain();
     assert.equal((await get('report_readiness_statuses/insights')).json().status, 'ready');
-    assert.deepEqual((await outbox()).filter((t) => t.startsWith('REPORT')), ['REPORT_AVAILABLE', 'REPORT_UPDATED']);
-    const runs = await svc.deps.db.query<{ state: string }>('SELECT state FROM report_runs WHERE customer_id = $1', [customer]);
-    assert.deepEqual(runs.rows.map((r) => r.state), ['succeeded', 'succeeded']);
+    assert.deepEqual(
+      (await outbox()).filter((t) => t.startsWith('REPORT')),
+      ['REPORT_AVAILABLE', 'REPORT_UPDATED'],
+    );
+    const runs = await svc.deps.db.query<{ state: string }>('SELECT state FROM report_runs WHERE customer_id = $1', [
+      customer,
+    ]);
+    assert.deepEqual(
+      runs.rows.map((r) => r.state),
+      ['succeeded', 'succeeded'],
+    );
   });
 
   test('NEW_EVENT is announced once per new event', async () => {

@@ -30,7 +30,11 @@ interface Target {
 async function freshTarget(): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-crash-'));
   const server = process.env.DATABASE_URL;
-  if (!server) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  if (!server)
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   const name = `obi_crash_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
@@ -54,8 +58,15 @@ function startChild(env: Target['env']): { child: ChildProcess; output: () => st
   let out = '';
   const child = spawn(process.execPath, ['src/main.ts'], {
     env: {
-      ...process.env, ...env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', WORKERS: 'true', LOG_LEVEL: 'warn',
-      WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_TIMEOUT_MS: '1000',
+      ...process.env,
+      ...env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      WORKERS: 'true',
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_TIMEOUT_MS: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -83,12 +94,16 @@ describe('webhook delivery across a crash', () => {
     const { client_id: clientId } = await createClient(seed.db, seed.keys, 'Crash Lender', now);
     const customer = await createCustomer(seed.db, clientId, 'crash-customer', now);
     const webhook = await createWebhook({ db: seed.db, keys: seed.keys, config }, clientId, { url: sink.url }, now);
-    const { messageId } = await seed.db.transaction((tx) => emitWebhookEvent(tx, { clientId, customerId: customer.id, type: 'REPORT_AVAILABLE' }, now));
+    const { messageId } = await seed.db.transaction((tx) =>
+      emitWebhookEvent(tx, { clientId, customerId: customer.id, type: 'REPORT_AVAILABLE' }, now),
+    );
     await seed.close();
 
     const first = startChild(target.env);
     t.after(() => first.child.kill('SIGKILL'));
-    const [held] = await sink.waitFor(1, 60_000).catch((err: Error) => assert.fail(`${err.message}\n${first.output()}`));
+    const [held] = await sink
+      .waitFor(1, 60_000)
+      .catch((err: Error) => assert.fail(`${err.message}\n${first.output()}`));
     first.child.kill('SIGKILL');
     await exited(first.child);
     assert.equal(held!.headers['webhook-id'], messageId);
@@ -96,17 +111,29 @@ describe('webhook delivery across a crash', () => {
     const second = startChild(target.env);
     t.after(() => second.child.kill('SIGKILL'));
     const got = await sink.waitFor(2, 60_000).catch((err: Error) => assert.fail(`${err.message}\n${second.output()}`));
-    assert.equal(got[1]!.headers['webhook-id'], messageId, 'the same webhook-id: the receiver can tell it is the same event');
+    assert.equal(
+      got[1]!.headers['webhook-id'],
+      messageId,
+      'the same webhook-id: the receiver can tell it is the same event',
+    );
     assert.equal(got[1]!.body, held!.body);
     second.child.kill('SIGTERM'); // a graceful stop waits for the attempt in flight to be recorded
     assert.equal(await exited(second.child), 0, second.output());
 
     const after = await openRuntime(config, systemClock, { queue: false });
     try {
-      const rows = (await after.db.query<{ state: string; attempt_count: number; n: number }>(
-        `SELECT d.state, d.attempt_count, (SELECT count(*)::int8 FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS n
-           FROM webhook_deliveries d WHERE d.webhook_id = $1`, [webhook.id])).rows;
-      assert.deepEqual(rows, [{ state: 'delivered', attempt_count: 1, n: 1 }], 'the killed attempt left no record; the second is the first recorded');
+      const rows = (
+        await after.db.query<{ state: string; attempt_count: number; n: number }>(
+          `SELECT d.state, d.attempt_count, (SELECT count(*)::int8 FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS n
+           FROM webhook_deliveries d WHERE d.webhook_id = $1`,
+          [webhook.id],
+        )
+      ).rows;
+      assert.deepEqual(
+        rows,
+        [{ state: 'delivered', attempt_count: 1, n: 1 }],
+        'the killed attempt left no record; the second is the first recorded',
+      );
       const pending = await after.db.query("SELECT 1 FROM webhook_deliveries WHERE state = 'pending'");
       assert.equal(pending.rows.length, 0, 'the outbox drained to empty');
     } finally {

@@ -19,7 +19,12 @@ describe('webhook receiver outage', async () => {
     const customers = [await newCustomer(svc, c), await newCustomer(svc, c), await newCustomer(svc, c)];
     const sent = new Map<string, string[]>(customers.map((cu) => [cu, []]));
     const happen = async (customer: number, type: WebhookType) => {
-      const { messageId } = await emit(svc, { clientId: c.clientId, customerId: customers[customer]!, type, eventId: type === 'NEW_EVENT' ? 'evt-1' : undefined });
+      const { messageId } = await emit(svc, {
+        clientId: c.clientId,
+        customerId: customers[customer]!,
+        type,
+        eventId: type === 'NEW_EVENT' ? 'evt-1' : undefined,
+      });
       sent.get(customers[customer]!)!.push(messageId);
     };
 
@@ -47,13 +52,27 @@ describe('webhook receiver outage', async () => {
     assert.equal(got.length, emitted.length, 'each event arrived exactly once (nothing was received while down)');
     assert.deepEqual(new Set(got.map((r) => r.headers['webhook-id'])), new Set(emitted), 'none lost');
     for (const [customerId, ids] of sent) {
-      assert.deepEqual(got.filter((r) => r.json.customer_id === customerId).map((r) => r.headers['webhook-id']), ids, 'in order per customer');
+      assert.deepEqual(
+        got.filter((r) => r.json.customer_id === customerId).map((r) => r.headers['webhook-id']),
+        ids,
+        'in order per customer',
+      );
     }
     const log = await deliveryLog(svc, c.auth, id);
     assert.ok(log.data.every((d: { state: string }) => d.state === 'delivered'));
-    assert.ok(log.data.some((d: { attempt_count: number }) => d.attempt_count > 3), 'the first events were retried through the outage');
-    assert.ok(log.data.flatMap((d: { attempts: Array<{ error: string | null }> }) => d.attempts).some((a: { error: string | null }) => a.error === 'connection refused'));
-    const left = await svc.deps.db.query("SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1 AND state = 'pending'", [id]);
+    assert.ok(
+      log.data.some((d: { attempt_count: number }) => d.attempt_count > 3),
+      'the first events were retried through the outage',
+    );
+    assert.ok(
+      log.data
+        .flatMap((d: { attempts: Array<{ error: string | null }> }) => d.attempts)
+        .some((a: { error: string | null }) => a.error === 'connection refused'),
+    );
+    const left = await svc.deps.db.query(
+      "SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1 AND state = 'pending'",
+      [id],
+    );
     assert.equal(left.rows.length, 0, 'the outbox is empty');
   });
 });

@@ -42,16 +42,29 @@ describe('webhook retry schedule', async () => {
     }
 
     const d = (await deliveryLog(svc, c.auth, id)).data[0];
-    assert.deepEqual(due.map((t) => t - t0), [0, 5, 305, 2105, 9305, 27_305]);
-    assert.deepEqual(d.attempts.map((a: { attempt: number; attempted_at: number; status_code: number; outcome: string; error: string | null }) =>
-      [a.attempt, a.attempted_at - t0, a.status_code, a.outcome, a.error]), [
-      [1, 0, 500, 'retry', 'receiver answered 500'],
-      [2, 5, 500, 'retry', 'receiver answered 500'],
-      [3, 305, 500, 'retry', 'receiver answered 500'],
-      [4, 2105, 500, 'retry', 'receiver answered 500'],
-      [5, 9305, 500, 'retry', 'receiver answered 500'],
-      [6, 27_305, 200, 'delivered', null],
-    ]);
+    assert.deepEqual(
+      due.map((t) => t - t0),
+      [0, 5, 305, 2105, 9305, 27_305],
+    );
+    assert.deepEqual(
+      d.attempts.map(
+        (a: { attempt: number; attempted_at: number; status_code: number; outcome: string; error: string | null }) => [
+          a.attempt,
+          a.attempted_at - t0,
+          a.status_code,
+          a.outcome,
+          a.error,
+        ],
+      ),
+      [
+        [1, 0, 500, 'retry', 'receiver answered 500'],
+        [2, 5, 500, 'retry', 'receiver answered 500'],
+        [3, 305, 500, 'retry', 'receiver answered 500'],
+        [4, 2105, 500, 'retry', 'receiver answered 500'],
+        [5, 9305, 500, 'retry', 'receiver answered 500'],
+        [6, 27_305, 200, 'delivered', null],
+      ],
+    );
     assert.equal(d.state, 'delivered');
     assert.equal(d.attempt_count, 6);
     assert.equal(d.next_attempt_at, null);
@@ -59,7 +72,10 @@ describe('webhook retry schedule', async () => {
     assert.equal(d.last_status_code, 200);
     assert.equal(d.last_error, null);
     assert.equal(sink.received.length, 6);
-    assert.ok(sink.received.every((r) => r.headers['webhook-id'] === messageId), 'every attempt carries the same webhook-id');
+    assert.ok(
+      sink.received.every((r) => r.headers['webhook-id'] === messageId),
+      'every attempt carries the same webhook-id',
+    );
   });
 
   test('a receiver that never recovers: eight attempts over 27 h 35 min, then the delivery is failed and never tried again', async () => {
@@ -80,7 +96,10 @@ describe('webhook retry schedule', async () => {
     assert.equal(d.attempt_count, 8);
     assert.equal(d.next_attempt_at, null);
     assert.equal(d.last_error, 'receiver answered 502; gave up after 8 attempts');
-    assert.deepEqual(d.attempts.map((a: { outcome: string }) => a.outcome), [...Array(7).fill('retry'), 'failed']);
+    assert.deepEqual(
+      d.attempts.map((a: { outcome: string }) => a.outcome),
+      [...Array(7).fill('retry'), 'failed'],
+    );
     svc.clock.advance(7 * 86_400);
     assert.equal((await deliver(svc, c.clientId)).attempted, 0);
     assert.equal(sink.received.length, 8);

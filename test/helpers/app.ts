@@ -21,7 +21,10 @@ export interface TestService {
 }
 
 /** `opts.queueSchema`: a pg-boss schema of this service's own (on a shared PostgreSQL, its jobs are then drained by it alone). */
-export async function startService(env: Record<string, string> = {}, opts: { queueSchema?: string } = {}): Promise<TestService> {
+export async function startService(
+  env: Record<string, string> = {},
+  opts: { queueSchema?: string } = {},
+): Promise<TestService> {
   const config: Readonly<Config> = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -31,8 +34,18 @@ export async function startService(env: Record<string, string> = {}, opts: { que
     ...env,
   });
   const clock = fakeClock();
-  const runtime = await openRuntime(config, clock, { db: config.databaseUrl ? undefined : await openPglite(null), queueSchema: opts.queueSchema });
-  const deps: AppDeps = { config, db: runtime.db, clock, keys: runtime.keys, queue: runtime.queue, logger: createLogger(config) };
+  const runtime = await openRuntime(config, clock, {
+    db: config.databaseUrl ? undefined : await openPglite(null),
+    queueSchema: opts.queueSchema,
+  });
+  const deps: AppDeps = {
+    config,
+    db: runtime.db,
+    clock,
+    keys: runtime.keys,
+    queue: runtime.queue,
+    logger: createLogger(config),
+  };
   let app: App | null = null;
   let closed = false;
   const close = async () => {
@@ -64,7 +77,11 @@ export interface TestClient {
 /** A new client with a fresh access token. */
 export async function newClient(svc: TestService, name = 'Test Lender'): Promise<TestClient> {
   const { client_id, client_secret } = await createClient(svc.deps.db, svc.deps.keys, name, svc.clock.now());
-  const res = await svc.app.inject({ method: 'POST', url: '/oauth/v2/token', payload: { client_id, client_secret, grant_type: 'client_credentials' } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    url: '/oauth/v2/token',
+    payload: { client_id, client_secret, grant_type: 'client_credentials' },
+  });
   if (res.statusCode !== 200) throw new Error(`token failed: ${res.body}`);
   const token = res.json().access_token as string;
   return { clientId: client_id, clientSecret: client_secret, token, auth: { authorization: `Bearer ${token}` } };
@@ -77,14 +94,27 @@ export function uniqueRef(prefix = 'ref'): string {
 }
 
 /** A new customer of `client`; returns its id. */
-export async function newCustomer(svc: TestService, client: TestClient, userReference = uniqueRef('cust')): Promise<string> {
-  const res = await svc.app.inject({ method: 'POST', url: '/public/v3/customers', headers: client.auth, payload: { user_reference: userReference } });
+export async function newCustomer(
+  svc: TestService,
+  client: TestClient,
+  userReference = uniqueRef('cust'),
+): Promise<string> {
+  const res = await svc.app.inject({
+    method: 'POST',
+    url: '/public/v3/customers',
+    headers: client.auth,
+    payload: { user_reference: userReference },
+  });
   if (res.statusCode !== 201) throw new Error(`create customer failed: ${res.body}`);
   return res.json().id as string;
 }
 
 export async function newCustomerToken(svc: TestService, client: TestClient, customerId: string): Promise<string> {
-  const res = await svc.app.inject({ method: 'POST', url: `/public/v3/customers/${customerId}/token`, headers: client.auth });
+  const res = await svc.app.inject({
+    method: 'POST',
+    url: `/public/v3/customers/${customerId}/token`,
+    headers: client.auth,
+  });
   if (res.statusCode !== 200) throw new Error(`customer token failed: ${res.body}`);
   return res.json().token as string;
 }

@@ -9,12 +9,31 @@ export interface TestAccount {
 
 let accountSeq = 0;
 
-export async function newAccount(svc: TestService, client: TestClient, customerId: string, over: Record<string, unknown> = {}): Promise<TestAccount> {
+export async function newAccount(
+  svc: TestService,
+  client: TestClient,
+  customerId: string,
+  over: Record<string, unknown> = {},
+): Promise<TestAccount> {
   accountSeq += 1;
   const number = `040004${String(10_000_000 + accountSeq).slice(-8)}`;
   const res = await svc.app.inject({
-    method: 'POST', url: `/public/v3/customers/${customerId}/account_collections`, headers: client.auth,
-    payload: { accounts: [{ bank_slug: 'sandbox', number, currency: 'GBP', type: 'Personal', sub_type: 'CurrentAccount', name: 'A Customer', ...over }] },
+    method: 'POST',
+    url: `/public/v3/customers/${customerId}/account_collections`,
+    headers: client.auth,
+    payload: {
+      accounts: [
+        {
+          bank_slug: 'sandbox',
+          number,
+          currency: 'GBP',
+          type: 'Personal',
+          sub_type: 'CurrentAccount',
+          name: 'A Customer',
+          ...over,
+        },
+      ],
+    },
   });
   if (res.statusCode !== 200) throw new Error(`account failed: ${res.body}`);
   const a = res.json().data[0];
@@ -38,7 +57,11 @@ export interface SubmittedTxn {
 const START = 1_700_000_000; // 2023-11-14
 
 /** n transactions on one account; amounts in pence chosen so the exact total is known (see totalPence). */
-export function makeTransactions(account: TestAccount, n: number, opts: { prefix?: string; start?: number } = {}): SubmittedTxn[] {
+export function makeTransactions(
+  account: TestAccount,
+  n: number,
+  opts: { prefix?: string; start?: number } = {},
+): SubmittedTxn[] {
   const out: SubmittedTxn[] = new Array(n);
   const start = opts.start ?? START;
   for (let i = 0; i < n; i++) {
@@ -46,7 +69,8 @@ export function makeTransactions(account: TestAccount, n: number, opts: { prefix
     const at = start + i * 600;
     out[i] = {
       external_transaction_id: `${opts.prefix ?? 'tx'}-${i}`,
-      name: i % 3 === 0 ? `CARD PAYMENT TO TESCO STORES ${i % 97}` : i % 3 === 1 ? 'BGC ACME LTD SALARY' : 'DD BRITISH GAS',
+      name:
+        i % 3 === 0 ? `CARD PAYMENT TO TESCO STORES ${i % 97}` : i % 3 === 1 ? 'BGC ACME LTD SALARY' : 'DD BRITISH GAS',
       type: i % 2 === 0 ? 'CardPayment' : null,
       amount: i % 5 === 0 ? (pence / 100).toFixed(2) : pence / 100,
       currency: 'GBP',
@@ -71,19 +95,36 @@ export function totalPence(txns: Array<{ amount: number | string }>): bigint {
   return sum;
 }
 
-export async function submit(svc: TestService, client: TestClient, customerId: string, transactions: unknown[], headers: Record<string, string> = {}) {
+export async function submit(
+  svc: TestService,
+  client: TestClient,
+  customerId: string,
+  transactions: unknown[],
+  headers: Record<string, string> = {},
+) {
   return svc.app.inject({
-    method: 'POST', url: `/public/v3/customers/${customerId}/transaction_collections`,
-    headers: { ...client.auth, ...headers }, payload: { transactions },
+    method: 'POST',
+    url: `/public/v3/customers/${customerId}/transaction_collections`,
+    headers: { ...client.auth, ...headers },
+    payload: { transactions },
   });
 }
 
 /** Every raw transaction of the customer, walking the pages through _links.next. */
-export async function readAll(svc: TestService, client: TestClient, customerId: string, query = 'max_per_page=1000'): Promise<Array<Record<string, unknown>>> {
+export async function readAll(
+  svc: TestService,
+  client: TestClient,
+  customerId: string,
+  query = 'max_per_page=1000',
+): Promise<Array<Record<string, unknown>>> {
   const all: Array<Record<string, unknown>> = [];
   let url: string | null = `/public/v3/customers/${customerId}/raw-transactions?${query}`;
   while (url) {
-    const res: { statusCode: number; body: string; json(): { data: Array<Record<string, unknown>>; _links: { next: { href: string } | null } } } = await svc.app.inject({ method: 'GET', url, headers: client.auth });
+    const res: {
+      statusCode: number;
+      body: string;
+      json(): { data: Array<Record<string, unknown>>; _links: { next: { href: string } | null } };
+    } = await svc.app.inject({ method: 'GET', url, headers: client.auth });
     if (res.statusCode !== 200) throw new Error(`read failed: ${res.body}`);
     const body = res.json();
     all.push(...body.data);

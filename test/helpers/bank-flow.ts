@@ -34,7 +34,10 @@ export async function startLiveService(env: Record<string, string> = {}): Promis
     const baseUrl = `http://127.0.0.1:${port}`;
     // On a shared PostgreSQL server other test files drain the shared queue: this service gets a queue of its own.
     const queueSchema = process.env.DATABASE_URL ? `pgboss_t${process.pid}_${++schemaSeq}` : undefined;
-    const svc = await startService({ PUBLIC_BASE_URL: baseUrl, WEBHOOK_ALLOW_LOOPBACK: 'true', ...env }, { queueSchema });
+    const svc = await startService(
+      { PUBLIC_BASE_URL: baseUrl, WEBHOOK_ALLOW_LOOPBACK: 'true', ...env },
+      { queueSchema },
+    );
     try {
       await svc.app.listen({ port, host: '127.0.0.1' });
       return Object.assign(svc, { baseUrl });
@@ -52,7 +55,12 @@ export interface Answer {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function call(svc: LiveService, method: string, path: string, opts: { auth?: string; body?: unknown; form?: Record<string, string> } = {}): Promise<Answer> {
+export async function call(
+  svc: LiveService,
+  method: string,
+  path: string,
+  opts: { auth?: string; body?: unknown; form?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (opts.auth) headers.authorization = opts.auth;
   let body: string | undefined;
@@ -82,27 +90,43 @@ export interface LiveClient extends TestClient {
 /** A client (token over HTTP, endpoint 1) whose settings allow one return URL. */
 export async function newLiveClient(svc: LiveService, name = 'Flow Lender'): Promise<LiveClient> {
   const { client_id, client_secret } = await createClient(svc.deps.db, svc.deps.keys, name, svc.clock.now());
-  const token = await call(svc, 'POST', '/oauth/v2/token', { body: { client_id, client_secret, grant_type: 'client_credentials' } });
+  const token = await call(svc, 'POST', '/oauth/v2/token', {
+    body: { client_id, client_secret, grant_type: 'client_credentials' },
+  });
   if (token.status !== 200) throw new Error(`token: ${token.text}`);
   const auth = { authorization: `Bearer ${token.json.access_token}` };
   const returnUrl = 'https://lender.example/back?from=bank';
-  const settings = await call(svc, 'PATCH', '/public/v3/settings', { auth: auth.authorization, body: { redirect_urls: [returnUrl], privacy_policy_url: 'https://lender.example/privacy' } });
+  const settings = await call(svc, 'PATCH', '/public/v3/settings', {
+    auth: auth.authorization,
+    body: { redirect_urls: [returnUrl], privacy_policy_url: 'https://lender.example/privacy' },
+  });
   if (settings.status !== 200) throw new Error(`settings: ${settings.text}`);
   return { clientId: client_id, clientSecret: client_secret, token: token.json.access_token, auth, returnUrl };
 }
 
 /** A fresh access token for the client (after the fake clock moved past the old one's hour). */
 export async function renewToken(svc: LiveService, client: LiveClient): Promise<void> {
-  const token = await call(svc, 'POST', '/oauth/v2/token', { body: { client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'client_credentials' } });
+  const token = await call(svc, 'POST', '/oauth/v2/token', {
+    body: { client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'client_credentials' },
+  });
   client.token = token.json.access_token;
   client.auth.authorization = `Bearer ${client.token}`;
 }
 
 /** Endpoint 2 then 3: a customer and its AppUserToken header. */
-export async function newLiveCustomer(svc: LiveService, client: LiveClient, ref = `cust-${process.pid}-${Date.now()}-${Math.random()}`): Promise<{ id: string; appUser: string }> {
-  const created = await call(svc, 'POST', '/public/v3/customers', { auth: client.auth.authorization, body: { user_reference: ref } });
+export async function newLiveCustomer(
+  svc: LiveService,
+  client: LiveClient,
+  ref = `cust-${process.pid}-${Date.now()}-${Math.random()}`,
+): Promise<{ id: string; appUser: string }> {
+  const created = await call(svc, 'POST', '/public/v3/customers', {
+    auth: client.auth.authorization,
+    body: { user_reference: ref },
+  });
   if (created.status !== 201) throw new Error(`customer: ${created.text}`);
-  const token = await call(svc, 'POST', `/public/v3/customers/${created.json.id}/token`, { auth: client.auth.authorization });
+  const token = await call(svc, 'POST', `/public/v3/customers/${created.json.id}/token`, {
+    auth: client.auth.authorization,
+  });
   if (token.status !== 200) throw new Error(`customer token: ${token.text}`);
   return { id: created.json.id, appUser: `AppUserToken ${token.json.token}` };
 }
@@ -116,11 +140,27 @@ export interface FlowResult {
 }
 
 /** Endpoint 5, the sandbox bank's form (one POST, as a script drives it), the callback: the customer's whole trip. */
-export async function connect(svc: LiveService, client: LiveClient, appUser: string, opts: { username: string; decision?: 'approve' | 'decline'; slug?: string; password?: string }): Promise<FlowResult> {
+export async function connect(
+  svc: LiveService,
+  client: LiveClient,
+  appUser: string,
+  opts: { username: string; decision?: 'approve' | 'decline'; slug?: string; password?: string },
+): Promise<FlowResult> {
   const slug = opts.slug ?? 'sandbox';
-  const flow = await call(svc, 'POST', `/public/v3/webflow/banks/${slug}/redirect?url=${encodeURIComponent(client.returnUrl)}`, { auth: appUser, body: {} });
+  const flow = await call(
+    svc,
+    'POST',
+    `/public/v3/webflow/banks/${slug}/redirect?url=${encodeURIComponent(client.returnUrl)}`,
+    { auth: appUser, body: {} },
+  );
   if (flow.status !== 200) throw new Error(`bank flow url: ${flow.status} ${flow.text}`);
-  const page = await call(svc, 'POST', flow.json.url, { form: { username: opts.username, password: opts.password ?? SANDBOX_PASSWORD, decision: opts.decision ?? 'approve' } });
+  const page = await call(svc, 'POST', flow.json.url, {
+    form: {
+      username: opts.username,
+      password: opts.password ?? SANDBOX_PASSWORD,
+      decision: opts.decision ?? 'approve',
+    },
+  });
   if (page.status !== 302) throw new Error(`sandbox form: ${page.status} ${page.text.slice(0, 300)}`);
   const callback = page.headers.get('location')!;
   const back = await call(svc, 'GET', callback);
@@ -140,8 +180,15 @@ export function sandboxControl(svc: LiveService, method: string, path: string, b
 }
 
 /** Every raw transaction of the customer (one page). */
-export async function rawTransactions(svc: LiveService, client: LiveClient, customerId: string): Promise<Array<Record<string, any>>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await call(svc, 'GET', `/public/v3/customers/${customerId}/raw-transactions?max_per_page=10000`, { auth: client.auth.authorization });
+export async function rawTransactions(
+  svc: LiveService,
+  client: LiveClient,
+  customerId: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<Array<Record<string, any>>> {
+  const res = await call(svc, 'GET', `/public/v3/customers/${customerId}/raw-transactions?max_per_page=10000`, {
+    auth: client.auth.authorization,
+  });
   if (res.status !== 200) throw new Error(`raw transactions: ${res.text}`);
   return res.json.data;
 }

@@ -19,9 +19,10 @@ export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
  * `npm test` on a new machine (Node and npm only) skips the browser tests, saying why; CI sets
  * OBI_REQUIRE_BROWSER=1 after installing Chromium, and then a missing browser fails loudly instead.
  */
-export const BROWSER_SKIP: string | false = existsSync(CHROMIUM_PATH) || process.env.OBI_REQUIRE_BROWSER === '1'
-  ? false
-  : `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH); CI requires it`;
+export const BROWSER_SKIP: string | false =
+  existsSync(CHROMIUM_PATH) || process.env.OBI_REQUIRE_BROWSER === '1'
+    ? false
+    : `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH); CI requires it`;
 
 export interface TestBrowser {
   context: BrowserContext;
@@ -34,12 +35,22 @@ export interface TestBrowser {
 
 export async function launchBrowser(allowedOrigins: () => string[]): Promise<TestBrowser> {
   // Loud, not skipped: CI must never pass these tests by not running them.
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   const profile = await mkdtemp(path.join(os.tmpdir(), 'obi-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: PHONE,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
@@ -81,5 +92,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 
 /** The page fits a 360-px-wide phone: nothing sticks out sideways. */
 export async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;
+  return page.evaluate(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  ) as Promise<number>;
 }

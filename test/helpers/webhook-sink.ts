@@ -36,11 +36,16 @@ export async function startSink(path = '/hook'): Promise<WebhookSink> {
   const waiters: Array<() => void> = [];
   const open = new Set<http.ServerResponse>();
   const sink: WebhookSink = {
-    url: '', port: 0, received: [],
+    url: '',
+    port: 0,
+    received: [],
     answer: () => ({ status: 200 }),
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`sink: ${sink.received.length} of ${count} requests after ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`sink: ${sink.received.length} of ${count} requests after ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         const check = () => {
           if (sink.received.length < count) return waiters.push(check);
           clearTimeout(timer);
@@ -102,14 +107,28 @@ export function deliver(svc: TestService, clientId: string): Promise<RunSummary>
 }
 
 /** Registers a webhook through the API and returns the creation answer. */
-export async function registerWebhook(svc: TestService, auth: { authorization: string }, url: string, comment?: string): Promise<{ id: string; secret: string }> {
-  const res = await svc.app.inject({ method: 'POST', url: '/public/v3/webhooks', headers: auth, payload: { url, comment } });
+export async function registerWebhook(
+  svc: TestService,
+  auth: { authorization: string },
+  url: string,
+  comment?: string,
+): Promise<{ id: string; secret: string }> {
+  const res = await svc.app.inject({
+    method: 'POST',
+    url: '/public/v3/webhooks',
+    headers: auth,
+    payload: { url, comment },
+  });
   if (res.statusCode !== 201) throw new Error(`register webhook failed: ${res.body}`);
   return res.json();
 }
 
 export async function deliveryLog(svc: TestService, auth: { authorization: string }, webhookId: string, query = '') {
-  const res = await svc.app.inject({ method: 'GET', url: `/public/v3/webhooks/${webhookId}/deliveries${query}`, headers: auth });
+  const res = await svc.app.inject({
+    method: 'GET',
+    url: `/public/v3/webhooks/${webhookId}/deliveries${query}`,
+    headers: auth,
+  });
   if (res.statusCode !== 200) throw new Error(`delivery log failed: ${res.body}`);
   return res.json();
 }

@@ -33,7 +33,10 @@ describe('bank configuration', () => {
   test('production refuses the sandbox bank unless explicitly allowed', () => {
     assert.equal(loadConfig({ NODE_ENV: 'production' }).sandboxBank, false);
     assert.equal(bankConnection(loadConfig({ NODE_ENV: 'production' }), 'sandbox'), null);
-    assert.match(problems({ NODE_ENV: 'production', SANDBOX_BANK: 'true' })[0]!, /SANDBOX_BANK: .*refused in production/);
+    assert.match(
+      problems({ NODE_ENV: 'production', SANDBOX_BANK: 'true' })[0]!,
+      /SANDBOX_BANK: .*refused in production/,
+    );
     assert.equal(loadConfig({ NODE_ENV: 'production', SANDBOX_BANK_ALLOWED_IN_PRODUCTION: 'true' }).sandboxBank, true);
   });
 
@@ -42,7 +45,13 @@ describe('bank configuration', () => {
     writeFileSync(path.join(dir, 'ca.pem'), 'CA PEM');
     const c = loadConfig({
       BANK_CONNECTIONS: JSON.stringify({
-        barclays: { discovery_url: 'https://auth.bank.example/.well-known/openid-configuration', api_base_url: 'https://api.bank.example/open-banking/v3.1/aisp/', client_id: 'id', client_secret: 'secret', tls: { ca_file: path.join(dir, 'ca.pem') } },
+        barclays: {
+          discovery_url: 'https://auth.bank.example/.well-known/openid-configuration',
+          api_base_url: 'https://api.bank.example/open-banking/v3.1/aisp/',
+          client_id: 'id',
+          client_secret: 'secret',
+          tls: { ca_file: path.join(dir, 'ca.pem') },
+        },
       }),
     });
     const s = bankConnection(c, 'barclays')!;
@@ -56,13 +65,28 @@ describe('bank configuration', () => {
     const list = problems({
       BANK_CONNECTIONS: JSON.stringify({
         'no-such-bank': {},
-        hsbc: { discovery_url: 'http://bank.example/x', client_id: '', extra: 1, tls: { cert_file: '/nonexistent/cert.pem' } },
+        hsbc: {
+          discovery_url: 'http://bank.example/x',
+          client_id: '',
+          extra: 1,
+          tls: { cert_file: '/nonexistent/cert.pem' },
+        },
       }),
-      CONSENT_REFRESH_INTERVAL_SECONDS: '5', BANK_PULL_RETRY_SCHEDULE: 'soon',
+      CONSENT_REFRESH_INTERVAL_SECONDS: '5',
+      BANK_PULL_RETRY_SCHEDULE: 'soon',
     });
     const text = list.join('\n');
-    for (const expected of [/no-such-bank: unknown bank slug/, /hsbc: unknown member "extra"/, /hsbc: "discovery_url" must be an https URL/, /hsbc: "api_base_url" is required/,
-      /hsbc: "client_id" must be a non-empty string/, /hsbc: "client_secret" is required/, /cert_file" cannot be read/, /CONSENT_REFRESH_INTERVAL_SECONDS/, /BANK_PULL_RETRY_SCHEDULE/]) {
+    for (const expected of [
+      /no-such-bank: unknown bank slug/,
+      /hsbc: unknown member "extra"/,
+      /hsbc: "discovery_url" must be an https URL/,
+      /hsbc: "api_base_url" is required/,
+      /hsbc: "client_id" must be a non-empty string/,
+      /hsbc: "client_secret" is required/,
+      /cert_file" cannot be read/,
+      /CONSENT_REFRESH_INTERVAL_SECONDS/,
+      /BANK_PULL_RETRY_SCHEDULE/,
+    ]) {
       assert.match(text, expected);
     }
     assert.match(problems({ BANK_CONNECTIONS: '{nope' })[0]!, /BANK_CONNECTIONS: not valid JSON/);
@@ -74,7 +98,11 @@ describe('sandbox bank usernames', () => {
     assert.deepEqual(parseUsername('gambler'), { persona: 'gambler', switches: [] });
     assert.deepEqual(parseUsername('gambler+429+500:all@3+pending-new-id'), {
       persona: 'gambler',
-      switches: [{ kind: '429', times: 1, after: 0 }, { kind: '500', times: Infinity, after: 3 }, { kind: 'pending-new-id', times: 1, after: 0 }],
+      switches: [
+        { kind: '429', times: 1, after: 0 },
+        { kind: '500', times: Infinity, after: 3 },
+        { kind: 'pending-new-id', times: 1, after: 0 },
+      ],
     });
     assert.match((parseUsername('gambler+teapot') as { error: string }).error, /unknown switch "teapot"/);
   });

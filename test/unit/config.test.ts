@@ -19,23 +19,47 @@ describe('loadConfig', () => {
 
   test('reads every setting', () => {
     const c = loadConfig({
-      PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db', PUBLIC_BASE_URL: 'https://obi.example/',
-      ACCESS_TOKEN_TTL_SECONDS: '60', CUSTOMER_TOKEN_TTL_SECONDS: '120', LOG_LEVEL: 'debug', OBI_BOOTSTRAP_CLIENTS: 'acme:0123456789abcdef, beta:fedcba9876543210',
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h/db',
+      PUBLIC_BASE_URL: 'https://obi.example/',
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+      CUSTOMER_TOKEN_TTL_SECONDS: '120',
+      LOG_LEVEL: 'debug',
+      OBI_BOOTSTRAP_CLIENTS: 'acme:0123456789abcdef, beta:fedcba9876543210',
     });
     assert.equal(c.port, 9000);
     assert.equal(c.publicBaseUrl, 'https://obi.example');
     assert.equal(c.databaseUrl, 'postgres://u@h/db');
-    assert.deepEqual(c.bootstrapClients, [{ clientId: 'acme', clientSecret: '0123456789abcdef' }, { clientId: 'beta', clientSecret: 'fedcba9876543210' }]);
+    assert.deepEqual(c.bootstrapClients, [
+      { clientId: 'acme', clientSecret: '0123456789abcdef' },
+      { clientId: 'beta', clientSecret: 'fedcba9876543210' },
+    ]);
   });
 
   test('lists every bad key at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', ACCESS_TOKEN_TTL_SECONDS: '-5', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', OBI_BOOTSTRAP_CLIENTS: 'nosecret', PUBLIC_BASE_URL: 'ftp://x' });
+      loadConfig({
+        PORT: 'eighty',
+        ACCESS_TOKEN_TTL_SECONDS: '-5',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        OBI_BOOTSTRAP_CLIENTS: 'nosecret',
+        PUBLIC_BASE_URL: 'ftp://x',
+      });
       assert.fail('should throw');
     } catch (err) {
       assert.ok(err instanceof ConfigError);
       const keys = err.problems.map((p) => p.split(':')[0]);
-      assert.deepEqual(keys.sort(), ['ACCESS_TOKEN_TTL_SECONDS', 'DATABASE_URL', 'LOG_LEVEL', 'OBI_BOOTSTRAP_CLIENTS', 'PORT', 'PUBLIC_BASE_URL']);
+      assert.deepEqual(keys.sort(), [
+        'ACCESS_TOKEN_TTL_SECONDS',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'OBI_BOOTSTRAP_CLIENTS',
+        'PORT',
+        'PUBLIC_BASE_URL',
+      ]);
       assert.match(err.message, /PORT: expected an integer/);
     }
   });

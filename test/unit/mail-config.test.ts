@@ -13,18 +13,28 @@ describe('loadConfig › e-mail', () => {
   });
 
   test('reads SMTP_URL, MAIL_FROM and MAIL_OUTBOX_DIR', () => {
-    const c = loadConfig({ SMTP_URL: 'smtps://user:pw@smtp.example.com:465', MAIL_FROM: 'Acme Lending <hello@acme.example>', MAIL_OUTBOX_DIR: '/tmp/outbox' });
+    const c = loadConfig({
+      SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
+      MAIL_FROM: 'Acme Lending <hello@acme.example>',
+      MAIL_OUTBOX_DIR: '/tmp/outbox',
+    });
     assert.equal(c.smtpUrl, 'smtps://user:pw@smtp.example.com:465');
     assert.equal(c.mailFrom, 'Acme Lending <hello@acme.example>');
     assert.equal(c.mailOutboxDir, '/tmp/outbox');
   });
 
   test('a bad SMTP_URL or MAIL_FROM, or SMTP_URL without MAIL_FROM, is listed', () => {
-    assert.throws(() => loadConfig({ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'not an address' }), (err: unknown) => {
-      assert.ok(err instanceof ConfigError);
-      assert.deepEqual(err.problems.map((p) => p.split(':')[0]).sort(), ['MAIL_FROM', 'SMTP_URL']);
-      return true;
-    });
-    assert.throws(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com' }), /MAIL_FROM: required when SMTP_URL is set/);
+    assert.throws(
+      () => loadConfig({ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'not an address' }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.deepEqual(err.problems.map((p) => p.split(':')[0]).sort(), ['MAIL_FROM', 'SMTP_URL']);
+        return true;
+      },
+    );
+    assert.throws(
+      () => loadConfig({ SMTP_URL: 'smtp://mail.example.com' }),
+      /MAIL_FROM: required when SMTP_URL is set/,
+    );
   });
 });

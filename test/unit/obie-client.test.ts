@@ -7,10 +7,18 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createObieConnector } from '../../src/banks/obie/client.ts';
-import { BankAuthLostError, BankBadResponseError, BankRateLimitedError, BankUnavailableError } from '../../src/banks/errors.ts';
+import {
+  BankAuthLostError,
+  BankBadResponseError,
+  BankRateLimitedError,
+  BankUnavailableError,
+} from '../../src/banks/errors.ts';
 import type { BankConnectionSettings } from '../../src/banks/connections.ts';
 
-type Script = (req: http.IncomingMessage, body: string) => { status: number; body?: unknown; headers?: Record<string, string> };
+type Script = (
+  req: http.IncomingMessage,
+  body: string,
+) => { status: number; body?: unknown; headers?: Record<string, string> };
 
 async function fakeBank(script: Script) {
   const seen: string[] = [];
@@ -20,69 +28,139 @@ async function fakeBank(script: Script) {
     req.on('end', () => {
       seen.push(`${req.method} ${req.url}`);
       if (req.url === '/.well-known/openid-configuration') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, code_challenge_methods_supported: ['S256'] }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            issuer: base,
+            authorization_endpoint: `${base}/authorize`,
+            token_endpoint: `${base}/token`,
+            code_challenge_methods_supported: ['S256'],
+          }),
+        );
         return;
       }
       if (req.url === '/token') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'cc', token_type: 'Bearer', expires_in: 3600 }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: 'cc', token_type: 'Bearer', expires_in: 3600 }));
         return;
       }
       const a = script(req, body);
-      res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers }).end(a.body === undefined ? '' : typeof a.body === 'string' ? a.body : JSON.stringify(a.body));
+      res
+        .writeHead(a.status, { 'content-type': 'application/json', ...a.headers })
+        .end(a.body === undefined ? '' : typeof a.body === 'string' ? a.body : JSON.stringify(a.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const settings: BankConnectionSettings = {
-    discoveryUrl: `${base}/.well-known/openid-configuration`, apiBaseUrl: `${base}/open-banking/v3.1/aisp`, clientId: 'c', clientSecret: 's',
-    tokenAuthMethod: 'client_secret_basic', tls: { rejectUnauthorized: true }, timeoutMs: 2000, financialId: null, maxRetryWaitSeconds: 2,
+    discoveryUrl: `${base}/.well-known/openid-configuration`,
+    apiBaseUrl: `${base}/open-banking/v3.1/aisp`,
+    clientId: 'c',
+    clientSecret: 's',
+    tokenAuthMethod: 'client_secret_basic',
+    tls: { rejectUnauthorized: true },
+    timeoutMs: 2000,
+    financialId: null,
+    maxRetryWaitSeconds: 2,
   };
   const waits: number[] = [];
-  const connector = createObieConnector('fake', settings, { clock: { now: () => new Date('2026-06-01T09:00:00Z') }, sleep: async (ms) => void waits.push(ms) });
+  const connector = createObieConnector('fake', settings, {
+    clock: { now: () => new Date('2026-06-01T09:00:00Z') },
+    sleep: async (ms) => void waits.push(ms),
+  });
   return { base, seen, waits, connector };
 }
 
 const fetchAll = (c: Awaited<ReturnType<typeof fakeBank>>['connector']) =>
-  c.fetchAccountData('token', { permissions: ['ReadAccountsDetail', 'ReadTransactionsDetail'], transactionsFrom: 0, transactionsTo: 2_000_000_000 });
+  c.fetchAccountData('token', {
+    permissions: ['ReadAccountsDetail', 'ReadTransactionsDetail'],
+    transactionsFrom: 0,
+    transactionsTo: 2_000_000_000,
+  });
 
 describe('OBIE connector', () => {
   test('follows Links.Next across pages and returns every page as received', async () => {
     let api = '';
     const bank = await fakeBank((req) => {
-      if (req.url!.endsWith('/accounts')) return { status: 200, body: { Data: { Account: [{ AccountId: 'A1' }] }, Links: { Self: 'x' } } };
+      if (req.url!.endsWith('/accounts'))
+        return { status: 200, body: { Data: { Account: [{ AccountId: 'A1' }] }, Links: { Self: 'x' } } };
       const pageNo = Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? 1);
-      return { status: 200, body: { Data: { Transaction: [] }, Links: { Self: 'x', ...(pageNo < 3 ? { Next: `${api}/accounts/A1/transactions?page=${pageNo + 1}` } : {}) } } };
+      return {
+        status: 200,
+        body: {
+          Data: { Transaction: [] },
+          Links: { Self: 'x', ...(pageNo < 3 ? { Next: `${api}/accounts/A1/transactions?page=${pageNo + 1}` } : {}) },
+        },
+      };
     });
     api = `${bank.base}/open-banking/v3.1/aisp`;
     const payloads = await fetchAll(bank.connector);
-    assert.deepEqual(payloads.map((p) => `${p.resource}:${p.page}`), ['accounts:1', 'transactions:1', 'transactions:2', 'transactions:3']);
-    assert.match(bank.seen.find((s) => s.includes('/transactions?'))!, /fromBookingDateTime=1970-01-01T00:00:00&toBookingDateTime=2033-05-18T03:33:20/);
+    assert.deepEqual(
+      payloads.map((p) => `${p.resource}:${p.page}`),
+      ['accounts:1', 'transactions:1', 'transactions:2', 'transactions:3'],
+    );
+    assert.match(
+      bank.seen.find((s) => s.includes('/transactions?'))!,
+      /fromBookingDateTime=1970-01-01T00:00:00&toBookingDateTime=2033-05-18T03:33:20/,
+    );
   });
 
   test('a Links.Next that leaves the bank API is refused (our token never goes there)', async () => {
-    const bank = await fakeBank((req) => (req.url!.endsWith('/accounts')
-      ? { status: 200, body: { Data: { Account: [] }, Links: { Self: 'x', Next: 'https://elsewhere.example/steal' } } }
-      : { status: 404 }));
-    await assert.rejects(fetchAll(bank.connector), (err: unknown) => err instanceof BankBadResponseError && /leaves the bank API/.test(err.message));
+    const bank = await fakeBank((req) =>
+      req.url!.endsWith('/accounts')
+        ? {
+            status: 200,
+            body: { Data: { Account: [] }, Links: { Self: 'x', Next: 'https://elsewhere.example/steal' } },
+          }
+        : { status: 404 },
+    );
+    await assert.rejects(
+      fetchAll(bank.connector),
+      (err: unknown) => err instanceof BankBadResponseError && /leaves the bank API/.test(err.message),
+    );
     assert.equal(bank.seen.filter((s) => s.includes('steal')).length, 0);
   });
 
   test('401 and 403 are access lost; other 4xx a bad response; 5xx unavailable after two retries', async () => {
-    for (const [status, kind] of [[401, BankAuthLostError], [403, BankAuthLostError], [404, BankBadResponseError], [503, BankUnavailableError]] as const) {
-      const bank = await fakeBank(() => ({ status, body: { Code: String(status), Errors: [{ ErrorCode: 'UK.OBIE.Resource.InvalidConsentStatus', Message: 'no' }] } }));
-      await assert.rejects(fetchAll(bank.connector), (err: unknown) => err instanceof kind && (status !== 403 || /InvalidConsentStatus/.test((err as Error).message)), String(status));
-      assert.equal(bank.seen.filter((s) => s.endsWith('/accounts')).length, status === 503 ? 3 : 1, `tries for ${status}`);
+    for (const [status, kind] of [
+      [401, BankAuthLostError],
+      [403, BankAuthLostError],
+      [404, BankBadResponseError],
+      [503, BankUnavailableError],
+    ] as const) {
+      const bank = await fakeBank(() => ({
+        status,
+        body: { Code: String(status), Errors: [{ ErrorCode: 'UK.OBIE.Resource.InvalidConsentStatus', Message: 'no' }] },
+      }));
+      await assert.rejects(
+        fetchAll(bank.connector),
+        (err: unknown) =>
+          err instanceof kind && (status !== 403 || /InvalidConsentStatus/.test((err as Error).message)),
+        String(status),
+      );
+      assert.equal(
+        bank.seen.filter((s) => s.endsWith('/accounts')).length,
+        status === 503 ? 3 : 1,
+        `tries for ${status}`,
+      );
     }
   });
 
   test("429 › waits the Retry-After and tries again; a wait beyond the bank's limit is rate_limited with retryAfter", async () => {
     let n = 0;
-    const ok = await fakeBank(() => (++n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: { Data: { Account: [] }, Links: { Self: 'x' } } }));
+    const ok = await fakeBank(() =>
+      ++n === 1
+        ? { status: 429, headers: { 'retry-after': '1' } }
+        : { status: 200, body: { Data: { Account: [] }, Links: { Self: 'x' } } },
+    );
     await fetchAll(ok.connector);
     assert.deepEqual(ok.waits, [1000]);
     const slow = await fakeBank(() => ({ status: 429, headers: { 'retry-after': '120' } }));
-    await assert.rejects(fetchAll(slow.connector), (err: unknown) => err instanceof BankRateLimitedError && err.retryAfter === 120);
+    await assert.rejects(
+      fetchAll(slow.connector),
+      (err: unknown) => err instanceof BankRateLimitedError && err.retryAfter === 120,
+    );
   });
 
   test('an answer that is not JSON is a bad response', async () => {
@@ -92,10 +170,32 @@ describe('OBIE connector', () => {
 
   test('the authorisation URL carries PKCE S256, state, nonce and the consent id in the claims parameter', async () => {
     const bank = await fakeBank(() => ({ status: 404 }));
-    const url = new URL(await bank.connector.authorizationUrl({ bankConsentId: 'C1', state: 'st', nonce: 'no', codeChallenge: 'ch', redirectUri: 'https://obi.example/webflow/callback' }));
+    const url = new URL(
+      await bank.connector.authorizationUrl({
+        bankConsentId: 'C1',
+        state: 'st',
+        nonce: 'no',
+        codeChallenge: 'ch',
+        redirectUri: 'https://obi.example/webflow/callback',
+      }),
+    );
     assert.equal(url.origin + url.pathname, `${bank.base}/authorize`);
-    assert.deepEqual(Object.fromEntries(['response_type', 'client_id', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'redirect_uri'].map((k) => [k, url.searchParams.get(k)])),
-      { response_type: 'code', client_id: 'c', state: 'st', nonce: 'no', code_challenge: 'ch', code_challenge_method: 'S256', redirect_uri: 'https://obi.example/webflow/callback' });
+    assert.deepEqual(
+      Object.fromEntries(
+        ['response_type', 'client_id', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'redirect_uri'].map(
+          (k) => [k, url.searchParams.get(k)],
+        ),
+      ),
+      {
+        response_type: 'code',
+        client_id: 'c',
+        state: 'st',
+        nonce: 'no',
+        code_challenge: 'ch',
+        code_challenge_method: 'S256',
+        redirect_uri: 'https://obi.example/webflow/callback',
+      },
+    );
     assert.equal(JSON.parse(url.searchParams.get('claims')!).id_token.openbanking_intent_id.value, 'C1');
   });
 });

@@ -5,33 +5,78 @@ import { normalizeObie } from '../../src/banks/obie/normalize.ts';
 import { BankBadResponseError } from '../../src/banks/errors.ts';
 import type { RawPayload } from '../../src/banks/connector.ts';
 
-const page = (resource: RawPayload['resource'], body: unknown, bankAccountId: string | null = null, n = 1): RawPayload => ({
-  resource, bankAccountId, page: n, url: `https://api.bank.example/${resource}`, status: 200, body: typeof body === 'string' ? body : JSON.stringify(body), receivedAt: 0,
+const page = (
+  resource: RawPayload['resource'],
+  body: unknown,
+  bankAccountId: string | null = null,
+  n = 1,
+): RawPayload => ({
+  resource,
+  bankAccountId,
+  page: n,
+  url: `https://api.bank.example/${resource}`,
+  status: 200,
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+  receivedAt: 0,
 });
 
 const ACCOUNTS = page('accounts', {
   Data: {
     Account: [
-      { AccountId: 'A1', Currency: 'GBP', AccountType: 'Personal', AccountSubType: 'CurrentAccount', Nickname: 'Bills',
-        Account: [{ SchemeName: 'UK.OBIE.SortCodeAccountNumber', Identification: '80200110203345', Name: 'MR J SMITH', SecondaryIdentification: '00021' }] },
-      { AccountId: 'A2', Currency: 'GBP', AccountType: 'Business', AccountSubType: 'Wallet',
-        Account: [{ SchemeName: 'UK.OBIE.IBAN', Identification: 'GB29 NWBK 6016 1331 9268 19', Name: 'ACME LTD' }] },
+      {
+        AccountId: 'A1',
+        Currency: 'GBP',
+        AccountType: 'Personal',
+        AccountSubType: 'CurrentAccount',
+        Nickname: 'Bills',
+        Account: [
+          {
+            SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+            Identification: '80200110203345',
+            Name: 'MR J SMITH',
+            SecondaryIdentification: '00021',
+          },
+        ],
+      },
+      {
+        AccountId: 'A2',
+        Currency: 'GBP',
+        AccountType: 'Business',
+        AccountSubType: 'Wallet',
+        Account: [{ SchemeName: 'UK.OBIE.IBAN', Identification: 'GB29 NWBK 6016 1331 9268 19', Name: 'ACME LTD' }],
+      },
     ],
   },
 });
 
 const tx = (over: Record<string, unknown>) => ({
-  AccountId: 'A1', TransactionId: 'T1', CreditDebitIndicator: 'Debit', Status: 'Booked', BookingDateTime: '2026-01-15T10:00:00+00:00',
-  ValueDateTime: '2026-01-15T00:00:00+00:00', TransactionInformation: 'TESCO STORES 3217', Amount: { Amount: '12.50', Currency: 'GBP' }, ...over,
+  AccountId: 'A1',
+  TransactionId: 'T1',
+  CreditDebitIndicator: 'Debit',
+  Status: 'Booked',
+  BookingDateTime: '2026-01-15T10:00:00+00:00',
+  ValueDateTime: '2026-01-15T00:00:00+00:00',
+  TransactionInformation: 'TESCO STORES 3217',
+  Amount: { Amount: '12.50', Currency: 'GBP' },
+  ...over,
 });
 
 describe('normalizeObie', () => {
   test('accounts › sort code and account number from either UK scheme; Wallet is EMoney; owner name, nickname, roll number', () => {
     const { accounts } = normalizeObie('some-bank', [ACCOUNTS]);
     assert.deepEqual(accounts[0], {
-      bankAccountId: 'A1', currency: 'GBP', type: 'Personal', subType: 'CurrentAccount', schemeName: 'UK.OBIE.SortCodeAccountNumber',
-      number: '80200110203345', sortCode: '802001', accountNumber: '10203345', name: 'MR J SMITH', nickname: 'Bills',
-      identification: '80200110203345', secondaryIdentification: '00021',
+      bankAccountId: 'A1',
+      currency: 'GBP',
+      type: 'Personal',
+      subType: 'CurrentAccount',
+      schemeName: 'UK.OBIE.SortCodeAccountNumber',
+      number: '80200110203345',
+      sortCode: '802001',
+      accountNumber: '10203345',
+      name: 'MR J SMITH',
+      nickname: 'Bills',
+      identification: '80200110203345',
+      secondaryIdentification: '00021',
     });
     assert.equal(accounts[1]!.number, '60161331926819');
     assert.equal(accounts[1]!.sortCode, '601613');
@@ -41,18 +86,37 @@ describe('normalizeObie', () => {
   });
 
   test('transactions › signed exact amounts, ISO sub-family → type, merchant, balance; Rejected entries dropped', () => {
-    const { transactions } = normalizeObie('some-bank', [page('transactions', {
-      Data: {
-        Transaction: [
-          tx({ BankTransactionCode: { Code: 'CCRD', SubCode: 'POSD' }, MerchantDetails: { MerchantName: 'Tesco', MerchantCategoryCode: '5411' },
-            Balance: { CreditDebitIndicator: 'Debit', Type: 'InterimBooked', Amount: { Amount: '3.10', Currency: 'GBP' } } }),
-          tx({ TransactionId: 'T2', CreditDebitIndicator: 'Credit', Amount: { Amount: '2500.00000', Currency: 'GBP' }, BankTransactionCode: { Code: 'RCDT', SubCode: 'SALA' },
-            ProprietaryBankTransactionCode: { Code: 'BGC', Issuer: 'SomeBank' }, ValueDateTime: undefined }),
-          tx({ TransactionId: 'T3', Status: 'Rejected' }),
-          tx({ TransactionId: 'T4', Status: 'Pending', Amount: { Amount: '0.00', Currency: 'GBP' } }),
-        ],
-      },
-    }, 'A1')]);
+    const { transactions } = normalizeObie('some-bank', [
+      page(
+        'transactions',
+        {
+          Data: {
+            Transaction: [
+              tx({
+                BankTransactionCode: { Code: 'CCRD', SubCode: 'POSD' },
+                MerchantDetails: { MerchantName: 'Tesco', MerchantCategoryCode: '5411' },
+                Balance: {
+                  CreditDebitIndicator: 'Debit',
+                  Type: 'InterimBooked',
+                  Amount: { Amount: '3.10', Currency: 'GBP' },
+                },
+              }),
+              tx({
+                TransactionId: 'T2',
+                CreditDebitIndicator: 'Credit',
+                Amount: { Amount: '2500.00000', Currency: 'GBP' },
+                BankTransactionCode: { Code: 'RCDT', SubCode: 'SALA' },
+                ProprietaryBankTransactionCode: { Code: 'BGC', Issuer: 'SomeBank' },
+                ValueDateTime: undefined,
+              }),
+              tx({ TransactionId: 'T3', Status: 'Rejected' }),
+              tx({ TransactionId: 'T4', Status: 'Pending', Amount: { Amount: '0.00', Currency: 'GBP' } }),
+            ],
+          },
+        },
+        'A1',
+      ),
+    ]);
     assert.equal(transactions.length, 3);
     const [card, salary, pending] = transactions;
     assert.equal(card!.amount, '-12.5');
@@ -71,54 +135,146 @@ describe('normalizeObie', () => {
 
   test('transactions › without TransactionId a stable digest, two identical entries stay two; a repeated id counts once', () => {
     const noId = tx({ TransactionId: undefined });
-    const once = normalizeObie('some-bank', [page('transactions', { Data: { Transaction: [noId, noId, tx({ TransactionId: 'X' }), tx({ TransactionId: 'X', Amount: { Amount: '1', Currency: 'GBP' } })] } }, 'A1')]);
+    const once = normalizeObie('some-bank', [
+      page(
+        'transactions',
+        {
+          Data: {
+            Transaction: [
+              noId,
+              noId,
+              tx({ TransactionId: 'X' }),
+              tx({ TransactionId: 'X', Amount: { Amount: '1', Currency: 'GBP' } }),
+            ],
+          },
+        },
+        'A1',
+      ),
+    ]);
     const again = normalizeObie('some-bank', [page('transactions', { Data: { Transaction: [noId, noId] } }, 'A1')]);
     const ids = once.transactions.map((t) => t.externalTransactionId);
     assert.equal(ids.length, 3);
     assert.notEqual(ids[0], ids[1]);
-    assert.deepEqual(again.transactions.map((t) => t.externalTransactionId), ids.slice(0, 2), 'the same entries get the same ids');
+    assert.deepEqual(
+      again.transactions.map((t) => t.externalTransactionId),
+      ids.slice(0, 2),
+      'the same entries get the same ids',
+    );
     assert.equal(once.transactions.find((t) => t.externalTransactionId === 'X')!.amount, '-1', 'the later copy wins');
   });
 
   test("overrides › the sandbox's own transaction codes become the type; the business sandbox's accounts are Business", () => {
     const sandboxTx = tx({ ProprietaryBankTransactionCode: { Code: 'DD', Issuer: 'SANDBOX' } });
-    const [t] = normalizeObie('sandbox', [page('transactions', { Data: { Transaction: [sandboxTx] } }, 'A1')]).transactions;
+    const [t] = normalizeObie('sandbox', [
+      page('transactions', { Data: { Transaction: [sandboxTx] } }, 'A1'),
+    ]).transactions;
     assert.deepEqual([t!.type, t!.bankTransactionCode, t!.bankTransactionIssuer], ['DirectDebit', null, null]);
-    const [other] = normalizeObie('barclays', [page('transactions', { Data: { Transaction: [sandboxTx] } }, 'A1')]).transactions;
+    const [other] = normalizeObie('barclays', [
+      page('transactions', { Data: { Transaction: [sandboxTx] } }, 'A1'),
+    ]).transactions;
     assert.deepEqual([other!.type, other!.bankTransactionCode], [null, 'DD'], 'another bank keeps the code as sent');
     assert.ok(normalizeObie('sandbox-business', [ACCOUNTS]).accounts.every((a) => a.type === 'Business'));
   });
 
   test('statements and parties › the spec shapes: plural members, flattened amounts, AccountId from the path', () => {
     const out = normalizeObie('some-bank', [
-      page('statements', {
-        Data: {
-          Statement: [{
-            AccountId: 'A1', StatementId: 'S1', Type: 'RegularPeriodic', StartDateTime: '2026-01-01T00:00:00+00:00', EndDateTime: '2026-01-31T23:59:59+00:00',
-            CreationDateTime: '2026-02-03T06:00:00+00:00', StatementDescription: ['January'],
-            StatementAmount: [{ CreditDebitIndicator: 'Credit', Type: 'UK.OBIE.ClosingBalance', Amount: { Amount: '100.00', Currency: 'GBP' } }],
-            StatementFee: [{ Description: 'Monthly fee', CreditDebitIndicator: 'Debit', Type: 'UK.OBIE.Other', Amount: { Amount: '3.00', Currency: 'GBP' } }],
-            StatementDateTime: [{ DateTime: '2026-02-28T23:59:59+00:00', Type: 'UK.OBIE.NextStatement' }],
-            StatementValue: [{ Value: '12', Type: 'UK.OBIE.Other' }],
-          }],
+      page(
+        'statements',
+        {
+          Data: {
+            Statement: [
+              {
+                AccountId: 'A1',
+                StatementId: 'S1',
+                Type: 'RegularPeriodic',
+                StartDateTime: '2026-01-01T00:00:00+00:00',
+                EndDateTime: '2026-01-31T23:59:59+00:00',
+                CreationDateTime: '2026-02-03T06:00:00+00:00',
+                StatementDescription: ['January'],
+                StatementAmount: [
+                  {
+                    CreditDebitIndicator: 'Credit',
+                    Type: 'UK.OBIE.ClosingBalance',
+                    Amount: { Amount: '100.00', Currency: 'GBP' },
+                  },
+                ],
+                StatementFee: [
+                  {
+                    Description: 'Monthly fee',
+                    CreditDebitIndicator: 'Debit',
+                    Type: 'UK.OBIE.Other',
+                    Amount: { Amount: '3.00', Currency: 'GBP' },
+                  },
+                ],
+                StatementDateTime: [{ DateTime: '2026-02-28T23:59:59+00:00', Type: 'UK.OBIE.NextStatement' }],
+                StatementValue: [{ Value: '12', Type: 'UK.OBIE.Other' }],
+              },
+            ],
+          },
         },
-      }, 'A1'),
-      page('parties', { Data: { Party: [{ PartyId: 'P1', Name: 'Mr J Smith', Relationships: { Account: { Related: 'https://x/accounts/A1', Id: 'A1' } }, Address: [{ AddressLine: ['1 High St'], Country: 'GB' }] }] } }, 'A1'),
+        'A1',
+      ),
+      page(
+        'parties',
+        {
+          Data: {
+            Party: [
+              {
+                PartyId: 'P1',
+                Name: 'Mr J Smith',
+                Relationships: { Account: { Related: 'https://x/accounts/A1', Id: 'A1' } },
+                Address: [{ AddressLine: ['1 High St'], Country: 'GB' }],
+              },
+            ],
+          },
+        },
+        'A1',
+      ),
     ]);
-    assert.deepEqual(out.statements[0]!.body.StatementAmounts, [{ CreditDebitIndicator: 'Credit', Type: 'UK.OBIE.ClosingBalance', Amount: '100.00', Currency: 'GBP' }]);
-    assert.deepEqual(out.statements[0]!.body.StatementFee, [{ Description: ['Monthly fee'], CreditDebitIndicator: 'Debit', Type: 'UK.OBIE.Other', Amount: '3.00', Currency: 'GBP' }]);
-    assert.deepEqual(out.statements[0]!.body.StatementDateTimes, [{ Type: 'UK.OBIE.NextStatement', DateTime: '2026-02-28T23:59:59+00:00' }]);
+    assert.deepEqual(out.statements[0]!.body.StatementAmounts, [
+      { CreditDebitIndicator: 'Credit', Type: 'UK.OBIE.ClosingBalance', Amount: '100.00', Currency: 'GBP' },
+    ]);
+    assert.deepEqual(out.statements[0]!.body.StatementFee, [
+      {
+        Description: ['Monthly fee'],
+        CreditDebitIndicator: 'Debit',
+        Type: 'UK.OBIE.Other',
+        Amount: '3.00',
+        Currency: 'GBP',
+      },
+    ]);
+    assert.deepEqual(out.statements[0]!.body.StatementDateTimes, [
+      { Type: 'UK.OBIE.NextStatement', DateTime: '2026-02-28T23:59:59+00:00' },
+    ]);
     assert.deepEqual(out.statements[0]!.body.StatementValue, [{ Type: 'UK.OBIE.Other', Value: 12 }]);
     assert.deepEqual(out.parties[0], {
       bankAccountId: 'A1',
-      body: { PartyId: 'P1', Name: 'Mr J Smith', AccountRole: 'Unknown', AccountId: 'A1', Relationships: { Account: { Related: 'https://x/accounts/A1', Id: 'A1' } }, Address: [{ Country: 'GB', AddressLine: ['1 High St'] }] },
+      body: {
+        PartyId: 'P1',
+        Name: 'Mr J Smith',
+        AccountRole: 'Unknown',
+        AccountId: 'A1',
+        Relationships: { Account: { Related: 'https://x/accounts/A1', Id: 'A1' } },
+        Address: [{ Country: 'GB', AddressLine: ['1 High St'] }],
+      },
     });
   });
 
   test('an answer that is not JSON, or lacks what the standard requires, is one BankBadResponseError naming where', () => {
-    assert.throws(() => normalizeObie('some-bank', [page('transactions', '{"Data": {"Transa', 'A1')]), (err: unknown) => err instanceof BankBadResponseError && /transactions of account A1, page 1/.test(err.message));
-    assert.throws(() => normalizeObie('some-bank', [page('transactions', { Data: { Transaction: [tx({ Amount: { Amount: '-5', Currency: 'GBP' } })] } }, 'A1')]),
-      (err: unknown) => err instanceof BankBadResponseError && /\/Data\/Transaction\/0\/Amount/.test(err.message));
-    assert.throws(() => normalizeObie('some-bank', [page('balances', { Data: { Balance: [{ AccountId: 'A1' }] } }, 'A1')]), BankBadResponseError);
+    assert.throws(
+      () => normalizeObie('some-bank', [page('transactions', '{"Data": {"Transa', 'A1')]),
+      (err: unknown) => err instanceof BankBadResponseError && /transactions of account A1, page 1/.test(err.message),
+    );
+    assert.throws(
+      () =>
+        normalizeObie('some-bank', [
+          page('transactions', { Data: { Transaction: [tx({ Amount: { Amount: '-5', Currency: 'GBP' } })] } }, 'A1'),
+        ]),
+      (err: unknown) => err instanceof BankBadResponseError && /\/Data\/Transaction\/0\/Amount/.test(err.message),
+    );
+    assert.throws(
+      () => normalizeObie('some-bank', [page('balances', { Data: { Balance: [{ AccountId: 'A1' }] } }, 'A1')]),
+      BankBadResponseError,
+    );
   });
 });

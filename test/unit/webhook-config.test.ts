@@ -12,7 +12,11 @@ describe('loadConfig › webhook settings', () => {
   });
 
   test('reads them', () => {
-    const c = loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_SCHEDULE: '1, 10,100' });
+    const c = loadConfig({
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_TIMEOUT_MS: '2500',
+      WEBHOOK_RETRY_SCHEDULE: '1, 10,100',
+    });
     assert.equal(c.webhookAllowLoopback, true);
     assert.equal(c.webhookTimeoutMs, 2500);
     assert.deepEqual(c.webhookRetrySchedule, [1, 10, 100]);
@@ -24,9 +28,16 @@ describe('loadConfig › webhook settings', () => {
       assert.fail('should throw');
     } catch (err) {
       assert.ok(err instanceof ConfigError);
-      assert.deepEqual(err.problems.map((p) => p.split(':')[0]).sort(), ['WEBHOOK_ALLOW_LOOPBACK', 'WEBHOOK_RETRY_SCHEDULE', 'WEBHOOK_TIMEOUT_MS']);
+      assert.deepEqual(err.problems.map((p) => p.split(':')[0]).sort(), [
+        'WEBHOOK_ALLOW_LOOPBACK',
+        'WEBHOOK_RETRY_SCHEDULE',
+        'WEBHOOK_TIMEOUT_MS',
+      ]);
     }
     assert.throws(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '700000' }), /WEBHOOK_RETRY_SCHEDULE/);
-    assert.throws(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: Array(51).fill('1').join(',') }), /WEBHOOK_RETRY_SCHEDULE/);
+    assert.throws(
+      () => loadConfig({ WEBHOOK_RETRY_SCHEDULE: Array(51).fill('1').join(',') }),
+      /WEBHOOK_RETRY_SCHEDULE/,
+    );
   });
 });

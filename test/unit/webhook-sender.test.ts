@@ -17,7 +17,11 @@ describe('sendWebhook', async () => {
   const toLoopback: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
 
   test('connects to the address the guarded lookup returned (names never reach the system resolver)', async () => {
-    const r = await send(`http://receiver.test:${sink.port}/hook`, { allowLoopback: true, allowHttp: true }, toLoopback);
+    const r = await send(
+      `http://receiver.test:${sink.port}/hook`,
+      { allowLoopback: true, allowHttp: true },
+      toLoopback,
+    );
     assert.deepEqual(r.result, { kind: 'response', status: 200, retryAfter: undefined });
     assert.equal(sink.received.at(-1)!.headers.host, `receiver.test:${sink.port}`);
     assert.equal(sink.received.at(-1)!.body, '{"a":1}');
@@ -25,13 +29,20 @@ describe('sendWebhook', async () => {
 
   test('a name that resolves to loopback is refused without connecting', async () => {
     const before = sink.received.length;
-    const r = await send(`http://rebound.test:${sink.port}/hook`, { allowLoopback: false, allowHttp: true }, toLoopback);
+    const r = await send(
+      `http://rebound.test:${sink.port}/hook`,
+      { allowLoopback: false, allowHttp: true },
+      toLoopback,
+    );
     assert.deepEqual(r.result, { kind: 'error', error: 'refused: the host resolves to a loopback address' });
     assert.equal(sink.received.length, before);
   });
 
   test('one refused address among public ones refuses the whole name', async () => {
-    const mixed: Resolver = async () => [{ address: '203.0.113.1', family: 4 }, { address: '169.254.169.254', family: 4 }];
+    const mixed: Resolver = async () => [
+      { address: '203.0.113.1', family: 4 },
+      { address: '169.254.169.254', family: 4 },
+    ];
     const r = await send('https://mixed.test/hook', { allowLoopback: false, allowHttp: false }, mixed);
     assert.deepEqual(r.result, { kind: 'error', error: 'refused: the host resolves to a cloud metadata address' });
   });
@@ -50,10 +61,16 @@ describe('sendWebhook', async () => {
   test('a closed port is "connection refused"; an unresolvable name says so', async () => {
     const closed = await startSink();
     await closed.down();
-    assert.deepEqual((await send(closed.url, { allowLoopback: true, allowHttp: true }, toLoopback)).result, { kind: 'error', error: 'connection refused' });
+    assert.deepEqual((await send(closed.url, { allowLoopback: true, allowHttp: true }, toLoopback)).result, {
+      kind: 'error',
+      error: 'connection refused',
+    });
     const nowhere: Resolver = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
-    assert.deepEqual((await send('http://nowhere.test/', { allowLoopback: true, allowHttp: true }, nowhere)).result, { kind: 'error', error: 'the host name does not resolve' });
+    assert.deepEqual((await send('http://nowhere.test/', { allowLoopback: true, allowHttp: true }, nowhere)).result, {
+      kind: 'error',
+      error: 'the host name does not resolve',
+    });
   });
 });

@@ -16,7 +16,10 @@ describe('Standard Webhooks signing', () => {
     // https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md (example)
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     const body = '{"test": 2432232314}';
-    assert.equal(signPayload(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, body), 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    assert.equal(
+      signPayload(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, body),
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
   });
 
   test('headers carry the id, the timestamp and the signature', () => {

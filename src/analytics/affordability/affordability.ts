@@ -5,7 +5,11 @@
  * against spending); only months the data covers are listed (ledger/windows.ts), oldest first.
  */
 import { yearOfMonth, monthOfMonth } from '../calendar/london.ts';
-import { EARNED_INCOME_CATEGORIES, EXPENDITURE_CATEGORIES, monthTotal } from '../income-expenditure/income-expenditure.ts';
+import {
+  EARNED_INCOME_CATEGORIES,
+  EXPENDITURE_CATEGORIES,
+  monthTotal,
+} from '../income-expenditure/income-expenditure.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { MonthMatrix } from '../ledger/month-matrix.ts';
 import { lastCompleteMonths } from '../ledger/windows.ts';

@@ -1,8 +1,19 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  civilFromDay, dayFromCivil, dayOfMonth, daysInMonth, isoDate, londonDay, londonMidnight, monthIndex, monthOfDay, monthOfMonth,
-  monthStartDay, weekday, yearOfMonth,
+  civilFromDay,
+  dayFromCivil,
+  dayOfMonth,
+  daysInMonth,
+  isoDate,
+  londonDay,
+  londonMidnight,
+  monthIndex,
+  monthOfDay,
+  monthOfMonth,
+  monthStartDay,
+  weekday,
+  yearOfMonth,
 } from './london.ts';
 import { addMonthsToDay, dayInMonth } from './months.ts';
 
@@ -25,7 +36,15 @@ describe('calendar › London days and months', () => {
   }
 
   test('London midnight starts the London day, in summer and winter', () => {
-    for (const date of ['2025-01-15', '2025-07-15', '2025-03-30', '2025-03-31', '2025-10-26', '2025-10-27', '2024-02-29']) {
+    for (const date of [
+      '2025-01-15',
+      '2025-07-15',
+      '2025-03-30',
+      '2025-03-31',
+      '2025-10-26',
+      '2025-10-27',
+      '2024-02-29',
+    ]) {
       const [y, m, d] = date.split('-').map(Number);
       const midnight = londonMidnight(dayFromCivil(y, m, d));
       assert.equal(isoDate(londonDay(midnight)), date);
@@ -56,8 +75,12 @@ describe('calendar › London days and months', () => {
 
   // [date, months to add, expected]
   const monthCases: [string, number, string][] = [
-    ['2024-01-31', 1, '2024-02-29'], ['2025-01-31', 1, '2025-02-28'], ['2026-01-14', -3, '2025-10-14'],
-    ['2025-05-31', -3, '2025-02-28'], ['2026-01-14', -12, '2025-01-14'], ['2024-02-29', 12, '2025-02-28'],
+    ['2024-01-31', 1, '2024-02-29'],
+    ['2025-01-31', 1, '2025-02-28'],
+    ['2026-01-14', -3, '2025-10-14'],
+    ['2025-05-31', -3, '2025-02-28'],
+    ['2026-01-14', -12, '2025-01-14'],
+    ['2024-02-29', 12, '2025-02-28'],
   ];
   for (const [date, n, expected] of monthCases) {
     test(`${date} ${n > 0 ? '+' : ''}${n} months is ${expected}`, () => {

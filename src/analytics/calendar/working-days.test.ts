@@ -1,7 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dayFromCivil, isoDate, monthIndex } from './london.ts';
-import { bankHolidays, isWorkingDay, lastWorkingDayOfMonth, workingDayOnOrAfter, workingDayOnOrBefore } from './working-days.ts';
+import {
+  bankHolidays,
+  isWorkingDay,
+  lastWorkingDayOfMonth,
+  workingDayOnOrAfter,
+  workingDayOnOrBefore,
+} from './working-days.ts';
 
 const day = (iso: string): number => {
   const [y, m, d] = iso.split('-').map(Number);
@@ -11,8 +17,18 @@ const day = (iso: string): number => {
 describe('calendar › UK working days', () => {
   test('England & Wales bank holidays, with substitutes and one-offs', () => {
     const in2022 = [...bankHolidays(2022)].sort((a, b) => a - b).map(isoDate);
-    assert.deepEqual(in2022, ['2022-01-03', '2022-04-15', '2022-04-18', '2022-05-02', '2022-06-02', '2022-06-03', '2022-08-29',
-      '2022-09-19', '2022-12-26', '2022-12-27']);
+    assert.deepEqual(in2022, [
+      '2022-01-03',
+      '2022-04-15',
+      '2022-04-18',
+      '2022-05-02',
+      '2022-06-02',
+      '2022-06-03',
+      '2022-08-29',
+      '2022-09-19',
+      '2022-12-26',
+      '2022-12-27',
+    ]);
     assert.ok(bankHolidays(2020).has(day('2020-05-08'))); // VE Day moved the early May holiday
     assert.ok(bankHolidays(2023).has(day('2023-05-08'))); // coronation
     assert.ok(bankHolidays(2026).has(day('2026-12-28'))); // Boxing Day on a Saturday

@@ -39,7 +39,13 @@ function lastMonday(year: number, month: number): number {
 const MOVED_EARLY_MAY: Readonly<Record<number, readonly [number, number]>> = { 1995: [5, 8], 2020: [5, 8] };
 const MOVED_SPRING: Readonly<Record<number, readonly [number, number]>> = { 2002: [6, 4], 2012: [6, 4], 2022: [6, 2] };
 const EXTRA_DAYS: ReadonlyArray<readonly [number, number, number]> = [
-  [1999, 12, 31], [2002, 6, 3], [2011, 4, 29], [2012, 6, 5], [2022, 6, 3], [2022, 9, 19], [2023, 5, 8],
+  [1999, 12, 31],
+  [2002, 6, 3],
+  [2011, 4, 29],
+  [2012, 6, 5],
+  [2022, 6, 3],
+  [2022, 9, 19],
+  [2023, 5, 8],
 ];
 
 const holidayCache = new Map<number, ReadonlySet<number>>();

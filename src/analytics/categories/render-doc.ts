@@ -30,7 +30,7 @@ export const MARKER_MEANINGS: Readonly<Record<Marker, string>> = {
   returned_direct_debits: 'Financial Markers: `returned_direct_debits`',
   cash_withdrawals: 'Financial Markers: `cash_withdrawals`',
   debit_bank_transfer: 'Financial Markers: `debit_bank_transfer`',
-  internal_transfer: 'transfers between the customer\'s own accounts; left out of income, expenditure and affordability',
+  internal_transfer: "transfers between the customer's own accounts; left out of income, expenditure and affordability",
   refund: 'money back from a merchant; not income',
   tax: 'payments to or refunds from HMRC and other tax authorities',
 };

@@ -19,10 +19,29 @@ const lists: [string, readonly Category[]][] = [
 
 // Markers the personal insights read (spec, Financial Markers and Employment): each needs a category to feed it.
 const personalMarkersRequired: Marker[] = [
-  'salary', 'pension', 'benefits', 'out_of_work_benefits', 'child_benefit', 'loan_income', 'payday_loan_income',
-  'credit_repayments', 'bnpl', 'debt_collection', 'debt_management', 'gambling', 'rent_mortgage', 'insurance',
-  'council_tax', 'savings_investment', 'utilities', 'bank_charges', 'returned_direct_debits', 'cash_withdrawals',
-  'debit_bank_transfer', 'internal_transfer', 'refund',
+  'salary',
+  'pension',
+  'benefits',
+  'out_of_work_benefits',
+  'child_benefit',
+  'loan_income',
+  'payday_loan_income',
+  'credit_repayments',
+  'bnpl',
+  'debt_collection',
+  'debt_management',
+  'gambling',
+  'rent_mortgage',
+  'insurance',
+  'council_tax',
+  'savings_investment',
+  'utilities',
+  'bank_charges',
+  'returned_direct_debits',
+  'cash_withdrawals',
+  'debit_bank_transfer',
+  'internal_transfer',
+  'refund',
 ];
 
 for (const [name, list] of lists) {
@@ -53,7 +72,8 @@ for (const [name, list] of lists) {
     });
 
     test('every marker flag is a known marker', () => {
-      for (const c of list) for (const m of c.markers) assert.ok((MARKERS as readonly string[]).includes(m), `${c.id}: ${m}`);
+      for (const c of list)
+        for (const m of c.markers) assert.ok((MARKERS as readonly string[]).includes(m), `${c.id}: ${m}`);
     });
 
     test('the shared ids exist with the same direction', () => {
@@ -66,7 +86,10 @@ for (const [name, list] of lists) {
     });
 
     test('only own-account transfers and refunds are excluded from totals', () => {
-      const excluded = list.filter((c) => c.excludedFromTotals).map((c) => c.id).sort();
+      const excluded = list
+        .filter((c) => c.excludedFromTotals)
+        .map((c) => c.id)
+        .sort();
       assert.deepEqual(excluded, ['internal_transfer_in', 'internal_transfer_out', 'refund']);
     });
 

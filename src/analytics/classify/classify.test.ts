@@ -93,7 +93,10 @@ describe('classify › refunds', () => {
     assert.equal(classify({ description: 'REFUND FROM ACME WIDGETS', amount: 9.99 }).categoryId, 'refund');
   });
   test('refund wording on money out says nothing: the next rule decides', () => {
-    assert.equal(classify({ description: 'REFUND DEPOSIT TO J SMITH', amount: -100, type: 'FasterPayment' }).categoryId, 'transfer_out');
+    assert.equal(
+      classify({ description: 'REFUND DEPOSIT TO J SMITH', amount: -100, type: 'FasterPayment' }).categoryId,
+      'transfer_out',
+    );
   });
   test('money back from a card-coded merchant is a refund', () => {
     assert.equal(classify({ description: 'SOME SHOP', amount: 20, mcc: '5411' }).categoryId, 'refund');
@@ -101,7 +104,15 @@ describe('classify › refunds', () => {
 });
 
 describe('classify › merchant category code', () => {
-  const cases: [string, string][] = [['5411', 'groceries'], ['5812', 'eating_out'], ['5541', 'fuel'], ['7995', 'gambling'], ['6011', 'cash_withdrawal'], ['4900', 'energy'], ['7322', 'debt_collection']];
+  const cases: [string, string][] = [
+    ['5411', 'groceries'],
+    ['5812', 'eating_out'],
+    ['5541', 'fuel'],
+    ['7995', 'gambling'],
+    ['6011', 'cash_withdrawal'],
+    ['4900', 'energy'],
+    ['7322', 'debt_collection'],
+  ];
   for (const [mcc, expected] of cases) {
     test(`MCC ${mcc} → ${expected}`, () => {
       const result = classify({ description: 'XYZ TRADING 00123', amount: -10, mcc });
@@ -126,12 +137,24 @@ describe('classify › submitted category', () => {
     assert.equal(result.source, 'submitted');
   });
   test('an exact name matches case-insensitively', () => {
-    assert.equal(classify({ description: 'X', amount: -10, submittedCategory: 'COUNCIL TAX' }).categoryId, 'council_tax');
-    assert.equal(classify({ description: 'X', amount: -10, submittedCategory: 'gas and electricity' }).categoryId, 'energy');
+    assert.equal(
+      classify({ description: 'X', amount: -10, submittedCategory: 'COUNCIL TAX' }).categoryId,
+      'council_tax',
+    );
+    assert.equal(
+      classify({ description: 'X', amount: -10, submittedCategory: 'gas and electricity' }).categoryId,
+      'energy',
+    );
   });
   test('a common synonym maps, following the direction of the money', () => {
-    assert.equal(classify({ description: 'X', amount: -10, submittedCategory: 'Restaurants' }).categoryId, 'eating_out');
-    assert.equal(classify({ description: 'X', amount: -10, submittedCategory: 'Bills & Utilities' }).categoryId, 'energy');
+    assert.equal(
+      classify({ description: 'X', amount: -10, submittedCategory: 'Restaurants' }).categoryId,
+      'eating_out',
+    );
+    assert.equal(
+      classify({ description: 'X', amount: -10, submittedCategory: 'Bills & Utilities' }).categoryId,
+      'energy',
+    );
     assert.equal(classify({ description: 'X', amount: 10, submittedCategory: 'Supermarkets' }).categoryId, 'refund');
     assert.equal(classify({ description: 'X', amount: 1000, submittedCategory: 'Salary' }).categoryId, 'salary');
   });
@@ -153,7 +176,10 @@ describe('classify › transaction type and the merchant name field', () => {
     assert.equal(classify({ description: 'COSTA', amount: -4, type: 'CardPayment' }).categoryId, 'eating_out');
   });
   test('the bank type Cash means cash whatever the text names', () => {
-    assert.equal(classify({ description: 'TESCO EXTRA LEEDS', amount: -20, type: 'Cash' }).categoryId, 'cash_withdrawal');
+    assert.equal(
+      classify({ description: 'TESCO EXTRA LEEDS', amount: -20, type: 'Cash' }).categoryId,
+      'cash_withdrawal',
+    );
   });
   test('a bank charge type with no better rule is a bank charge', () => {
     assert.equal(classify({ description: 'MISC', amount: -3, type: 'Charge' }).categoryId, 'bank_charges');
@@ -190,48 +216,98 @@ describe('classify › business accounts', () => {
 describe('classify › batches', () => {
   test('a non-GBP transaction is classified like any other and keeps its order', () => {
     const results = classifyTransactions(
-      [aTransaction({ description: 'NETFLIX.COM', amount: -12.99, currency: 'EUR' }), aTransaction({ description: 'TESCO STORES', amount: -5 })],
+      [
+        aTransaction({ description: 'NETFLIX.COM', amount: -12.99, currency: 'EUR' }),
+        aTransaction({ description: 'TESCO STORES', amount: -5 }),
+      ],
       [anAccount()],
     );
-    assert.deepEqual(results.map((r) => r.categoryId), ['subscriptions', 'groceries']);
+    assert.deepEqual(
+      results.map((r) => r.categoryId),
+      ['subscriptions', 'groceries'],
+    );
   });
   test('each result names its transaction, category name and normalised description', () => {
     const tx = aTransaction({ description: 'CARD PAYMENT TO TESCO STORES 3217 ON 12 JAN', amount: -23.5 });
     const [result] = classifyTransactions([tx], [anAccount()]);
     assert.deepEqual(result, {
-      transactionId: tx.id, categoryId: 'groceries', categoryName: 'Groceries', merchant: 'Tesco', source: 'merchant', normalizedDescription: 'TESCO STORES',
+      transactionId: tx.id,
+      categoryId: 'groceries',
+      categoryName: 'Groceries',
+      merchant: 'Tesco',
+      source: 'merchant',
+      normalizedDescription: 'TESCO STORES',
     });
   });
   test('a transaction of an unlisted account is classified with the Personal list', () => {
-    const [result] = classifyTransactions([aTransaction({ accountId: 'nope', description: 'DWP UC', amount: 500 })], [anAccount()]);
+    const [result] = classifyTransactions(
+      [aTransaction({ accountId: 'nope', description: 'DWP UC', amount: 500 })],
+      [anAccount()],
+    );
     assert.equal(result.categoryId, 'universal_credit');
   });
   test('business and personal accounts of one customer use their own lists', () => {
     const results = classifyTransactions(
-      [aTransaction({ accountId: 'biz', description: 'HMRC VAT', amount: -100 }), aTransaction({ description: 'HMRC VAT', amount: -100 })],
+      [
+        aTransaction({ accountId: 'biz', description: 'HMRC VAT', amount: -100 }),
+        aTransaction({ description: 'HMRC VAT', amount: -100 }),
+      ],
       [anAccount(), anAccount({ id: 'biz', type: 'Business', accountNumber: '20000099998888' })],
     );
-    assert.deepEqual(results.map((r) => r.categoryId), ['hmrc_vat', 'tax_payments']);
+    assert.deepEqual(
+      results.map((r) => r.categoryId),
+      ['hmrc_vat', 'tax_payments'],
+    );
   });
 });
 
 describe('classify › statement texts of the generated personas', () => {
   // [description, amount, fields, expected category, why]
   const cases: [string, number, Partial<EngineTransaction>, string, string][] = [
-    ['BET365 STOKE ON TRENT GBR', -20, { mcc: '7995', submittedCategory: 'general' }, 'gambling', 'Monzo\'s catch-all "general" says nothing'],
+    [
+      'BET365 STOKE ON TRENT GBR',
+      -20,
+      { mcc: '7995', submittedCategory: 'general' },
+      'gambling',
+      'Monzo\'s catch-all "general" says nothing',
+    ],
     ['BET365 WITHDRAWAL 880450', 150, { submittedCategory: 'general' }, 'gambling_winnings', 'nor for money in'],
     ['BGC SILVERLINE RETAIL SALARY', 1500, { type: 'BankGiroCredit' }, 'salary', 'pay words beat a retail word'],
-    ['CR WESTFIELD PRECISIO SALARY', 2300, { type: 'BankGiroCredit' }, 'salary', 'pay words beat a brand named in the payer'],
-    ['KLARNA*NEW LOOK CD', -30, { mcc: '5691', type: 'CardPayment' }, 'bnpl', 'a BNPL provider beats the shop\'s MCC'],
+    [
+      'CR WESTFIELD PRECISIO SALARY',
+      2300,
+      { type: 'BankGiroCredit' },
+      'salary',
+      'pay words beat a brand named in the payer',
+    ],
+    ['KLARNA*NEW LOOK CD', -30, { mcc: '5691', type: 'CardPayment' }, 'bnpl', "a BNPL provider beats the shop's MCC"],
     ['PAYPAL *PAYIN3 BOO', -30, { mcc: '5691', type: 'CardPayment' }, 'bnpl', 'PayPal Pay in 3 too'],
     ['BIRMINGHAM CITY CO', -77, { type: 'DirectDebit' }, 'council_tax', 'a council cut to 18 characters'],
     ['GLASGOW CITY COUNC', -160, { type: 'DirectDebit' }, 'council_tax', 'likewise'],
     ['A & S PROPERTIES 2', -719, { type: 'StandingOrder' }, 'rent', 'a property company'],
     ['NORTHDALE HOMES TE', -487, { type: 'DirectDebit' }, 'rent', 'a housing association'],
     ['SO R GREENWOOD 14 CARDIGAN RD', -940, { type: 'StandingOrder' }, 'rent', 'a standing order to a street address'],
-    ['FPO R GREENWOOD 14 CARDIGAN RD', -40, { type: 'FasterPayment' }, 'transfer_out', 'a one-off payment to the same address is not'],
-    ['NETFLIX.COM AMSTERDAM', -12.99, { mcc: '4899', type: 'CardPayment' }, 'subscriptions', 'a known payee beats a broad MCC'],
-    ['SPOTIFY P8BT077EAE STOCKHOLM', -12.99, { mcc: '5815', type: 'CardPayment' }, 'subscriptions', 'likewise for digital goods'],
+    [
+      'FPO R GREENWOOD 14 CARDIGAN RD',
+      -40,
+      { type: 'FasterPayment' },
+      'transfer_out',
+      'a one-off payment to the same address is not',
+    ],
+    [
+      'NETFLIX.COM AMSTERDAM',
+      -12.99,
+      { mcc: '4899', type: 'CardPayment' },
+      'subscriptions',
+      'a known payee beats a broad MCC',
+    ],
+    [
+      'SPOTIFY P8BT077EAE STOCKHOLM',
+      -12.99,
+      { mcc: '5815', type: 'CardPayment' },
+      'subscriptions',
+      'likewise for digital goods',
+    ],
     ['SKY DIGITAL', -60, { mcc: '4899', type: 'CardPayment' }, 'telecoms', 'pay TV stays a bill'],
   ];
   for (const [description, amount, fields, expected, why] of cases) {

@@ -45,17 +45,37 @@ interface TextAnalysis extends ScanResult {
   address: boolean;
 }
 
-const MCC_TARGETS = new Map<string, ResolvedTarget>(Object.entries(mcc.codes).map(([code, key]) => [code, targetOf(key)]));
+const MCC_TARGETS = new Map<string, ResolvedTarget>(
+  Object.entries(mcc.codes).map(([code, key]) => [code, targetOf(key)]),
+);
 const BROAD_MCCS = new Set(['4899', '5815', '5816', '5817', '5818', '5399', '5999', '7399']);
 const CASH = targetOf('cash');
 const TRANSFER = targetOf('transfer');
 
 /** Bank transaction types (EngineTransaction.type), lower-cased without punctuation, with what they say. */
 const TYPE_TARGETS = new Map<string, ResolvedTarget>([
-  ...['fasterpayment', 'fasterpayments', 'fp', 'fpi', 'fpo', 'transfer', 'banktransfer', 'internaltransfer', 'bacs', 'chaps', 'standingorder', 'so', 'sto', 'credittransfer']
-    .map((t) => [t, TRANSFER] as const),
-  ...['interest', 'interestpayment', 'interestcharge', 'creditinterest', 'debitinterest'].map((t) => [t, targetOf('interest')] as const),
-  ...['charge', 'charges', 'fee', 'fees', 'bankcharge', 'bankcharges'].map((t) => [t, targetOf('bank_charges')] as const),
+  ...[
+    'fasterpayment',
+    'fasterpayments',
+    'fp',
+    'fpi',
+    'fpo',
+    'transfer',
+    'banktransfer',
+    'internaltransfer',
+    'bacs',
+    'chaps',
+    'standingorder',
+    'so',
+    'sto',
+    'credittransfer',
+  ].map((t) => [t, TRANSFER] as const),
+  ...['interest', 'interestpayment', 'interestcharge', 'creditinterest', 'debitinterest'].map(
+    (t) => [t, targetOf('interest')] as const,
+  ),
+  ...['charge', 'charges', 'fee', 'fees', 'bankcharge', 'bankcharges'].map(
+    (t) => [t, targetOf('bank_charges')] as const,
+  ),
   ['refund', targetOf('refund')],
   ['dividend', targetOf('investment')],
 ]);
@@ -64,26 +84,79 @@ const CASH_TYPES = new Set(['cash', 'atm', 'cashwithdrawal', 'atmwithdrawal', 'c
 const STANDING_ORDER_TYPES = new Set(['standingorder', 'so', 'sto']);
 const RENT = findCategory('Personal', SHARED_IDS.rent)!;
 /** Street words that make a standing order's reference an address. */
-const ADDRESS_WORDS = new Set(['RD', 'ROAD', 'ST', 'STREET', 'AVE', 'AVENUE', 'LANE', 'LN', 'CLOSE', 'CRESCENT', 'DRIVE', 'GROVE', 'TERRACE', 'FLAT', 'APARTMENT', 'APT']);
-const PERSON_TO_PERSON_TYPES = new Set(['fasterpayment', 'fasterpayments', 'fp', 'fpi', 'fpo', 'transfer', 'banktransfer', 'standingorder', 'so', 'sto']);
+const ADDRESS_WORDS = new Set([
+  'RD',
+  'ROAD',
+  'ST',
+  'STREET',
+  'AVE',
+  'AVENUE',
+  'LANE',
+  'LN',
+  'CLOSE',
+  'CRESCENT',
+  'DRIVE',
+  'GROVE',
+  'TERRACE',
+  'FLAT',
+  'APARTMENT',
+  'APT',
+]);
+const PERSON_TO_PERSON_TYPES = new Set([
+  'fasterpayment',
+  'fasterpayments',
+  'fp',
+  'fpi',
+  'fpo',
+  'transfer',
+  'banktransfer',
+  'standingorder',
+  'so',
+  'sto',
+]);
 
 /** Provisional categories that may turn out to be one side of an own transfer. */
 const TRANSFER_LIKE = new Set([
-  'transfer_in', 'transfer_out', 'other_income', 'other_expenditure', 'savings_investments', 'credit_card_repayments',
-  'loan_repayments', 'capital_injection', 'director_drawings',
+  'transfer_in',
+  'transfer_out',
+  'other_income',
+  'other_expenditure',
+  'savings_investments',
+  'credit_card_repayments',
+  'loan_repayments',
+  'capital_injection',
+  'director_drawings',
 ]);
 
-const internalIn = { Personal: findCategory('Personal', SHARED_IDS.internalTransferIn)!, Business: findCategory('Business', SHARED_IDS.internalTransferIn)! };
-const internalOut = { Personal: findCategory('Personal', SHARED_IDS.internalTransferOut)!, Business: findCategory('Business', SHARED_IDS.internalTransferOut)! };
-const fallbackIn = { Personal: findCategory('Personal', SHARED_IDS.otherIncome)!, Business: findCategory('Business', SHARED_IDS.otherIncome)! };
-const fallbackOut = { Personal: findCategory('Personal', SHARED_IDS.otherExpenditure)!, Business: findCategory('Business', SHARED_IDS.otherExpenditure)! };
+const internalIn = {
+  Personal: findCategory('Personal', SHARED_IDS.internalTransferIn)!,
+  Business: findCategory('Business', SHARED_IDS.internalTransferIn)!,
+};
+const internalOut = {
+  Personal: findCategory('Personal', SHARED_IDS.internalTransferOut)!,
+  Business: findCategory('Business', SHARED_IDS.internalTransferOut)!,
+};
+const fallbackIn = {
+  Personal: findCategory('Personal', SHARED_IDS.otherIncome)!,
+  Business: findCategory('Business', SHARED_IDS.otherIncome)!,
+};
+const fallbackOut = {
+  Personal: findCategory('Personal', SHARED_IDS.otherExpenditure)!,
+  Business: findCategory('Business', SHARED_IDS.otherExpenditure)!,
+};
 
 function analyzeText(description: string): TextAnalysis {
   const text = analyzeIntoScratch(description);
   let address = false;
   for (let k = text.from; k < text.to && !address; k++) address = ADDRESS_WORDS.has(text.tokens[k]);
   const analysis: TextAnalysis = {
-    normalized: text.normalized, channel: text.channel, strong: null, merchant: null, merchantStrict: null, keyword: null, ownTransfer: false,
+    normalized: text.normalized,
+    channel: text.channel,
+    strong: null,
+    merchant: null,
+    merchantStrict: null,
+    keyword: null,
+    ownTransfer: false,
     address,
   };
   scanInto(text.tokens, text.from, text.to, analysis);
@@ -118,7 +191,13 @@ export class TextCache {
 }
 
 /** The decision being made: one reused record, so deciding allocates nothing. */
-const decided = { category: null as unknown as Category, source: 'fallback' as RuleSource, merchant: null as string | null, level: 0, normalized: '' };
+const decided = {
+  category: null as unknown as Category,
+  source: 'fallback' as RuleSource,
+  merchant: null as string | null,
+  level: 0,
+  normalized: '',
+};
 
 function decide(category: Category, source: RuleSource, ownTransferText: boolean): void {
   decided.category = category;
@@ -134,8 +213,11 @@ function classifyInto(tx: EngineTransaction, accountType: AccountType, cache: Te
   const fromName = tx.merchantName ? cache.get(tx.merchantName) : null;
   const type = typeKey(tx.type);
   const channel = text.channel;
-  const personToPerson = channel === CHANNEL.transferIn || channel === CHANNEL.transferOut ||
-    channel === CHANNEL.standingOrder || PERSON_TO_PERSON_TYPES.has(type);
+  const personToPerson =
+    channel === CHANNEL.transferIn ||
+    channel === CHANNEL.transferOut ||
+    channel === CHANNEL.standingOrder ||
+    PERSON_TO_PERSON_TYPES.has(type);
   // A one-word generated brand on a person-to-person payment is more likely a surname ("FPO J EVANS").
   const payee = fromName?.merchantStrict ?? (personToPerson ? text.merchantStrict : text.merchant);
   const hinted = text.ownTransfer;
@@ -204,7 +286,11 @@ function toResult(tx: EngineTransaction): ClassifiedTransaction {
 }
 
 /** Classifies one transaction on its own (no own-transfer pairing). */
-export function classifyTransaction(tx: EngineTransaction, accountType: AccountType, cache = new TextCache()): ClassifiedTransaction {
+export function classifyTransaction(
+  tx: EngineTransaction,
+  accountType: AccountType,
+  cache = new TextCache(),
+): ClassifiedTransaction {
   classifyInto(tx, accountType, cache);
   return toResult(tx);
 }
@@ -214,7 +300,10 @@ export function classifyTransaction(tx: EngineTransaction, accountType: AccountT
  * category list and whose numbers help recognise own transfers). Results are in input order. A transaction
  * whose account is not listed is classified as Personal.
  */
-export function classifyTransactions(transactions: readonly EngineTransaction[], accounts: readonly EngineAccount[]): ClassifiedTransaction[] {
+export function classifyTransactions(
+  transactions: readonly EngineTransaction[],
+  accounts: readonly EngineAccount[],
+): ClassifiedTransaction[] {
   const cache = new TextCache();
   const typeOf = new Map<string, AccountType>(accounts.map((a) => [a.id, a.type]));
   const results: ClassifiedTransaction[] = new Array(transactions.length);

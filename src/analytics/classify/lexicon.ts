@@ -75,7 +75,15 @@ function phraseTokens(name: string): string[] | null {
 
 function entry(target: ResolvedTarget, kind: Kind, rank: number, extra: Partial<Entry> = {}): Entry {
   return Object.freeze({
-    target, kind, rank, merchant: null, weak: false, personLike: false, needsCouncilWord: false, ownTransfer: false, ...extra,
+    target,
+    kind,
+    rank,
+    merchant: null,
+    weak: false,
+    personLike: false,
+    needsCouncilWord: false,
+    ownTransfer: false,
+    ...extra,
   });
 }
 
@@ -86,7 +94,11 @@ for (const group of curatedGroups) {
     const displayOnly = first.startsWith('~');
     const display = displayOnly ? first.slice(1) : first;
     const value = entry(target, KIND.merchant, RANK.curated, { merchant: display, weak: group.weak ?? false });
-    const surnameValue = entry(target, KIND.merchant, RANK.curated, { merchant: display, weak: group.weak ?? false, personLike: true });
+    const surnameValue = entry(target, KIND.merchant, RANK.curated, {
+      merchant: display,
+      weak: group.weak ?? false,
+      personLike: true,
+    });
     for (const name of displayOnly ? variants : [display, ...variants]) {
       const tokens = phraseTokens(name);
       if (tokens) add(tokens, tokens.length === 1 && isPersonName(tokens[0]) ? surnameValue : value);
@@ -107,7 +119,10 @@ for (const rule of keywordRules) {
 const gamblingTarget = targetOf('gambling');
 for (const [name, display] of gambling.entries as [string, string][]) {
   const tokens = name.split(' ');
-  add(tokens, entry(gamblingTarget, KIND.merchant, RANK.gambling, { merchant: display, personLike: tokens.length === 1 }));
+  add(
+    tokens,
+    entry(gamblingTarget, KIND.merchant, RANK.gambling, { merchant: display, personLike: tokens.length === 1 }),
+  );
 }
 
 const councilTarget = targetOf('council');
@@ -125,8 +140,26 @@ for (const [name, display, key] of brands.entries as [string, string, string][])
 
 /** Words that make a bare council name count ("LB CAMDEN", "LEEDS CC", "CARDIFF CTAX"). */
 const COUNCIL_WORDS = new Set([
-  'COUNCIL', 'CC', 'BC', 'DC', 'MBC', 'CBC', 'RBC', 'LBC', 'LB', 'RB', 'RBK', 'CTAX', 'TAX', 'NNDR', 'RATES', 'BOROUGH',
-  'DISTRICT', 'CORPORATION', 'MDC', 'CNCL',
+  'COUNCIL',
+  'CC',
+  'BC',
+  'DC',
+  'MBC',
+  'CBC',
+  'RBC',
+  'LBC',
+  'LB',
+  'RB',
+  'RBK',
+  'CTAX',
+  'TAX',
+  'NNDR',
+  'RATES',
+  'BOROUGH',
+  'DISTRICT',
+  'CORPORATION',
+  'MDC',
+  'CNCL',
 ]);
 
 /** A cut-off "COUNCIL" at the end of a truncated text (C, CO, COU, COUN, COUNC, COUNCI). */
@@ -168,7 +201,7 @@ export function scanInto(tokens: readonly string[], from: number, to: number, re
     let node = root.get(tokens[i]);
     let best: Entry | null = null;
     let bestLength = 0;
-    for (let j = i; node !== undefined; ) {
+    for (let j = i; node !== undefined;) {
       const candidate = node.entry;
       if (candidate !== null && (!candidate.needsCouncilWord || councilWord)) {
         best = candidate;

@@ -37,7 +37,8 @@ describe('normalizeDescription › the same payee groups together', () => {
     ['   lots    of   space   ', 'LOTS OF SPACE'],
   ];
   for (const [raw, expected] of cases) {
-    test(`${JSON.stringify(raw)} → ${JSON.stringify(expected)}`, () => assert.equal(normalizeDescription(raw), expected));
+    test(`${JSON.stringify(raw)} → ${JSON.stringify(expected)}`, () =>
+      assert.equal(normalizeDescription(raw), expected));
   }
 });
 
@@ -50,7 +51,8 @@ describe('normalizeDescription › names that start like a code are kept', () =>
     ['DD', 'DD'],
   ];
   for (const [raw, expected] of cases) {
-    test(`${JSON.stringify(raw)} → ${JSON.stringify(expected)}`, () => assert.equal(normalizeDescription(raw), expected));
+    test(`${JSON.stringify(raw)} → ${JSON.stringify(expected)}`, () =>
+      assert.equal(normalizeDescription(raw), expected));
   }
 });
 
@@ -84,8 +86,10 @@ describe('analyzeStatementText › the transaction code says how money moved', (
 
 describe('isKeptToken', () => {
   test('drops numbers, references and dates but keeps short brand tokens', () => {
-    for (const token of ['3217', '12', 'AB12CD34E', 'XXXX1234', '12JAN', '3FEB24', '12SEPT']) assert.equal(isKeptToken(token), false, token);
-    for (const token of ['TESCO', 'O2', 'JET2', 'BET365', '1ST', '365', '888']) assert.equal(isKeptToken(token), true, token);
+    for (const token of ['3217', '12', 'AB12CD34E', 'XXXX1234', '12JAN', '3FEB24', '12SEPT'])
+      assert.equal(isKeptToken(token), false, token);
+    for (const token of ['TESCO', 'O2', 'JET2', 'BET365', '1ST', '365', '888'])
+      assert.equal(isKeptToken(token), true, token);
   });
 });
 

@@ -8,7 +8,14 @@
  */
 import councils from './reference/councils.json' with { type: 'json' };
 import { LEGAL_FORM_TOKENS, foldToAscii } from './normalize-name.ts';
-import { CHANNEL, LEADING_CODES, LEADING_FIRST_WORDS, MAX_CODE_LENGTH, PROTECTED_PAIRS, TRAILING_CODES } from './statement-codes.ts';
+import {
+  CHANNEL,
+  LEADING_CODES,
+  LEADING_FIRST_WORDS,
+  MAX_CODE_LENGTH,
+  PROTECTED_PAIRS,
+  TRAILING_CODES,
+} from './statement-codes.ts';
 import type { Channel } from './statement-codes.ts';
 
 export { CHANNEL };
@@ -28,10 +35,42 @@ const MONTHS = new Set(['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 
 /** Numbers that are part of a brand on statements (BET 365, 888 CASINO, 118 118 MONEY). */
 const BRAND_NUMBERS = new Set(['365', '888', '118']);
 /** Words left dangling by a removed number or date: "ON 12 JAN", "REF 123456", "CD 1234", "12.50 GBP". */
-const DANGLING = new Set(['ON', 'REF', 'REFERENCE', 'NO', 'NUMBER', 'CD', 'CARD', 'AT', 'GBP', 'EUR', 'USD', 'DATE', 'VALUE']);
+const DANGLING = new Set([
+  'ON',
+  'REF',
+  'REFERENCE',
+  'NO',
+  'NUMBER',
+  'CD',
+  'CARD',
+  'AT',
+  'GBP',
+  'EUR',
+  'USD',
+  'DATE',
+  'VALUE',
+]);
 /** Left over from web addresses (AMAZON.CO.UK, NETFLIX.COM): not part of the payee. */
 const WEB_SUFFIXES = new Set(['COM', 'CO', 'NET', 'ORG']);
-const COUNTRIES = new Set(['GB', 'GBR', 'UK', 'IE', 'IRL', 'US', 'USA', 'NL', 'NLD', 'LU', 'LUX', 'DE', 'DEU', 'FR', 'FRA', 'ES', 'ESP']);
+const COUNTRIES = new Set([
+  'GB',
+  'GBR',
+  'UK',
+  'IE',
+  'IRL',
+  'US',
+  'USA',
+  'NL',
+  'NLD',
+  'LU',
+  'LUX',
+  'DE',
+  'DEU',
+  'FR',
+  'FRA',
+  'ES',
+  'ESP',
+]);
 /** Town and council short names, to drop a card terminal's location ("... LEEDS GB"). */
 const PLACES: ReadonlySet<string> = new Set(councils.places);
 const NON_ASCII = /[\u0080-\uffff]/g;
@@ -94,7 +133,13 @@ const scratchGaps: boolean[] = [];
  */
 function tokenize(raw: string): number {
   const count = tokenizeAscii(raw);
-  return count >= 0 ? count : tokenizeAscii(foldToAscii(raw).replace(/[\u2018\u2019]/g, "'").replace(NON_ASCII, ' '));
+  return count >= 0
+    ? count
+    : tokenizeAscii(
+        foldToAscii(raw)
+          .replace(/[\u2018\u2019]/g, "'")
+          .replace(NON_ASCII, ' '),
+      );
 }
 
 /** tokenize() for ASCII text; -1 at the first character outside ASCII. */

@@ -16,98 +16,161 @@ function categories(transactions: EngineTransaction[], list = accounts): string[
 
 describe('own transfers › recognised', () => {
   test('"TO SAVINGS" out and the same amount into savings the next day', () => {
-    const results = classifyTransactions([
-      aTransaction({ accountId: 'current', amount: -200, description: 'TFR TO SAVINGS', bookedAt: T0 }),
-      aTransaction({ accountId: 'savings', amount: 200, description: 'TRANSFER FROM CURRENT ACCOUNT', bookedAt: T0 + DAY }),
-    ], accounts);
-    assert.deepEqual(results.map((r) => r.categoryId), ['internal_transfer_out', 'internal_transfer_in']);
-    assert.deepEqual(results.map((r) => r.source), ['internal_transfer', 'internal_transfer']);
-    assert.deepEqual(results.map((r) => r.categoryName), ['Transfer to own account', 'Transfer from own account']);
+    const results = classifyTransactions(
+      [
+        aTransaction({ accountId: 'current', amount: -200, description: 'TFR TO SAVINGS', bookedAt: T0 }),
+        aTransaction({
+          accountId: 'savings',
+          amount: 200,
+          description: 'TRANSFER FROM CURRENT ACCOUNT',
+          bookedAt: T0 + DAY,
+        }),
+      ],
+      accounts,
+    );
+    assert.deepEqual(
+      results.map((r) => r.categoryId),
+      ['internal_transfer_out', 'internal_transfer_in'],
+    );
+    assert.deepEqual(
+      results.map((r) => r.source),
+      ['internal_transfer', 'internal_transfer'],
+    );
+    assert.deepEqual(
+      results.map((r) => r.categoryName),
+      ['Transfer to own account', 'Transfer from own account'],
+    );
   });
 
   test('a plain bank transfer matched by amount on another own account within 3 days', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -150, description: 'FPO MR A CUSTOMER', bookedAt: T0 }),
-      aTransaction({ accountId: 'savings', amount: 150, description: 'FPI MR A CUSTOMER', bookedAt: T0 + 2 * DAY }),
-    ]), ['internal_transfer_out', 'internal_transfer_in']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -150, description: 'FPO MR A CUSTOMER', bookedAt: T0 }),
+        aTransaction({ accountId: 'savings', amount: 150, description: 'FPI MR A CUSTOMER', bookedAt: T0 + 2 * DAY }),
+      ]),
+      ['internal_transfer_out', 'internal_transfer_in'],
+    );
   });
 
-  test('a credit-card repayment paired with the card account\'s payment received', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -300, description: 'BARCLAYCARD', bookedAt: T0 }),
-      aTransaction({ accountId: 'card', amount: 300, description: 'PAYMENT RECEIVED - THANK YOU', bookedAt: T0 }),
-    ]), ['internal_transfer_out', 'internal_transfer_in']);
+  test("a credit-card repayment paired with the card account's payment received", () => {
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -300, description: 'BARCLAYCARD', bookedAt: T0 }),
+        aTransaction({ accountId: 'card', amount: 300, description: 'PAYMENT RECEIVED - THANK YOU', bookedAt: T0 }),
+      ]),
+      ['internal_transfer_out', 'internal_transfer_in'],
+    );
   });
 
   test('own-transfer wording widens the window to 7 days', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -100, description: 'TO SAVINGS', bookedAt: T0 }),
-      aTransaction({ accountId: 'savings', amount: 100, description: 'CREDIT', bookedAt: T0 + 5 * DAY }),
-    ]), ['internal_transfer_out', 'internal_transfer_in']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -100, description: 'TO SAVINGS', bookedAt: T0 }),
+        aTransaction({ accountId: 'savings', amount: 100, description: 'CREDIT', bookedAt: T0 + 5 * DAY }),
+      ]),
+      ['internal_transfer_out', 'internal_transfer_in'],
+    );
   });
 
   test('a description naming another own account number, even without its counterpart', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -75, description: 'TRANSFER TO 20-00-00 87654321', bookedAt: T0 }),
-    ]), ['internal_transfer_out']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -75, description: 'TRANSFER TO 20-00-00 87654321', bookedAt: T0 }),
+      ]),
+      ['internal_transfer_out'],
+    );
   });
 
   test('each credit pairs with one debit only, the nearest in time', () => {
-    const results = classifyTransactions([
-      aTransaction({ accountId: 'current', amount: -100, description: 'FPO A CUSTOMER', bookedAt: T0 }),
-      aTransaction({ accountId: 'current', amount: -100, description: 'FPO A CUSTOMER', bookedAt: T0 + 2 * DAY }),
-      aTransaction({ accountId: 'savings', amount: 100, description: 'FPI A CUSTOMER', bookedAt: T0 + 2 * DAY + 60 }),
-    ], accounts);
-    assert.deepEqual(results.map((r) => r.categoryId), ['transfer_out', 'internal_transfer_out', 'internal_transfer_in']);
+    const results = classifyTransactions(
+      [
+        aTransaction({ accountId: 'current', amount: -100, description: 'FPO A CUSTOMER', bookedAt: T0 }),
+        aTransaction({ accountId: 'current', amount: -100, description: 'FPO A CUSTOMER', bookedAt: T0 + 2 * DAY }),
+        aTransaction({ accountId: 'savings', amount: 100, description: 'FPI A CUSTOMER', bookedAt: T0 + 2 * DAY + 60 }),
+      ],
+      accounts,
+    );
+    assert.deepEqual(
+      results.map((r) => r.categoryId),
+      ['transfer_out', 'internal_transfer_out', 'internal_transfer_in'],
+    );
   });
 });
 
 describe('own transfers › not recognised', () => {
   test('a plain transfer matched only 5 days later', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -150, description: 'FPO MR A CUSTOMER', bookedAt: T0 }),
-      aTransaction({ accountId: 'savings', amount: 150, description: 'FPI MR A CUSTOMER', bookedAt: T0 + 5 * DAY }),
-    ]), ['transfer_out', 'transfer_in']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -150, description: 'FPO MR A CUSTOMER', bookedAt: T0 }),
+        aTransaction({ accountId: 'savings', amount: 150, description: 'FPI MR A CUSTOMER', bookedAt: T0 + 5 * DAY }),
+      ]),
+      ['transfer_out', 'transfer_in'],
+    );
   });
 
   test('amounts that differ by a penny', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -150, description: 'TFR TO SAVINGS', bookedAt: T0 }),
-      aTransaction({ accountId: 'savings', amount: 150.01, description: 'TRANSFER IN', bookedAt: T0 }),
-    ]), ['savings_investments', 'transfer_in']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -150, description: 'TFR TO SAVINGS', bookedAt: T0 }),
+        aTransaction({ accountId: 'savings', amount: 150.01, description: 'TRANSFER IN', bookedAt: T0 }),
+      ]),
+      ['savings_investments', 'transfer_in'],
+    );
   });
 
   test('a debit and credit on the same account (a returned payment is not an own transfer)', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -60, description: 'FPO J SMITH', bookedAt: T0 }),
-      aTransaction({ accountId: 'current', amount: 60, description: 'FPI J SMITH', bookedAt: T0 + DAY }),
-    ]), ['transfer_out', 'transfer_in']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -60, description: 'FPO J SMITH', bookedAt: T0 }),
+        aTransaction({ accountId: 'current', amount: 60, description: 'FPI J SMITH', bookedAt: T0 + DAY }),
+      ]),
+      ['transfer_out', 'transfer_in'],
+    );
   });
 
   test('a card purchase that happens to equal a transfer into savings', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -50, description: 'TESCO STORES 3217', bookedAt: T0 }),
-      aTransaction({ accountId: 'savings', amount: 50, description: 'FPI A FRIEND', bookedAt: T0 }),
-    ]), ['groceries', 'transfer_in']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -50, description: 'TESCO STORES 3217', bookedAt: T0 }),
+        aTransaction({ accountId: 'savings', amount: 50, description: 'FPI A FRIEND', bookedAt: T0 }),
+      ]),
+      ['groceries', 'transfer_in'],
+    );
   });
 
   test('different currencies', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -100, description: 'FPO A CUSTOMER', bookedAt: T0 }),
-      aTransaction({ accountId: 'savings', amount: 100, currency: 'EUR', description: 'FPI A CUSTOMER', bookedAt: T0 }),
-    ]), ['transfer_out', 'transfer_in']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -100, description: 'FPO A CUSTOMER', bookedAt: T0 }),
+        aTransaction({
+          accountId: 'savings',
+          amount: 100,
+          currency: 'EUR',
+          description: 'FPI A CUSTOMER',
+          bookedAt: T0,
+        }),
+      ]),
+      ['transfer_out', 'transfer_in'],
+    );
   });
 
   test('with a single account, own-transfer wording alone proves nothing', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -100, description: 'TFR TO SAVINGS', bookedAt: T0 }),
-    ], [current]), ['savings_investments']);
+    assert.deepEqual(
+      categories(
+        [aTransaction({ accountId: 'current', amount: -100, description: 'TFR TO SAVINGS', bookedAt: T0 })],
+        [current],
+      ),
+      ['savings_investments'],
+    );
   });
 
   test('a bank charge never pairs', () => {
-    assert.deepEqual(categories([
-      aTransaction({ accountId: 'current', amount: -5, description: 'UNARRANGED OVERDRAFT FEE', bookedAt: T0 }),
-      aTransaction({ accountId: 'savings', amount: 5, description: 'FPI A FRIEND', bookedAt: T0 }),
-    ]), ['bank_charges', 'transfer_in']);
+    assert.deepEqual(
+      categories([
+        aTransaction({ accountId: 'current', amount: -5, description: 'UNARRANGED OVERDRAFT FEE', bookedAt: T0 }),
+        aTransaction({ accountId: 'savings', amount: 5, description: 'FPI A FRIEND', bookedAt: T0 }),
+      ]),
+      ['bank_charges', 'transfer_in'],
+    );
   });
 });

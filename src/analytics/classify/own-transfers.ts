@@ -100,7 +100,10 @@ export function findOwnTransfers(
       }
     }
     const order = Array.from({ length: pairs.length / 3 }, (_, k) => k);
-    order.sort((a, b) => pairs[3 * a] - pairs[3 * b] || pairs[3 * a + 1] - pairs[3 * b + 1] || pairs[3 * a + 2] - pairs[3 * b + 2]);
+    order.sort(
+      (a, b) =>
+        pairs[3 * a] - pairs[3 * b] || pairs[3 * a + 1] - pairs[3 * b + 1] || pairs[3 * a + 2] - pairs[3 * b + 2],
+    );
     for (const k of order) {
       const debit = pairs[3 * k + 1];
       const credit = pairs[3 * k + 2];

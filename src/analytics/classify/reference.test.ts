@@ -38,11 +38,16 @@ describe('reference › generated tables', () => {
     }
     assert.match(gambling.licence, /Open Government Licence v3\.0/);
     assert.match(councils.licence, /mySociety, CC-BY-4\.0/);
-    assert.match(readFileSync(new URL('LICENSE-name-suggestion-index.md', referenceDir), 'utf8'), /name-suggestion-index contributors/);
+    assert.match(
+      readFileSync(new URL('LICENSE-name-suggestion-index.md', referenceDir), 'utf8'),
+      /name-suggestion-index contributors/,
+    );
   });
   test('stay small enough to commit (under 1 MiB together)', () => {
-    const total = ['mcc.json', 'brands.json', 'gambling-operators.json', 'councils.json']
-      .reduce((sum, file) => sum + statSync(new URL(file, referenceDir)).size, 0);
+    const total = ['mcc.json', 'brands.json', 'gambling-operators.json', 'councils.json'].reduce(
+      (sum, file) => sum + statSync(new URL(file, referenceDir)).size,
+      0,
+    );
     assert.ok(total < 1024 * 1024, `${total} bytes`);
   });
   test('hold the codes and names classification relies on', () => {
@@ -50,8 +55,11 @@ describe('reference › generated tables', () => {
     assert.equal(mcc.codes['7995' as keyof typeof mcc.codes], 'gambling');
     assert.equal(mcc.codes['7322' as keyof typeof mcc.codes], 'debt_collection');
     const gamblingNames = new Set((gambling.entries as [string, string][]).map(([name]) => name));
-    for (const name of ['WILLIAM HILL', 'BETFRED', 'LADBROKES', 'PADDY POWER']) assert.ok(gamblingNames.has(name), name);
-    const leeds = (councils.councils as [string, string[], string[]][]).find(([display]) => display === 'Leeds City Council');
+    for (const name of ['WILLIAM HILL', 'BETFRED', 'LADBROKES', 'PADDY POWER'])
+      assert.ok(gamblingNames.has(name), name);
+    const leeds = (councils.councils as [string, string[], string[]][]).find(
+      ([display]) => display === 'Leeds City Council',
+    );
     assert.ok(leeds?.[1].includes('LEEDS CITY COUNCIL'));
     assert.ok(councils.places.includes('LEEDS'));
   });
@@ -61,7 +69,8 @@ describe('reference › curated lists and keywords', () => {
   test('every curated name normalises to something', () => {
     for (const group of curatedGroups) {
       for (const line of group.names) {
-        for (const name of line.replace(/^~/, '').split('|')) assert.ok(nameTokens(name).length > 0, `${group.target}: ${line}`);
+        for (const name of line.replace(/^~/, '').split('|'))
+          assert.ok(nameTokens(name).length > 0, `${group.target}: ${line}`);
       }
     }
   });

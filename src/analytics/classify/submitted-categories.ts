@@ -14,14 +14,47 @@ import type { TargetKey } from './targets.ts';
 
 const synonyms: Partial<Record<TargetKey, readonly string[]>> = {
   groceries: ['groceries', 'grocery', 'supermarket', 'supermarkets', 'food shopping', 'food'],
-  eating_out: ['eating out', 'restaurants', 'restaurant', 'takeaway', 'takeaways', 'dining', 'food and drink', 'fast food', 'coffee shops', 'bars and pubs', 'pubs and bars', 'drinks'],
+  eating_out: [
+    'eating out',
+    'restaurants',
+    'restaurant',
+    'takeaway',
+    'takeaways',
+    'dining',
+    'food and drink',
+    'fast food',
+    'coffee shops',
+    'bars and pubs',
+    'pubs and bars',
+    'drinks',
+  ],
   fuel: ['fuel', 'petrol', 'petrol stations', 'gas stations', 'ev charging'],
   transport: ['transport', 'transportation', 'public transport', 'taxi', 'taxis', 'parking', 'commute', 'commuting'],
   vehicle_costs: ['car', 'motoring', 'vehicle', 'car maintenance', 'auto', 'auto and transport'],
-  shopping: ['shopping', 'retail', 'online shopping', 'general merchandise', 'electronics', 'gifts', 'equipment', 'office supplies', 'supplies'],
+  shopping: [
+    'shopping',
+    'retail',
+    'online shopping',
+    'general merchandise',
+    'electronics',
+    'gifts',
+    'equipment',
+    'office supplies',
+    'supplies',
+  ],
   clothing: ['clothing', 'clothes', 'fashion', 'apparel', 'shoes'],
   home_garden: ['home', 'household', 'home improvement', 'diy', 'home and garden', 'furniture', 'household bills'],
-  health_beauty: ['health', 'healthcare', 'medical', 'personal care', 'beauty', 'health and beauty', 'pharmacy', 'wellbeing', 'health and fitness'],
+  health_beauty: [
+    'health',
+    'healthcare',
+    'medical',
+    'personal care',
+    'beauty',
+    'health and beauty',
+    'pharmacy',
+    'wellbeing',
+    'health and fitness',
+  ],
   subscriptions: ['subscriptions', 'subscription', 'memberships', 'streaming', 'gym', 'fitness', 'digital services'],
   entertainment: ['entertainment', 'leisure', 'hobbies', 'recreation', 'sport', 'sports', 'going out'],
   holidays_travel: ['travel', 'holidays', 'holiday', 'hotels', 'flights', 'vacation', 'trips'],
@@ -31,7 +64,17 @@ const synonyms: Partial<Record<TargetKey, readonly string[]>> = {
   education: ['education', 'school', 'tuition', 'school fees'],
   energy: ['energy', 'utilities', 'utility', 'gas and electricity', 'electricity', 'bills and utilities', 'gas'],
   water: ['water', 'water bill'],
-  telecoms: ['phone', 'mobile', 'internet', 'broadband', 'telecoms', 'phone and internet', 'tv', 'tv and broadband', 'mobile phone'],
+  telecoms: [
+    'phone',
+    'mobile',
+    'internet',
+    'broadband',
+    'telecoms',
+    'phone and internet',
+    'tv',
+    'tv and broadband',
+    'mobile phone',
+  ],
   insurance: ['insurance', 'insurances'],
   rent: ['rent', 'housing', 'rent and housing'],
   mortgage: ['mortgage', 'mortgages', 'home loan', 'mortgage payment'],
@@ -43,7 +86,13 @@ const synonyms: Partial<Record<TargetKey, readonly string[]>> = {
   hmrc_corporation_tax: ['corporation tax'],
   loan: ['loan', 'loans', 'loan repayment', 'loan repayments', 'borrowing'],
   payday_loan: ['payday loan', 'payday loans', 'short term loan', 'high cost credit'],
-  credit_card: ['credit card', 'credit cards', 'credit card payment', 'credit card repayment', 'credit card repayments'],
+  credit_card: [
+    'credit card',
+    'credit cards',
+    'credit card payment',
+    'credit card repayment',
+    'credit card repayments',
+  ],
   car_finance: ['car finance', 'car loan', 'auto loan', 'vehicle finance'],
   bnpl: ['bnpl', 'buy now pay later', 'pay later'],
   debt_collection: ['debt collection', 'debt collectors', 'collections'],
@@ -58,11 +107,27 @@ const synonyms: Partial<Record<TargetKey, readonly string[]>> = {
   child_benefit: ['child benefit'],
   gambling: ['gambling', 'betting', 'lottery', 'gaming and betting'],
   cash: ['cash', 'atm', 'cash withdrawal', 'cash withdrawals', 'atm withdrawal'],
-  bank_charges: ['fees', 'bank fees', 'charges', 'bank charges', 'fees and charges', 'interest charges', 'overdraft fees', 'finance charges', 'bank fees and charges'],
+  bank_charges: [
+    'fees',
+    'bank fees',
+    'charges',
+    'bank charges',
+    'fees and charges',
+    'interest charges',
+    'overdraft fees',
+    'finance charges',
+    'bank fees and charges',
+  ],
   interest: ['interest', 'interest income'],
   refund: ['refund', 'refunds', 'returns'],
   transfer: ['transfer', 'transfers', 'bank transfer', 'bank transfers', 'money transfer'],
-  own_transfer: ['internal transfer', 'internal transfers', 'own account transfer', 'transfer between accounts', 'transfer between own accounts'],
+  own_transfer: [
+    'internal transfer',
+    'internal transfers',
+    'own account transfer',
+    'transfer between accounts',
+    'transfer between own accounts',
+  ],
   sales: ['sales', 'revenue', 'takings', 'turnover'],
   wholesaler: ['suppliers', 'cost of sales', 'stock', 'inventory', 'cost of goods sold'],
   marketing: ['advertising', 'marketing'],
@@ -74,7 +139,11 @@ const synonyms: Partial<Record<TargetKey, readonly string[]>> = {
 
 /** Lower-case, "&" as "and", punctuation and underscores as spaces, single spaces. */
 function key(text: string): string {
-  return text.toLowerCase().replaceAll('&', ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replaceAll('&', ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function exactIndex(list: readonly Category[]): Map<string, Category> {

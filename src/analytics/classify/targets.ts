@@ -91,7 +91,12 @@ export const TARGETS = {
   cash: ['cash_deposit', 'cash_withdrawal', 'cash_deposit', 'cash_withdrawal'],
   cash_deposit: ['cash_deposit', null, 'cash_deposit', null],
   bank_charges: ['refund', 'bank_charges', 'refund', 'bank_charges'],
-  returned_direct_debit: ['returned_direct_debit', 'returned_direct_debit', 'returned_direct_debit', 'returned_direct_debit'],
+  returned_direct_debit: [
+    'returned_direct_debit',
+    'returned_direct_debit',
+    'returned_direct_debit',
+    'returned_direct_debit',
+  ],
   interest: ['investment_income', 'bank_charges', 'other_income', 'bank_charges'],
   refund: ['refund', null, 'refund', null],
   transfer: ['transfer_in', 'transfer_out', 'other_income', 'transfer_out'],

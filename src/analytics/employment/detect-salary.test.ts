@@ -27,18 +27,31 @@ function employment(transactions: EngineTransaction[], asOf = ASOF): Employment 
 const payDate = (e: Employment, i = 0): string => isoDate(londonDay(e.expected_salary[i].expected_pay_date));
 
 describe('employment › salaries and pay frequency', () => {
-  test('monthly on the last working day: next expected on January\'s last working day', () => {
+  test("monthly on the last working day: next expected on January's last working day", () => {
     const e = employment(series(lastWorkingDays(2025, 1, 12), SALARY));
     assert.equal(e.number_of_salaries, 1);
-    assert.deepEqual({ ...e.expected_salary[0], expected_pay_date: payDate(e) }, { amount: 2000, expected_pay_date: '2026-01-30', pay_frequency: 'Monthly' });
+    assert.deepEqual(
+      { ...e.expected_salary[0], expected_pay_date: payDate(e) },
+      { amount: 2000, expected_pay_date: '2026-01-30', pay_frequency: 'Monthly' },
+    );
     assert.equal(e.expected_salary[0].expected_pay_date, at(2026, 1, 30, 0));
-    assert.deepEqual([e.new_employer_indicator, e.possible_loss_of_income_indicator, e.out_of_work_benefit_indicator, e.child_benefits_indicator],
-      [false, false, false, false]);
+    assert.deepEqual(
+      [
+        e.new_employer_indicator,
+        e.possible_loss_of_income_indicator,
+        e.out_of_work_benefit_indicator,
+        e.child_benefits_indicator,
+      ],
+      [false, false, false, false],
+    );
     assert.equal(e.currency, 'GBP');
   });
 
   test('weekly pay on Fridays crossing month ends; the amount is the median of the last three', () => {
-    const pay = series(everyDays(2025, 10, 3, 7, 15), { ...SALARY, description: 'KESTREL WAGES' }).map((t, k) => ({ ...t, amount: 450 + (k % 3) * 25 }));
+    const pay = series(everyDays(2025, 10, 3, 7, 15), { ...SALARY, description: 'KESTREL WAGES' }).map((t, k) => ({
+      ...t,
+      amount: 450 + (k % 3) * 25,
+    }));
     const e = employment(pay);
     assert.equal(e.expected_salary[0].pay_frequency, 'Weekly');
     assert.equal(payDate(e), '2026-01-16');
@@ -63,37 +76,64 @@ describe('employment › salaries and pay frequency', () => {
   });
 
   test('two salaries in one household are both expected', () => {
-    const e = employment([...series(lastWorkingDays(2025, 1, 12), SALARY),
-      ...series(monthlyDates(2025, 1, 28, 12), { ...SALARY, description: 'BGC GLOBEX LTD SALARY', amount: 1500 })]);
+    const e = employment([
+      ...series(lastWorkingDays(2025, 1, 12), SALARY),
+      ...series(monthlyDates(2025, 1, 28, 12), { ...SALARY, description: 'BGC GLOBEX LTD SALARY', amount: 1500 }),
+    ]);
     assert.equal(e.number_of_salaries, 2);
-    assert.deepEqual(e.expected_salary.map((s) => s.amount), [1500, 2000]);
+    assert.deepEqual(
+      e.expected_salary.map((s) => s.amount),
+      [1500, 2000],
+    );
   });
 
   test('a salary with no rhythm in the last 3 months is Irregular', () => {
-    const e = employment(series([[2025, 10, 3], [2025, 10, 20], [2025, 11, 28], [2025, 12, 5]], SALARY));
+    const e = employment(
+      series(
+        [
+          [2025, 10, 3],
+          [2025, 10, 20],
+          [2025, 11, 28],
+          [2025, 12, 5],
+        ],
+        SALARY,
+      ),
+    );
     assert.equal(e.expected_salary[0].pay_frequency, 'Irregular');
   });
 
   test('fewer than 3 months of history: two monthly salaries are enough for a rhythm', () => {
-    const e = employment([aTransaction({ description: 'OPENING', amount: 10, bookedAt: at(2025, 11, 12) }),
-      ...series([[2025, 11, 28], [2025, 12, 31]], SALARY)]);
+    const e = employment([
+      aTransaction({ description: 'OPENING', amount: 10, bookedAt: at(2025, 11, 12) }),
+      ...series(
+        [
+          [2025, 11, 28],
+          [2025, 12, 31],
+        ],
+        SALARY,
+      ),
+    ]);
     assert.equal(e.expected_salary[0].pay_frequency, 'Monthly');
     assert.equal(e.new_employer_indicator, false);
   });
 });
 
 describe('employment › indicators', () => {
-  test('a new employer: a salary first paid within 12 months after another employer\'s', () => {
-    const e = employment([...series(lastWorkingDays(2025, 1, 4), SALARY),
-      ...series(monthlyDates(2025, 6, 25, 7), { ...SALARY, description: 'BGC GLOBEX LTD SALARY', amount: 2400 })]);
+  test("a new employer: a salary first paid within 12 months after another employer's", () => {
+    const e = employment([
+      ...series(lastWorkingDays(2025, 1, 4), SALARY),
+      ...series(monthlyDates(2025, 6, 25, 7), { ...SALARY, description: 'BGC GLOBEX LTD SALARY', amount: 2400 }),
+    ]);
     assert.equal(e.new_employer_indicator, true);
     assert.equal(e.possible_loss_of_income_indicator, false);
     assert.equal(e.number_of_salaries, 1);
   });
 
   test('possible loss of income: an established salary stopped and nothing replaced it', () => {
-    const e = employment([...series(lastWorkingDays(2025, 1, 10), SALARY),
-      ...series(monthlyDates(2025, 1, 5, 12), { description: 'TESCO STORES', amount: -40 })]);
+    const e = employment([
+      ...series(lastWorkingDays(2025, 1, 10), SALARY),
+      ...series(monthlyDates(2025, 1, 5, 12), { description: 'TESCO STORES', amount: -40 }),
+    ]);
     assert.equal(e.possible_loss_of_income_indicator, true);
     assert.equal(e.number_of_salaries, 0);
   });
@@ -101,9 +141,20 @@ describe('employment › indicators', () => {
   test('out-of-work benefits: JSA, or Universal Credit with no salary, in the 3 months before asOf', () => {
     const uc = series(monthlyDates(2025, 6, 17, 7), { description: 'DWP UC', amount: 900 });
     assert.equal(employment(uc).out_of_work_benefit_indicator, true);
-    assert.equal(employment([...uc, ...series(lastWorkingDays(2025, 6, 7), SALARY)]).out_of_work_benefit_indicator, false);
-    assert.equal(employment(series(everyDays(2025, 11, 3, 14, 5), { description: 'DWP JSA', amount: 180 })).out_of_work_benefit_indicator, true);
-    assert.equal(employment(series(monthlyDates(2025, 1, 17, 6), { description: 'DWP UC', amount: 900 })).out_of_work_benefit_indicator, false);
+    assert.equal(
+      employment([...uc, ...series(lastWorkingDays(2025, 6, 7), SALARY)]).out_of_work_benefit_indicator,
+      false,
+    );
+    assert.equal(
+      employment(series(everyDays(2025, 11, 3, 14, 5), { description: 'DWP JSA', amount: 180 }))
+        .out_of_work_benefit_indicator,
+      true,
+    );
+    assert.equal(
+      employment(series(monthlyDates(2025, 1, 17, 6), { description: 'DWP UC', amount: 900 }))
+        .out_of_work_benefit_indicator,
+      false,
+    );
   });
 
   test('child benefit in the 3 months before asOf', () => {

@@ -23,7 +23,10 @@ import { isRegular } from './income-streams.ts';
 import type { IncomeStream } from './income-streams.ts';
 
 const FREQUENCY: Readonly<Record<string, PayFrequency>> = {
-  weekly: 'Weekly', fortnightly: 'Fortnightly', four_weekly: 'Monthly', monthly: 'Monthly',
+  weekly: 'Weekly',
+  fortnightly: 'Fortnightly',
+  four_weekly: 'Monthly',
+  monthly: 'Monthly',
 };
 
 /** A regular salary stream with no missed payment: what a lender can expect to keep arriving. */
@@ -34,7 +37,10 @@ export function isCurrentSalary(stream: IncomeStream): boolean {
 function irregularExpected(stream: IncomeStream, ledger: Ledger, since: number): ExpectedSalary | null {
   const recent = stream.days.filter((d) => d >= since);
   if (recent.length < 2) return null;
-  const gaps = recent.slice(1).map((d, i) => d - recent[i]).sort((a, b) => a - b);
+  const gaps = recent
+    .slice(1)
+    .map((d, i) => d - recent[i])
+    .sort((a, b) => a - b);
   const gap = gaps[gaps.length >> 1];
   const next = Math.max(recent[recent.length - 1] + gap, ledger.asOfDay);
   return { amount: round2(stream.typicalAmount), expected_pay_date: londonMidnight(next), pay_frequency: 'Irregular' };
@@ -52,7 +58,11 @@ export function detectEmployment(ledger: Ledger, streams: readonly IncomeStream[
   const expected: ExpectedSalary[] = [];
   for (const s of salaries) {
     if (isCurrentSalary(s) && s.nextExpectedDay !== null) {
-      expected.push({ amount: round2(s.typicalAmount), expected_pay_date: londonMidnight(s.nextExpectedDay), pay_frequency: FREQUENCY[s.cadence] });
+      expected.push({
+        amount: round2(s.typicalAmount),
+        expected_pay_date: londonMidnight(s.nextExpectedDay),
+        pay_frequency: FREQUENCY[s.cadence],
+      });
     } else if (!isRegular(s)) {
       const irregular = irregularExpected(s, ledger, threeMonthsAgo);
       if (irregular) expected.push(irregular);
@@ -60,14 +70,22 @@ export function detectEmployment(ledger: Ledger, streams: readonly IncomeStream[
   }
   expected.sort((a, b) => a.expected_pay_date - b.expected_pay_date || b.amount - a.amount);
 
-  const newEmployer = salaries.some((s) => isCurrentSalary(s) && s.days[0] >= yearAgo
-    && salaries.some((other) => other !== s && other.days[0] < s.days[0]));
-  const lossOfIncome = salaries.some((s) => isRegular(s) && s.days.length >= 3 && s.missed.length > 0
-    && !salaries.some((other) => other !== s && other.days[0] > s.days[s.days.length - 1]));
+  const newEmployer = salaries.some(
+    (s) =>
+      isCurrentSalary(s) && s.days[0] >= yearAgo && salaries.some((other) => other !== s && other.days[0] < s.days[0]),
+  );
+  const lossOfIncome = salaries.some(
+    (s) =>
+      isRegular(s) &&
+      s.days.length >= 3 &&
+      s.missed.length > 0 &&
+      !salaries.some((other) => other !== s && other.days[0] > s.days[s.days.length - 1]),
+  );
 
   const salaryRecently = receivedSince(salaries, threeMonthsAgo, () => true);
-  const outOfWork = receivedSince(streams, threeMonthsAgo, (s) => s.categoryId === 'out_of_work_benefits')
-    || (!salaryRecently && receivedSince(streams, threeMonthsAgo, (s) => s.categoryId === 'universal_credit'));
+  const outOfWork =
+    receivedSince(streams, threeMonthsAgo, (s) => s.categoryId === 'out_of_work_benefits') ||
+    (!salaryRecently && receivedSince(streams, threeMonthsAgo, (s) => s.categoryId === 'universal_credit'));
 
   return {
     number_of_salaries: expected.length,

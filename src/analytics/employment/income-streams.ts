@@ -35,8 +35,29 @@ export interface IncomeStream {
   nextExpectedDay: number | null;
 }
 
-const PAY_WORDS = new Set(['SALARY', 'SALARIES', 'WAGES', 'WAGE', 'PAY', 'NET', 'NETPAY', 'SLRY', 'BACS', 'WK', 'WEEK', 'WEEKLY',
-  'MONTHLY', 'MONTH', 'BGC', 'CR', 'BANK', 'CREDIT', 'GIRO', 'PAYMENT', 'REF']);
+const PAY_WORDS = new Set([
+  'SALARY',
+  'SALARIES',
+  'WAGES',
+  'WAGE',
+  'PAY',
+  'NET',
+  'NETPAY',
+  'SLRY',
+  'BACS',
+  'WK',
+  'WEEK',
+  'WEEKLY',
+  'MONTHLY',
+  'MONTH',
+  'BGC',
+  'CR',
+  'BANK',
+  'CREDIT',
+  'GIRO',
+  'PAYMENT',
+  'REF',
+]);
 
 function kindOf(categoryId: string): StreamKind | null {
   if (hasMarker('Personal', categoryId, 'salary')) return 'salary';
@@ -48,7 +69,10 @@ const KIND_OF = personalCategories.map((c) => kindOf(c.id));
 
 /** The payer part of a grouping key. */
 export function payerOf(group: string): string {
-  const kept = group.split(' ').filter((t) => !PAY_WORDS.has(t)).join(' ');
+  const kept = group
+    .split(' ')
+    .filter((t) => !PAY_WORDS.has(t))
+    .join(' ');
   return kept === '' ? group : kept;
 }
 
@@ -84,14 +108,25 @@ export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
     const cadence = detectCadence(days);
     const schedule = cadence === 'irregular' ? null : learnSchedule(days, cadence, 'in');
     const stream: IncomeStream = {
-      kind, key, payer, categoryId: personalCategories[category].id, rows, days, amounts, cadence, schedule,
-      typicalAmount: median(amounts.slice(-3)), missed: [], nextExpectedDay: null,
+      kind,
+      key,
+      payer,
+      categoryId: personalCategories[category].id,
+      rows,
+      days,
+      amounts,
+      cadence,
+      schedule,
+      typicalAmount: median(amounts.slice(-3)),
+      missed: [],
+      nextExpectedDay: null,
     };
     if (schedule) {
       const last = days[days.length - 1];
       const after = last + Math.floor(PERIOD_DAYS[cadence] / 2);
       stream.missed = expectedDays(schedule, after, ledger.asOfDay - TOLERANCE_DAYS[cadence]);
-      stream.nextExpectedDay = expectedDays(schedule, Math.max(after, ledger.asOfDay - 1), ledger.asOfDay + 400)[0] ?? null;
+      stream.nextExpectedDay =
+        expectedDays(schedule, Math.max(after, ledger.asOfDay - 1), ledger.asOfDay + 400)[0] ?? null;
     }
     streams.push(stream);
   }

@@ -67,13 +67,22 @@ function toRecord(draft: EventDraft, ledger: Ledger, previous: EventDraft | unde
 export function detectEvents(inputs: EventInputs): EventRecord[] {
   const { ledger, matrix, streams, recurrence } = inputs;
   const drafts = [
-    ...missingIncome(ledger, streams), ...newIncomeSources(ledger, streams), ...incomeDrops(ledger, matrix),
-    ...transactionEvents(ledger), ...monthlyEvents(ledger, matrix), ...gamblingIncreases(ledger, matrix),
+    ...missingIncome(ledger, streams),
+    ...newIncomeSources(ledger, streams),
+    ...incomeDrops(ledger, matrix),
+    ...transactionEvents(ledger),
+    ...monthlyEvents(ledger, matrix),
+    ...gamblingIncreases(ledger, matrix),
     ...largeOneOffs(ledger, recurrence, inputs.averageIncome),
   ];
   // Chronological: by month, then day (a month's summary after its days), then type and subject for a stable order.
-  drafts.sort((a, b) => a.month - b.month || sortKey(a) - sortKey(b) || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)
-    || (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+  drafts.sort(
+    (a, b) =>
+      a.month - b.month ||
+      sortKey(a) - sortKey(b) ||
+      (a.type < b.type ? -1 : a.type > b.type ? 1 : 0) ||
+      (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0),
+  );
   const previousOfType = new Map<string, EventDraft>();
   const records: EventRecord[] = [];
   const fromMonth = ledger.asOfMonth - 12;

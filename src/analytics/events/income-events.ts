@@ -17,9 +17,15 @@ import type { EventDraft } from './event-draft.ts';
 import type { EventTypeName } from './event-types.ts';
 
 const MISSING: Readonly<Record<IncomeStream['kind'], EventTypeName>> = {
-  salary: 'SALARY_MISSING', pension: 'PENSION_MISSING', benefit: 'BENEFIT_MISSING',
+  salary: 'SALARY_MISSING',
+  pension: 'PENSION_MISSING',
+  benefit: 'BENEFIT_MISSING',
 };
-const KIND_WORD: Readonly<Record<IncomeStream['kind'], string>> = { salary: 'Salary', pension: 'Pension', benefit: 'Benefit' };
+const KIND_WORD: Readonly<Record<IncomeStream['kind'], string>> = {
+  salary: 'Salary',
+  pension: 'Pension',
+  benefit: 'Benefit',
+};
 /** After this many misses in a row a stream has ended: it is not reported missing again. */
 const MAX_MISSES_IN_A_ROW = 3;
 const NEW_SOURCE_AFTER_DAYS = 35;
@@ -37,9 +43,10 @@ export function missingIncome(ledger: Ledger, streams: readonly IncomeStream[]):
     if (!isRegular(s) || s.days.length < 3 || s.schedule === null) continue;
     const tolerance = TOLERANCE_DAYS[s.cadence];
     const last = s.days[s.days.length - 1];
-    const replacedFrom = Math.min(...streams
-      .filter((o) => o !== s && o.kind === s.kind && o.days[0] > last)
-      .map((o) => o.days[0] - tolerance), Infinity);
+    const replacedFrom = Math.min(
+      ...streams.filter((o) => o !== s && o.kind === s.kind && o.days[0] > last).map((o) => o.days[0] - tolerance),
+      Infinity,
+    );
     let p = 0;
     let inARow = 0;
     for (const expected of expectedDays(s.schedule, s.days[0], ledger.asOfDay - tolerance)) {
@@ -50,7 +57,11 @@ export function missingIncome(ledger: Ledger, streams: readonly IncomeStream[]):
       }
       if (expected >= replacedFrom || ++inARow > MAX_MISSES_IN_A_ROW) break;
       drafts.push({
-        type: MISSING[s.kind], subject: s.key, day: expected, month: monthOfDay(expected), amount: round2(s.typicalAmount),
+        type: MISSING[s.kind],
+        subject: s.key,
+        day: expected,
+        month: monthOfDay(expected),
+        amount: round2(s.typicalAmount),
         description: `${KIND_WORD[s.kind]} from ${s.payer} expected on ${isoDate(expected)} was not received`,
         row: s.rows.findLast((r) => ledger.day[r] < expected),
       });
@@ -64,7 +75,11 @@ export function newIncomeSources(ledger: Ledger, streams: readonly IncomeStream[
   return streams
     .filter((s) => isRegular(s) && s.days[0] > ledger.firstDay + NEW_SOURCE_AFTER_DAYS)
     .map((s) => ({
-      type: 'NEW_INCOME_SOURCE', subject: s.key, day: s.days[0], month: monthOfDay(s.days[0]), amount: round2(s.amounts[0]),
+      type: 'NEW_INCOME_SOURCE',
+      subject: s.key,
+      day: s.days[0],
+      month: monthOfDay(s.days[0]),
+      amount: round2(s.amounts[0]),
       description: `New ${personalCategories[categoryIndex(s.categoryId)].name.toLowerCase()} from ${s.payer}, first paid ${isoDate(s.days[0])}`,
       row: s.rows[0],
     }));
@@ -88,7 +103,12 @@ export function incomeDrops(ledger: Ledger, matrix: MonthMatrix): EventDraft[] {
     const threshold = DROP_SHARE * before;
     if (before < DROP_MIN_AVERAGE || recent >= threshold) continue;
     drafts.push({
-      type: 'INCOME_DROP', subject: 'income', day: null, month: m, amount: round2(recent), threshold: round2(threshold),
+      type: 'INCOME_DROP',
+      subject: 'income',
+      day: null,
+      month: m,
+      amount: round2(recent),
+      threshold: round2(threshold),
       higherThanThreshold: false,
       description: `Average monthly income of ${round2(recent)} over the 3 months to this one was ${Math.round(100 * (1 - recent / before))} % below the ${round2(before)} of the ${months} months before`,
     });

@@ -36,8 +36,13 @@ function txId(ledger: Ledger, row: number): string {
 
 function daily(ledger: Ledger, type: EventTypeName, row: number, description: string): EventDraft {
   return {
-    type, subject: txId(ledger, row), day: ledger.day[row], month: ledger.month[row], amount: round2(Math.abs(ledger.amount[row])),
-    description: `${description} on ${isoDate(ledger.day[row])}`, row,
+    type,
+    subject: txId(ledger, row),
+    day: ledger.day[row],
+    month: ledger.month[row],
+    amount: round2(Math.abs(ledger.amount[row])),
+    description: `${description} on ${isoDate(ledger.day[row])}`,
+    row,
   };
 }
 
@@ -49,15 +54,25 @@ export function transactionEvents(ledger: Ledger): EventDraft[] {
     const c = ledger.category[r];
     const amount = ledger.amount[r];
     const payee = ledger.merchant[r] ?? ledger.group[r];
-    if (c === LOAN && amount > 0) drafts.push(daily(ledger, 'NEW_LOAN', r, `Loan of ${round2(amount)} received from ${payee}`));
-    else if (c === PAYDAY && amount > 0) drafts.push(daily(ledger, 'NEW_PAYDAY_LOAN', r, `Payday loan of ${round2(amount)} received from ${payee}`));
-    else if (c === RETURNED) drafts.push(daily(ledger, 'RETURNED_DIRECT_DEBIT', r, `Payment returned unpaid (${ledger.group[r]})`));
+    if (c === LOAN && amount > 0)
+      drafts.push(daily(ledger, 'NEW_LOAN', r, `Loan of ${round2(amount)} received from ${payee}`));
+    else if (c === PAYDAY && amount > 0)
+      drafts.push(daily(ledger, 'NEW_PAYDAY_LOAN', r, `Payday loan of ${round2(amount)} received from ${payee}`));
+    else if (c === RETURNED)
+      drafts.push(daily(ledger, 'RETURNED_DIRECT_DEBIT', r, `Payment returned unpaid (${ledger.group[r]})`));
     else if (c === CHARGES && amount < 0 && UNARRANGED.test(ledger.transactions[ledger.input[r]].description)) {
       drafts.push(daily(ledger, 'UNARRANGED_OVERDRAFT', r, `Unarranged overdraft charge of ${round2(-amount)}`));
     } else if (c === BNPL && amount < 0) {
       const previous = lastBnpl.get(ledger.group[r]);
       if (previous === undefined || ledger.day[r] - previous > NEW_PLAN_AFTER_DAYS) {
-        drafts.push(daily(ledger, 'NEW_BNPL', r, `New buy-now-pay-later plan (${ledger.group[r]}), first instalment ${round2(-amount)}`));
+        drafts.push(
+          daily(
+            ledger,
+            'NEW_BNPL',
+            r,
+            `New buy-now-pay-later plan (${ledger.group[r]}), first instalment ${round2(-amount)}`,
+          ),
+        );
       }
       lastBnpl.set(ledger.group[r], ledger.day[r]);
     }
@@ -82,7 +97,14 @@ export function monthlyEvents(ledger: Ledger, matrix: MonthMatrix): EventDraft[]
         amount += grossOf(matrix, c, m);
       }
       if (count === 0) continue;
-      drafts.push({ type, subject: type, day: null, month: m, amount: round2(amount), description: `${count} ${words} totalling ${round2(amount)}` });
+      drafts.push({
+        type,
+        subject: type,
+        day: null,
+        month: m,
+        amount: round2(amount),
+        description: `${count} ${words} totalling ${round2(amount)}`,
+      });
     }
   }
   return drafts;
@@ -92,13 +114,20 @@ export function monthlyEvents(ledger: Ledger, matrix: MonthMatrix): EventDraft[]
 export function gamblingIncreases(ledger: Ledger, matrix: MonthMatrix): EventDraft[] {
   const drafts: EventDraft[] = [];
   for (let m = ledger.firstCoveredMonth + 3; m < ledger.asOfMonth; m++) {
-    const before = (grossOf(matrix, GAMBLING, m - 1) + grossOf(matrix, GAMBLING, m - 2) + grossOf(matrix, GAMBLING, m - 3)) / 3;
+    const before =
+      (grossOf(matrix, GAMBLING, m - 1) + grossOf(matrix, GAMBLING, m - 2) + grossOf(matrix, GAMBLING, m - 3)) / 3;
     const spent = grossOf(matrix, GAMBLING, m);
     const threshold = GAMBLING_FACTOR * before;
     if (spent < GAMBLING_MIN || spent <= threshold) continue;
     drafts.push({
-      type: 'GAMBLING_INCREASE', subject: 'gambling', day: null, month: m, amount: round2(spent), threshold: round2(threshold),
-      higherThanThreshold: true, description: `Gambling of ${round2(spent)} against a 3-month average of ${round2(before)}`,
+      type: 'GAMBLING_INCREASE',
+      subject: 'gambling',
+      day: null,
+      month: m,
+      amount: round2(spent),
+      threshold: round2(threshold),
+      higherThanThreshold: true,
+      description: `Gambling of ${round2(spent)} against a 3-month average of ${round2(before)}`,
     });
   }
   return drafts;
@@ -121,8 +150,10 @@ export function largeOneOffs(ledger: Ledger, recurrence: Recurrence, averageInco
     const c = ledger.category[r];
     const payee = ledger.merchant[r] ?? ledger.group[r];
     let draft: EventDraft | null = null;
-    if (amount > 0 && earned.has(c)) draft = daily(ledger, 'LARGE_ONE_OFF_INCOME', r, `One-off income of ${round2(amount)} from ${payee}`);
-    else if (amount < 0 && spending.has(c)) draft = daily(ledger, 'LARGE_ONE_OFF_EXPENSE', r, `One-off payment of ${round2(-amount)} to ${payee}`);
+    if (amount > 0 && earned.has(c))
+      draft = daily(ledger, 'LARGE_ONE_OFF_INCOME', r, `One-off income of ${round2(amount)} from ${payee}`);
+    else if (amount < 0 && spending.has(c))
+      draft = daily(ledger, 'LARGE_ONE_OFF_EXPENSE', r, `One-off payment of ${round2(-amount)} to ${payee}`);
     if (draft) drafts.push({ ...draft, threshold, higherThanThreshold: true });
   }
   return drafts;

@@ -46,8 +46,9 @@ function upcoming(group: RecurringGroup, ledger: Ledger, to: number): number[] {
   if (expectedDays(group.schedule, after, ledger.asOfDay - TOLERANCE_DAYS[group.cadence]).length > 0) return [];
   const firstMonth = monthOfDay(group.days[0]);
   const seen = new Set(group.days.map(monthOfDay));
-  return expectedDays(group.schedule, Math.max(after, ledger.asOfDay), to)
-    .filter((day) => monthOfDay(day) - 12 < firstMonth || seen.has(monthOfDay(day) - 12));
+  return expectedDays(group.schedule, Math.max(after, ledger.asOfDay), to).filter(
+    (day) => monthOfDay(day) - 12 < firstMonth || seen.has(monthOfDay(day) - 12),
+  );
 }
 
 function everydaySpendingPerDay(ledger: Ledger, recurrence: Recurrence): number {
@@ -64,11 +65,21 @@ function everydaySpendingPerDay(ledger: Ledger, recurrence: Recurrence): number 
   return Math.max(0, spent) / (to - from);
 }
 
-export function forecastBalance(ledger: Ledger, history: BalanceHistory, recurrence: Recurrence, streams: readonly IncomeStream[]): BalanceForecast {
+export function forecastBalance(
+  ledger: Ledger,
+  history: BalanceHistory,
+  recurrence: Recurrence,
+  streams: readonly IncomeStream[],
+): BalanceForecast {
   const end = ledger.asOfDay + FORECAST_DAYS;
   const payments: ExpectedPayment[] = [];
   const byDay = new Float64Array(FORECAST_DAYS + 1);
-  const expect = (days: readonly number[], amount: number, description: string, kind: ExpectedPayment['kind']): void => {
+  const expect = (
+    days: readonly number[],
+    amount: number,
+    description: string,
+    kind: ExpectedPayment['kind'],
+  ): void => {
     for (const day of days) {
       byDay[day - ledger.asOfDay] += amount;
       payments.push({ date: isoDate(day), description, amount: round2(amount), kind });
@@ -78,18 +89,25 @@ export function forecastBalance(ledger: Ledger, history: BalanceHistory, recurre
     if (!isRegular(stream) || stream.missed.length > 0 || stream.schedule === null) continue;
     const after = stream.days[stream.days.length - 1] + Math.floor(PERIOD_DAYS[stream.cadence] / 2);
     const name = personalCategories[categoryIndex(stream.categoryId)].name;
-    expect(expectedDays(stream.schedule, Math.max(after, ledger.asOfDay), end), stream.typicalAmount, `${stream.payer} (${name})`, 'income');
+    expect(
+      expectedDays(stream.schedule, Math.max(after, ledger.asOfDay), end),
+      stream.typicalAmount,
+      `${stream.payer} (${name})`,
+      'income',
+    );
   }
   for (const group of recurrence.groups) {
     const isIncome = group.direction === 'in';
-    if (isIncome ? !EARNED.has(group.category) || STREAMED.has(group.category) : !SPENDING.has(group.category)) continue;
+    if (isIncome ? !EARNED.has(group.category) || STREAMED.has(group.category) : !SPENDING.has(group.category))
+      continue;
     const description = `${group.description} (${personalCategories[group.category].name})`;
     expect(upcoming(group, ledger, end), group.typicalAmount, description, isIncome ? 'income' : 'recurring_outgoing');
   }
   payments.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : b.amount - a.amount));
 
   const past: BalanceDay[] = [];
-  for (let d = 0; d < history.balances.length; d++) past.push({ date: isoDate(history.fromDay + d), balance: round2(history.balances[d]) });
+  for (let d = 0; d < history.balances.length; d++)
+    past.push({ date: isoDate(history.fromDay + d), balance: round2(history.balances[d]) });
   const current = history.balances.length > 0 ? history.balances[history.balances.length - 1] : 0;
   const everyday = everydaySpendingPerDay(ledger, recurrence);
 

@@ -16,15 +16,22 @@ import { round2 } from '../money.ts';
 import type { CategoryExpenditure, CategoryIncome, Expenditure, Income, MonthlyAmount } from '../report-types.ts';
 
 /** Category indices that make up income / expenditure totals. */
-export const INCOME_CATEGORIES: readonly number[] = personalCategories
-  .flatMap((c, i) => (c.income_expenditure === 'income' && !c.excludedFromTotals ? [i] : []));
-export const EXPENDITURE_CATEGORIES: readonly number[] = personalCategories
-  .flatMap((c, i) => (c.income_expenditure === 'expenditure' && !c.excludedFromTotals ? [i] : []));
+export const INCOME_CATEGORIES: readonly number[] = personalCategories.flatMap((c, i) =>
+  c.income_expenditure === 'income' && !c.excludedFromTotals ? [i] : [],
+);
+export const EXPENDITURE_CATEGORIES: readonly number[] = personalCategories.flatMap((c, i) =>
+  c.income_expenditure === 'expenditure' && !c.excludedFromTotals ? [i] : [],
+);
 /** Income without borrowing: what affordability and the income ratios use. */
-export const EARNED_INCOME_CATEGORIES: readonly number[] = INCOME_CATEGORIES
-  .filter((i) => !personalCategories[i].markers.includes('loan_income'));
-export const FIXED_CATEGORIES: readonly number[] = EXPENDITURE_CATEGORIES.filter((i) => personalCategories[i].fixed_flexible === 'fixed');
-export const FLEXIBLE_CATEGORIES: readonly number[] = EXPENDITURE_CATEGORIES.filter((i) => personalCategories[i].fixed_flexible === 'flexible');
+export const EARNED_INCOME_CATEGORIES: readonly number[] = INCOME_CATEGORIES.filter(
+  (i) => !personalCategories[i].markers.includes('loan_income'),
+);
+export const FIXED_CATEGORIES: readonly number[] = EXPENDITURE_CATEGORIES.filter(
+  (i) => personalCategories[i].fixed_flexible === 'fixed',
+);
+export const FLEXIBLE_CATEGORIES: readonly number[] = EXPENDITURE_CATEGORIES.filter(
+  (i) => personalCategories[i].fixed_flexible === 'flexible',
+);
 
 export function monthTotal(matrix: MonthMatrix, categories: readonly number[], month: number): number {
   let total = 0;
@@ -42,8 +49,10 @@ function active(matrix: MonthMatrix, category: number, months: readonly number[]
 
 export function computeIncome(ledger: Ledger, matrix: MonthMatrix): Income {
   const months = lastCompleteMonths(ledger, 12);
-  const categories: CategoryIncome[] = INCOME_CATEGORIES.filter((c) => active(matrix, c, months))
-    .map((c) => ({ name: personalCategories[c].name, monthly_amounts: amounts(months, (m) => totalOf(matrix, c, m)) }));
+  const categories: CategoryIncome[] = INCOME_CATEGORIES.filter((c) => active(matrix, c, months)).map((c) => ({
+    name: personalCategories[c].name,
+    monthly_amounts: amounts(months, (m) => totalOf(matrix, c, m)),
+  }));
   return {
     currency: ledger.currency,
     monthly_amounts: amounts(months, (m) => monthTotal(matrix, INCOME_CATEGORIES, m)),
@@ -53,12 +62,13 @@ export function computeIncome(ledger: Ledger, matrix: MonthMatrix): Income {
 
 export function computeExpenditure(ledger: Ledger, matrix: MonthMatrix): Expenditure {
   const months = lastCompleteMonths(ledger, 12);
-  const categories: CategoryExpenditure[] = EXPENDITURE_CATEGORIES.filter((c) => active(matrix, c, months))
-    .map((c) => ({
+  const categories: CategoryExpenditure[] = EXPENDITURE_CATEGORIES.filter((c) => active(matrix, c, months)).map(
+    (c) => ({
       name: personalCategories[c].name,
       fixed_flexible: personalCategories[c].fixed_flexible ?? 'flexible',
       monthly_amounts: amounts(months, (m) => totalOf(matrix, c, m)),
-    }));
+    }),
+  );
   return {
     currency: ledger.currency,
     monthly_amounts: amounts(months, (m) => monthTotal(matrix, EXPENDITURE_CATEGORIES, m)),

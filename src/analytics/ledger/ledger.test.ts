@@ -20,27 +20,37 @@ describe('ledger › what counts', () => {
 
   test('pending transactions, those after asOf and those of business accounts are left out', () => {
     const business = anAccount({ id: 'biz', type: 'Business', accountNumber: '20000011112222' });
-    const ledger = ledgerOf([
-      aTransaction({ bookedAt: at(2026, 1, 10) }),
-      aTransaction({ bookedAt: at(2026, 1, 13), status: 'Pending' }),
-      aTransaction({ bookedAt: ASOF + 1 }),
-      aTransaction({ bookedAt: at(2026, 1, 11), accountId: 'biz' }),
-    ], ASOF, [CURRENT, business]);
+    const ledger = ledgerOf(
+      [
+        aTransaction({ bookedAt: at(2026, 1, 10) }),
+        aTransaction({ bookedAt: at(2026, 1, 13), status: 'Pending' }),
+        aTransaction({ bookedAt: ASOF + 1 }),
+        aTransaction({ bookedAt: at(2026, 1, 11), accountId: 'biz' }),
+      ],
+      ASOF,
+      [CURRENT, business],
+    );
     assert.equal(ledger.size, 1);
   });
 
   test('rows are in booking order, with London days and months', () => {
-    const ledger = ledgerOf([
-      aTransaction({ id: 'late', bookedAt: at(2025, 12, 20) }),
-      aTransaction({ id: 'midnight', bookedAt: Date.parse('2025-06-30T23:30:00Z') / 1000 }),
-    ], ASOF);
+    const ledger = ledgerOf(
+      [
+        aTransaction({ id: 'late', bookedAt: at(2025, 12, 20) }),
+        aTransaction({ id: 'midnight', bookedAt: Date.parse('2025-06-30T23:30:00Z') / 1000 }),
+      ],
+      ASOF,
+    );
     assert.deepEqual([...ledger.input], [1, 0]);
     assert.equal(isoDate(ledger.day[0]), '2025-07-01');
     assert.equal(ledger.month[0], monthIndex(2025, 7));
   });
 
   test('the first month counts only when the data begins on its 1st', () => {
-    assert.equal(ledgerOf([aTransaction({ bookedAt: at(2025, 11, 1, 0) })], ASOF).firstCoveredMonth, monthIndex(2025, 11));
+    assert.equal(
+      ledgerOf([aTransaction({ bookedAt: at(2025, 11, 1, 0) })], ASOF).firstCoveredMonth,
+      monthIndex(2025, 11),
+    );
     assert.equal(ledgerOf([aTransaction({ bookedAt: at(2025, 11, 2) })], ASOF).firstCoveredMonth, monthIndex(2025, 12));
   });
 

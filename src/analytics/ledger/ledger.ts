@@ -47,7 +47,20 @@ export interface Ledger {
   firstCoveredMonth: number;
 }
 
-const MONTH_NAMES = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
+const MONTH_NAMES = [
+  'JANUARY',
+  'FEBRUARY',
+  'MARCH',
+  'APRIL',
+  'MAY',
+  'JUNE',
+  'JULY',
+  'AUGUST',
+  'SEPTEMBER',
+  'OCTOBER',
+  'NOVEMBER',
+  'DECEMBER',
+];
 const MONTH_WORDS = new Set([...MONTH_NAMES, ...MONTH_NAMES.map((m) => m.slice(0, 3)), 'SEPT']);
 /** What a month name cut short at the end of a truncated text leaves ("PAYROLL JU", "SALARY SE"). */
 const MONTH_STUBS = new Set(MONTH_NAMES.flatMap((m) => [m.slice(0, 2), m.slice(0, 3)]));
@@ -72,7 +85,8 @@ function idOf(ids: Map<string, number>, key: string): number {
 /** The currency most of the personal transactions are in; GBP when there are none. */
 function reportCurrency(transactions: readonly EngineTransaction[], isPersonal: (id: string) => boolean): string {
   const counts = new Map<string, number>();
-  for (const tx of transactions) if (isPersonal(tx.accountId)) counts.set(tx.currency, (counts.get(tx.currency) ?? 0) + 1);
+  for (const tx of transactions)
+    if (isPersonal(tx.accountId)) counts.set(tx.currency, (counts.get(tx.currency) ?? 0) + 1);
   let best = 'GBP';
   let bestCount = 0;
   for (const [currency, count] of counts) {
@@ -147,8 +161,24 @@ export function buildLedger(
   const firstDay = size > 0 ? day[0] : asOfDay + 1;
   const firstMonth = monthOfDay(firstDay);
   return {
-    asOf, asOfDay, asOfMonth: monthOfDay(asOfDay), currency, accounts: byId, transactions, size, input, day, month, amount,
-    category, group, merchant, groupId, merchantId, accountIndex, firstDay,
+    asOf,
+    asOfDay,
+    asOfMonth: monthOfDay(asOfDay),
+    currency,
+    accounts: byId,
+    transactions,
+    size,
+    input,
+    day,
+    month,
+    amount,
+    category,
+    group,
+    merchant,
+    groupId,
+    merchantId,
+    accountIndex,
+    firstDay,
     firstCoveredMonth: dayOfMonth(firstDay) === 1 ? firstMonth : firstMonth + 1,
   };
 }

@@ -14,12 +14,17 @@ const energy = categoryIndex('energy');
 const returned = categoryIndex('returned_direct_debit');
 
 describe('month matrix › totals per category and month', () => {
-  test('a refund lowers the spending of the category of the last payment to the same payee, in the refund\'s month', () => {
-    const matrix = buildMonthMatrix(ledgerOf([
-      aTransaction({ description: 'ASOS.COM', amount: -80, bookedAt: at(2025, 11, 20) }),
-      aTransaction({ description: 'ASOS.COM', amount: -50, bookedAt: at(2025, 12, 3) }),
-      aTransaction({ description: 'ASOS.COM', amount: 30, bookedAt: at(2025, 12, 10) }),
-    ], ASOF));
+  test("a refund lowers the spending of the category of the last payment to the same payee, in the refund's month", () => {
+    const matrix = buildMonthMatrix(
+      ledgerOf(
+        [
+          aTransaction({ description: 'ASOS.COM', amount: -80, bookedAt: at(2025, 11, 20) }),
+          aTransaction({ description: 'ASOS.COM', amount: -50, bookedAt: at(2025, 12, 3) }),
+          aTransaction({ description: 'ASOS.COM', amount: 30, bookedAt: at(2025, 12, 10) }),
+        ],
+        ASOF,
+      ),
+    );
     assert.equal(totalOf(matrix, clothing, NOV), 80);
     assert.equal(totalOf(matrix, clothing, DEC), 20);
     assert.equal(countOf(matrix, clothing, DEC), 1);
@@ -28,20 +33,35 @@ describe('month matrix › totals per category and month', () => {
   });
 
   test('spending in a month never goes below zero; a refund with no earlier payment stays a refund', () => {
-    const matrix = buildMonthMatrix(ledgerOf([
-      aTransaction({ description: 'ASOS.COM', amount: -80, bookedAt: at(2025, 11, 20) }),
-      aTransaction({ description: 'ASOS.COM', amount: 80, bookedAt: at(2025, 12, 2) }),
-      aTransaction({ description: 'ARGOS', amount: 25, bookedAt: at(2025, 12, 5) }),
-    ], ASOF));
+    const matrix = buildMonthMatrix(
+      ledgerOf(
+        [
+          aTransaction({ description: 'ASOS.COM', amount: -80, bookedAt: at(2025, 11, 20) }),
+          aTransaction({ description: 'ASOS.COM', amount: 80, bookedAt: at(2025, 12, 2) }),
+          aTransaction({ description: 'ARGOS', amount: 25, bookedAt: at(2025, 12, 5) }),
+        ],
+        ASOF,
+      ),
+    );
     assert.equal(totalOf(matrix, clothing, DEC), 0);
     assert.equal(totalOf(matrix, refund, DEC), 25);
   });
 
   test('the reversal of a returned direct debit is set against the direct debit; the return still counts', () => {
-    const matrix = buildMonthMatrix(ledgerOf([
-      aTransaction({ description: 'DD BRITISH GAS', type: 'DirectDebit', amount: -95, bookedAt: at(2025, 12, 1, 6) }),
-      aTransaction({ description: 'UNPAID DD BRITISH GAS', amount: 95, bookedAt: at(2025, 12, 1, 7) }),
-    ], ASOF));
+    const matrix = buildMonthMatrix(
+      ledgerOf(
+        [
+          aTransaction({
+            description: 'DD BRITISH GAS',
+            type: 'DirectDebit',
+            amount: -95,
+            bookedAt: at(2025, 12, 1, 6),
+          }),
+          aTransaction({ description: 'UNPAID DD BRITISH GAS', amount: 95, bookedAt: at(2025, 12, 1, 7) }),
+        ],
+        ASOF,
+      ),
+    );
     assert.equal(totalOf(matrix, energy, DEC), 0);
     assert.equal(countOf(matrix, returned, DEC), 1);
     assert.equal(grossOf(matrix, returned, DEC), 95);
@@ -49,10 +69,15 @@ describe('month matrix › totals per category and month', () => {
   });
 
   test('months with no data are zero; months outside the table are zero', () => {
-    const matrix = buildMonthMatrix(ledgerOf([
-      aTransaction({ description: 'ASOS.COM', amount: -10, bookedAt: at(2025, 8, 3) }),
-      aTransaction({ description: 'ASOS.COM', amount: -10, bookedAt: at(2025, 12, 3) }),
-    ], ASOF));
+    const matrix = buildMonthMatrix(
+      ledgerOf(
+        [
+          aTransaction({ description: 'ASOS.COM', amount: -10, bookedAt: at(2025, 8, 3) }),
+          aTransaction({ description: 'ASOS.COM', amount: -10, bookedAt: at(2025, 12, 3) }),
+        ],
+        ASOF,
+      ),
+    );
     assert.equal(matrix.from, monthIndex(2025, 8));
     assert.equal(matrix.months, 6);
     assert.equal(totalOf(matrix, clothing, monthIndex(2025, 10)), 0);

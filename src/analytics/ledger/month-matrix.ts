@@ -87,7 +87,11 @@ export function grossOf(matrix: MonthMatrix, category: number, month: number): n
 }
 
 /** Net total, count and gross amount over several categories and months. */
-export function sumOver(matrix: MonthMatrix, categories: readonly number[], months: readonly number[]): { total: number; count: number; gross: number } {
+export function sumOver(
+  matrix: MonthMatrix,
+  categories: readonly number[],
+  months: readonly number[],
+): { total: number; count: number; gross: number } {
   let total = 0;
   let count = 0;
   let gross = 0;

@@ -6,7 +6,12 @@
 import { categoryIdsWithMarker, findCategory } from '../categories/taxonomy.ts';
 import type { Marker } from '../categories/taxonomy.ts';
 import { monthStartDay } from '../calendar/london.ts';
-import { EARNED_INCOME_CATEGORIES, FIXED_CATEGORIES, FLEXIBLE_CATEGORIES, monthTotal } from '../income-expenditure/income-expenditure.ts';
+import {
+  EARNED_INCOME_CATEGORIES,
+  FIXED_CATEGORIES,
+  FLEXIBLE_CATEGORIES,
+  monthTotal,
+} from '../income-expenditure/income-expenditure.ts';
 import { categoryIndex } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sumOver } from '../ledger/month-matrix.ts';
@@ -54,7 +59,12 @@ function recurringIncome(ledger: Ledger, recurrence: Recurrence, fromDay: number
   return total;
 }
 
-export function computeFinancialMarkers(ledger: Ledger, matrix: MonthMatrix, recurrence: Recurrence, history: BalanceHistory): FinancialMarkers {
+export function computeFinancialMarkers(
+  ledger: Ledger,
+  matrix: MonthMatrix,
+  recurrence: Recurrence,
+  history: BalanceHistory,
+): FinancialMarkers {
   const windowFrom = monthStartDay(ledger.asOfMonth - 12);
   const windowTo = monthStartDay(ledger.asOfMonth);
   const coveredFrom = Math.max(windowFrom, monthStartDay(ledger.firstCoveredMonth));
@@ -62,7 +72,10 @@ export function computeFinancialMarkers(ledger: Ledger, matrix: MonthMatrix, rec
   const { months3, months6, months12 } = ctx;
   const out = (marker: Marker): number[] => markerCategories(marker, 'expenditure');
   const average = (categories: readonly number[]): number =>
-    safeDivide(months12.reduce((sum, m) => sum + monthTotal(matrix, categories, m), 0), months12.length);
+    safeDivide(
+      months12.reduce((sum, m) => sum + monthTotal(matrix, categories, m), 0),
+      months12.length,
+    );
 
   return {
     currency: ledger.currency,
@@ -72,7 +85,8 @@ export function computeFinancialMarkers(ledger: Ledger, matrix: MonthMatrix, rec
     mortgage_rent_indicator: any(ctx, out('rent_mortgage'), months12),
     insurance_indicator: any(ctx, out('insurance'), months12),
     council_tax_indicator: any(ctx, out('council_tax'), months12),
-    savings_investment_indicator: any(ctx, out('savings_investment'), months12) || savedToOwnAccount(ledger, coveredFrom, windowTo),
+    savings_investment_indicator:
+      any(ctx, out('savings_investment'), months12) || savedToOwnAccount(ledger, coveredFrom, windowTo),
     direct_loan_indicator: any(ctx, markerCategories('payday_loan_income'), months6),
     bnpl_indicator: any(ctx, out('bnpl'), months3),
     negative_balance_ratio: round4(months12.length === 0 ? 0 : negativeShare(history, coveredFrom, windowTo - 1)),

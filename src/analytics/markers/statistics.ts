@@ -28,8 +28,13 @@ export function markerContext(ledger: Ledger, matrix: MonthMatrix, recurringInco
   const months12 = lastCompleteMonths(ledger, 12);
   const income = sumOver(matrix, EARNED_INCOME_CATEGORIES, months12).total;
   return {
-    ledger, matrix, months3: lastCompleteMonths(ledger, 3), months6: lastCompleteMonths(ledger, 6), months12,
-    averageIncome: safeDivide(income, months12.length), averageRecurringIncome: safeDivide(recurringIncome12, months12.length),
+    ledger,
+    matrix,
+    months3: lastCompleteMonths(ledger, 3),
+    months6: lastCompleteMonths(ledger, 6),
+    months12,
+    averageIncome: safeDivide(income, months12.length),
+    averageRecurringIncome: safeDivide(recurringIncome12, months12.length),
   };
 }
 
@@ -37,7 +42,13 @@ function occurrence(ctx: MarkerContext, categories: readonly number[], n: number
   const { count, gross } = sumOver(ctx.matrix, categories, months);
   const income = sumOver(ctx.matrix, EARNED_INCOME_CATEGORIES, months).total;
   const { from, to } = windowTimes(ctx.ledger, n);
-  return { timestamp_from: from, timestamp_to: to, count, ratio_to_income: round4(100 * safeDivide(gross, income)), total_amount: round2(gross) };
+  return {
+    timestamp_from: from,
+    timestamp_to: to,
+    count,
+    ratio_to_income: round4(100 * safeDivide(gross, income)),
+    total_amount: round2(gross),
+  };
 }
 
 export function monthlyStatistics(ctx: MarkerContext, categories: readonly number[]): MonthlyStatistics {

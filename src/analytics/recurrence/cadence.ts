@@ -26,12 +26,24 @@ const RHYTHMS: readonly Rhythm[] = [
 
 /** Typical days between occurrences. */
 export const PERIOD_DAYS: Readonly<Record<Cadence, number>> = {
-  weekly: 7, fortnightly: 14, four_weekly: 28, monthly: 365.25 / 12, quarterly: 365.25 / 4, yearly: 365.25, irregular: 0,
+  weekly: 7,
+  fortnightly: 14,
+  four_weekly: 28,
+  monthly: 365.25 / 12,
+  quarterly: 365.25 / 4,
+  yearly: 365.25,
+  irregular: 0,
 };
 
 /** Days either side of an expected date within which an occurrence counts as that one. */
 export const TOLERANCE_DAYS: Readonly<Record<Cadence, number>> = {
-  weekly: 2, fortnightly: 3, four_weekly: 4, monthly: 6, quarterly: 12, yearly: 20, irregular: 0,
+  weekly: 2,
+  fortnightly: 3,
+  four_weekly: 4,
+  monthly: 6,
+  quarterly: 12,
+  yearly: 20,
+  irregular: 0,
 };
 
 const MIN_FIT = 0.75;

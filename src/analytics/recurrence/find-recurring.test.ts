@@ -23,11 +23,16 @@ describe('recurrence › recurring transactions', () => {
     assert.equal(r.amount_stability_of_transaction, 1);
     assert.equal(r.time_stability_of_transaction, 1);
     assert.ok(r.frequency_stability_of_transaction > 0.9);
-    assert.deepEqual(r.transaction_ids, netflix.map((t) => t.id));
+    assert.deepEqual(
+      r.transaction_ids,
+      netflix.map((t) => t.id),
+    );
   });
 
   test('amounts that vary and a shorter presence lower the amount and time stability', () => {
-    const energy = series(monthlyDates(2025, 7, 9, 6), { description: 'DD OCTOPUS ENERGY', amount: -80 }).map((t, k) => ({ ...t, amount: -80 - 20 * (k % 2) }));
+    const energy = series(monthlyDates(2025, 7, 9, 6), { description: 'DD OCTOPUS ENERGY', amount: -80 }).map(
+      (t, k) => ({ ...t, amount: -80 - 20 * (k % 2) }),
+    );
     const [r] = report(energy).records;
     assert.equal(r.average_amount, -90);
     assert.equal(r.amount_variance, 100);
@@ -36,8 +41,11 @@ describe('recurrence › recurring transactions', () => {
   });
 
   test('weekly wages whose reference changes each week group together', () => {
-    const wages = series(everyDays(2025, 10, 3, 7, 15), { description: 'KESTREL DISTRIBUTI WAGES WK10', type: 'BankGiroCredit', amount: 480 })
-      .map((t, k) => ({ ...t, description: `KESTREL DISTRIBUTI WAGES WK${10 + k}` }));
+    const wages = series(everyDays(2025, 10, 3, 7, 15), {
+      description: 'KESTREL DISTRIBUTI WAGES WK10',
+      type: 'BankGiroCredit',
+      amount: 480,
+    }).map((t, k) => ({ ...t, description: `KESTREL DISTRIBUTI WAGES WK${10 + k}` }));
     const { recurrence } = report(wages);
     assert.equal(recurrence.groups.length, 1);
     assert.equal(recurrence.groups[0].cadence, 'weekly');
@@ -46,10 +54,30 @@ describe('recurrence › recurring transactions', () => {
 
   test('irregular shopping, fewer than 3 occurrences and own transfers are not recurring', () => {
     const { records } = report([
-      ...series([[2025, 12, 1], [2025, 12, 3], [2025, 12, 4], [2025, 12, 9], [2025, 12, 10], [2025, 12, 20]], { description: 'TESCO STORES 3217', amount: -30 }),
-      ...series([[2025, 11, 5], [2025, 12, 5]], { description: 'SPOTIFY', amount: -11.99 }),
+      ...series(
+        [
+          [2025, 12, 1],
+          [2025, 12, 3],
+          [2025, 12, 4],
+          [2025, 12, 9],
+          [2025, 12, 10],
+          [2025, 12, 20],
+        ],
+        { description: 'TESCO STORES 3217', amount: -30 },
+      ),
+      ...series(
+        [
+          [2025, 11, 5],
+          [2025, 12, 5],
+        ],
+        { description: 'SPOTIFY', amount: -11.99 },
+      ),
       ...series(monthlyDates(2025, 1, 2, 12), { description: 'TFR TO SAVINGS', amount: -100 }),
-      ...series(monthlyDates(2025, 1, 2, 12), { accountId: 'savings', description: 'FROM CURRENT ACCOUNT', amount: 100 }),
+      ...series(monthlyDates(2025, 1, 2, 12), {
+        accountId: 'savings',
+        description: 'FROM CURRENT ACCOUNT',
+        amount: 100,
+      }),
     ]);
     assert.deepEqual(records, []);
   });

@@ -98,15 +98,31 @@ export function findRecurring(ledger: Ledger): Recurrence {
     const { mean, variance } = moments(amounts);
     const last = rows[rows.length - 1];
     groups.push({
-      key, description: ledger.merchant[last] ?? ledger.group[last], direction, rows, days, cadence,
-      schedule: learnSchedule(days, cadence, direction), mean, variance,
-      amountStability: stability, frequencyStability: frequencyStability(days),
-      timeStability: timeStability(rows.map((r) => ledger.month[r]), ledger.asOfMonth),
-      category: mostCommon(rows.map((r) => ledger.category[r])), typicalAmount: medianOfLast(amounts, 3),
+      key,
+      description: ledger.merchant[last] ?? ledger.group[last],
+      direction,
+      rows,
+      days,
+      cadence,
+      schedule: learnSchedule(days, cadence, direction),
+      mean,
+      variance,
+      amountStability: stability,
+      frequencyStability: frequencyStability(days),
+      timeStability: timeStability(
+        rows.map((r) => ledger.month[r]),
+        ledger.asOfMonth,
+      ),
+      category: mostCommon(rows.map((r) => ledger.category[r])),
+      typicalAmount: medianOfLast(amounts, 3),
     });
   }
-  groups.sort((a, b) => (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1)
-    || Math.abs(b.mean) - Math.abs(a.mean) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  groups.sort(
+    (a, b) =>
+      (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) ||
+      Math.abs(b.mean) - Math.abs(a.mean) ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
   const groupOfRow = new Int32Array(ledger.size).fill(-1);
   groups.forEach((g, i) => {
     for (const r of g.rows) groupOfRow[r] = i;

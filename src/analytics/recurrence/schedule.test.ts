@@ -22,7 +22,13 @@ describe('recurrence › schedule', () => {
     const s = learnSchedule(paid, 'monthly', 'in');
     assert.equal(s.lastWorkingDay, false);
     assert.equal(s.dayOfMonth, 25);
-    assert.deepEqual(iso(expectedDays(s, d(2025, 12, 31), d(2026, 5, 31))), ['2026-01-23', '2026-02-25', '2026-03-25', '2026-04-24', '2026-05-22']);
+    assert.deepEqual(iso(expectedDays(s, d(2025, 12, 31), d(2026, 5, 31))), [
+      '2026-01-23',
+      '2026-02-25',
+      '2026-03-25',
+      '2026-04-24',
+      '2026-05-22',
+    ]);
   });
 
   test('a direct debit on the 1st moves to the working day after', () => {
@@ -45,6 +51,11 @@ describe('recurrence › schedule', () => {
   test('monthly on the 31st is the last day of shorter months, moved before a weekend', () => {
     const s = learnSchedule([d(2025, 1, 31), d(2025, 3, 31), d(2025, 5, 30)], 'monthly', 'in');
     assert.equal(s.dayOfMonth, 31);
-    assert.deepEqual(iso(expectedDays(s, d(2025, 5, 30), d(2025, 9, 30))), ['2025-06-30', '2025-07-31', '2025-08-29', iso([workingDayOnOrBefore(d(2025, 9, 30))])[0]]);
+    assert.deepEqual(iso(expectedDays(s, d(2025, 5, 30), d(2025, 9, 30))), [
+      '2025-06-30',
+      '2025-07-31',
+      '2025-08-29',
+      iso([workingDayOnOrBefore(d(2025, 9, 30))])[0],
+    ]);
   });
 });

@@ -43,10 +43,22 @@ function mode(values: readonly number[]): { value: number; share: number } {
 }
 
 /** The schedule of distinct ascending occurrence days with a known cadence. */
-export function learnSchedule(days: readonly number[], cadence: Exclude<Cadence, 'irregular'>, direction: 'in' | 'out'): Schedule {
+export function learnSchedule(
+  days: readonly number[],
+  cadence: Exclude<Cadence, 'irregular'>,
+  direction: 'in' | 'out',
+): Schedule {
   const recent = days.slice(-RECENT);
   const last = days[days.length - 1];
-  const schedule: Schedule = { cadence, direction, lastWorkingDay: false, dayOfMonth: dayOfMonth(last), stepMonths: 0, anchor: last, period: 0 };
+  const schedule: Schedule = {
+    cadence,
+    direction,
+    lastWorkingDay: false,
+    dayOfMonth: dayOfMonth(last),
+    stepMonths: 0,
+    anchor: last,
+    period: 0,
+  };
   if (cadence === 'monthly' || cadence === 'quarterly' || cadence === 'yearly') {
     schedule.stepMonths = cadence === 'monthly' ? 1 : cadence === 'quarterly' ? 3 : 12;
     const byDay = mode(recent.map(dayOfMonth));
@@ -80,7 +92,9 @@ export function expectedDays(schedule: Schedule, from: number, to: number): numb
     const first = monthOfDay(from) - 1;
     let m = anchorMonth + Math.ceil((first - anchorMonth) / step) * step;
     for (; m <= monthOfDay(to) + 1; m += step) {
-      const d = schedule.lastWorkingDay ? lastWorkingDayOfMonth(m) : adjust(schedule, dayInMonth(m, schedule.dayOfMonth));
+      const d = schedule.lastWorkingDay
+        ? lastWorkingDayOfMonth(m)
+        : adjust(schedule, dayInMonth(m, schedule.dayOfMonth));
       if (d > from && d <= to) out.push(d);
     }
     return out;
@@ -95,7 +109,8 @@ export function expectedDays(schedule: Schedule, from: number, to: number): numb
 
 /** "last working day of the month", "every 7 days on Friday": the rule in words, for descriptions. */
 export function describeSchedule(schedule: Schedule): string {
-  if (schedule.stepMonths > 0) return schedule.lastWorkingDay ? 'last working day of the month' : `day ${schedule.dayOfMonth} of the month`;
+  if (schedule.stepMonths > 0)
+    return schedule.lastWorkingDay ? 'last working day of the month' : `day ${schedule.dayOfMonth} of the month`;
   const names = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
   return `every ${schedule.period} days on ${names[weekday(schedule.anchor)]}`;
 }

@@ -14,7 +14,8 @@ describe('recurrence › stability scores', () => {
     [[0, 0], 0],
   ];
   for (const [amounts, expected] of amountCases) {
-    test(`amount stability of [${amounts.join(', ')}] is ${expected}`, () => assert.ok(Math.abs(amountStability(amounts) - expected) < 1e-9));
+    test(`amount stability of [${amounts.join(', ')}] is ${expected}`, () =>
+      assert.ok(Math.abs(amountStability(amounts) - expected) < 1e-9));
   }
 
   // [days, frequency stability]
@@ -25,12 +26,19 @@ describe('recurrence › stability scores', () => {
     [[0, 10, 30], 2 / 3], // gaps 10 and 20: sd 5, mean 15
   ];
   for (const [days, expected] of frequencyCases) {
-    test(`frequency stability of days [${days.join(', ')}] is ${expected.toFixed(3)}`, () => assert.ok(Math.abs(frequencyStability(days) - expected) < 1e-9));
+    test(`frequency stability of days [${days.join(', ')}] is ${expected.toFixed(3)}`, () =>
+      assert.ok(Math.abs(frequencyStability(days) - expected) < 1e-9));
   }
 
-  test('time stability: months of the last 12 (before asOf\'s month) with an occurrence, out of 12', () => {
+  test("time stability: months of the last 12 (before asOf's month) with an occurrence, out of 12", () => {
     const asOfMonth = 1000;
-    assert.equal(timeStability(Array.from({ length: 12 }, (_, k) => 988 + k), asOfMonth), 1);
+    assert.equal(
+      timeStability(
+        Array.from({ length: 12 }, (_, k) => 988 + k),
+        asOfMonth,
+      ),
+      1,
+    );
     assert.equal(timeStability([999, 999, 998, 1000, 980], asOfMonth), 2 / 12); // this month and older ones do not count
     assert.equal(timeStability([], asOfMonth), 0);
   });

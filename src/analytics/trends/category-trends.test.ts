@@ -15,14 +15,29 @@ describe('trends › category trends', () => {
   test('a fixed monthly bill over the whole year', () => {
     const [t] = trends(series(monthlyDates(2025, 1, 1, 12), { description: 'THAMES WATER', amount: -40 }));
     assert.deepEqual(t, {
-      category: 'Water', min: 40, mean: 40, max: 40, variance: 0, frequency: 1, continuity: 12, recency: 1,
-      amount_stability_of_category: 1, frequency_stability_of_category: t.frequency_stability_of_category, time_stability_of_category: 1,
+      category: 'Water',
+      min: 40,
+      mean: 40,
+      max: 40,
+      variance: 0,
+      frequency: 1,
+      continuity: 12,
+      recency: 1,
+      amount_stability_of_category: 1,
+      frequency_stability_of_category: t.frequency_stability_of_category,
+      time_stability_of_category: 1,
     });
     assert.ok(t.frequency_stability_of_category > 0.9);
   });
 
   test('gaps: months without transactions count as 0 in min and mean and break the continuity', () => {
-    const months = [[2025, 1, 10], [2025, 2, 10], [2025, 3, 10], [2025, 6, 10], [2025, 7, 10]] as [number, number, number][];
+    const months = [
+      [2025, 1, 10],
+      [2025, 2, 10],
+      [2025, 3, 10],
+      [2025, 6, 10],
+      [2025, 7, 10],
+    ] as [number, number, number][];
     const result = trends([
       aTransaction({ description: 'OPENING', amount: 1, bookedAt: at(2025, 1, 1, 0) }),
       ...series(months, { description: 'ODEON CINEMAS', amount: -20 }),

@@ -8,7 +8,13 @@
  * it; banks that insist on a signed request object need their override (not built: no live bank is reachable).
  */
 import type {
-  AuthorizationRequest, BankConnector, BankConsent, BankTokens, ConsentRequest, FetchOptions, RawPayload,
+  AuthorizationRequest,
+  BankConnector,
+  BankConsent,
+  BankTokens,
+  ConsentRequest,
+  FetchOptions,
+  RawPayload,
 } from '../connector.ts';
 import type { BankConnectionSettings } from '../connections.ts';
 import { BankAuthLostError, BankBadResponseError } from '../errors.ts';
@@ -21,7 +27,11 @@ import { callApi, createTransport, parseJson, type Transport, type TransportDeps
 const MAX_PAGES = 2000;
 const clientTokens = new Map<string, { token: string; expiresAt: number }>();
 
-export function createObieConnector(slug: string, settings: BankConnectionSettings, deps: TransportDeps): BankConnector {
+export function createObieConnector(
+  slug: string,
+  settings: BankConnectionSettings,
+  deps: TransportDeps,
+): BankConnector {
   const t = createTransport(slug, settings, deps);
   const api = settings.apiBaseUrl;
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
@@ -48,20 +58,34 @@ export function createObieConnector(slug: string, settings: BankConnectionSettin
         TransactionToDateTime: isoWithZone(req.transactionTo),
       };
       if (req.expiration !== null) data.ExpirationDateTime = isoWithZone(req.expiration);
-      const res = await callApi(t, { method: 'POST', url: `${api}/account-access-consents`, accessToken: await clientToken(), body: { Data: data, Risk: {} } });
+      const res = await callApi(t, {
+        method: 'POST',
+        url: `${api}/account-access-consents`,
+        accessToken: await clientToken(),
+        body: { Data: data, Risk: {} },
+      });
       const consent = readConsent(t, parseJson(t, res, 'account-access-consents'));
-      if (consent.status !== 'AwaitingAuthorisation') throw new BankBadResponseError(slug, `a new consent came back ${consent.status}`);
+      if (consent.status !== 'AwaitingAuthorisation')
+        throw new BankBadResponseError(slug, `a new consent came back ${consent.status}`);
       return consent;
     },
 
     async authorizationUrl(req: AuthorizationRequest): Promise<string> {
       const d = await discovery();
-      if (d.codeChallengeMethods.length > 0 && !d.codeChallengeMethods.includes('S256')) throw new BankBadResponseError(slug, 'the bank does not offer PKCE with S256');
+      if (d.codeChallengeMethods.length > 0 && !d.codeChallengeMethods.includes('S256'))
+        throw new BankBadResponseError(slug, 'the bank does not offer PKCE with S256');
       const intent = { openbanking_intent_id: { value: req.bankConsentId, essential: true } };
       const url = new URL(d.authorizationEndpoint);
       const params: Record<string, string> = {
-        response_type: 'code', client_id: settings.clientId, redirect_uri: req.redirectUri, scope: 'openid accounts', state: req.state,
-        nonce: req.nonce, code_challenge: req.codeChallenge, code_challenge_method: 'S256', claims: JSON.stringify({ id_token: intent, userinfo: intent }),
+        response_type: 'code',
+        client_id: settings.clientId,
+        redirect_uri: req.redirectUri,
+        scope: 'openid accounts',
+        state: req.state,
+        nonce: req.nonce,
+        code_challenge: req.codeChallenge,
+        code_challenge_method: 'S256',
+        claims: JSON.stringify({ id_token: intent, userinfo: intent }),
       };
       for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
       return url.toString();
@@ -69,7 +93,12 @@ export function createObieConnector(slug: string, settings: BankConnectionSettin
 
     async exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<BankTokens> {
       const d = await discovery();
-      return requestToken(t, d.tokenEndpoint, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier });
+      return requestToken(t, d.tokenEndpoint, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      });
     },
 
     async refreshTokens(refreshToken: string): Promise<BankTokens> {
@@ -79,7 +108,11 @@ export function createObieConnector(slug: string, settings: BankConnectionSettin
 
     async getConsent(bankConsentId: string): Promise<BankConsent> {
       try {
-        const res = await callApi(t, { method: 'GET', url: `${api}/account-access-consents/${encodeURIComponent(bankConsentId)}`, accessToken: await clientToken() });
+        const res = await callApi(t, {
+          method: 'GET',
+          url: `${api}/account-access-consents/${encodeURIComponent(bankConsentId)}`,
+          accessToken: await clientToken(),
+        });
         return readConsent(t, parseJson(t, res, 'account-access-consents'));
       } catch (err) {
         // A consent the bank no longer knows is as good as revoked.
@@ -92,7 +125,11 @@ export function createObieConnector(slug: string, settings: BankConnectionSettin
 
     async deleteConsent(bankConsentId: string): Promise<void> {
       try {
-        await callApi(t, { method: 'DELETE', url: `${api}/account-access-consents/${encodeURIComponent(bankConsentId)}`, accessToken: await clientToken() });
+        await callApi(t, {
+          method: 'DELETE',
+          url: `${api}/account-access-consents/${encodeURIComponent(bankConsentId)}`,
+          accessToken: await clientToken(),
+        });
       } catch (err) {
         if (err instanceof BankBadResponseError && (err.status === 404 || err.status === 400)) return;
         throw err;
@@ -106,10 +143,19 @@ export function createObieConnector(slug: string, settings: BankConnectionSettin
         const seen = new Set<string>();
         let url: string | null = firstUrl;
         for (let page = 1; url !== null; page++) {
-          if (page > MAX_PAGES || seen.has(url)) throw new BankBadResponseError(slug, `${resource} pages do not end (Links.Next loops)`);
+          if (page > MAX_PAGES || seen.has(url))
+            throw new BankBadResponseError(slug, `${resource} pages do not end (Links.Next loops)`);
           seen.add(url);
           const res = await callApi(t, { method: 'GET', url, accessToken });
-          const payload: RawPayload = { resource, bankAccountId, page, url, status: res.status, body: res.body, receivedAt: nowSeconds() };
+          const payload: RawPayload = {
+            resource,
+            bankAccountId,
+            page,
+            url,
+            status: res.status,
+            body: res.body,
+            receivedAt: nowSeconds(),
+          };
           payloads.push(payload);
           opts.onPayload?.(payload);
           url = nextLink(t, parseJson(t, res, resource), api);
@@ -121,7 +167,8 @@ export function createObieConnector(slug: string, settings: BankConnectionSettin
       for (const id of accountIds) {
         const base = `${api}/accounts/${encodeURIComponent(id)}`;
         if (has('ReadBalances')) await read('balances', id, `${base}/balances`);
-        if (has('ReadTransactionsBasic', 'ReadTransactionsDetail')) await read('transactions', id, `${base}/transactions?${window}`);
+        if (has('ReadTransactionsBasic', 'ReadTransactionsDetail'))
+          await read('transactions', id, `${base}/transactions?${window}`);
         if (has('ReadStatementsBasic', 'ReadStatementsDetail')) await read('statements', id, `${base}/statements`);
         if (has('ReadParty')) await read('parties', id, `${base}/parties`);
       }
@@ -136,14 +183,24 @@ export function createObieConnector(slug: string, settings: BankConnectionSettin
 
 function readConsent(t: Transport, body: unknown): BankConsent {
   const data = (body as { Data?: Record<string, unknown> } | null)?.Data;
-  if (!data || typeof data.ConsentId !== 'string' || typeof data.Status !== 'string' || !Array.isArray(data.Permissions)) {
+  if (
+    !data ||
+    typeof data.ConsentId !== 'string' ||
+    typeof data.Status !== 'string' ||
+    !Array.isArray(data.Permissions)
+  ) {
     throw new BankBadResponseError(t.slug, 'the consent answer has no Data.ConsentId, Status or Permissions');
   }
-  const seconds = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Math.floor(Date.parse(v) / 1000) : null);
+  const seconds = (v: unknown) =>
+    typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Math.floor(Date.parse(v) / 1000) : null;
   return {
-    bankConsentId: data.ConsentId, status: data.Status, permissions: data.Permissions.map(String),
-    creationDateTime: seconds(data.CreationDateTime), expiration: seconds(data.ExpirationDateTime),
-    transactionFrom: seconds(data.TransactionFromDateTime), transactionTo: seconds(data.TransactionToDateTime),
+    bankConsentId: data.ConsentId,
+    status: data.Status,
+    permissions: data.Permissions.map(String),
+    creationDateTime: seconds(data.CreationDateTime),
+    expiration: seconds(data.ExpirationDateTime),
+    transactionFrom: seconds(data.TransactionFromDateTime),
+    transactionTo: seconds(data.TransactionToDateTime),
   };
 }
 
@@ -153,7 +210,8 @@ function accountIdsOf(t: Transport, body: string): string[] {
   if (!Array.isArray(accounts)) throw new BankBadResponseError(t.slug, 'Data.Account is not an array');
   return accounts.map((a, i) => {
     const id = (a as { AccountId?: unknown } | null)?.AccountId;
-    if (typeof id !== 'string' || id === '') throw new BankBadResponseError(t.slug, `Data.Account[${i}] has no AccountId`);
+    if (typeof id !== 'string' || id === '')
+      throw new BankBadResponseError(t.slug, `Data.Account[${i}] has no AccountId`);
     return id;
   });
 }
@@ -173,7 +231,8 @@ function nextLink(t: Transport, body: unknown, api: string): string | null {
     throw new BankBadResponseError(t.slug, 'Links.Next is not a URL');
   }
   const base = new URL(api);
-  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) throw new BankBadResponseError(t.slug, 'Links.Next leaves the bank API');
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname))
+    throw new BankBadResponseError(t.slug, 'Links.Next leaves the bank API');
   return url.toString();
 }
 
@@ -186,4 +245,3 @@ function isoWithZone(unixSeconds: number): string {
 function isoWithoutZone(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, '');
 }
-

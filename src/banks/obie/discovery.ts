@@ -20,8 +20,10 @@ export async function discover(http: BankHttpOptions, url: string, nowMs: number
   const hit = cache.get(url);
   if (hit && nowMs - hit.at < TTL_MS && nowMs >= hit.at) return hit.value;
   const res = await bankRequest(http, { method: 'GET', url });
-  if (res.status >= 500 || res.status === 429) throw new BankUnavailableError(http.slug, `the discovery document answered ${res.status}`, res.status);
-  if (res.status !== 200) throw new BankBadResponseError(http.slug, `the discovery document answered ${res.status}`, res.status);
+  if (res.status >= 500 || res.status === 429)
+    throw new BankUnavailableError(http.slug, `the discovery document answered ${res.status}`, res.status);
+  if (res.status !== 200)
+    throw new BankBadResponseError(http.slug, `the discovery document answered ${res.status}`, res.status);
   let doc: Record<string, unknown>;
   try {
     doc = JSON.parse(res.body) as Record<string, unknown>;
@@ -30,14 +32,17 @@ export async function discover(http: BankHttpOptions, url: string, nowMs: number
   }
   const need = (k: string): string => {
     const v = doc[k];
-    if (typeof v !== 'string' || !/^https?:\/\//.test(v)) throw new BankBadResponseError(http.slug, `the discovery document has no usable "${k}"`);
+    if (typeof v !== 'string' || !/^https?:\/\//.test(v))
+      throw new BankBadResponseError(http.slug, `the discovery document has no usable "${k}"`);
     return v;
   };
   const value: Discovery = {
     issuer: need('issuer'),
     authorizationEndpoint: need('authorization_endpoint'),
     tokenEndpoint: need('token_endpoint'),
-    codeChallengeMethods: Array.isArray(doc.code_challenge_methods_supported) ? doc.code_challenge_methods_supported.map(String) : [],
+    codeChallengeMethods: Array.isArray(doc.code_challenge_methods_supported)
+      ? doc.code_challenge_methods_supported.map(String)
+      : [],
   };
   cache.set(url, { at: nowMs, value });
   return value;

@@ -38,24 +38,38 @@ function feeOrInterest(x: Json, at: string): Json {
 
 export function toSpecStatement(s: Json, at: string): Json {
   const out: Json = {};
-  copyStr(out, s, ['AccountId', 'StatementId', 'StatementReference', 'Type', 'StartDateTime', 'EndDateTime', 'CreationDateTime'], at);
+  copyStr(
+    out,
+    s,
+    ['AccountId', 'StatementId', 'StatementReference', 'Type', 'StartDateTime', 'EndDateTime', 'CreationDateTime'],
+    at,
+  );
   if (out.StatementId === undefined) out.StatementId = `${out.StartDateTime ?? ''}/${out.EndDateTime ?? ''}`;
   const list = (name: string) => optArr(s[name], `${at}/${name}`).map((x, i) => obj(x, `${at}/${name}/${i}`));
-  if (s.StatementDescription !== undefined) out.StatementDescription = optArr(s.StatementDescription, `${at}/StatementDescription`).map(String);
-  if (s.StatementFee !== undefined) out.StatementFee = list('StatementFee').map((x, i) => feeOrInterest(x, `${at}/StatementFee/${i}`));
-  if (s.StatementInterest !== undefined) out.StatementInterest = list('StatementInterest').map((x, i) => feeOrInterest(x, `${at}/StatementInterest/${i}`));
+  if (s.StatementDescription !== undefined)
+    out.StatementDescription = optArr(s.StatementDescription, `${at}/StatementDescription`).map(String);
+  if (s.StatementFee !== undefined)
+    out.StatementFee = list('StatementFee').map((x, i) => feeOrInterest(x, `${at}/StatementFee/${i}`));
+  if (s.StatementInterest !== undefined)
+    out.StatementInterest = list('StatementInterest').map((x, i) => feeOrInterest(x, `${at}/StatementInterest/${i}`));
   if (s.StatementAmount !== undefined) {
     out.StatementAmounts = list('StatementAmount').map((x, i) => {
       const o: Json = {};
       copyStr(o, x, ['CreditDebitIndicator', 'Type'], `${at}/StatementAmount/${i}`);
-      return { ...o, ...money(optObj(x.Amount, `${at}/StatementAmount/${i}/Amount`), `${at}/StatementAmount/${i}/Amount`) };
+      return {
+        ...o,
+        ...money(optObj(x.Amount, `${at}/StatementAmount/${i}/Amount`), `${at}/StatementAmount/${i}/Amount`),
+      };
     });
   }
   if (s.StatementBenefit !== undefined) {
     out.StatementBenefits = list('StatementBenefit').map((x, i) => {
       const o: Json = {};
       copyStr(o, x, ['Type'], `${at}/StatementBenefit/${i}`);
-      return { ...o, ...money(optObj(x.Amount, `${at}/StatementBenefit/${i}/Amount`), `${at}/StatementBenefit/${i}/Amount`) };
+      return {
+        ...o,
+        ...money(optObj(x.Amount, `${at}/StatementBenefit/${i}/Amount`), `${at}/StatementBenefit/${i}/Amount`),
+      };
     });
   }
   if (s.StatementDateTime !== undefined) {
@@ -65,8 +79,16 @@ export function toSpecStatement(s: Json, at: string): Json {
       return o;
     });
   }
-  if (s.StatementRate !== undefined) out.StatementRate = list('StatementRate').map((x, i) => ({ ...pick(x, ['Type'], `${at}/StatementRate/${i}`), ...optional('Rate', rate(x.Rate)) }));
-  if (s.StatementValue !== undefined) out.StatementValue = list('StatementValue').map((x, i) => ({ ...pick(x, ['Type'], `${at}/StatementValue/${i}`), ...optional('Value', rate(x.Value)) }));
+  if (s.StatementRate !== undefined)
+    out.StatementRate = list('StatementRate').map((x, i) => ({
+      ...pick(x, ['Type'], `${at}/StatementRate/${i}`),
+      ...optional('Rate', rate(x.Rate)),
+    }));
+  if (s.StatementValue !== undefined)
+    out.StatementValue = list('StatementValue').map((x, i) => ({
+      ...pick(x, ['Type'], `${at}/StatementValue/${i}`),
+      ...optional('Value', rate(x.Value)),
+    }));
   return out;
 }
 
@@ -82,18 +104,44 @@ function optional(name: string, v: number | undefined): Json {
 
 export function toSpecParty(p: Json, at: string): Json {
   const out: Json = { PartyId: str(p.PartyId, `${at}/PartyId`) };
-  copyStr(out, p, ['AccountId', 'PartyNumber', 'PartyType', 'Name', 'FullLegalName', 'LegalStructure', 'EmailAddress', 'Phone', 'Mobile'], at);
+  copyStr(
+    out,
+    p,
+    [
+      'AccountId',
+      'PartyNumber',
+      'PartyType',
+      'Name',
+      'FullLegalName',
+      'LegalStructure',
+      'EmailAddress',
+      'Phone',
+      'Mobile',
+    ],
+    at,
+  );
   if (typeof p.BeneficialOwnership === 'boolean') out.BeneficialOwnership = p.BeneficialOwnership;
   // Required by the interface spec, optional in the standard: a bank that leaves it out does not tell the role.
   out.AccountRole = optStr(p.AccountRole, `${at}/AccountRole`) ?? 'Unknown';
   const rel = optObj(p.Relationships, `${at}/Relationships`);
   const account = rel ? optObj(rel.Account, `${at}/Relationships/Account`) : null;
-  if (account) out.Relationships = { Account: { Related: str(account.Related, `${at}/Relationships/Account/Related`), Id: str(account.Id ?? account.ID, `${at}/Relationships/Account/Id`) } };
+  if (account)
+    out.Relationships = {
+      Account: {
+        Related: str(account.Related, `${at}/Relationships/Account/Related`),
+        Id: str(account.Id ?? account.ID, `${at}/Relationships/Account/Id`),
+      },
+    };
   if (p.Address !== undefined) {
     out.Address = optArr(p.Address, `${at}/Address`).map((a, i) => {
       const addr = obj(a, `${at}/Address/${i}`);
       const o: Json = {};
-      copyStr(o, addr, ['AddressType', 'StreetName', 'BuildingNumber', 'PostCode', 'TownName', 'CountrySubDivision', 'Country'], `${at}/Address/${i}`);
+      copyStr(
+        o,
+        addr,
+        ['AddressType', 'StreetName', 'BuildingNumber', 'PostCode', 'TownName', 'CountrySubDivision', 'Country'],
+        `${at}/Address/${i}`,
+      );
       o.AddressLine = optArr(addr.AddressLine, `${at}/Address/${i}/AddressLine`).map(String);
       return o;
     });

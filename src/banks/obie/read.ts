@@ -61,7 +61,8 @@ export function signedAmount(amount: unknown, indicator: unknown, path: string):
   const a = str(amount, `${path}/Amount`);
   if (!AMOUNT.test(a)) throw new ShapeError(`${path}/Amount`, `"${a}" is not an amount`);
   const cdi = str(indicator, `${path}/CreditDebitIndicator`);
-  if (cdi !== 'Credit' && cdi !== 'Debit') throw new ShapeError(`${path}/CreditDebitIndicator`, `"${cdi}" is neither Credit nor Debit`);
+  if (cdi !== 'Credit' && cdi !== 'Debit')
+    throw new ShapeError(`${path}/CreditDebitIndicator`, `"${cdi}" is neither Credit nor Debit`);
   const trimmed = trimDecimal(a);
   return cdi === 'Debit' && trimmed !== '0' ? `-${trimmed}` : trimmed;
 }

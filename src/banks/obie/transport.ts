@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BankConnectionSettings } from '../connections.ts';
-import { BankAuthLostError, BankBadResponseError, BankError, BankRateLimitedError, BankUnavailableError, parseRetryAfter } from '../errors.ts';
+import {
+  BankAuthLostError,
+  BankBadResponseError,
+  BankError,
+  BankRateLimitedError,
+  BankUnavailableError,
+  parseRetryAfter,
+} from '../errors.ts';
 import { bankRequest, type BankHttpOptions, type BankHttpResponse } from '../http.ts';
 
 export interface TransportDeps {
@@ -25,7 +32,9 @@ export interface Transport {
 
 export function createTransport(slug: string, settings: BankConnectionSettings, deps: TransportDeps): Transport {
   return {
-    slug, settings, clock: deps.clock,
+    slug,
+    settings,
+    clock: deps.clock,
     http: { slug, tls: settings.tls, timeoutMs: settings.timeoutMs },
     sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
@@ -75,7 +84,12 @@ async function callOnce(t: Transport, call: ApiCall): Promise<BankHttpResponse> 
   };
   if (t.settings.financialId) headers['x-fapi-financial-id'] = t.settings.financialId;
   if (call.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await bankRequest(t.http, { method: call.method, url: call.url, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+  const res = await bankRequest(t.http, {
+    method: call.method,
+    url: call.url,
+    headers,
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  });
   if (res.status >= 200 && res.status < 300) return res;
   throw translate(t, res, new URL(call.url).pathname);
 }
@@ -84,14 +98,26 @@ async function callOnce(t: Transport, call: ApiCall): Promise<BankHttpResponse> 
 export function translate(t: Transport, res: BankHttpResponse, what: string): BankError {
   const code = obieErrorCode(res.body);
   const suffix = code ? ` (${code})` : '';
-  if (res.status === 401) return new BankAuthLostError(t.slug, 'token_invalid', `the bank refused our access token for ${what}${suffix}`, 401);
+  if (res.status === 401)
+    return new BankAuthLostError(
+      t.slug,
+      'token_invalid',
+      `the bank refused our access token for ${what}${suffix}`,
+      401,
+    );
   // 403: the consent no longer allows this (revoked at the bank, expired, or narrowed): access is lost.
-  if (res.status === 403) return new BankAuthLostError(t.slug, 'revoked', `the bank refused access to ${what}${suffix}`, 403);
+  if (res.status === 403)
+    return new BankAuthLostError(t.slug, 'revoked', `the bank refused access to ${what}${suffix}`, 403);
   if (res.status === 429) {
     const header = res.headers['retry-after'];
-    return new BankRateLimitedError(t.slug, parseRetryAfter(Array.isArray(header) ? header[0] : header, t.clock.now()), `the bank rate-limited ${what}`);
+    return new BankRateLimitedError(
+      t.slug,
+      parseRetryAfter(Array.isArray(header) ? header[0] : header, t.clock.now()),
+      `the bank rate-limited ${what}`,
+    );
   }
-  if (res.status >= 500) return new BankUnavailableError(t.slug, `the bank answered ${res.status} for ${what}${suffix}`, res.status);
+  if (res.status >= 500)
+    return new BankUnavailableError(t.slug, `the bank answered ${res.status} for ${what}${suffix}`, res.status);
   return new BankBadResponseError(t.slug, `the bank answered ${res.status} for ${what}${suffix}`, res.status);
 }
 

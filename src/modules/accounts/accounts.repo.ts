@@ -21,14 +21,34 @@ export interface AccountRow {
 
 export type NewAccount = Omit<AccountRow, 'is_authorized'> & { is_authorized: boolean | null };
 
-const COLS = ['id', 'client_id', 'customer_id', 'bank_slug', 'number', 'sort_code', 'account_number', 'currency', 'name', 'nickname',
-  'identification', 'secondary_identification', 'type', 'sub_type', 'scheme_name'] as const;
+const COLS = [
+  'id',
+  'client_id',
+  'customer_id',
+  'bank_slug',
+  'number',
+  'sort_code',
+  'account_number',
+  'currency',
+  'name',
+  'nickname',
+  'identification',
+  'secondary_identification',
+  'type',
+  'sub_type',
+  'scheme_name',
+] as const;
 
 /**
  * Creates accounts, or updates the descriptive fields of those that exist (idempotent on bank_slug + number).
  * is_authorized is only changed when sent.
  */
-export async function upsertAccounts(db: Db, rows: NewAccount[], source: 'submitted' | 'bank', now: Date): Promise<AccountRow[]> {
+export async function upsertAccounts(
+  db: Db,
+  rows: NewAccount[],
+  source: 'submitted' | 'bank',
+  now: Date,
+): Promise<AccountRow[]> {
   const n = COLS.length;
   await db.query(
     `INSERT INTO accounts (${COLS.join(', ')}, is_authorized, source, created_at, updated_at)
@@ -59,11 +79,16 @@ export async function upsertAccounts(db: Db, rows: NewAccount[], source: 'submit
 }
 
 export async function listAccounts(db: Db, customerId: string): Promise<AccountRow[]> {
-  return (await db.query<AccountRow>('SELECT * FROM accounts WHERE customer_id = $1 ORDER BY created_at, id', [customerId])).rows;
+  return (
+    await db.query<AccountRow>('SELECT * FROM accounts WHERE customer_id = $1 ORDER BY created_at, id', [customerId])
+  ).rows;
 }
 
 export async function findAccount(db: Db, customerId: string, accountId: string): Promise<AccountRow | null> {
-  return (await db.query<AccountRow>('SELECT * FROM accounts WHERE customer_id = $1 AND id = $2', [customerId, accountId])).rows[0] ?? null;
+  return (
+    (await db.query<AccountRow>('SELECT * FROM accounts WHERE customer_id = $1 AND id = $2', [customerId, accountId]))
+      .rows[0] ?? null
+  );
 }
 
 export interface BalanceRow {
@@ -83,21 +108,37 @@ export async function upsertBalances(db: Db, customerId: string, rows: BalanceRo
      ON CONFLICT (account_id, type, date) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency,
        date_time = EXCLUDED.date_time, updated_at = EXCLUDED.updated_at
      WHERE balances.date_time <= EXCLUDED.date_time`,
-    [customerId, rows.map((r) => r.account_id), rows.map((r) => r.type), rows.map((r) => r.date), rows.map((r) => r.amount),
-      rows.map((r) => r.currency), rows.map((r) => r.date_time), now],
+    [
+      customerId,
+      rows.map((r) => r.account_id),
+      rows.map((r) => r.type),
+      rows.map((r) => r.date),
+      rows.map((r) => r.amount),
+      rows.map((r) => r.currency),
+      rows.map((r) => r.date_time),
+      now,
+    ],
   );
 }
 
 export async function listBalances(db: Db, customerId: string, accountId: string): Promise<BalanceRow[]> {
-  return (await db.query<BalanceRow>(
-    `SELECT account_id, type, to_char(date, 'YYYY-MM-DD') AS date, amount, currency, date_time FROM balances
+  return (
+    await db.query<BalanceRow>(
+      `SELECT account_id, type, to_char(date, 'YYYY-MM-DD') AS date, amount, currency, date_time FROM balances
      WHERE customer_id = $1 AND account_id = $2 ORDER BY date DESC, type`,
-    [customerId, accountId],
-  )).rows;
+      [customerId, accountId],
+    )
+  ).rows;
 }
 
 /** Sets is_authorized on the given accounts of the customer; answers the ids whose value changed. */
-export async function setAuthorized(db: Db, customerId: string, accountIds: string[], isAuthorized: boolean, now: Date): Promise<string[]> {
+export async function setAuthorized(
+  db: Db,
+  customerId: string,
+  accountIds: string[],
+  isAuthorized: boolean,
+  now: Date,
+): Promise<string[]> {
   if (accountIds.length === 0) return [];
   const r = await db.query<{ id: string }>(
     `UPDATE accounts SET is_authorized = $3, updated_at = $4 WHERE customer_id = $1 AND id = ANY($2::text[]) AND is_authorized <> $3

@@ -12,30 +12,84 @@ export async function accountRoutes(app: App, deps: AppDeps): Promise<void> {
   const tags = ['Accounts'];
   const security = [{ Bearer: [] }];
 
-  app.post('/public/v3/customers/:customer_id/account_collections', {
-    preHandler: bearer,
-    schema: { summary: 'Create accounts (idempotent on bank_slug + number)', tags, security, params: CustomerIdParams, body: AccountCollectionBody, response: { 200: AccountList, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.createAccounts(deps.db, clientOf(request).clientId, request.params.customer_id, request.body.accounts, deps.clock.now()));
-
-  app.get('/public/v3/customers/:customer_id/accounts', {
-    preHandler: bearer,
-    schema: { summary: '12. Get accounts', tags, security, params: CustomerIdParams, response: { 200: AccountList, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.listAccounts(deps.db, clientOf(request).clientId, request.params.customer_id));
-
-  app.post('/public/v3/customers/:customer_id/balance_collections', {
-    preHandler: bearer,
-    schema: {
-      summary: 'Submit balances (one per account, type and day)', tags, security, params: CustomerIdParams, body: BalanceCollectionBody,
-      response: { 200: Type.Object({ status: Type.Literal('success'), stored: Type.Integer() }), ...problemResponses(...STANDARD_ERRORS, 422) },
+  app.post(
+    '/public/v3/customers/:customer_id/account_collections',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: 'Create accounts (idempotent on bank_slug + number)',
+        tags,
+        security,
+        params: CustomerIdParams,
+        body: AccountCollectionBody,
+        response: { 200: AccountList, ...problemResponses(...STANDARD_ERRORS) },
+      },
     },
-  }, async (request) => service.submitBalances(deps.db, deps.queue, clientOf(request).clientId, request.params.customer_id, request.body.balances, deps.clock.now()));
+    async (request) =>
+      service.createAccounts(
+        deps.db,
+        clientOf(request).clientId,
+        request.params.customer_id,
+        request.body.accounts,
+        deps.clock.now(),
+      ),
+  );
 
-  app.get('/public/v3/customers/:customer_id/accounts/:account_id/balances', {
-    preHandler: bearer,
-    schema: {
-      summary: "An account's balances, newest day first", tags, security,
-      params: Type.Object({ customer_id: Type.String(), account_id: Type.String() }),
-      response: { 200: Type.Object({ data: Type.Array(Balance) }), ...problemResponses(...STANDARD_ERRORS) },
+  app.get(
+    '/public/v3/customers/:customer_id/accounts',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: '12. Get accounts',
+        tags,
+        security,
+        params: CustomerIdParams,
+        response: { 200: AccountList, ...problemResponses(...STANDARD_ERRORS) },
+      },
     },
-  }, async (request) => service.listBalances(deps.db, clientOf(request).clientId, request.params.customer_id, request.params.account_id));
+    async (request) => service.listAccounts(deps.db, clientOf(request).clientId, request.params.customer_id),
+  );
+
+  app.post(
+    '/public/v3/customers/:customer_id/balance_collections',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: 'Submit balances (one per account, type and day)',
+        tags,
+        security,
+        params: CustomerIdParams,
+        body: BalanceCollectionBody,
+        response: {
+          200: Type.Object({ status: Type.Literal('success'), stored: Type.Integer() }),
+          ...problemResponses(...STANDARD_ERRORS, 422),
+        },
+      },
+    },
+    async (request) =>
+      service.submitBalances(
+        deps.db,
+        deps.queue,
+        clientOf(request).clientId,
+        request.params.customer_id,
+        request.body.balances,
+        deps.clock.now(),
+      ),
+  );
+
+  app.get(
+    '/public/v3/customers/:customer_id/accounts/:account_id/balances',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: "An account's balances, newest day first",
+        tags,
+        security,
+        params: Type.Object({ customer_id: Type.String(), account_id: Type.String() }),
+        response: { 200: Type.Object({ data: Type.Array(Balance) }), ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) =>
+      service.listBalances(deps.db, clientOf(request).clientId, request.params.customer_id, request.params.account_id),
+  );
 }

@@ -28,11 +28,22 @@ export interface SubmittedAccountInput {
 
 export function toAccountWire(a: AccountRow) {
   return {
-    id: a.id, currency: a.currency, name: a.name, is_authorized: a.is_authorized, nickname: a.nickname,
-    identification: a.identification, secondary_identification: a.secondary_identification, bank_slug: a.bank_slug,
-    type: a.type, sub_type: a.sub_type, number: a.number,
+    id: a.id,
+    currency: a.currency,
+    name: a.name,
+    is_authorized: a.is_authorized,
+    nickname: a.nickname,
+    identification: a.identification,
+    secondary_identification: a.secondary_identification,
+    bank_slug: a.bank_slug,
+    type: a.type,
+    sub_type: a.sub_type,
+    number: a.number,
     // decisions.md: digit strings, because leading zeros matter.
-    sort_code_and_account_number: a.sort_code !== null && a.account_number !== null ? { sort_code: a.sort_code, account_number: a.account_number } : null,
+    sort_code_and_account_number:
+      a.sort_code !== null && a.account_number !== null
+        ? { sort_code: a.sort_code, account_number: a.account_number }
+        : null,
     scheme_name: a.scheme_name,
   };
 }
@@ -40,33 +51,61 @@ export function toAccountWire(a: AccountRow) {
 /** UK numbers are sort code + account number; the pair is derived from a 14-digit number when not sent. */
 function splitUkNumber(input: SubmittedAccountInput): { sort_code: string; account_number: string } | null {
   if (input.sort_code_and_account_number) return input.sort_code_and_account_number;
-  return /^\d{14}$/.test(input.number) ? { sort_code: input.number.slice(0, 6), account_number: input.number.slice(6) } : null;
+  return /^\d{14}$/.test(input.number)
+    ? { sort_code: input.number.slice(0, 6), account_number: input.number.slice(6) }
+    : null;
 }
 
-export async function createAccounts(db: Db, clientId: string, customerId: string, inputs: SubmittedAccountInput[], now: Date) {
+export async function createAccounts(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  inputs: SubmittedAccountInput[],
+  now: Date,
+) {
   await requireCustomer(db, clientId, customerId);
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   inputs.forEach((a, i) => {
-    if (!isKnownBankSlug(a.bank_slug)) errors.push({ pointer: `/accounts/${i}/bank_slug`, detail: `unknown bank slug "${a.bank_slug}" (see GET /public/v3/banks)` });
+    if (!isKnownBankSlug(a.bank_slug))
+      errors.push({
+        pointer: `/accounts/${i}/bank_slug`,
+        detail: `unknown bank slug "${a.bank_slug}" (see GET /public/v3/banks)`,
+      });
     const pair = a.sort_code_and_account_number;
     if (pair && a.number !== `${pair.sort_code}${pair.account_number}` && a.number !== pair.account_number) {
       errors.push({ pointer: `/accounts/${i}/number`, detail: 'does not match sort_code_and_account_number' });
     }
     const key = `${a.bank_slug}\u0000${a.number}`;
-    if (seen.has(key)) errors.push({ pointer: `/accounts/${i}/number`, detail: 'the same bank_slug and number appear twice in this request' });
+    if (seen.has(key))
+      errors.push({
+        pointer: `/accounts/${i}/number`,
+        detail: 'the same bank_slug and number appear twice in this request',
+      });
     seen.add(key);
   });
-  if (errors.length) throw new AppError('validation_failed', 'Some accounts are invalid; none were stored.', { errors });
+  if (errors.length)
+    throw new AppError('validation_failed', 'Some accounts are invalid; none were stored.', { errors });
 
   const rows: NewAccount[] = inputs.map((a) => {
     const pair = splitUkNumber(a);
     return {
-      id: newId(), client_id: clientId, customer_id: customerId, bank_slug: a.bank_slug, number: a.number,
-      sort_code: pair?.sort_code ?? null, account_number: pair?.account_number ?? null, currency: a.currency,
-      name: a.name ?? null, nickname: a.nickname ?? null, identification: a.identification ?? null,
-      secondary_identification: a.secondary_identification ?? null, type: a.type, sub_type: a.sub_type,
-      scheme_name: a.scheme_name ?? 'UK.OBIE.SortCodeAccountNumber', is_authorized: a.is_authorized ?? null,
+      id: newId(),
+      client_id: clientId,
+      customer_id: customerId,
+      bank_slug: a.bank_slug,
+      number: a.number,
+      sort_code: pair?.sort_code ?? null,
+      account_number: pair?.account_number ?? null,
+      currency: a.currency,
+      name: a.name ?? null,
+      nickname: a.nickname ?? null,
+      identification: a.identification ?? null,
+      secondary_identification: a.secondary_identification ?? null,
+      type: a.type,
+      sub_type: a.sub_type,
+      scheme_name: a.scheme_name ?? 'UK.OBIE.SortCodeAccountNumber',
+      is_authorized: a.is_authorized ?? null,
     };
   });
   const stored = await db.transaction((tx) => repo.upsertAccounts(tx, rows, 'submitted', now));
@@ -79,7 +118,12 @@ export async function listAccounts(db: Db, clientId: string, customerId: string)
 }
 
 /** The account of this customer of this client, or account_not_found. */
-export async function requireAccount(db: Db, clientId: string, customerId: string, accountId: string): Promise<AccountRow> {
+export async function requireAccount(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  accountId: string,
+): Promise<AccountRow> {
   await requireCustomer(db, clientId, customerId);
   const account = await repo.findAccount(db, customerId, accountId);
   if (!account) throw new AppError('account_not_found', 'No account with that id.');
@@ -95,22 +139,47 @@ export interface SubmittedBalanceInput {
   date_time: number | string;
 }
 
-export async function submitBalances(db: Db, queue: Queue, clientId: string, customerId: string, inputs: SubmittedBalanceInput[], now: Date) {
+export async function submitBalances(
+  db: Db,
+  queue: Queue,
+  clientId: string,
+  customerId: string,
+  inputs: SubmittedBalanceInput[],
+  now: Date,
+) {
   await requireCustomer(db, clientId, customerId);
-  const accounts = new Map((await repo.listAccounts(db, customerId)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a]));
+  const accounts = new Map(
+    (await repo.listAccounts(db, customerId)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a]),
+  );
   const errors: FieldError[] = [];
   const rows: BalanceRow[] = [];
   inputs.forEach((b, i) => {
     const account = accounts.get(`${b.bank_slug}\u0000${b.account_number}`);
     const amount = toDecimalText(b.amount);
     const dateTime = Number(b.date_time);
-    if (!account) errors.push({ pointer: `/balances/${i}/account_number`, detail: 'no account of this customer has this bank_slug and account_number' });
-    if (amount === null) errors.push({ pointer: `/balances/${i}/amount`, detail: 'must be a number with at most 4 decimal places' });
-    if (!Number.isSafeInteger(dateTime) || dateTime < 0) errors.push({ pointer: `/balances/${i}/date_time`, detail: 'must be Unix seconds' });
-    if (account && amount !== null) rows.push({ account_id: account.id, type: b.type, date: isoDate(londonDay(dateTime)), amount, currency: b.currency, date_time: dateTime });
+    if (!account)
+      errors.push({
+        pointer: `/balances/${i}/account_number`,
+        detail: 'no account of this customer has this bank_slug and account_number',
+      });
+    if (amount === null)
+      errors.push({ pointer: `/balances/${i}/amount`, detail: 'must be a number with at most 4 decimal places' });
+    if (!Number.isSafeInteger(dateTime) || dateTime < 0)
+      errors.push({ pointer: `/balances/${i}/date_time`, detail: 'must be Unix seconds' });
+    if (account && amount !== null)
+      rows.push({
+        account_id: account.id,
+        type: b.type,
+        date: isoDate(londonDay(dateTime)),
+        amount,
+        currency: b.currency,
+        date_time: dateTime,
+      });
   });
   if (errors.length) {
-    const code = errors.every((e) => e.pointer.endsWith('/account_number')) ? 'account_not_found_for_transaction' : 'validation_failed';
+    const code = errors.every((e) => e.pointer.endsWith('/account_number'))
+      ? 'account_not_found_for_transaction'
+      : 'validation_failed';
     throw new AppError(code, 'Some balances are invalid; none were stored.', { errors });
   }
   // One row per account, type and day: within a request, the latest balance of the day wins (as across requests).
@@ -148,7 +217,13 @@ export async function storeBankBalances(tx: Db, customerId: string, rows: Balanc
 }
 
 /** Sets is_authorized; answers the accounts whose value changed (one webhook each). */
-export async function setAccountsAuthorization(tx: Db, customerId: string, accountIds: string[], isAuthorized: boolean, now: Date): Promise<string[]> {
+export async function setAccountsAuthorization(
+  tx: Db,
+  customerId: string,
+  accountIds: string[],
+  isAuthorized: boolean,
+  now: Date,
+): Promise<string[]> {
   return repo.setAuthorized(tx, customerId, accountIds, isAuthorized, now);
 }
 

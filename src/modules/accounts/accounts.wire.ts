@@ -2,10 +2,30 @@
 import { Type } from 'typebox';
 import { IntegerInput, NumericInput } from '../../http/wire.ts';
 
-export const ACCOUNT_SUB_TYPES = ['ChargeCard', 'CreditCard', 'CurrentAccount', 'EMoney', 'Loan', 'Mortgage', 'PrePaidCard', 'Savings'] as const;
+export const ACCOUNT_SUB_TYPES = [
+  'ChargeCard',
+  'CreditCard',
+  'CurrentAccount',
+  'EMoney',
+  'Loan',
+  'Mortgage',
+  'PrePaidCard',
+  'Savings',
+] as const;
 export const BALANCE_TYPES = [
-  'ClosingAvailable', 'ClosingBooked', 'ClosingCleared', 'Expected', 'ForwardAvailable', 'Information', 'InterimAvailable',
-  'InterimBooked', 'InterimCleared', 'OpeningAvailable', 'OpeningBooked', 'OpeningCleared', 'PreviouslyClosedBooked',
+  'ClosingAvailable',
+  'ClosingBooked',
+  'ClosingCleared',
+  'Expected',
+  'ForwardAvailable',
+  'Information',
+  'InterimAvailable',
+  'InterimBooked',
+  'InterimCleared',
+  'OpeningAvailable',
+  'OpeningBooked',
+  'OpeningCleared',
+  'PreviouslyClosedBooked',
 ] as const;
 
 const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -16,11 +36,16 @@ const OptionalText = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), 
 export const SubmittedAccount = Type.Object(
   {
     bank_slug: Type.String({ minLength: 1, maxLength: 100 }),
-    number: Type.String({ pattern: '^[A-Za-z0-9]{1,34}$', description: 'full account number: sort code + account number for UK accounts' }),
-    sort_code_and_account_number: Type.Optional(Type.Object(
-      { sort_code: Type.String({ pattern: '^\\d{6}$' }), account_number: Type.String({ pattern: '^\\d{8}$' }) },
-      { additionalProperties: false },
-    )),
+    number: Type.String({
+      pattern: '^[A-Za-z0-9]{1,34}$',
+      description: 'full account number: sort code + account number for UK accounts',
+    }),
+    sort_code_and_account_number: Type.Optional(
+      Type.Object(
+        { sort_code: Type.String({ pattern: '^\\d{6}$' }), account_number: Type.String({ pattern: '^\\d{8}$' }) },
+        { additionalProperties: false },
+      ),
+    ),
     currency: Currency,
     name: OptionalText,
     nickname: OptionalText,
@@ -51,7 +76,10 @@ export const Account = Type.Object({
   type: Type.String(),
   sub_type: Type.String(),
   number: Type.String(),
-  sort_code_and_account_number: Type.Union([Type.Object({ sort_code: Type.String(), account_number: Type.String() }), Type.Null()]),
+  sort_code_and_account_number: Type.Union([
+    Type.Object({ sort_code: Type.String(), account_number: Type.String() }),
+    Type.Null(),
+  ]),
   scheme_name: Type.String(),
 });
 

@@ -25,7 +25,11 @@ const TokenResponse = Type.Object({
 });
 
 const OAuthError = Type.Object({
-  error: Type.Union([Type.Literal('invalid_request'), Type.Literal('invalid_client'), Type.Literal('unsupported_grant_type')]),
+  error: Type.Union([
+    Type.Literal('invalid_request'),
+    Type.Literal('invalid_client'),
+    Type.Literal('unsupported_grant_type'),
+  ]),
   error_description: Type.String(),
 });
 
@@ -56,38 +60,59 @@ export async function authRoutes(app: App, deps: AppDeps): Promise<void> {
         request.log.error({ err }, 'token endpoint failed');
         return reply.code(503).send({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' });
       }
-      return oauthError(reply, 400, 'invalid_request', err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send the body as application/json or application/x-www-form-urlencoded.' : 'The request body is malformed.');
+      return oauthError(
+        reply,
+        400,
+        'invalid_request',
+        err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Send the body as application/json or application/x-www-form-urlencoded.'
+          : 'The request body is malformed.',
+      );
     });
-    scope.post('/oauth/v2/token', {
-      attachValidation: true,
-      schema: {
-        summary: '1. Get an access token',
-        tags: ['Authentication'],
-        body: TokenRequest,
-        response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError },
+    scope.post(
+      '/oauth/v2/token',
+      {
+        attachValidation: true,
+        schema: {
+          summary: '1. Get an access token',
+          tags: ['Authentication'],
+          body: TokenRequest,
+          response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError },
+        },
       },
-    }, async (request, reply) => {
-      if (request.validationError) {
-        const v = request.validationError as Error & { validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown> }> };
-        const first = v.validation?.[0];
-        const which = first?.keyword === 'additionalProperties' ? `unknown member "${(first.params.additionalProperties as string[])[0]}"`
-          : first?.keyword === 'required' ? `missing member "${(first.params.requiredProperties as string[] | undefined)?.[0] ?? 'grant_type'}"`
-          : first ? `member ${first.instancePath.slice(1)} must be a string` : 'the body must be an object';
-        return oauthError(reply, 400, 'invalid_request', `Invalid token request: ${which}.`);
-      }
-      const body = request.body as { client_id?: string; client_secret?: string; grant_type: string };
-      if (body.grant_type !== 'client_credentials') {
-        return oauthError(reply, 400, 'unsupported_grant_type', 'Only grant_type "client_credentials" is supported.');
-      }
-      const basic = basicCredentials(request.headers.authorization);
-      const clientId = basic?.id ?? body.client_id;
-      const secret = basic?.secret ?? body.client_secret;
-      if (!clientId || !secret) return oauthError(reply, 400, 'invalid_request', 'client_id and client_secret are required.');
-      const client = await verifyClientCredentials(deps.db, deps.keys, clientId, secret);
-      // Same answer for an unknown client and a wrong secret (decisions.md).
-      if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
-      const issued = await issueAccessToken(deps.db, client.id, deps.config.accessTokenTtlSeconds, deps.clock.now());
-      return reply.header('cache-control', 'no-store').send({ access_token: issued.token, expires_in: issued.expiresIn, token_type: 'bearer', scope: null });
-    });
+      async (request, reply) => {
+        if (request.validationError) {
+          const v = request.validationError as Error & {
+            validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown> }>;
+          };
+          const first = v.validation?.[0];
+          const which =
+            first?.keyword === 'additionalProperties'
+              ? `unknown member "${(first.params.additionalProperties as string[])[0]}"`
+              : first?.keyword === 'required'
+                ? `missing member "${(first.params.requiredProperties as string[] | undefined)?.[0] ?? 'grant_type'}"`
+                : first
+                  ? `member ${first.instancePath.slice(1)} must be a string`
+                  : 'the body must be an object';
+          return oauthError(reply, 400, 'invalid_request', `Invalid token request: ${which}.`);
+        }
+        const body = request.body as { client_id?: string; client_secret?: string; grant_type: string };
+        if (body.grant_type !== 'client_credentials') {
+          return oauthError(reply, 400, 'unsupported_grant_type', 'Only grant_type "client_credentials" is supported.');
+        }
+        const basic = basicCredentials(request.headers.authorization);
+        const clientId = basic?.id ?? body.client_id;
+        const secret = basic?.secret ?? body.client_secret;
+        if (!clientId || !secret)
+          return oauthError(reply, 400, 'invalid_request', 'client_id and client_secret are required.');
+        const client = await verifyClientCredentials(deps.db, deps.keys, clientId, secret);
+        // Same answer for an unknown client and a wrong secret (decisions.md).
+        if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
+        const issued = await issueAccessToken(deps.db, client.id, deps.config.accessTokenTtlSeconds, deps.clock.now());
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ access_token: issued.token, expires_in: issued.expiresIn, token_type: 'bearer', scope: null });
+      },
+    );
   });
 }

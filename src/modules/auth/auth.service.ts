@@ -15,13 +15,30 @@ export interface IssuedToken {
 
 export async function issueAccessToken(db: Db, clientId: string, ttlSeconds: number, now: Date): Promise<IssuedToken> {
   const token = randomToken('obi_at_');
-  await repo.insertAccessToken(db, { hash: tokenLookupHash(token), clientId, expiresAt: new Date(now.getTime() + ttlSeconds * 1000), now });
+  await repo.insertAccessToken(db, {
+    hash: tokenLookupHash(token),
+    clientId,
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+    now,
+  });
   return { token, expiresIn: ttlSeconds };
 }
 
-export async function issueCustomerToken(db: Db, clientId: string, customerId: string, ttlSeconds: number, now: Date): Promise<IssuedToken> {
+export async function issueCustomerToken(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  ttlSeconds: number,
+  now: Date,
+): Promise<IssuedToken> {
   const token = randomToken('obi_ut_');
-  await repo.insertCustomerToken(db, { hash: tokenLookupHash(token), clientId, customerId, expiresAt: new Date(now.getTime() + ttlSeconds * 1000), now });
+  await repo.insertCustomerToken(db, {
+    hash: tokenLookupHash(token),
+    clientId,
+    customerId,
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+    now,
+  });
   return { token, expiresIn: ttlSeconds };
 }
 
@@ -29,13 +46,19 @@ export async function issueCustomerToken(db: Db, clientId: string, customerId: s
 export async function authenticateAccessToken(db: Db, token: string, now: Date): Promise<{ clientId: string }> {
   const row = await repo.findAccessToken(db, tokenLookupHash(token));
   if (!row) throw new AppError('unauthorized', 'The access token is not valid.');
-  if (new Date(row.expires_at).getTime() <= now.getTime()) throw new AppError('token_expired', 'The access token has expired; request a new one from /oauth/v2/token.');
+  if (new Date(row.expires_at).getTime() <= now.getTime())
+    throw new AppError('token_expired', 'The access token has expired; request a new one from /oauth/v2/token.');
   return { clientId: row.client_id };
 }
 
-export async function authenticateCustomerToken(db: Db, token: string, now: Date): Promise<{ clientId: string; customerId: string }> {
+export async function authenticateCustomerToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ clientId: string; customerId: string }> {
   const row = await repo.findCustomerToken(db, tokenLookupHash(token));
   if (!row) throw new AppError('unauthorized', 'The customer token is not valid.');
-  if (new Date(row.expires_at).getTime() <= now.getTime()) throw new AppError('token_expired', 'The customer token has expired; create a new one.');
+  if (new Date(row.expires_at).getTime() <= now.getTime())
+    throw new AppError('token_expired', 'The customer token has expired; create a new one.');
   return { clientId: row.client_id, customerId: row.customer_id };
 }

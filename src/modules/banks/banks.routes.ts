@@ -8,17 +8,35 @@ import { notFound } from '../../lib/app-error.ts';
 import { BankWire, toBankWire } from './banks.wire.ts';
 
 export async function bankRoutes(app: App, deps: AppDeps): Promise<void> {
-  app.get('/public/v3/banks', {
-    preHandler: requireAuth(deps, 'bearer'),
-    schema: { summary: 'List banks', tags: ['Banks'], security: [{ Bearer: [] }], response: { 200: Type.Object({ data: Type.Array(BankWire) }), ...problemResponses(...STANDARD_ERRORS) } },
-  }, async () => ({ data: BANKS.map((b) => toBankWire(deps.config.publicBaseUrl, b)) }));
+  app.get(
+    '/public/v3/banks',
+    {
+      preHandler: requireAuth(deps, 'bearer'),
+      schema: {
+        summary: 'List banks',
+        tags: ['Banks'],
+        security: [{ Bearer: [] }],
+        response: { 200: Type.Object({ data: Type.Array(BankWire) }), ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async () => ({ data: BANKS.map((b) => toBankWire(deps.config.publicBaseUrl, b)) }),
+  );
 
   // Public: logos are shown on the customer's pages, which carry no client token.
-  app.get('/public/v3/banks/:bank_slug/logo.svg', {
-    schema: { summary: "A bank's logo", tags: ['Banks'], params: Type.Object({ bank_slug: Type.String() }), hide: true },
-  }, async (request, reply) => {
-    const b = findBank(request.params.bank_slug);
-    if (!b) throw notFound('bank');
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(bankLogoSvg(b));
-  });
+  app.get(
+    '/public/v3/banks/:bank_slug/logo.svg',
+    {
+      schema: {
+        summary: "A bank's logo",
+        tags: ['Banks'],
+        params: Type.Object({ bank_slug: Type.String() }),
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      const b = findBank(request.params.bank_slug);
+      if (!b) throw notFound('bank');
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(bankLogoSvg(b));
+    },
+  );
 }

@@ -15,7 +15,13 @@ export const BankWire = Type.Object({
 
 export function toBankWire(baseUrl: string, b: Bank) {
   return {
-    slug: b.slug, name: b.name, logo_url: `${baseUrl}/public/v3/banks/${b.slug}/logo.svg`, country_code: b.country_code,
-    type: b.type, is_active: b.is_active, is_api_only: b.is_api_only, is_sandbox: b.is_sandbox,
+    slug: b.slug,
+    name: b.name,
+    logo_url: `${baseUrl}/public/v3/banks/${b.slug}/logo.svg`,
+    country_code: b.country_code,
+    type: b.type,
+    is_active: b.is_active,
+    is_api_only: b.is_api_only,
+    is_sandbox: b.is_sandbox,
   };
 }

@@ -10,24 +10,47 @@ const CategoryWire = Type.Object({
   id: Type.String(),
   name: Type.String(),
   income_expenditure: Type.Union([Type.Literal('income'), Type.Literal('expenditure')]),
-  fixed_flexible: Type.Optional(Type.Union([Type.Literal('fixed'), Type.Literal('flexible')], { description: 'expenditure categories only' })),
+  fixed_flexible: Type.Optional(
+    Type.Union([Type.Literal('fixed'), Type.Literal('flexible')], { description: 'expenditure categories only' }),
+  ),
 });
 
 export async function categoryRoutes(app: App, deps: AppDeps): Promise<void> {
-  app.get('/public/v3/account_types/:account_type/transaction_categories', {
-    preHandler: requireAuth(deps, 'bearer'),
-    schema: {
-      summary: '19. Get categories',
-      tags: ['Categories'],
-      security: [{ Bearer: [] }],
-      params: Type.Object({ account_type: Type.Union([Type.Literal('Personal'), Type.Literal('Business')], { description: 'Personal or Business' }) }),
-      response: { 200: Type.Record(Type.String(), CategoryWire), ...problemResponses(...STANDARD_ERRORS) },
+  app.get(
+    '/public/v3/account_types/:account_type/transaction_categories',
+    {
+      preHandler: requireAuth(deps, 'bearer'),
+      schema: {
+        summary: '19. Get categories',
+        tags: ['Categories'],
+        security: [{ Bearer: [] }],
+        params: Type.Object({
+          account_type: Type.Union([Type.Literal('Personal'), Type.Literal('Business')], {
+            description: 'Personal or Business',
+          }),
+        }),
+        response: { 200: Type.Record(Type.String(), CategoryWire), ...problemResponses(...STANDARD_ERRORS) },
+      },
     },
-  }, async (request) => {
-    const out: Record<string, { id: string; name: string; income_expenditure: 'income' | 'expenditure'; fixed_flexible?: 'fixed' | 'flexible' }> = {};
-    for (const c of categoriesFor(request.params.account_type as AccountType)) {
-      out[c.id] = { id: c.id, name: c.name, income_expenditure: c.income_expenditure, ...(c.fixed_flexible ? { fixed_flexible: c.fixed_flexible } : {}) };
-    }
-    return out;
-  });
+    async (request) => {
+      const out: Record<
+        string,
+        {
+          id: string;
+          name: string;
+          income_expenditure: 'income' | 'expenditure';
+          fixed_flexible?: 'fixed' | 'flexible';
+        }
+      > = {};
+      for (const c of categoriesFor(request.params.account_type as AccountType)) {
+        out[c.id] = {
+          id: c.id,
+          name: c.name,
+          income_expenditure: c.income_expenditure,
+          ...(c.fixed_flexible ? { fixed_flexible: c.fixed_flexible } : {}),
+        };
+      }
+      return out;
+    },
+  );
 }

@@ -14,16 +14,33 @@ export interface ClientRow {
   created_at: Date;
 }
 
-export type ClientSettingsPatch = Partial<Pick<ClientRow,
-  'company_name' | 'application_name' | 'privacy_policy_url' | 'terms_and_condition_url' |
-  'service_customer_center_url' | 'redirect_urls' | 'component_origins'>>;
+export type ClientSettingsPatch = Partial<
+  Pick<
+    ClientRow,
+    | 'company_name'
+    | 'application_name'
+    | 'privacy_policy_url'
+    | 'terms_and_condition_url'
+    | 'service_customer_center_url'
+    | 'redirect_urls'
+    | 'component_origins'
+  >
+>;
 
 const SETTINGS_COLUMNS = [
-  'company_name', 'application_name', 'privacy_policy_url', 'terms_and_condition_url',
-  'service_customer_center_url', 'redirect_urls', 'component_origins',
+  'company_name',
+  'application_name',
+  'privacy_policy_url',
+  'terms_and_condition_url',
+  'service_customer_center_url',
+  'redirect_urls',
+  'component_origins',
 ] as const;
 
-export async function insertClient(db: Db, row: { id: string; name: string; secretHash: string; now: Date }): Promise<void> {
+export async function insertClient(
+  db: Db,
+  row: { id: string; name: string; secretHash: string; now: Date },
+): Promise<void> {
   await db.query(
     `INSERT INTO clients (id, name, secret_hash, company_name, created_at, updated_at) VALUES ($1, $2, $3, $2, $4, $4)`,
     [row.id, row.name, row.secretHash, row.now],
@@ -31,7 +48,10 @@ export async function insertClient(db: Db, row: { id: string; name: string; secr
 }
 
 /** Create or update the secret of a client with a known id (bootstrap from the environment). */
-export async function upsertClientSecret(db: Db, row: { id: string; name: string; secretHash: string; now: Date }): Promise<void> {
+export async function upsertClientSecret(
+  db: Db,
+  row: { id: string; name: string; secretHash: string; now: Date },
+): Promise<void> {
   await db.query(
     `INSERT INTO clients (id, name, secret_hash, company_name, created_at, updated_at) VALUES ($1, $2, $3, $2, $4, $4)
      ON CONFLICT (id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash, updated_at = EXCLUDED.updated_at`,
@@ -53,7 +73,12 @@ export async function updateClientSecret(db: Db, id: string, secretHash: string,
   return r.rowCount > 0;
 }
 
-export async function updateClientSettings(db: Db, id: string, patch: ClientSettingsPatch, now: Date): Promise<ClientRow | null> {
+export async function updateClientSettings(
+  db: Db,
+  id: string,
+  patch: ClientSettingsPatch,
+  now: Date,
+): Promise<ClientRow | null> {
   const sets: string[] = [];
   const params: unknown[] = [id, now];
   for (const col of SETTINGS_COLUMNS) {

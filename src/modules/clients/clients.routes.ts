@@ -10,12 +10,16 @@ const UrlList = Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 100 });
 
 const Settings = Type.Object({
   company_name: Type.Union([Type.String(), Type.Null()]),
-  application_name: Type.Union([Type.String(), Type.Null()], { description: 'defaults to company_name on the consent screen' }),
+  application_name: Type.Union([Type.String(), Type.Null()], {
+    description: 'defaults to company_name on the consent screen',
+  }),
   privacy_policy_url: NullableUrl,
   terms_and_condition_url: NullableUrl,
   service_customer_center_url: NullableUrl,
   redirect_urls: Type.Array(Type.String(), { description: "exact-match allow-list for endpoint 5's url" }),
-  component_origins: Type.Array(Type.String(), { description: 'origins allowed to host the web component (endpoint 7)' }),
+  component_origins: Type.Array(Type.String(), {
+    description: 'origins allowed to host the web component (endpoint 7)',
+  }),
 });
 
 const SettingsPatch = Type.Object(
@@ -34,13 +38,30 @@ const SettingsPatch = Type.Object(
 export async function settingsRoutes(app: App, deps: AppDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const common = { tags: ['Settings'], security: [{ Bearer: [] }] };
-  app.get('/public/v3/settings', {
-    preHandler: bearer,
-    schema: { ...common, summary: "Read the client's settings", response: { 200: Settings, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => getSettings(deps.db, clientOf(request).clientId));
+  app.get(
+    '/public/v3/settings',
+    {
+      preHandler: bearer,
+      schema: {
+        ...common,
+        summary: "Read the client's settings",
+        response: { 200: Settings, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) => getSettings(deps.db, clientOf(request).clientId),
+  );
 
-  app.patch('/public/v3/settings', {
-    preHandler: bearer,
-    schema: { ...common, summary: "Change the client's settings (members not sent stay as they are)", body: SettingsPatch, response: { 200: Settings, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => updateSettings(deps.db, clientOf(request).clientId, request.body, deps.clock.now()));
+  app.patch(
+    '/public/v3/settings',
+    {
+      preHandler: bearer,
+      schema: {
+        ...common,
+        summary: "Change the client's settings (members not sent stay as they are)",
+        body: SettingsPatch,
+        response: { 200: Settings, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) => updateSettings(deps.db, clientOf(request).clientId, request.body, deps.clock.now()),
+  );
 }

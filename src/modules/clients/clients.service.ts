@@ -31,14 +31,24 @@ export function newClientId(): string {
   return `cl_${randomBytes(12).toString('hex')}`;
 }
 
-export async function createClient(db: Db, keys: ClientSecrets, name: string, now: Date): Promise<{ client_id: string; client_secret: string }> {
+export async function createClient(
+  db: Db,
+  keys: ClientSecrets,
+  name: string,
+  now: Date,
+): Promise<{ client_id: string; client_secret: string }> {
   const clientId = newClientId();
   const clientSecret = randomToken('obi_cs_');
   await repo.insertClient(db, { id: clientId, name, secretHash: hashSecret(keys.secretKey, clientSecret), now });
   return { client_id: clientId, client_secret: clientSecret };
 }
 
-export async function rotateClientSecret(db: Db, keys: ClientSecrets, clientId: string, now: Date): Promise<{ client_id: string; client_secret: string }> {
+export async function rotateClientSecret(
+  db: Db,
+  keys: ClientSecrets,
+  clientId: string,
+  now: Date,
+): Promise<{ client_id: string; client_secret: string }> {
   const clientSecret = randomToken('obi_cs_');
   return db.transaction(async (tx) => {
     const ok = await repo.updateClientSecret(tx, clientId, hashSecret(keys.secretKey, clientSecret), now);
@@ -50,14 +60,29 @@ export async function rotateClientSecret(db: Db, keys: ClientSecrets, clientId: 
 }
 
 /** Ensures each configured client exists with that secret (created, or its secret updated). */
-export async function ensureBootstrapClients(db: Db, keys: ClientSecrets, clients: BootstrapClient[], now: Date): Promise<void> {
+export async function ensureBootstrapClients(
+  db: Db,
+  keys: ClientSecrets,
+  clients: BootstrapClient[],
+  now: Date,
+): Promise<void> {
   for (const c of clients) {
-    await repo.upsertClientSecret(db, { id: c.clientId, name: c.clientId, secretHash: hashSecret(keys.secretKey, c.clientSecret), now });
+    await repo.upsertClientSecret(db, {
+      id: c.clientId,
+      name: c.clientId,
+      secretHash: hashSecret(keys.secretKey, c.clientSecret),
+      now,
+    });
   }
 }
 
 /** The client when id and secret match; null otherwise (the caller must not say which part was wrong). */
-export async function verifyClientCredentials(db: Db, keys: ClientSecrets, clientId: string, secret: string): Promise<ClientRow | null> {
+export async function verifyClientCredentials(
+  db: Db,
+  keys: ClientSecrets,
+  clientId: string,
+  secret: string,
+): Promise<ClientRow | null> {
   const row = await repo.findClient(db, clientId);
   // Hash even when the client is unknown so both failures take the same time.
   const ok = secretMatches(keys.secretKey, secret, row?.secret_hash ?? '0'.repeat(64));
@@ -82,7 +107,12 @@ export async function getSettings(db: Db, clientId: string): Promise<ClientSetti
   return toSettings(row);
 }
 
-export async function updateSettings(db: Db, clientId: string, patch: ClientSettingsPatch, now: Date): Promise<ClientSettings> {
+export async function updateSettings(
+  db: Db,
+  clientId: string,
+  patch: ClientSettingsPatch,
+  now: Date,
+): Promise<ClientSettings> {
   validateSettings(patch);
   const row = await repo.updateClientSettings(db, clientId, patch, now);
   if (!row) throw new AppError('client_not_found', 'No client with that id.');
@@ -90,7 +120,11 @@ export async function updateSettings(db: Db, clientId: string, patch: ClientSett
 }
 
 export async function listClients(db: Db): Promise<Array<{ client_id: string; name: string; created_at: string }>> {
-  return (await repo.listClients(db)).map((r) => ({ client_id: r.id, name: r.name, created_at: new Date(r.created_at).toISOString() }));
+  return (await repo.listClients(db)).map((r) => ({
+    client_id: r.id,
+    name: r.name,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
 }
 
 export async function getInstallationKey(db: Db, configured: string | null): Promise<ClientSecrets> {
@@ -102,13 +136,18 @@ function validateSettings(patch: ClientSettingsPatch): void {
   const errors: Array<{ pointer: string; detail: string }> = [];
   for (const key of ['privacy_policy_url', 'terms_and_condition_url', 'service_customer_center_url'] as const) {
     const v = patch[key];
-    if (v !== undefined && v !== null && !isHttpUrl(v)) errors.push({ pointer: `/${key}`, detail: 'must be an absolute http(s) URL' });
+    if (v !== undefined && v !== null && !isHttpUrl(v))
+      errors.push({ pointer: `/${key}`, detail: 'must be an absolute http(s) URL' });
   }
   patch.redirect_urls?.forEach((u, i) => {
     if (!isHttpUrl(u)) errors.push({ pointer: `/redirect_urls/${i}`, detail: 'must be an absolute http(s) URL' });
   });
   patch.component_origins?.forEach((o, i) => {
-    if (!isHttpUrl(o) || new URL(o).origin !== o) errors.push({ pointer: `/component_origins/${i}`, detail: 'must be an origin such as https://app.example.com (no path or trailing slash)' });
+    if (!isHttpUrl(o) || new URL(o).origin !== o)
+      errors.push({
+        pointer: `/component_origins/${i}`,
+        detail: 'must be an origin such as https://app.example.com (no path or trailing slash)',
+      });
   });
   if (errors.length) throw new AppError('validation_failed', 'Some settings are invalid.', { errors });
 }

@@ -37,23 +37,35 @@ export interface FlowRow {
   created_at: Date;
 }
 
-export async function insertComponentUrl(db: Db, r: Omit<ComponentUrlRow, 'used_at' | 'customer_id'>): Promise<ComponentUrlRow> {
-  return (await db.query<ComponentUrlRow>(
-    `INSERT INTO component_urls (id, client_id, token_hash, user_reference, origin, ip, user_agent, created_at, expires_at)
+export async function insertComponentUrl(
+  db: Db,
+  r: Omit<ComponentUrlRow, 'used_at' | 'customer_id'>,
+): Promise<ComponentUrlRow> {
+  return (
+    await db.query<ComponentUrlRow>(
+      `INSERT INTO component_urls (id, client_id, token_hash, user_reference, origin, ip, user_agent, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-    [r.id, r.client_id, r.token_hash, r.user_reference, r.origin, r.ip, r.user_agent, r.created_at, r.expires_at],
-  )).rows[0]!;
+      [r.id, r.client_id, r.token_hash, r.user_reference, r.origin, r.ip, r.user_agent, r.created_at, r.expires_at],
+    )
+  ).rows[0]!;
 }
 
 export async function findComponentUrl(db: Db, tokenHash: string): Promise<ComponentUrlRow | null> {
-  return (await db.query<ComponentUrlRow>('SELECT * FROM component_urls WHERE token_hash = $1', [tokenHash])).rows[0] ?? null;
+  return (
+    (await db.query<ComponentUrlRow>('SELECT * FROM component_urls WHERE token_hash = $1', [tokenHash])).rows[0] ?? null
+  );
 }
 
 /** Single use: of two loads racing, one gets the row. */
 export async function claimComponentUrl(db: Db, id: string, now: Date): Promise<ComponentUrlRow | null> {
-  return (await db.query<ComponentUrlRow>(
-    'UPDATE component_urls SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING *', [id, now],
-  )).rows[0] ?? null;
+  return (
+    (
+      await db.query<ComponentUrlRow>(
+        'UPDATE component_urls SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING *',
+        [id, now],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 export async function setComponentCustomer(db: Db, id: string, customerId: string): Promise<void> {
@@ -61,15 +73,30 @@ export async function setComponentCustomer(db: Db, id: string, customerId: strin
 }
 
 export async function insertSession(db: Db, s: Omit<SessionRow, 'completed_at'>): Promise<SessionRow> {
-  return (await db.query<SessionRow>(
-    `INSERT INTO connect_sessions (id, secret_hash, client_id, customer_id, invitation_id, component_url_id, origin, customer_token_sealed, created_at, expires_at)
+  return (
+    await db.query<SessionRow>(
+      `INSERT INTO connect_sessions (id, secret_hash, client_id, customer_id, invitation_id, component_url_id, origin, customer_token_sealed, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-    [s.id, s.secret_hash, s.client_id, s.customer_id, s.invitation_id, s.component_url_id, s.origin, s.customer_token_sealed, s.created_at, s.expires_at],
-  )).rows[0]!;
+      [
+        s.id,
+        s.secret_hash,
+        s.client_id,
+        s.customer_id,
+        s.invitation_id,
+        s.component_url_id,
+        s.origin,
+        s.customer_token_sealed,
+        s.created_at,
+        s.expires_at,
+      ],
+    )
+  ).rows[0]!;
 }
 
 export async function findSessionBySecretHash(db: Db, secretHash: string): Promise<SessionRow | null> {
-  return (await db.query<SessionRow>('SELECT * FROM connect_sessions WHERE secret_hash = $1', [secretHash])).rows[0] ?? null;
+  return (
+    (await db.query<SessionRow>('SELECT * FROM connect_sessions WHERE secret_hash = $1', [secretHash])).rows[0] ?? null
+  );
 }
 
 export async function findSessionById(db: Db, id: string): Promise<SessionRow | null> {
@@ -96,25 +123,41 @@ export async function findFlowByStateHash(db: Db, stateHash: string): Promise<Fl
 }
 
 export async function findFlowOfSession(db: Db, sessionId: string, consentId: string): Promise<FlowRow | null> {
-  return (await db.query<FlowRow>('SELECT * FROM connect_flows WHERE session_id = $1 AND consent_id = $2', [sessionId, consentId])).rows[0] ?? null;
+  return (
+    (
+      await db.query<FlowRow>('SELECT * FROM connect_flows WHERE session_id = $1 AND consent_id = $2', [
+        sessionId,
+        consentId,
+      ])
+    ).rows[0] ?? null
+  );
 }
 
 /** The session's flows, newest first, with how many there are. */
 export async function latestFlow(db: Db, sessionId: string): Promise<{ flow: FlowRow | null; count: number }> {
-  const rows = (await db.query<FlowRow & { n: string | number }>(
-    'SELECT state_hash, session_id, consent_id, bank_slug, created_at, count(*) OVER () AS n FROM connect_flows WHERE session_id = $1 ORDER BY seq DESC LIMIT 1', [sessionId],
-  )).rows;
+  const rows = (
+    await db.query<FlowRow & { n: string | number }>(
+      'SELECT state_hash, session_id, consent_id, bank_slug, created_at, count(*) OVER () AS n FROM connect_flows WHERE session_id = $1 ORDER BY seq DESC LIMIT 1',
+      [sessionId],
+    )
+  ).rows;
   return { flow: rows[0] ?? null, count: rows[0] ? Number(rows[0].n) : 0 };
 }
 
 export async function sessionsOfConsent(db: Db, consentId: string): Promise<SessionRow[]> {
-  return (await db.query<SessionRow>(
-    'SELECT s.* FROM connect_sessions s JOIN connect_flows f ON f.session_id = s.id WHERE f.consent_id = $1', [consentId],
-  )).rows;
+  return (
+    await db.query<SessionRow>(
+      'SELECT s.* FROM connect_sessions s JOIN connect_flows f ON f.session_id = s.id WHERE f.consent_id = $1',
+      [consentId],
+    )
+  ).rows;
 }
 
 /** Housekeeping: spent or expired component URLs and sessions are of no use after a day. */
 export async function deleteExpired(db: Db, before: Date): Promise<void> {
   await db.query('DELETE FROM connect_sessions WHERE expires_at < $1', [before]);
-  await db.query('DELETE FROM component_urls WHERE expires_at < $1 AND NOT EXISTS (SELECT 1 FROM connect_sessions s WHERE s.component_url_id = component_urls.id)', [before]);
+  await db.query(
+    'DELETE FROM component_urls WHERE expires_at < $1 AND NOT EXISTS (SELECT 1 FROM connect_sessions s WHERE s.component_url_id = component_urls.id)',
+    [before],
+  );
 }

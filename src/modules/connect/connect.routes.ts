@@ -6,11 +6,18 @@ import { createComponentUrl } from './connect.service.ts';
 import { ComponentInitBody, ComponentUrl } from './connect.wire.ts';
 
 export async function componentAuthRoutes(app: App, deps: AppDeps): Promise<void> {
-  app.post('/public/v3/component_auth/init', {
-    preHandler: requireAuth(deps, 'bearer'),
-    schema: {
-      tags: ['Web component'], security: [{ Bearer: [] }], summary: '7. Get one-time URL for the web component',
-      body: ComponentInitBody, response: { 200: ComponentUrl, ...problemResponses(...STANDARD_ERRORS) },
+  app.post(
+    '/public/v3/component_auth/init',
+    {
+      preHandler: requireAuth(deps, 'bearer'),
+      schema: {
+        tags: ['Web component'],
+        security: [{ Bearer: [] }],
+        summary: '7. Get one-time URL for the web component',
+        body: ComponentInitBody,
+        response: { 200: ComponentUrl, ...problemResponses(...STANDARD_ERRORS) },
+      },
     },
-  }, async (request) => createComponentUrl(deps, clientOf(request).clientId, request.body, deps.clock.now()));
+    async (request) => createComponentUrl(deps, clientOf(request).clientId, request.body, deps.clock.now()),
+  );
 }

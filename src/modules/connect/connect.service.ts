@@ -32,7 +32,12 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'keys'>;
 
 export type Refusal =
   | { refused: 'unknown' }
-  | { refused: 'expired' | 'used' | 'revoked' | 'session_expired'; company: string; at: Date | null; component?: boolean }
+  | {
+      refused: 'expired' | 'used' | 'revoked' | 'session_expired';
+      company: string;
+      at: Date | null;
+      component?: boolean;
+    }
   | { refused: 'wrong_origin'; company: string; at: null };
 
 export interface ConnectSession {
@@ -67,40 +72,93 @@ function isBareOrigin(s: string): boolean {
 }
 
 /** Endpoint 7. */
-export async function createComponentUrl(deps: Deps, clientId: string, body: { ip: string; user_agent: string; user_reference: string; origin: string }, now: Date) {
+export async function createComponentUrl(
+  deps: Deps,
+  clientId: string,
+  body: { ip: string; user_agent: string; user_reference: string; origin: string },
+  now: Date,
+) {
   const errors: FieldError[] = [];
-  if (isIP(body.ip) === 0) errors.push({ pointer: '/ip', detail: 'must be an IPv4 or IPv6 address (0.0.0.0 when unknown)' });
+  if (isIP(body.ip) === 0)
+    errors.push({ pointer: '/ip', detail: 'must be an IPv4 or IPv6 address (0.0.0.0 when unknown)' });
   let code = 'validation_failed';
   if (!isBareOrigin(body.origin)) {
-    errors.push({ pointer: '/origin', detail: 'must be an origin such as https://app.example.com (scheme, host and port only)' });
+    errors.push({
+      pointer: '/origin',
+      detail: 'must be an origin such as https://app.example.com (scheme, host and port only)',
+    });
   } else if (!(await getSettings(deps.db, clientId)).component_origins.includes(body.origin)) {
-    errors.push({ pointer: '/origin', detail: 'is not one of the component_origins in the settings (PATCH /public/v3/settings)' });
+    errors.push({
+      pointer: '/origin',
+      detail: 'is not one of the component_origins in the settings (PATCH /public/v3/settings)',
+    });
     if (errors.length === 1) code = 'origin_not_allowed';
   }
   if (errors.length) {
-    throw new AppError(code, code === 'origin_not_allowed' ? `The origin ${body.origin} is not registered to host the component.` : `${errors[0]!.pointer} ${errors[0]!.detail}.`, { errors });
+    throw new AppError(
+      code,
+      code === 'origin_not_allowed'
+        ? `The origin ${body.origin} is not registered to host the component.`
+        : `${errors[0]!.pointer} ${errors[0]!.detail}.`,
+      { errors },
+    );
   }
   const token = randomToken('obi_cu_');
   await repo.insertComponentUrl(deps.db, {
-    id: newId(), client_id: clientId, token_hash: tokenLookupHash(token), user_reference: body.user_reference, origin: body.origin,
-    ip: body.ip, user_agent: body.user_agent, created_at: now, expires_at: new Date(now.getTime() + COMPONENT_URL_SECONDS * 1000),
+    id: newId(),
+    client_id: clientId,
+    token_hash: tokenLookupHash(token),
+    user_reference: body.user_reference,
+    origin: body.origin,
+    ip: body.ip,
+    user_agent: body.user_agent,
+    created_at: now,
+    expires_at: new Date(now.getTime() + COMPONENT_URL_SECONDS * 1000),
   });
-  return { url: componentUrl(deps.config.publicBaseUrl, token), created_at: unixSeconds(now), expires_in: COMPONENT_URL_SECONDS, flow: ['open-banking'] };
+  return {
+    url: componentUrl(deps.config.publicBaseUrl, token),
+    created_at: unixSeconds(now),
+    expires_in: COMPONENT_URL_SECONDS,
+    flow: ['open-banking'],
+  };
 }
 
-async function startSession(deps: Deps, tx: Db, s: { clientId: string; customerId: string; invitationId: string | null; componentUrlId: string | null; origin: string | null }, now: Date): Promise<string> {
+async function startSession(
+  deps: Deps,
+  tx: Db,
+  s: {
+    clientId: string;
+    customerId: string;
+    invitationId: string | null;
+    componentUrlId: string | null;
+    origin: string | null;
+  },
+  now: Date,
+): Promise<string> {
   const secret = randomToken('obi_ss_');
   const token = await issueCustomerToken(tx, s.clientId, s.customerId, SESSION_SECONDS, now);
   await repo.insertSession(tx, {
-    id: newId(), secret_hash: tokenLookupHash(secret), client_id: s.clientId, customer_id: s.customerId, invitation_id: s.invitationId,
-    component_url_id: s.componentUrlId, origin: s.origin, customer_token_sealed: seal(deps.keys.secretKey, token.token),
-    created_at: now, expires_at: new Date(now.getTime() + SESSION_SECONDS * 1000),
+    id: newId(),
+    secret_hash: tokenLookupHash(secret),
+    client_id: s.clientId,
+    customer_id: s.customerId,
+    invitation_id: s.invitationId,
+    component_url_id: s.componentUrlId,
+    origin: s.origin,
+    customer_token_sealed: seal(deps.keys.secretKey, token.token),
+    created_at: now,
+    expires_at: new Date(now.getTime() + SESSION_SECONDS * 1000),
   });
   return secret;
 }
 
 /** An invitation link was opened: a new session, unless the invitation can no longer be used. */
-export async function openInvitation(deps: Deps, invitationId: string, signature: string, now: Date): Promise<{ secret: string } | Refusal> {
+export async function openInvitation(
+  deps: Deps,
+  invitationId: string,
+  signature: string,
+  now: Date,
+): Promise<{ secret: string } | Refusal> {
   if (!isInvitationSignature(deps.keys.secretKey, invitationId, signature)) return { refused: 'unknown' };
   const inv = await findInvitationForLink(deps.db, invitationId);
   if (!inv) return { refused: 'unknown' };
@@ -109,7 +167,20 @@ export async function openInvitation(deps: Deps, invitationId: string, signature
     const at = status === 'revoked' ? inv.revoked_at : status === 'used' ? inv.used_at : inv.expires_at;
     return { refused: status, company: await companyOf(deps.db, inv.client_id), at: at ? new Date(at) : null };
   }
-  const secret = await deps.db.transaction((tx) => startSession(deps, tx, { clientId: inv.client_id, customerId: inv.customer_id, invitationId: inv.id, componentUrlId: null, origin: null }, now));
+  const secret = await deps.db.transaction((tx) =>
+    startSession(
+      deps,
+      tx,
+      {
+        clientId: inv.client_id,
+        customerId: inv.customer_id,
+        invitationId: inv.id,
+        componentUrlId: null,
+        origin: null,
+      },
+      now,
+    ),
+  );
   return { secret };
 }
 
@@ -117,20 +188,38 @@ export async function openInvitation(deps: Deps, invitationId: string, signature
  * A component URL was loaded. `refererOrigin` is the origin of the page that loaded it, when the browser said:
  * a load from another site is refused and leaves the URL unused (frame-ancestors enforces the same in the browser).
  */
-export async function openComponent(deps: Deps, token: string, refererOrigin: string | null, now: Date): Promise<{ secret: string } | Refusal> {
+export async function openComponent(
+  deps: Deps,
+  token: string,
+  refererOrigin: string | null,
+  now: Date,
+): Promise<{ secret: string } | Refusal> {
   const row = await repo.findComponentUrl(deps.db, tokenLookupHash(token));
   if (!row) return { refused: 'unknown' };
   const company = await companyOf(deps.db, row.client_id);
   if (row.used_at) return { refused: 'used', company, at: new Date(row.used_at) };
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return { refused: 'expired', company, at: new Date(row.expires_at) };
+  if (new Date(row.expires_at).getTime() <= now.getTime())
+    return { refused: 'expired', company, at: new Date(row.expires_at) };
   const ownOrigin = new URL(deps.config.publicBaseUrl).origin;
-  if (refererOrigin !== null && refererOrigin !== row.origin && refererOrigin !== ownOrigin) return { refused: 'wrong_origin', company, at: null };
+  if (refererOrigin !== null && refererOrigin !== row.origin && refererOrigin !== ownOrigin)
+    return { refused: 'wrong_origin', company, at: null };
   const opened = await deps.db.transaction(async (tx) => {
     const claimed = await repo.claimComponentUrl(tx, row.id, now);
     if (!claimed) return null;
     const customer = await findOrCreateCustomer(tx, row.client_id, row.user_reference, now);
     await repo.setComponentCustomer(tx, row.id, customer.id);
-    return startSession(deps, tx, { clientId: row.client_id, customerId: customer.id, invitationId: null, componentUrlId: row.id, origin: row.origin }, now);
+    return startSession(
+      deps,
+      tx,
+      {
+        clientId: row.client_id,
+        customerId: customer.id,
+        invitationId: null,
+        componentUrlId: row.id,
+        origin: row.origin,
+      },
+      now,
+    );
   });
   return opened ? { secret: opened } : { refused: 'used', company, at: now };
 }
@@ -145,24 +234,56 @@ export async function loadSession(deps: Deps, secret: string, now: Date): Promis
     const inv = await findInvitationForLink(deps.db, row.invitation_id);
     if (!inv) return { refused: 'unknown' };
     if (inv.revoked_at) return { refused: 'revoked', company, at: new Date(inv.revoked_at) };
-    if (!inv.used_at && new Date(inv.expires_at).getTime() <= now.getTime()) return { refused: 'expired', company, at: new Date(inv.expires_at) };
+    if (!inv.used_at && new Date(inv.expires_at).getTime() <= now.getTime())
+      return { refused: 'expired', company, at: new Date(inv.expires_at) };
     customerType = inv.customer_type;
   }
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return { refused: 'session_expired', company, at: new Date(row.expires_at), component: row.component_url_id !== null };
+  if (new Date(row.expires_at).getTime() <= now.getTime())
+    return {
+      refused: 'session_expired',
+      company,
+      at: new Date(row.expires_at),
+      component: row.component_url_id !== null,
+    };
   return toSession(deps, row, secret, company, customerType);
 }
 
-function toSession(deps: Deps, row: SessionRow, secret: string, company: string, customerType: ConnectSession['customerType']): ConnectSession {
+function toSession(
+  deps: Deps,
+  row: SessionRow,
+  secret: string,
+  company: string,
+  customerType: ConnectSession['customerType'],
+): ConnectSession {
   return {
-    id: row.id, secret, clientId: row.client_id, customerId: row.customer_id, mode: row.invitation_id ? 'invitation' : 'component',
-    invitationId: row.invitation_id, origin: row.origin, customerType, customerToken: unseal(deps.keys.secretKey, row.customer_token_sealed),
-    company, completedAt: row.completed_at ? new Date(row.completed_at) : null,
+    id: row.id,
+    secret,
+    clientId: row.client_id,
+    customerId: row.customer_id,
+    mode: row.invitation_id ? 'invitation' : 'component',
+    invitationId: row.invitation_id,
+    origin: row.origin,
+    customerType,
+    customerToken: unseal(deps.keys.secretKey, row.customer_token_sealed),
+    company,
+    completedAt: row.completed_at ? new Date(row.completed_at) : null,
   };
 }
 
 /** A bank flow (endpoint 5) was started from the session; the customer comes back with its state. */
-export async function recordFlow(db: Db, session: ConnectSession, flow: { state: string; consentId: string; bankSlug: string }, now: Date): Promise<void> {
-  await repo.insertFlow(db, { state_hash: tokenLookupHash(flow.state), session_id: session.id, consent_id: flow.consentId, bank_slug: flow.bankSlug, created_at: now });
+export async function recordFlow(
+  db: Db,
+  session: ConnectSession,
+  flow: { state: string; consentId: string; bankSlug: string },
+  now: Date,
+): Promise<void> {
+  await repo.insertFlow(db, {
+    state_hash: tokenLookupHash(flow.state),
+    session_id: session.id,
+    consent_id: flow.consentId,
+    bank_slug: flow.bankSlug,
+    created_at: now,
+  });
 }
 
 /** The flow a returning customer's state belongs to, with its session's secret-less id. */
@@ -175,7 +296,8 @@ export async function loadSessionOfFlow(deps: Deps, flow: FlowRow, now: Date): P
   const row = await repo.findSessionById(deps.db, flow.session_id);
   if (!row) return { refused: 'unknown' };
   const company = await companyOf(deps.db, row.client_id);
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return { refused: 'session_expired', company, at: new Date(row.expires_at) };
+  if (new Date(row.expires_at).getTime() <= now.getTime())
+    return { refused: 'session_expired', company, at: new Date(row.expires_at) };
   const inv = row.invitation_id ? await findInvitationForLink(deps.db, row.invitation_id) : null;
   if (inv?.revoked_at) return { refused: 'revoked', company, at: new Date(inv.revoked_at) };
   // The secret is not known here (see renewSessionSecret).
@@ -202,7 +324,11 @@ export async function flowOfSession(db: Db, sessionId: string, consentId: string
 }
 
 /** A consent started in the session is Authorised: the session is complete and its invitation used. Idempotent. */
-export async function completeSession(db: Db, session: Pick<ConnectSession, 'id' | 'invitationId'>, now: Date): Promise<void> {
+export async function completeSession(
+  db: Db,
+  session: Pick<ConnectSession, 'id' | 'invitationId'>,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await repo.markSessionCompleted(tx, session.id, now);
     if (session.invitationId) await markInvitationUsed(tx, session.invitationId, now);
@@ -226,9 +352,14 @@ export async function deleteExpiredConnectRows(db: Db, now: Date): Promise<void>
 }
 
 /** Hourly, where workers run: drop connect sessions and component URLs a day after they expired. */
-export function startConnectHousekeeping(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>, everyMs = 3_600_000): { stop(): Promise<void> } {
+export function startConnectHousekeeping(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>,
+  everyMs = 3_600_000,
+): { stop(): Promise<void> } {
   const timer = setInterval(() => {
-    deleteExpiredConnectRows(deps.db, deps.clock.now()).catch((err) => deps.logger.warn({ err }, 'connect housekeeping failed'));
+    deleteExpiredConnectRows(deps.db, deps.clock.now()).catch((err) =>
+      deps.logger.warn({ err }, 'connect housekeeping failed'),
+    );
   }, everyMs);
   timer.unref();
   return { stop: async () => clearInterval(timer) };

@@ -4,9 +4,20 @@ import { Type } from 'typebox';
 export const ComponentInitBody = Type.Object(
   {
     ip: Type.String({ maxLength: 45, description: "the customer's IP address; 0.0.0.0 when unknown" }),
-    user_agent: Type.String({ maxLength: 2000, description: "the customer's user agent; an empty string when unknown" }),
-    user_reference: Type.String({ minLength: 1, maxLength: 255, description: 'the customer (created on first use when there is none)' }),
-    origin: Type.String({ minLength: 1, maxLength: 2048, description: "the site that hosts the component; one of the client's component_origins" }),
+    user_agent: Type.String({
+      maxLength: 2000,
+      description: "the customer's user agent; an empty string when unknown",
+    }),
+    user_reference: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'the customer (created on first use when there is none)',
+    }),
+    origin: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: "the site that hosts the component; one of the client's component_origins",
+    }),
   },
   { additionalProperties: false },
 );

@@ -24,7 +24,10 @@ function linkKey(installationKey: string): Buffer {
 }
 
 export function invitationSignature(installationKey: string, invitationId: string): string {
-  return createHmac('sha256', linkKey(installationKey)).update(`invitation:${invitationId}`).digest('base64url').slice(0, 32);
+  return createHmac('sha256', linkKey(installationKey))
+    .update(`invitation:${invitationId}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 export function isInvitationSignature(installationKey: string, invitationId: string, signature: string): boolean {

@@ -11,7 +11,9 @@ export type ConsentDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'keys' | 'qu
 
 export function canConnect(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): boolean {
   const bank = findBank(slug);
-  return !!bank && bank.is_active && !bank.is_api_only && connectorFor(deps.config, slug, { clock: deps.clock }) !== null;
+  return (
+    !!bank && bank.is_active && !bank.is_api_only && connectorFor(deps.config, slug, { clock: deps.clock }) !== null
+  );
 }
 
 /** The registry entry of a bank the consent flow can reach; bank_not_found / bank_not_connectable otherwise. */
@@ -19,9 +21,13 @@ export function requireConnectableBank(deps: Pick<ConsentDeps, 'config' | 'clock
   const bank = findBank(slug);
   if (!bank) throw new AppError('bank_not_found', `No bank with slug "${slug}" (see GET /public/v3/webflow/banks).`);
   if (!canConnect(deps, slug)) {
-    throw new AppError('bank_not_connectable', `${bank.name} cannot be connected through Open Banking on this installation.`, {
-      errors: [{ pointer: '/params/bank_slug', detail: 'no Open Banking connection is configured for this bank' }],
-    });
+    throw new AppError(
+      'bank_not_connectable',
+      `${bank.name} cannot be connected through Open Banking on this installation.`,
+      {
+        errors: [{ pointer: '/params/bank_slug', detail: 'no Open Banking connection is configured for this bank' }],
+      },
+    );
   }
   return bank;
 }
@@ -38,8 +44,13 @@ export function bankProblem(err: unknown): unknown {
   const e = err as BankError;
   if (e.kind === 'rate_limited') {
     const retryAfter = (e as BankError & { retryAfter: number | null }).retryAfter;
-    return new AppError('bank_rate_limited', 'The bank is busy; try again shortly.', { headers: { 'retry-after': String(Math.max(1, retryAfter ?? 30)) } });
+    return new AppError('bank_rate_limited', 'The bank is busy; try again shortly.', {
+      headers: { 'retry-after': String(Math.max(1, retryAfter ?? 30)) },
+    });
   }
-  if (e.kind === 'unavailable') return new AppError('bank_unavailable', 'The bank is not answering; try again shortly.', { headers: { 'retry-after': '30' } });
+  if (e.kind === 'unavailable')
+    return new AppError('bank_unavailable', 'The bank is not answering; try again shortly.', {
+      headers: { 'retry-after': '30' },
+    });
   return new AppError('bank_error', 'The bank answered in a way we could not use; try again later.');
 }

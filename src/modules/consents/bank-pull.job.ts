@@ -10,7 +10,13 @@
  * rate limited, unavailable or a bad response → the run waits and tries again per BANK_PULL_RETRY_SCHEDULE (a
  * 429's Retry-After is respected), then fails. A failed run stores no data.
  */
-import { BankAuthLostError, BankRateLimitedError, isBankError, type BankConnector, type RawPayload } from '../../banks/index.ts';
+import {
+  BankAuthLostError,
+  BankRateLimitedError,
+  isBankError,
+  type BankConnector,
+  type RawPayload,
+} from '../../banks/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { connectorOf } from './bank-access.ts';
 import { endConsent, enqueuePullRetry, type RevokeReason } from './consent-lifecycle.ts';
@@ -40,9 +46,12 @@ export async function runBankPull(deps: ConsentDeps, pullId: string): Promise<vo
   const consent = await repo.findConsentById(deps.db, started.consent_id);
   const received: RawPayload[] = [];
   try {
-    if (!consent || consent.status !== 'Authorised') throw new PullStop('consent_not_authorised', `The consent is ${consent?.status ?? 'gone'}.`);
+    if (!consent || consent.status !== 'Authorised')
+      throw new PullStop('consent_not_authorised', `The consent is ${consent?.status ?? 'gone'}.`);
     if (consent.reconfirm_by && new Date(consent.reconfirm_by) <= deps.clock.now()) {
-      await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, 'reconfirmation_lapsed', deps.clock.now(), { atBank: true }));
+      await deps.db.transaction((tx) =>
+        endConsent(tx, deps.queue, consent, 'reconfirmation_lapsed', deps.clock.now(), { atBank: true }),
+      );
       throw new PullStop('reconfirmation_lapsed', 'The customer did not reconfirm within 90 days; access has ended.');
     }
     const connector = connectorOf(deps, consent.bank_slug);
@@ -53,7 +62,11 @@ export async function runBankPull(deps: ConsentDeps, pullId: string): Promise<vo
     await deps.db.transaction(async (tx) => {
       // Revoked while we were reading (the customer withdrew, the client revoked): store nothing.
       const status = await repo.lockConsent(tx, consent.id);
-      if (status !== 'Authorised') throw new PullStop('consent_not_authorised', `The consent became ${status ?? 'gone'} during the pull; nothing was stored.`);
+      if (status !== 'Authorised')
+        throw new PullStop(
+          'consent_not_authorised',
+          `The consent became ${status ?? 'gone'} during the pull; nothing was stored.`,
+        );
       const counts = await storePull(tx, deps, consent, normalized, window);
       const now = deps.clock.now();
       await pulls.finishPull(tx, started.id, { state: 'succeeded', counts, now });
@@ -69,20 +82,35 @@ export async function runBankPull(deps: ConsentDeps, pullId: string): Promise<vo
 async function pullWindow(deps: ConsentDeps, consent: ConsentRow): Promise<PullWindow> {
   const first = !(await pulls.hasSucceededPull(deps.db, consent.id));
   const lastPulled = consent.last_pulled_at ? Math.floor(new Date(consent.last_pulled_at).getTime() / 1000) : null;
-  const from = first || lastPulled === null ? Number(consent.transaction_from) : Math.max(Number(consent.transaction_from), lastPulled - OVERLAP_SECONDS);
+  const from =
+    first || lastPulled === null
+      ? Number(consent.transaction_from)
+      : Math.max(Number(consent.transaction_from), lastPulled - OVERLAP_SECONDS);
   return { first, from, to: Number(consent.transaction_to) };
 }
 
-async function fetchAll(deps: ConsentDeps, connector: BankConnector, consent: ConsentRow, window: PullWindow, received: RawPayload[]): Promise<RawPayload[]> {
+async function fetchAll(
+  deps: ConsentDeps,
+  connector: BankConnector,
+  consent: ConsentRow,
+  window: PullWindow,
+  received: RawPayload[],
+): Promise<RawPayload[]> {
   // The bank's view of the consent first: it tells revoked from expired, which a failing refresh would not.
   const bankConsent = await connector.getConsent(consent.bank_consent_id);
   const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
-  if (bankConsent.status !== 'Authorised') throw new BankAuthLostError(connector.slug, 'revoked', `the bank says the consent is ${bankConsent.status}`);
-  if (bankConsent.expiration !== null && bankConsent.expiration <= nowSeconds) throw new BankAuthLostError(connector.slug, 'expired', 'the consent has expired at the bank');
+  if (bankConsent.status !== 'Authorised')
+    throw new BankAuthLostError(connector.slug, 'revoked', `the bank says the consent is ${bankConsent.status}`);
+  if (bankConsent.expiration !== null && bankConsent.expiration <= nowSeconds)
+    throw new BankAuthLostError(connector.slug, 'expired', 'the consent has expired at the bank');
   const first = await validAccessToken(deps, connector, consent, false);
-  const fetch = (token: string) => connector.fetchAccountData(token, {
-    permissions: consent.permissions, transactionsFrom: window.from, transactionsTo: window.to, onPayload: (p) => received.push(p),
-  });
+  const fetch = (token: string) =>
+    connector.fetchAccountData(token, {
+      permissions: consent.permissions,
+      transactionsFrom: window.from,
+      transactionsTo: window.to,
+      onPayload: (p) => received.push(p),
+    });
   try {
     return await fetch(first.token);
   } catch (err) {
@@ -93,13 +121,24 @@ async function fetchAll(deps: ConsentDeps, connector: BankConnector, consent: Co
 }
 
 /** The stored access token, or a fresh one from the refresh token (kept at once: refresh tokens may rotate). */
-async function validAccessToken(deps: ConsentDeps, connector: BankConnector, consent: ConsentRow, force: boolean): Promise<{ token: string; refreshed: boolean }> {
+async function validAccessToken(
+  deps: ConsentDeps,
+  connector: BankConnector,
+  consent: ConsentRow,
+  force: boolean,
+): Promise<{ token: string; refreshed: boolean }> {
   const key = deps.keys.secretKey;
   const current = unseal(key, consent.access_token_sealed);
   const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
-  if (!force && current && Number(consent.access_token_expires_at ?? 0) - TOKEN_MARGIN_SECONDS > nowSeconds) return { token: current, refreshed: false };
+  if (!force && current && Number(consent.access_token_expires_at ?? 0) - TOKEN_MARGIN_SECONDS > nowSeconds)
+    return { token: current, refreshed: false };
   const refreshToken = unseal(key, consent.refresh_token_sealed);
-  if (!refreshToken) throw new BankAuthLostError(connector.slug, 'token_invalid', 'the access token has ended and there is no refresh token');
+  if (!refreshToken)
+    throw new BankAuthLostError(
+      connector.slug,
+      'token_invalid',
+      'the access token has ended and there is no refresh token',
+    );
   const tokens = await connector.refreshTokens(refreshToken);
   const fields = {
     access_token_sealed: seal(key, tokens.accessToken),
@@ -111,13 +150,31 @@ async function validAccessToken(deps: ConsentDeps, connector: BankConnector, con
   return { token: tokens.accessToken, refreshed: true };
 }
 
-async function storePayloads(deps: ConsentDeps, pull: PullRow, consent: ConsentRow | null, received: RawPayload[]): Promise<void> {
+async function storePayloads(
+  deps: ConsentDeps,
+  pull: PullRow,
+  consent: ConsentRow | null,
+  received: RawPayload[],
+): Promise<void> {
   const batch = received.splice(0);
   if (batch.length === 0 || !consent) return;
-  await deps.db.transaction((tx) => pulls.insertPayloads(tx, { pullId: pull.id, customerId: pull.customer_id, bankSlug: consent.bank_slug, attempt: pull.attempts, payloads: batch }));
+  await deps.db.transaction((tx) =>
+    pulls.insertPayloads(tx, {
+      pullId: pull.id,
+      customerId: pull.customer_id,
+      bankSlug: consent.bank_slug,
+      attempt: pull.attempts,
+      payloads: batch,
+    }),
+  );
 }
 
-const REVOKE_REASONS: Record<string, RevokeReason> = { revoked: 'revoked_at_bank', rejected: 'revoked_at_bank', expired: 'expired', token_invalid: 'access_lost' };
+const REVOKE_REASONS: Record<string, RevokeReason> = {
+  revoked: 'revoked_at_bank',
+  rejected: 'revoked_at_bank',
+  expired: 'expired',
+  token_invalid: 'access_lost',
+};
 
 async function failed(deps: ConsentDeps, pull: PullRow, consent: ConsentRow | null, err: unknown): Promise<void> {
   const now = deps.clock.now();
@@ -127,23 +184,45 @@ async function failed(deps: ConsentDeps, pull: PullRow, consent: ConsentRow | nu
   }
   if (!isBankError(err)) {
     deps.logger.error({ err, pull_id: pull.id }, 'bank pull failed unexpectedly');
-    await pulls.finishPull(deps.db, pull.id, { state: 'failed', errorCode: 'internal_error', error: 'The pull failed on our side; see the service log.', now });
+    await pulls.finishPull(deps.db, pull.id, {
+      state: 'failed',
+      errorCode: 'internal_error',
+      error: 'The pull failed on our side; see the service log.',
+      now,
+    });
     return;
   }
-  deps.logger.warn({ pull_id: pull.id, bank: err.bankSlug, kind: err.kind, status: err.status, err: err.message }, 'bank pull failed');
+  deps.logger.warn(
+    { pull_id: pull.id, bank: err.bankSlug, kind: err.kind, status: err.status, err: err.message },
+    'bank pull failed',
+  );
   if (err.kind === 'auth_lost') {
     const reason = (err instanceof BankAuthLostError ? REVOKE_REASONS[err.reason] : undefined) ?? 'access_lost';
     await deps.db.transaction(async (tx) => {
       if (consent) await endConsent(tx, deps.queue, consent, reason, now, { atBank: false });
-      await pulls.finishPull(tx, pull.id, { state: 'failed', errorCode: 'auth_lost', error: `Access to the bank was lost (${reason}).`, now });
+      await pulls.finishPull(tx, pull.id, {
+        state: 'failed',
+        errorCode: 'auth_lost',
+        error: `Access to the bank was lost (${reason}).`,
+        now,
+      });
     });
     return;
   }
   const schedule = deps.config.bankPullRetrySchedule;
   if (pull.attempts <= schedule.length) {
     const planned = schedule[pull.attempts - 1]!;
-    const retryAfter = err instanceof BankRateLimitedError ? err.retryAfter ?? 0 : 0;
-    await deps.db.transaction((tx) => enqueuePullRetry(tx, deps.queue, pull, Math.max(planned, retryAfter), { code: err.kind, message: err.message }, now));
+    const retryAfter = err instanceof BankRateLimitedError ? (err.retryAfter ?? 0) : 0;
+    await deps.db.transaction((tx) =>
+      enqueuePullRetry(
+        tx,
+        deps.queue,
+        pull,
+        Math.max(planned, retryAfter),
+        { code: err.kind, message: err.message },
+        now,
+      ),
+    );
     return;
   }
   await pulls.finishPull(deps.db, pull.id, { state: 'failed', errorCode: err.kind, error: err.message, now });

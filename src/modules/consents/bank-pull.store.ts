@@ -27,71 +27,153 @@ export interface PullWindow {
   to: number;
 }
 
-export async function storePull(tx: Db, deps: ConsentDeps, consent: ConsentRow, data: NormalizedPull, window: PullWindow): Promise<Record<string, unknown>> {
+export async function storePull(
+  tx: Db,
+  deps: ConsentDeps,
+  consent: ConsentRow,
+  data: NormalizedPull,
+  window: PullWindow,
+): Promise<Record<string, unknown>> {
   const now = deps.clock.now();
   const ctx = { queue: deps.queue, customerId: consent.customer_id, now };
-  const existing = new Map((await listCustomerAccounts(tx, consent.customer_id)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a]));
+  const existing = new Map(
+    (await listCustomerAccounts(tx, consent.customer_id)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a]),
+  );
 
   if (new Set(data.accounts.map((a) => a.number)).size !== data.accounts.length) {
     throw new BankBadResponseError(consent.bank_slug, 'the bank listed the same account number twice');
   }
   // Accounts: the bank's description wins; a new one starts authorised, an existing one keeps its flag for now.
   const rows: NewAccount[] = data.accounts.map((a) => ({
-    id: existing.get(`${consent.bank_slug}\u0000${a.number}`)?.id ?? newId(), client_id: consent.client_id, customer_id: consent.customer_id,
-    bank_slug: consent.bank_slug, number: a.number, sort_code: a.sortCode, account_number: a.accountNumber, currency: a.currency, name: a.name,
-    nickname: a.nickname, identification: a.identification, secondary_identification: a.secondaryIdentification, type: a.type,
-    sub_type: a.subType, scheme_name: a.schemeName, is_authorized: null,
+    id: existing.get(`${consent.bank_slug}\u0000${a.number}`)?.id ?? newId(),
+    client_id: consent.client_id,
+    customer_id: consent.customer_id,
+    bank_slug: consent.bank_slug,
+    number: a.number,
+    sort_code: a.sortCode,
+    account_number: a.accountNumber,
+    currency: a.currency,
+    name: a.name,
+    nickname: a.nickname,
+    identification: a.identification,
+    secondary_identification: a.secondaryIdentification,
+    type: a.type,
+    sub_type: a.subType,
+    scheme_name: a.schemeName,
+    is_authorized: null,
   }));
   const stored = await storeBankAccounts(tx, rows, now);
   const byBankId = new Map(data.accounts.map((a, i) => [a.bankAccountId, stored[i]!]));
-  await repo.linkAccounts(tx, consent.id, data.accounts.map((a, i) => ({ accountId: stored[i]!.id, bankAccountId: a.bankAccountId })));
+  await repo.linkAccounts(
+    tx,
+    consent.id,
+    data.accounts.map((a, i) => ({ accountId: stored[i]!.id, bankAccountId: a.bankAccountId })),
+  );
   const pulledIds = stored.map((a) => a.id);
   const granted = await grantAccounts(tx, consent, pulledIds, now);
   // Accounts an earlier consent at this bank covered that the customer did not share this time.
-  const dropped = (await repo.accountsOfEarlierConsents(tx, consent.customer_id, consent.bank_slug, consent.id)).filter((id) => !pulledIds.includes(id));
+  const dropped = (await repo.accountsOfEarlierConsents(tx, consent.customer_id, consent.bank_slug, consent.id)).filter(
+    (id) => !pulledIds.includes(id),
+  );
   const lost = await loseAccounts(tx, consent, dropped, now);
 
   const accountOf = (bankAccountId: string, what: string) => {
     const a = byBankId.get(bankAccountId);
-    if (!a) throw new BankBadResponseError(consent.bank_slug, `${what} of an account the bank did not list (${bankAccountId})`);
+    if (!a)
+      throw new BankBadResponseError(
+        consent.bank_slug,
+        `${what} of an account the bank did not list (${bankAccountId})`,
+      );
     return a;
   };
 
-  await storeBankBalances(tx, consent.customer_id, data.balances.map((b) => ({
-    account_id: accountOf(b.bankAccountId, 'a balance').id, type: b.type, date: isoDate(londonDay(b.dateTime)), amount: b.amount, currency: b.currency, date_time: b.dateTime,
-  })), now);
+  await storeBankBalances(
+    tx,
+    consent.customer_id,
+    data.balances.map((b) => ({
+      account_id: accountOf(b.bankAccountId, 'a balance').id,
+      type: b.type,
+      date: isoDate(londonDay(b.dateTime)),
+      amount: b.amount,
+      currency: b.currency,
+      date_time: b.dateTime,
+    })),
+    now,
+  );
 
   const items: SubmittedTransactionInput[] = data.transactions.map((t) => ({
-    external_transaction_id: t.externalTransactionId, name: t.name, type: t.type, amount: t.amount, currency: t.currency, status: t.status,
-    bank_slug: consent.bank_slug, account_number: accountOf(t.bankAccountId, 'a transaction').number,
-    balance: t.balance, category: t.category, address_line: t.addressLine,
-    merchant_details: t.merchantName === null && t.merchantCategoryCode === null ? null : { merchant_name: t.merchantName, merchant_category_code: t.merchantCategoryCode },
-    proprietary_bank_transaction_code: t.bankTransactionCode === null ? null : { code: t.bankTransactionCode, issuer: t.bankTransactionIssuer },
-    value_date_time: t.valueDateTime, booking_date_time: t.bookingDateTime,
+    external_transaction_id: t.externalTransactionId,
+    name: t.name,
+    type: t.type,
+    amount: t.amount,
+    currency: t.currency,
+    status: t.status,
+    bank_slug: consent.bank_slug,
+    account_number: accountOf(t.bankAccountId, 'a transaction').number,
+    balance: t.balance,
+    category: t.category,
+    address_line: t.addressLine,
+    merchant_details:
+      t.merchantName === null && t.merchantCategoryCode === null
+        ? null
+        : { merchant_name: t.merchantName, merchant_category_code: t.merchantCategoryCode },
+    proprietary_bank_transaction_code:
+      t.bankTransactionCode === null ? null : { code: t.bankTransactionCode, issuer: t.bankTransactionIssuer },
+    value_date_time: t.valueDateTime,
+    booking_date_time: t.bookingDateTime,
   }));
   const built = buildTransactionRows(items, new Map(stored.map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id])));
   if (built.errorCount > 0) {
     const first = [...built.badValues, ...built.unknownAccounts][0];
-    throw new BankBadResponseError(consent.bank_slug, `${built.errorCount} transaction(s) cannot be stored${first ? ` (first: ${first.pointer} ${first.detail})` : ''}`);
+    throw new BankBadResponseError(
+      consent.bank_slug,
+      `${built.errorCount} transaction(s) cannot be stored${first ? ` (first: ${first.pointer} ${first.detail})` : ''}`,
+    );
   }
   const answer = await storeTransactionRows(tx, ctx, built.rows);
   let removed = 0;
   for (const account of stored) {
-    const keep = data.transactions.filter((t) => byBankId.get(t.bankAccountId)?.id === account.id).map((t) => t.externalTransactionId);
+    const keep = data.transactions
+      .filter((t) => byBankId.get(t.bankAccountId)?.id === account.id)
+      .map((t) => t.externalTransactionId);
     removed += await removeVanishedPending(tx, ctx, account.id, keep, window.from);
   }
 
   const statements = groupBy(data.statements, (s) => accountOf(s.bankAccountId, 'a statement').id);
-  for (const [accountId, list] of statements) await upsertStatements(tx, consent.customer_id, accountId, list.map((s) => s.body as StatementBody), now);
+  for (const [accountId, list] of statements)
+    await upsertStatements(
+      tx,
+      consent.customer_id,
+      accountId,
+      list.map((s) => s.body as StatementBody),
+      now,
+    );
   const parties = groupBy(data.parties, (p) => accountOf(p.bankAccountId, 'a party').id);
-  for (const [accountId, list] of parties) await upsertParties(tx, consent.customer_id, accountId, list.map((p) => p.body as PartyBody), now);
+  for (const [accountId, list] of parties)
+    await upsertParties(
+      tx,
+      consent.customer_id,
+      accountId,
+      list.map((p) => p.body as PartyBody),
+      now,
+    );
 
   // The first data from a bank makes reports not_ready even when it brought no transactions.
   if (window.first) await markDataChanged(tx, deps.queue, consent.customer_id, now);
   return {
-    accounts: stored.length, balances: data.balances.length, statements: data.statements.length, parties: data.parties.length,
-    transactions: { received: built.rows.length, saved: answer.saved, updated: answer.updated, already_present: answer.already_present, removed_pending: removed },
-    accounts_authorised_again: granted.length, accounts_no_longer_shared: lost.length,
+    accounts: stored.length,
+    balances: data.balances.length,
+    statements: data.statements.length,
+    parties: data.parties.length,
+    transactions: {
+      received: built.rows.length,
+      saved: answer.saved,
+      updated: answer.updated,
+      already_present: answer.already_present,
+      removed_pending: removed,
+    },
+    accounts_authorised_again: granted.length,
+    accounts_no_longer_shared: lost.length,
   };
 }
 

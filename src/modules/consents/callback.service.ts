@@ -9,7 +9,14 @@ import { callbackUrl } from '../../banks/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { connectorOf } from './bank-access.ts';
-import { ABANDON_AFTER_SECONDS, BANK_REVOKE_JOB, endConsent, enqueuePull, RECONFIRM_EVERY_SECONDS, type RejectReason } from './consent-lifecycle.ts';
+import {
+  ABANDON_AFTER_SECONDS,
+  BANK_REVOKE_JOB,
+  endConsent,
+  enqueuePull,
+  RECONFIRM_EVERY_SECONDS,
+  type RejectReason,
+} from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import { seal, unseal } from './token-box.ts';
@@ -26,7 +33,13 @@ export interface CallbackQuery {
 
 function returnUrl(consent: ConsentRow, state: string, outcome: 'Success' | 'Error', error?: string): string {
   const url = new URL(consent.redirect_url);
-  const members: Record<string, string> = { status: outcome, customer_id: consent.customer_id, consent_id: consent.id, state, bank_slug: consent.bank_slug };
+  const members: Record<string, string> = {
+    status: outcome,
+    customer_id: consent.customer_id,
+    consent_id: consent.id,
+    state,
+    bank_slug: consent.bank_slug,
+  };
   if (error) members.error = error;
   for (const [k, v] of Object.entries(members)) url.searchParams.set(k, v);
   return url.toString();
@@ -34,18 +47,31 @@ function returnUrl(consent: ConsentRow, state: string, outcome: 'Success' | 'Err
 
 /** Finishes the consent; answers where to send the customer. */
 export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promise<string> {
-  if (!q.state) throw new AppError('invalid_state', 'The state is missing.', { errors: [{ pointer: '/query/state', detail: 'is required' }] });
+  if (!q.state)
+    throw new AppError('invalid_state', 'The state is missing.', {
+      errors: [{ pointer: '/query/state', detail: 'is required' }],
+    });
   const now = deps.clock.now();
   const consent = await repo.claimState(deps.db, stateHash(q.state), now);
-  if (!consent) throw new AppError('invalid_state', 'Unknown or already used state.', { errors: [{ pointer: '/query/state', detail: 'unknown, or already used' }] });
+  if (!consent)
+    throw new AppError('invalid_state', 'Unknown or already used state.', {
+      errors: [{ pointer: '/query/state', detail: 'unknown, or already used' }],
+    });
   const state = q.state;
   const reject = async (reason: RejectReason, error: string) => {
-    await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, reason, now, { atBank: reason !== 'declined' && reason !== 'bank_rejected' }));
+    await deps.db.transaction((tx) =>
+      endConsent(tx, deps.queue, consent, reason, now, { atBank: reason !== 'declined' && reason !== 'bank_rejected' }),
+    );
     return returnUrl(consent, state, 'Error', error);
   };
   if (consent.status !== 'AwaitingAuthorisation') return returnUrl(consent, state, 'Error', 'consent_expired');
-  if (now.getTime() - new Date(consent.created_at).getTime() >= ABANDON_AFTER_SECONDS * 1000) return reject('abandoned', 'consent_expired');
-  if (q.error !== undefined || !q.code) return reject(q.error === 'access_denied' ? 'declined' : 'authorisation_failed', q.error === 'access_denied' ? 'access_denied' : 'authorisation_failed');
+  if (now.getTime() - new Date(consent.created_at).getTime() >= ABANDON_AFTER_SECONDS * 1000)
+    return reject('abandoned', 'consent_expired');
+  if (q.error !== undefined || !q.code)
+    return reject(
+      q.error === 'access_denied' ? 'declined' : 'authorisation_failed',
+      q.error === 'access_denied' ? 'access_denied' : 'authorisation_failed',
+    );
 
   const connector = connectorOf(deps, consent.bank_slug);
   const verifier = unseal(deps.keys.secretKey, consent.code_verifier_sealed);
@@ -56,7 +82,10 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promis
     tokens = await connector.exchangeCode(q.code, verifier, callbackUrl(deps.config.publicBaseUrl));
     bankConsent = await connector.getConsent(consent.bank_consent_id);
   } catch (err) {
-    deps.logger.warn({ bank: consent.bank_slug, consent_id: consent.id, err: (err as Error).message }, 'finishing a consent at the bank failed');
+    deps.logger.warn(
+      { bank: consent.bank_slug, consent_id: consent.id, err: (err as Error).message },
+      'finishing a consent at the bank failed',
+    );
     return reject('authorisation_failed', 'authorisation_failed');
   }
   if (bankConsent.status !== 'Authorised') return reject('bank_rejected', 'access_denied');
@@ -76,9 +105,16 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promis
     await markConnectFlowAuthorised(tx, consent.id, now); // hosted connect pages (modules/connect): complete the session, mark its invitation used
     // One consent per customer and bank: an earlier one is replaced. Its accounts stay authorised for now; the new
     // consent's first pull decides which of them the customer shared again (the others lose authorisation then).
-    for (const old of await repo.otherConsents(tx, consent.customer_id, consent.bank_slug, consent.id, ['Authorised'])) {
+    for (const old of await repo.otherConsents(tx, consent.customer_id, consent.bank_slug, consent.id, [
+      'Authorised',
+    ])) {
       if (await repo.transition(tx, old.id, ['Authorised'], 'Revoked', 'replaced', now)) {
-        await deps.queue.enqueue(tx, BANK_REVOKE_JOB, { bank_slug: old.bank_slug, bank_consent_id: old.bank_consent_id }, { singletonKey: old.bank_consent_id });
+        await deps.queue.enqueue(
+          tx,
+          BANK_REVOKE_JOB,
+          { bank_slug: old.bank_slug, bank_consent_id: old.bank_consent_id },
+          { singletonKey: old.bank_consent_id },
+        );
       }
     }
     await enqueuePull(tx, deps.queue, authorised, 'authorised', now);

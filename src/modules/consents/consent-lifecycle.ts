@@ -22,7 +22,14 @@ export const ABANDON_AFTER_SECONDS = 30 * 60;
 /** FCA: the customer reconfirms an AIS consent every 90 days, or access ends. */
 export const RECONFIRM_EVERY_SECONDS = 90 * 86_400;
 
-export type RevokeReason = 'revoked_at_bank' | 'expired' | 'access_lost' | 'reconfirmation_lapsed' | 'revoked_by_client' | 'revoked_by_customer' | 'customer_deleted';
+export type RevokeReason =
+  | 'revoked_at_bank'
+  | 'expired'
+  | 'access_lost'
+  | 'reconfirmation_lapsed'
+  | 'revoked_by_client'
+  | 'revoked_by_customer'
+  | 'customer_deleted';
 /** Why an unfinished consent is Rejected. */
 export type RejectReason = 'declined' | 'bank_rejected' | 'authorisation_failed' | 'abandoned';
 
@@ -31,43 +38,108 @@ export type RejectReason = 'declined' | 'bank_rejected' | 'authorisation_failed'
  * lose authorisation, with one LOST event each. `atBank`: also delete the consent at the bank (a job, after
  * commit), when the bank still thinks it is alive. Answers the updated row, or null when it had already ended.
  */
-export async function endConsent(tx: Db, queue: Queue, consent: ConsentRow, reason: RevokeReason | RejectReason, now: Date, opts: { atBank: boolean }): Promise<ConsentRow | null> {
+export async function endConsent(
+  tx: Db,
+  queue: Queue,
+  consent: ConsentRow,
+  reason: RevokeReason | RejectReason,
+  now: Date,
+  opts: { atBank: boolean },
+): Promise<ConsentRow | null> {
   const wasAuthorised = consent.status === 'Authorised';
   const to = wasAuthorised ? 'Revoked' : 'Rejected';
   const ended = await repo.transition(tx, consent.id, ['Authorised', 'AwaitingAuthorisation'], to, reason, now);
   if (!ended) return null;
   if (wasAuthorised) await loseAccounts(tx, consent, await repo.accountsOnlyCoveredBy(tx, consent.id), now);
-  if (opts.atBank) await queue.enqueue(tx, BANK_REVOKE_JOB, { bank_slug: consent.bank_slug, bank_consent_id: consent.bank_consent_id }, { singletonKey: consent.bank_consent_id });
+  if (opts.atBank)
+    await queue.enqueue(
+      tx,
+      BANK_REVOKE_JOB,
+      { bank_slug: consent.bank_slug, bank_consent_id: consent.bank_consent_id },
+      { singletonKey: consent.bank_consent_id },
+    );
   return ended;
 }
 
 /** Accounts become unauthorised; one ACCOUNT_AUTHORIZATION_LOST per account that was authorised. */
-export async function loseAccounts(tx: Db, consent: Pick<ConsentRow, 'client_id' | 'customer_id'>, accountIds: string[], now: Date): Promise<string[]> {
+export async function loseAccounts(
+  tx: Db,
+  consent: Pick<ConsentRow, 'client_id' | 'customer_id'>,
+  accountIds: string[],
+  now: Date,
+): Promise<string[]> {
   const lost = await setAccountsAuthorization(tx, consent.customer_id, accountIds, false, now);
   for (const accountId of lost) {
-    await emitWebhookEvent(tx, { clientId: consent.client_id, customerId: consent.customer_id, type: 'ACCOUNT_AUTHORIZATION_LOST', accountId }, now);
+    await emitWebhookEvent(
+      tx,
+      { clientId: consent.client_id, customerId: consent.customer_id, type: 'ACCOUNT_AUTHORIZATION_LOST', accountId },
+      now,
+    );
   }
   return lost;
 }
 
 /** Accounts are authorised again (the customer re-authorised); one ACCOUNT_AUTHORIZATION_GRANTED per account that was not. */
-export async function grantAccounts(tx: Db, consent: Pick<ConsentRow, 'client_id' | 'customer_id'>, accountIds: string[], now: Date): Promise<string[]> {
+export async function grantAccounts(
+  tx: Db,
+  consent: Pick<ConsentRow, 'client_id' | 'customer_id'>,
+  accountIds: string[],
+  now: Date,
+): Promise<string[]> {
   const granted = await setAccountsAuthorization(tx, consent.customer_id, accountIds, true, now);
   for (const accountId of granted) {
-    await emitWebhookEvent(tx, { clientId: consent.client_id, customerId: consent.customer_id, type: 'ACCOUNT_AUTHORIZATION_GRANTED', accountId }, now);
+    await emitWebhookEvent(
+      tx,
+      {
+        clientId: consent.client_id,
+        customerId: consent.customer_id,
+        type: 'ACCOUNT_AUTHORIZATION_GRANTED',
+        accountId,
+      },
+      now,
+    );
   }
   return granted;
 }
 
 /** A pull of the consent's data: a new queued run with its job, or the run already waiting. */
-export async function enqueuePull(tx: Db, queue: Queue, consent: ConsentRow, trigger: PullTrigger, now: Date): Promise<pulls.PullRow> {
-  const { row, created } = await pulls.insertPull(tx, { id: newId(), consentId: consent.id, customerId: consent.customer_id, clientId: consent.client_id, trigger, now });
+export async function enqueuePull(
+  tx: Db,
+  queue: Queue,
+  consent: ConsentRow,
+  trigger: PullTrigger,
+  now: Date,
+): Promise<pulls.PullRow> {
+  const { row, created } = await pulls.insertPull(tx, {
+    id: newId(),
+    consentId: consent.id,
+    customerId: consent.customer_id,
+    clientId: consent.client_id,
+    trigger,
+    now,
+  });
   if (created) await queue.enqueue(tx, BANK_PULL_JOB, { pull_id: row.id }, { singletonKey: consent.id });
   return row;
 }
 
 /** The next attempt of a run that failed for a passing reason. */
-export async function enqueuePullRetry(tx: Db, queue: Queue, pull: pulls.PullRow, delaySeconds: number, error: { code: string; message: string }, now: Date): Promise<void> {
-  await pulls.requeuePull(tx, pull.id, { errorCode: error.code, error: error.message, nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000) });
-  await queue.enqueue(tx, BANK_PULL_JOB, { pull_id: pull.id }, { singletonKey: pull.consent_id, startAfterSeconds: delaySeconds });
+export async function enqueuePullRetry(
+  tx: Db,
+  queue: Queue,
+  pull: pulls.PullRow,
+  delaySeconds: number,
+  error: { code: string; message: string },
+  now: Date,
+): Promise<void> {
+  await pulls.requeuePull(tx, pull.id, {
+    errorCode: error.code,
+    error: error.message,
+    nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000),
+  });
+  await queue.enqueue(
+    tx,
+    BANK_PULL_JOB,
+    { pull_id: pull.id },
+    { singletonKey: pull.consent_id, startAfterSeconds: delaySeconds },
+  );
 }

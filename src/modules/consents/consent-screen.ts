@@ -9,8 +9,14 @@ export const DEFAULT_PURPOSE = 'Apply Bank transaction data to improve your fina
 
 /** What the service reads, nothing more (no beneficiaries, direct debits or standing orders: nothing uses them). */
 export const REQUESTED_PERMISSIONS = [
-  'ReadAccountsBasic', 'ReadAccountsDetail', 'ReadBalances', 'ReadTransactionsCredits', 'ReadTransactionsDebits',
-  'ReadTransactionsDetail', 'ReadStatementsDetail', 'ReadParty',
+  'ReadAccountsBasic',
+  'ReadAccountsDetail',
+  'ReadBalances',
+  'ReadTransactionsCredits',
+  'ReadTransactionsDebits',
+  'ReadTransactionsDetail',
+  'ReadStatementsDetail',
+  'ReadParty',
 ] as const;
 
 export interface ThirdParty {
@@ -55,7 +61,10 @@ export function accessWindow(now: Date): { from: number; to: number } {
 export function sharingOf(input: SharingInput | undefined) {
   const purposes = input?.application_sharing_purposes;
   return {
-    purposes: purposes === undefined || purposes === null || purposes.length === 0 ? [{ description: DEFAULT_PURPOSE }] : purposes.map((p) => ({ description: p.description })),
+    purposes:
+      purposes === undefined || purposes === null || purposes.length === 0
+        ? [{ description: DEFAULT_PURPOSE }]
+        : purposes.map((p) => ({ description: p.description })),
     // Spec: null when no data is shared with third parties; the response member is required, so an empty list.
     thirdParties: (input?.application_sharing_third_parties ?? []).map(compact),
   };
@@ -98,13 +107,18 @@ export function buildConsentScreen(bank: ScreenBank, client: ScreenClient, input
       {
         type: 'account_transactions',
         title: 'Your transactions',
-        elements: ['Incoming and outgoing transactions', 'Amounts, dates, descriptions and payees', 'Merchant names and categories'],
+        elements: [
+          'Incoming and outgoing transactions',
+          'Amounts, dates, descriptions and payees',
+          'Merchant names and categories',
+        ],
       },
       {
         type: 'additional_information',
         title: 'Statements and account holders',
         elements: [
-          'Your statements', 'Names, addresses and contact details of the account holders',
+          'Your statements',
+          'Names, addresses and contact details of the account holders',
           `${company} reads this data from ${formatDay(window.from)} and may keep reading it until ${formatDay(window.to)}, unless you withdraw your consent earlier.`,
           ...(thirdParties.length ? [`It is shared with: ${thirdParties.join(', ')}.`] : []),
         ],
@@ -114,5 +128,10 @@ export function buildConsentScreen(bank: ScreenBank, client: ScreenClient, input
 }
 
 function formatDay(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+  return new Date(unixSeconds * 1000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 }

@@ -32,22 +32,55 @@ export interface ConsentRow {
   next_refresh_at: Date | null;
 }
 
-export type NewConsent = Pick<ConsentRow, 'id' | 'client_id' | 'customer_id' | 'bank_slug' | 'permissions' | 'transaction_from' | 'transaction_to' |
-  'expiration' | 'sharing_purposes' | 'sharing_third_parties' | 'redirect_url' | 'state_hash' | 'code_verifier_sealed' | 'bank_consent_id'>;
+export type NewConsent = Pick<
+  ConsentRow,
+  | 'id'
+  | 'client_id'
+  | 'customer_id'
+  | 'bank_slug'
+  | 'permissions'
+  | 'transaction_from'
+  | 'transaction_to'
+  | 'expiration'
+  | 'sharing_purposes'
+  | 'sharing_third_parties'
+  | 'redirect_url'
+  | 'state_hash'
+  | 'code_verifier_sealed'
+  | 'bank_consent_id'
+>;
 
 export async function insertConsent(db: Db, c: NewConsent, now: Date): Promise<ConsentRow> {
   const r = await db.query<ConsentRow>(
     `INSERT INTO consents (id, client_id, customer_id, bank_slug, status, permissions, transaction_from, transaction_to, expiration,
        sharing_purposes, sharing_third_parties, redirect_url, state_hash, code_verifier_sealed, bank_consent_id, created_at, status_updated_at)
      VALUES ($1, $2, $3, $4, 'AwaitingAuthorisation', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING *`,
-    [c.id, c.client_id, c.customer_id, c.bank_slug, c.permissions, c.transaction_from, c.transaction_to, c.expiration,
-      JSON.stringify(c.sharing_purposes), JSON.stringify(c.sharing_third_parties), c.redirect_url, c.state_hash, c.code_verifier_sealed, c.bank_consent_id, now],
+    [
+      c.id,
+      c.client_id,
+      c.customer_id,
+      c.bank_slug,
+      c.permissions,
+      c.transaction_from,
+      c.transaction_to,
+      c.expiration,
+      JSON.stringify(c.sharing_purposes),
+      JSON.stringify(c.sharing_third_parties),
+      c.redirect_url,
+      c.state_hash,
+      c.code_verifier_sealed,
+      c.bank_consent_id,
+      now,
+    ],
   );
   return r.rows[0]!;
 }
 
 export async function findConsent(db: Db, customerId: string, id: string): Promise<ConsentRow | null> {
-  return (await db.query<ConsentRow>('SELECT * FROM consents WHERE customer_id = $1 AND id = $2', [customerId, id])).rows[0] ?? null;
+  return (
+    (await db.query<ConsentRow>('SELECT * FROM consents WHERE customer_id = $1 AND id = $2', [customerId, id]))
+      .rows[0] ?? null
+  );
 }
 
 export async function findConsentById(db: Db, id: string): Promise<ConsentRow | null> {
@@ -56,88 +89,156 @@ export async function findConsentById(db: Db, id: string): Promise<ConsentRow | 
 
 /** The customer's newest consent at the bank (endpoint 6 reads this one). */
 export async function latestConsent(db: Db, customerId: string, bankSlug: string): Promise<ConsentRow | null> {
-  return (await db.query<ConsentRow>(
-    'SELECT * FROM consents WHERE customer_id = $1 AND bank_slug = $2 ORDER BY created_at DESC, id DESC LIMIT 1', [customerId, bankSlug],
-  )).rows[0] ?? null;
+  return (
+    (
+      await db.query<ConsentRow>(
+        'SELECT * FROM consents WHERE customer_id = $1 AND bank_slug = $2 ORDER BY created_at DESC, id DESC LIMIT 1',
+        [customerId, bankSlug],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** The newest consent per bank of the customer. */
 export async function latestConsentsByBank(db: Db, customerId: string): Promise<ConsentRow[]> {
-  return (await db.query<ConsentRow>(
-    'SELECT DISTINCT ON (bank_slug) * FROM consents WHERE customer_id = $1 ORDER BY bank_slug, created_at DESC, id DESC', [customerId],
-  )).rows;
+  return (
+    await db.query<ConsentRow>(
+      'SELECT DISTINCT ON (bank_slug) * FROM consents WHERE customer_id = $1 ORDER BY bank_slug, created_at DESC, id DESC',
+      [customerId],
+    )
+  ).rows;
 }
 
 export async function listConsents(db: Db, customerId: string): Promise<ConsentRow[]> {
-  return (await db.query<ConsentRow>('SELECT * FROM consents WHERE customer_id = $1 ORDER BY created_at DESC, id DESC', [customerId])).rows;
+  return (
+    await db.query<ConsentRow>('SELECT * FROM consents WHERE customer_id = $1 ORDER BY created_at DESC, id DESC', [
+      customerId,
+    ])
+  ).rows;
 }
 
 /** Consents the customer holds at a bank other than `exceptId`, in the given statuses. */
-export async function otherConsents(db: Db, customerId: string, bankSlug: string, exceptId: string, statuses: ConsentStatus[]): Promise<ConsentRow[]> {
-  return (await db.query<ConsentRow>(
-    'SELECT * FROM consents WHERE customer_id = $1 AND bank_slug = $2 AND id <> $3 AND status = ANY($4::text[])',
-    [customerId, bankSlug, exceptId, statuses],
-  )).rows;
+export async function otherConsents(
+  db: Db,
+  customerId: string,
+  bankSlug: string,
+  exceptId: string,
+  statuses: ConsentStatus[],
+): Promise<ConsentRow[]> {
+  return (
+    await db.query<ConsentRow>(
+      'SELECT * FROM consents WHERE customer_id = $1 AND bank_slug = $2 AND id <> $3 AND status = ANY($4::text[])',
+      [customerId, bankSlug, exceptId, statuses],
+    )
+  ).rows;
 }
 
 /** Locks the consent row for the transaction; answers its status (a revocation racing a pull waits, or wins). */
 export async function lockConsent(db: Db, id: string): Promise<ConsentStatus | null> {
-  return (await db.query<{ status: ConsentStatus }>('SELECT status FROM consents WHERE id = $1 FOR UPDATE', [id])).rows[0]?.status ?? null;
+  return (
+    (await db.query<{ status: ConsentStatus }>('SELECT status FROM consents WHERE id = $1 FOR UPDATE', [id])).rows[0]
+      ?.status ?? null
+  );
 }
 
 /** The callback's claim on a state: works once (a replay finds nothing). */
 export async function claimState(db: Db, stateHash: string, now: Date): Promise<ConsentRow | null> {
-  return (await db.query<ConsentRow>(
-    'UPDATE consents SET state_used_at = $2 WHERE state_hash = $1 AND state_used_at IS NULL RETURNING *', [stateHash, now],
-  )).rows[0] ?? null;
+  return (
+    (
+      await db.query<ConsentRow>(
+        'UPDATE consents SET state_used_at = $2 WHERE state_hash = $1 AND state_used_at IS NULL RETURNING *',
+        [stateHash, now],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** Moves a consent from one of `from` to `to`; null when it was not in one of them (someone else moved it). */
-export async function transition(db: Db, id: string, from: ConsentStatus[], to: ConsentStatus, reason: string | null, now: Date, extra: Partial<ConsentRow> = {}): Promise<ConsentRow | null> {
+export async function transition(
+  db: Db,
+  id: string,
+  from: ConsentStatus[],
+  to: ConsentStatus,
+  reason: string | null,
+  now: Date,
+  extra: Partial<ConsentRow> = {},
+): Promise<ConsentRow | null> {
   const sets = ['status = $3', 'status_reason = $4', 'status_updated_at = $5'];
   const params: unknown[] = [id, from, to, reason, now];
   for (const [k, v] of Object.entries(extra)) {
     params.push(v);
     sets.push(`${k} = $${params.length}`);
   }
-  if (to !== 'Authorised') sets.push('access_token_sealed = NULL', 'refresh_token_sealed = NULL', 'access_token_expires_at = NULL', 'code_verifier_sealed = NULL', 'next_refresh_at = NULL');
-  return (await db.query<ConsentRow>(`UPDATE consents SET ${sets.join(', ')} WHERE id = $1 AND status = ANY($2::text[]) RETURNING *`, params)).rows[0] ?? null;
+  if (to !== 'Authorised')
+    sets.push(
+      'access_token_sealed = NULL',
+      'refresh_token_sealed = NULL',
+      'access_token_expires_at = NULL',
+      'code_verifier_sealed = NULL',
+      'next_refresh_at = NULL',
+    );
+  return (
+    (
+      await db.query<ConsentRow>(
+        `UPDATE consents SET ${sets.join(', ')} WHERE id = $1 AND status = ANY($2::text[]) RETURNING *`,
+        params,
+      )
+    ).rows[0] ?? null
+  );
 }
 
 export async function updateConsent(db: Db, id: string, fields: Partial<ConsentRow>): Promise<void> {
   const entries = Object.entries(fields);
   if (entries.length === 0) return;
-  await db.query(`UPDATE consents SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+  await db.query(`UPDATE consents SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [
+    id,
+    ...entries.map(([, v]) => v),
+  ]);
 }
 
 /** Awaiting consents older than `before` (abandoned), optionally of one client. */
 export async function abandonedConsents(db: Db, before: Date, clientId?: string): Promise<ConsentRow[]> {
-  return (await db.query<ConsentRow>(
-    `SELECT * FROM consents WHERE status = 'AwaitingAuthorisation' AND created_at < $1 ${clientId ? 'AND client_id = $2' : ''} ORDER BY created_at LIMIT 500`,
-    clientId ? [before, clientId] : [before],
-  )).rows;
+  return (
+    await db.query<ConsentRow>(
+      `SELECT * FROM consents WHERE status = 'AwaitingAuthorisation' AND created_at < $1 ${clientId ? 'AND client_id = $2' : ''} ORDER BY created_at LIMIT 500`,
+      clientId ? [before, clientId] : [before],
+    )
+  ).rows;
 }
 
 export async function lapsedConsents(db: Db, now: Date, clientId?: string): Promise<ConsentRow[]> {
-  return (await db.query<ConsentRow>(
-    `SELECT * FROM consents WHERE status = 'Authorised' AND reconfirm_by <= $1 ${clientId ? 'AND client_id = $2' : ''} ORDER BY reconfirm_by LIMIT 500`,
-    clientId ? [now, clientId] : [now],
-  )).rows;
+  return (
+    await db.query<ConsentRow>(
+      `SELECT * FROM consents WHERE status = 'Authorised' AND reconfirm_by <= $1 ${clientId ? 'AND client_id = $2' : ''} ORDER BY reconfirm_by LIMIT 500`,
+      clientId ? [now, clientId] : [now],
+    )
+  ).rows;
 }
 
 export async function refreshDueConsents(db: Db, now: Date, clientId?: string): Promise<ConsentRow[]> {
-  return (await db.query<ConsentRow>(
-    `SELECT * FROM consents WHERE status = 'Authorised' AND next_refresh_at <= $1 ${clientId ? 'AND client_id = $2' : ''} ORDER BY next_refresh_at LIMIT 500`,
-    clientId ? [now, clientId] : [now],
-  )).rows;
+  return (
+    await db.query<ConsentRow>(
+      `SELECT * FROM consents WHERE status = 'Authorised' AND next_refresh_at <= $1 ${clientId ? 'AND client_id = $2' : ''} ORDER BY next_refresh_at LIMIT 500`,
+      clientId ? [now, clientId] : [now],
+    )
+  ).rows;
 }
 
 /** The customer's consents that still hold (or are waiting for) access at a bank: erasure revokes them there. */
 export async function liveConsentsOfCustomer(db: Db, customerId: string): Promise<ConsentRow[]> {
-  return (await db.query<ConsentRow>(`SELECT * FROM consents WHERE customer_id = $1 AND status IN ('AwaitingAuthorisation', 'Authorised')`, [customerId])).rows;
+  return (
+    await db.query<ConsentRow>(
+      `SELECT * FROM consents WHERE customer_id = $1 AND status IN ('AwaitingAuthorisation', 'Authorised')`,
+      [customerId],
+    )
+  ).rows;
 }
 
-export async function linkAccounts(db: Db, consentId: string, links: Array<{ accountId: string; bankAccountId: string }>): Promise<void> {
+export async function linkAccounts(
+  db: Db,
+  consentId: string,
+  links: Array<{ accountId: string; bankAccountId: string }>,
+): Promise<void> {
   if (links.length === 0) return;
   await db.query(
     `INSERT INTO consent_accounts (consent_id, account_id, bank_account_id) SELECT $1, a, b FROM unnest($2::text[], $3::text[]) AS u(a, b)
@@ -148,19 +249,28 @@ export async function linkAccounts(db: Db, consentId: string, links: Array<{ acc
 
 /** Accounts of the consent not also covered by another Authorised consent: the ones whose access ends with it. */
 export async function accountsOnlyCoveredBy(db: Db, consentId: string): Promise<string[]> {
-  return (await db.query<{ account_id: string }>(
-    `SELECT ca.account_id FROM consent_accounts ca WHERE ca.consent_id = $1 AND NOT EXISTS (
+  return (
+    await db.query<{ account_id: string }>(
+      `SELECT ca.account_id FROM consent_accounts ca WHERE ca.consent_id = $1 AND NOT EXISTS (
        SELECT 1 FROM consent_accounts o JOIN consents c ON c.id = o.consent_id
        WHERE o.account_id = ca.account_id AND o.consent_id <> $1 AND c.status = 'Authorised')`,
-    [consentId],
-  )).rows.map((r) => r.account_id);
+      [consentId],
+    )
+  ).rows.map((r) => r.account_id);
 }
 
 /** Accounts covered by the customer's earlier consents at the bank (replaced or lapsed), not by `consentId`. */
-export async function accountsOfEarlierConsents(db: Db, customerId: string, bankSlug: string, consentId: string): Promise<string[]> {
-  return (await db.query<{ account_id: string }>(
-    `SELECT DISTINCT ca.account_id FROM consent_accounts ca JOIN consents c ON c.id = ca.consent_id
+export async function accountsOfEarlierConsents(
+  db: Db,
+  customerId: string,
+  bankSlug: string,
+  consentId: string,
+): Promise<string[]> {
+  return (
+    await db.query<{ account_id: string }>(
+      `SELECT DISTINCT ca.account_id FROM consent_accounts ca JOIN consents c ON c.id = ca.consent_id
      WHERE c.customer_id = $1 AND c.bank_slug = $2 AND c.id <> $3 AND c.status <> 'Authorised'`,
-    [customerId, bankSlug, consentId],
-  )).rows.map((r) => r.account_id);
+      [customerId, bankSlug, consentId],
+    )
+  ).rows.map((r) => r.account_id);
 }

@@ -11,23 +11,85 @@ export async function consentRoutes(app: App, deps: AppDeps): Promise<void> {
   const tags = ['Consents'];
   const security = [{ Bearer: [] }];
 
-  app.get('/public/v3/customers/:customer_id/consents', {
-    preHandler: bearer,
-    schema: { summary: "A customer's bank consents, newest first", tags, security, params: CustomerIdParams, response: { 200: ConsentList, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.listCustomerConsents(deps, clientOf(request).clientId, request.params.customer_id));
+  app.get(
+    '/public/v3/customers/:customer_id/consents',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: "A customer's bank consents, newest first",
+        tags,
+        security,
+        params: CustomerIdParams,
+        response: { 200: ConsentList, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) => service.listCustomerConsents(deps, clientOf(request).clientId, request.params.customer_id),
+  );
 
-  app.get('/public/v3/customers/:customer_id/consents/:consent_id', {
-    preHandler: bearer,
-    schema: { summary: 'One consent with its recent pulls', tags, security, params: ConsentIdParams, response: { 200: ConsentDetail, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.getCustomerConsent(deps, clientOf(request).clientId, request.params.customer_id, request.params.consent_id));
+  app.get(
+    '/public/v3/customers/:customer_id/consents/:consent_id',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: 'One consent with its recent pulls',
+        tags,
+        security,
+        params: ConsentIdParams,
+        response: { 200: ConsentDetail, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) =>
+      service.getCustomerConsent(
+        deps,
+        clientOf(request).clientId,
+        request.params.customer_id,
+        request.params.consent_id,
+      ),
+  );
 
-  app.post('/public/v3/customers/:customer_id/consents/:consent_id/refresh', {
-    preHandler: bearer,
-    schema: { summary: "Pull the consent's data again now", tags, security, params: ConsentIdParams, response: { 202: RefreshAnswer, ...problemResponses(...STANDARD_ERRORS, 409) } },
-  }, async (request, reply) => reply.code(202).send(await service.refreshConsent(deps, clientOf(request).clientId, request.params.customer_id, request.params.consent_id)));
+  app.post(
+    '/public/v3/customers/:customer_id/consents/:consent_id/refresh',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: "Pull the consent's data again now",
+        tags,
+        security,
+        params: ConsentIdParams,
+        response: { 202: RefreshAnswer, ...problemResponses(...STANDARD_ERRORS, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await service.refreshConsent(
+            deps,
+            clientOf(request).clientId,
+            request.params.customer_id,
+            request.params.consent_id,
+          ),
+        ),
+  );
 
-  app.delete('/public/v3/customers/:customer_id/consents/:consent_id', {
-    preHandler: bearer,
-    schema: { summary: 'Revoke the consent (here and at the bank)', tags, security, params: ConsentIdParams, response: { 200: ConsentView, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.revokeConsentByClient(deps, clientOf(request).clientId, request.params.customer_id, request.params.consent_id));
+  app.delete(
+    '/public/v3/customers/:customer_id/consents/:consent_id',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: 'Revoke the consent (here and at the bank)',
+        tags,
+        security,
+        params: ConsentIdParams,
+        response: { 200: ConsentView, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) =>
+      service.revokeConsentByClient(
+        deps,
+        clientOf(request).clientId,
+        request.params.customer_id,
+        request.params.consent_id,
+      ),
+  );
 }

@@ -25,7 +25,10 @@ export async function listCustomerConsents(deps: ConsentDeps, clientId: string, 
   await requireCustomer(deps.db, clientId, customerId);
   const consents = [];
   for (const c of await repo.listConsents(deps.db, customerId)) consents.push(await settleAbandoned(deps, c));
-  const latest = await pulls.latestPulls(deps.db, consents.map((c) => c.id));
+  const latest = await pulls.latestPulls(
+    deps.db,
+    consents.map((c) => c.id),
+  );
   return { data: consents.map((c) => toConsentView(c, latest.get(c.id) ?? null)) };
 }
 
@@ -39,15 +42,26 @@ export async function getCustomerConsent(deps: ConsentDeps, clientId: string, cu
 export async function refreshConsent(deps: ConsentDeps, clientId: string, customerId: string, consentId: string) {
   const consent = await requireConsent(deps, clientId, customerId, consentId);
   if (consent.status !== 'Authorised') {
-    throw new AppError('consent_not_authorised', `The consent is ${consent.status}; only an Authorised consent can be refreshed.`, { extra: { consent_status: consent.status } });
+    throw new AppError(
+      'consent_not_authorised',
+      `The consent is ${consent.status}; only an Authorised consent can be refreshed.`,
+      { extra: { consent_status: consent.status } },
+    );
   }
   const pull = await deps.db.transaction((tx) => enqueuePull(tx, deps.queue, consent, 'manual', deps.clock.now()));
   return { consent_id: consent.id, pull: toPullView(pull) };
 }
 
-export async function revokeConsentByClient(deps: ConsentDeps, clientId: string, customerId: string, consentId: string) {
+export async function revokeConsentByClient(
+  deps: ConsentDeps,
+  clientId: string,
+  customerId: string,
+  consentId: string,
+) {
   const consent = await requireConsent(deps, clientId, customerId, consentId);
-  await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, 'revoked_by_client', deps.clock.now(), { atBank: true }));
+  await deps.db.transaction((tx) =>
+    endConsent(tx, deps.queue, consent, 'revoked_by_client', deps.clock.now(), { atBank: true }),
+  );
   const row = (await repo.findConsentById(deps.db, consent.id))!;
   return toConsentView(row, (await pulls.listPulls(deps.db, consent.id, 1))[0] ?? null);
 }
@@ -58,12 +72,20 @@ export async function revokeConsentByClient(deps: ConsentDeps, clientId: string,
  */
 export async function revokeConsentsOfDeletedCustomer(tx: Db, queue: Queue, customerId: string): Promise<void> {
   for (const c of await repo.liveConsentsOfCustomer(tx, customerId)) {
-    await queue.enqueue(tx, BANK_REVOKE_JOB, { bank_slug: c.bank_slug, bank_consent_id: c.bank_consent_id }, { singletonKey: c.bank_consent_id });
+    await queue.enqueue(
+      tx,
+      BANK_REVOKE_JOB,
+      { bank_slug: c.bank_slug, bank_consent_id: c.bank_consent_id },
+      { singletonKey: c.bank_consent_id },
+    );
   }
 }
 
 /** The bank.revoke job: DELETE the consent at the bank. Errors throw, and the queue retries. */
-export async function revokeAtBank(deps: Pick<ConsentDeps, 'config' | 'clock' | 'logger'>, data: { bank_slug?: unknown; bank_consent_id?: unknown }): Promise<void> {
+export async function revokeAtBank(
+  deps: Pick<ConsentDeps, 'config' | 'clock' | 'logger'>,
+  data: { bank_slug?: unknown; bank_consent_id?: unknown },
+): Promise<void> {
   const slug = String(data.bank_slug);
   const connector = connectorFor(deps.config, slug, { clock: deps.clock });
   if (!connector) {

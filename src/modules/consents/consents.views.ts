@@ -21,8 +21,17 @@ export function toConsentStatus(c: ConsentRow) {
 
 export function toPullView(p: PullRow) {
   return {
-    id: p.id, trigger: p.trigger, state: p.state, attempts: p.attempts, error_code: p.error_code, error: p.error, counts: p.counts,
-    created_at: seconds(p.created_at)!, started_at: seconds(p.started_at), finished_at: seconds(p.finished_at), next_attempt_at: seconds(p.next_attempt_at),
+    id: p.id,
+    trigger: p.trigger,
+    state: p.state,
+    attempts: p.attempts,
+    error_code: p.error_code,
+    error: p.error,
+    counts: p.counts,
+    created_at: seconds(p.created_at)!,
+    started_at: seconds(p.started_at),
+    finished_at: seconds(p.finished_at),
+    next_attempt_at: seconds(p.next_attempt_at),
   };
 }
 

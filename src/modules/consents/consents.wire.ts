@@ -7,17 +7,27 @@ const OptText = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.
 export const ThirdPartyInput = Type.Object(
   {
     company_name: Type.String({ minLength: 1, maxLength: 200 }),
-    company_address: OptText, company_city: OptText, company_country: OptText, company_phone: OptText, company_email: OptText, company_website: OptText,
+    company_address: OptText,
+    company_city: OptText,
+    company_country: OptText,
+    company_phone: OptText,
+    company_email: OptText,
+    company_website: OptText,
   },
   { additionalProperties: false },
 );
 
-export const PurposeInput = Type.Object({ description: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
+export const PurposeInput = Type.Object(
+  { description: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
 
 /** Endpoints 4 and 5: both members optional, null allowed (spec). A missing body counts as {}. */
 export const SharingBody = Type.Object(
   {
-    application_sharing_third_parties: Type.Optional(Type.Union([Type.Array(ThirdPartyInput, { maxItems: 50 }), Type.Null()])),
+    application_sharing_third_parties: Type.Optional(
+      Type.Union([Type.Array(ThirdPartyInput, { maxItems: 50 }), Type.Null()]),
+    ),
     application_sharing_purposes: Type.Optional(Type.Union([Type.Array(PurposeInput, { maxItems: 20 }), Type.Null()])),
   },
   { additionalProperties: false },
@@ -26,7 +36,13 @@ export const SharingBody = Type.Object(
 export const BankSlugParams = Type.Object({ bank_slug: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const RedirectQuery = Type.Object(
-  { url: Type.String({ minLength: 1, maxLength: 2048, description: "where the customer returns to; must be on the client's redirect_urls" }) },
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: "where the customer returns to; must be on the client's redirect_urls",
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -40,11 +56,17 @@ export const ConsentScreen = Type.Object({
     company_name: Type.String(),
     application_name: Type.String(),
     application_sharing_purposes: Type.Array(Type.Object({ description: Type.String() })),
-    application_sharing_third_parties: Type.Array(Type.Object({
-      company_name: Type.String(), company_address: Type.Optional(Type.String()), company_city: Type.Optional(Type.String()),
-      company_country: Type.Optional(Type.String()), company_phone: Type.Optional(Type.String()), company_email: Type.Optional(Type.String()),
-      company_website: Type.Optional(Type.String()),
-    })),
+    application_sharing_third_parties: Type.Array(
+      Type.Object({
+        company_name: Type.String(),
+        company_address: Type.Optional(Type.String()),
+        company_city: Type.Optional(Type.String()),
+        company_country: Type.Optional(Type.String()),
+        company_phone: Type.Optional(Type.String()),
+        company_email: Type.Optional(Type.String()),
+        company_website: Type.Optional(Type.String()),
+      }),
+    ),
     privacy_policy_url: NullableText,
     terms_and_condition_url: NullableText,
     service_customer_center_url: NullableText,
@@ -66,14 +88,21 @@ export const BankFlow = Type.Object({
 export const ConsentStatusWire = Type.Object({
   consent_id: Type.String(),
   creation_date_time: Type.Integer(),
-  status: Type.Union([Type.Literal('AwaitingAuthorisation'), Type.Literal('Authorised'), Type.Literal('Rejected'), Type.Literal('Revoked')]),
+  status: Type.Union([
+    Type.Literal('AwaitingAuthorisation'),
+    Type.Literal('Authorised'),
+    Type.Literal('Rejected'),
+    Type.Literal('Revoked'),
+  ]),
   status_update_date_time: Type.Integer(),
   permissions: Type.Array(Type.String()),
   expiration_date_time: Type.Union([Type.Integer(), Type.Null()]),
   transaction_from_date_time: Type.Integer(),
   transaction_to_date_time: Type.Integer(),
   bank_slug: Type.String(),
-  reconfirm_by_date_time: Type.Union([Type.Integer(), Type.Null()], { description: 'the customer must reconfirm by then (every 90 days), else access ends' }),
+  reconfirm_by_date_time: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'the customer must reconfirm by then (every 90 days), else access ends',
+  }),
 });
 
 export const WebflowBank = Type.Object({
@@ -87,7 +116,12 @@ export const WebflowBankList = Type.Object({ data: Type.Array(WebflowBank) });
 export const Pull = Type.Object({
   id: Type.String(),
   trigger: Type.String(),
-  state: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  state: Type.Union([
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+  ]),
   attempts: Type.Integer(),
   error_code: NullableText,
   error: NullableText,
@@ -113,6 +147,9 @@ export const ConsentDetail = Type.Object({ ...ConsentView.properties, pulls: Typ
 
 export const ConsentList = Type.Object({ data: Type.Array(ConsentView) });
 
-export const ConsentIdParams = Type.Object({ customer_id: Type.String({ minLength: 1, maxLength: 100 }), consent_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ConsentIdParams = Type.Object({
+  customer_id: Type.String({ minLength: 1, maxLength: 100 }),
+  consent_id: Type.String({ minLength: 1, maxLength: 100 }),
+});
 
 export const RefreshAnswer = Type.Object({ consent_id: Type.String(), pull: Pull });

@@ -23,14 +23,23 @@ export interface PullRow {
 }
 
 /** A new queued run, or the one already waiting or running for the consent (one at a time per consent). */
-export async function insertPull(db: Db, p: { id: string; consentId: string; customerId: string; clientId: string; trigger: PullTrigger; now: Date }): Promise<{ row: PullRow; created: boolean }> {
-  const inserted = (await db.query<PullRow>(
-    `INSERT INTO bank_pulls (id, consent_id, customer_id, client_id, trigger, state, created_at) VALUES ($1, $2, $3, $4, $5, 'queued', $6)
+export async function insertPull(
+  db: Db,
+  p: { id: string; consentId: string; customerId: string; clientId: string; trigger: PullTrigger; now: Date },
+): Promise<{ row: PullRow; created: boolean }> {
+  const inserted = (
+    await db.query<PullRow>(
+      `INSERT INTO bank_pulls (id, consent_id, customer_id, client_id, trigger, state, created_at) VALUES ($1, $2, $3, $4, $5, 'queued', $6)
      ON CONFLICT (consent_id) WHERE state IN ('queued', 'running') DO NOTHING RETURNING *`,
-    [p.id, p.consentId, p.customerId, p.clientId, p.trigger, p.now],
-  )).rows[0];
+      [p.id, p.consentId, p.customerId, p.clientId, p.trigger, p.now],
+    )
+  ).rows[0];
   if (inserted) return { row: inserted, created: true };
-  const waiting = (await db.query<PullRow>(`SELECT * FROM bank_pulls WHERE consent_id = $1 AND state IN ('queued', 'running')`, [p.consentId])).rows[0];
+  const waiting = (
+    await db.query<PullRow>(`SELECT * FROM bank_pulls WHERE consent_id = $1 AND state IN ('queued', 'running')`, [
+      p.consentId,
+    ])
+  ).rows[0];
   return { row: waiting!, created: false };
 }
 
@@ -39,22 +48,40 @@ export const STALE_RUN_SECONDS = 30 * 60;
 
 /** queued → running; null when the run is taken (and not stale) or finished. */
 export async function startPull(db: Db, id: string, now: Date): Promise<PullRow | null> {
-  return (await db.query<PullRow>(
-    `UPDATE bank_pulls SET state = 'running', attempts = attempts + 1, started_at = $2, next_attempt_at = NULL
+  return (
+    (
+      await db.query<PullRow>(
+        `UPDATE bank_pulls SET state = 'running', attempts = attempts + 1, started_at = $2, next_attempt_at = NULL
      WHERE id = $1 AND (state = 'queued' OR (state = 'running' AND started_at < $3)) RETURNING *`,
-    [id, now, new Date(now.getTime() - STALE_RUN_SECONDS * 1000)],
-  )).rows[0] ?? null;
+        [id, now, new Date(now.getTime() - STALE_RUN_SECONDS * 1000)],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** Runs left 'running' by a process that died: back to queued (the caller enqueues their jobs again). */
 export async function requeueStaleRuns(db: Db, now: Date, clientId?: string): Promise<PullRow[]> {
-  return (await db.query<PullRow>(
-    `UPDATE bank_pulls SET state = 'queued', next_attempt_at = $1 WHERE state = 'running' AND started_at < $2 ${clientId ? 'AND client_id = $3' : ''} RETURNING *`,
-    clientId ? [now, new Date(now.getTime() - STALE_RUN_SECONDS * 1000), clientId] : [now, new Date(now.getTime() - STALE_RUN_SECONDS * 1000)],
-  )).rows;
+  return (
+    await db.query<PullRow>(
+      `UPDATE bank_pulls SET state = 'queued', next_attempt_at = $1 WHERE state = 'running' AND started_at < $2 ${clientId ? 'AND client_id = $3' : ''} RETURNING *`,
+      clientId
+        ? [now, new Date(now.getTime() - STALE_RUN_SECONDS * 1000), clientId]
+        : [now, new Date(now.getTime() - STALE_RUN_SECONDS * 1000)],
+    )
+  ).rows;
 }
 
-export async function finishPull(db: Db, id: string, f: { state: 'succeeded' | 'failed'; errorCode?: string | null; error?: string | null; counts?: Record<string, unknown> | null; now: Date }): Promise<void> {
+export async function finishPull(
+  db: Db,
+  id: string,
+  f: {
+    state: 'succeeded' | 'failed';
+    errorCode?: string | null;
+    error?: string | null;
+    counts?: Record<string, unknown> | null;
+    now: Date;
+  },
+): Promise<void> {
   await db.query(
     `UPDATE bank_pulls SET state = $2, error_code = $3, error = $4, counts = coalesce($5::jsonb, counts), finished_at = $6 WHERE id = $1`,
     [id, f.state, f.errorCode ?? null, f.error ?? null, f.counts ? JSON.stringify(f.counts) : null, f.now],
@@ -62,8 +89,15 @@ export async function finishPull(db: Db, id: string, f: { state: 'succeeded' | '
 }
 
 /** A passing failure: the run waits in the queue for its next attempt. */
-export async function requeuePull(db: Db, id: string, f: { errorCode: string; error: string; nextAttemptAt: Date }): Promise<void> {
-  await db.query(`UPDATE bank_pulls SET state = 'queued', error_code = $2, error = $3, next_attempt_at = $4 WHERE id = $1`, [id, f.errorCode, f.error, f.nextAttemptAt]);
+export async function requeuePull(
+  db: Db,
+  id: string,
+  f: { errorCode: string; error: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE bank_pulls SET state = 'queued', error_code = $2, error = $3, next_attempt_at = $4 WHERE id = $1`,
+    [id, f.errorCode, f.error, f.nextAttemptAt],
+  );
 }
 
 export async function findPull(db: Db, id: string): Promise<PullRow | null> {
@@ -71,38 +105,82 @@ export async function findPull(db: Db, id: string): Promise<PullRow | null> {
 }
 
 export async function listPulls(db: Db, consentId: string, limit = 20): Promise<PullRow[]> {
-  return (await db.query<PullRow>(`SELECT * FROM bank_pulls WHERE consent_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${limit}`, [consentId])).rows;
+  return (
+    await db.query<PullRow>(
+      `SELECT * FROM bank_pulls WHERE consent_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+      [consentId],
+    )
+  ).rows;
 }
 
 export async function latestPulls(db: Db, consentIds: string[]): Promise<Map<string, PullRow>> {
   if (consentIds.length === 0) return new Map();
-  const rows = (await db.query<PullRow>(
-    'SELECT DISTINCT ON (consent_id) * FROM bank_pulls WHERE consent_id = ANY($1::text[]) ORDER BY consent_id, created_at DESC, id DESC', [consentIds],
-  )).rows;
+  const rows = (
+    await db.query<PullRow>(
+      'SELECT DISTINCT ON (consent_id) * FROM bank_pulls WHERE consent_id = ANY($1::text[]) ORDER BY consent_id, created_at DESC, id DESC',
+      [consentIds],
+    )
+  ).rows;
   return new Map(rows.map((r) => [r.consent_id, r]));
 }
 
 /** Whether the consent has ever had a pull that stored data. */
 export async function hasSucceededPull(db: Db, consentId: string): Promise<boolean> {
-  return (await db.query(`SELECT 1 FROM bank_pulls WHERE consent_id = $1 AND state = 'succeeded' LIMIT 1`, [consentId])).rows.length > 0;
+  return (
+    (await db.query(`SELECT 1 FROM bank_pulls WHERE consent_id = $1 AND state = 'succeeded' LIMIT 1`, [consentId])).rows
+      .length > 0
+  );
 }
 
 /** One statement for every payload of an attempt. */
-export async function insertPayloads(db: Db, p: { pullId: string; customerId: string; bankSlug: string; attempt: number; payloads: RawPayload[] }): Promise<void> {
+export async function insertPayloads(
+  db: Db,
+  p: { pullId: string; customerId: string; bankSlug: string; attempt: number; payloads: RawPayload[] },
+): Promise<void> {
   if (p.payloads.length === 0) return;
   const col = <T>(f: (x: RawPayload) => T) => p.payloads.map(f);
   await db.query(
     `INSERT INTO bank_payloads (pull_id, customer_id, bank_slug, attempt, resource, bank_account_id, page, url, status_code, body, received_at)
      SELECT $1, $2, $3, $4, r, a, pg, u, s, b, to_timestamp(t)
      FROM unnest($5::text[], $6::text[], $7::int[], $8::text[], $9::int[], $10::text[], $11::bigint[]) AS x(r, a, pg, u, s, b, t)`,
-    [p.pullId, p.customerId, p.bankSlug, p.attempt, col((x) => x.resource), col((x) => x.bankAccountId), col((x) => x.page), col((x) => x.url),
-      col((x) => x.status), col((x) => x.body), col((x) => x.receivedAt)],
+    [
+      p.pullId,
+      p.customerId,
+      p.bankSlug,
+      p.attempt,
+      col((x) => x.resource),
+      col((x) => x.bankAccountId),
+      col((x) => x.page),
+      col((x) => x.url),
+      col((x) => x.status),
+      col((x) => x.body),
+      col((x) => x.receivedAt),
+    ],
   );
 }
 
 export async function payloadsOf(db: Db, pullId: string, attempt: number): Promise<RawPayload[]> {
-  const rows = (await db.query<{ resource: RawPayload['resource']; bank_account_id: string | null; page: number; url: string; status_code: number; body: string; received_at: Date }>(
-    'SELECT resource, bank_account_id, page, url, status_code, body, received_at FROM bank_payloads WHERE pull_id = $1 AND attempt = $2 ORDER BY id', [pullId, attempt],
-  )).rows;
-  return rows.map((r) => ({ resource: r.resource, bankAccountId: r.bank_account_id, page: r.page, url: r.url, status: r.status_code, body: r.body, receivedAt: Math.floor(new Date(r.received_at).getTime() / 1000) }));
+  const rows = (
+    await db.query<{
+      resource: RawPayload['resource'];
+      bank_account_id: string | null;
+      page: number;
+      url: string;
+      status_code: number;
+      body: string;
+      received_at: Date;
+    }>(
+      'SELECT resource, bank_account_id, page, url, status_code, body, received_at FROM bank_payloads WHERE pull_id = $1 AND attempt = $2 ORDER BY id',
+      [pullId, attempt],
+    )
+  ).rows;
+  return rows.map((r) => ({
+    resource: r.resource,
+    bankAccountId: r.bank_account_id,
+    page: r.page,
+    url: r.url,
+    status: r.status_code,
+    body: r.body,
+    receivedAt: Math.floor(new Date(r.received_at).getTime() / 1000),
+  }));
 }

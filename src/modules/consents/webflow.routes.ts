@@ -9,7 +9,15 @@ import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { CALLBACK_PATH } from '../../banks/connections.ts';
 import { finishConsent } from './callback.service.ts';
 import * as service from './webflow.service.ts';
-import { BankFlow, BankSlugParams, ConsentScreen, ConsentStatusWire, RedirectQuery, SharingBody, WebflowBankList } from './consents.wire.ts';
+import {
+  BankFlow,
+  BankSlugParams,
+  ConsentScreen,
+  ConsentStatusWire,
+  RedirectQuery,
+  SharingBody,
+  WebflowBankList,
+} from './consents.wire.ts';
 
 export async function webflowRoutes(app: App, deps: AppDeps): Promise<void> {
   const customer = requireAuth(deps, 'customer');
@@ -20,51 +28,120 @@ export async function webflowRoutes(app: App, deps: AppDeps): Promise<void> {
     if (request.body === undefined || request.body === null) request.body = {};
   };
 
-  app.post('/public/v3/webflow/banks/:bank_slug/consent', {
-    preHandler: customer, preValidation: emptyBody,
-    schema: { summary: '4. Create consent screen', tags, security, params: BankSlugParams, body: SharingBody, response: { 200: ConsentScreen, ...problemResponses(...STANDARD_ERRORS, 422) } },
-  }, async (request) => service.getConsentScreen(deps, customerOf(request), request.params.bank_slug, request.body));
-
-  app.post('/public/v3/webflow/banks/:bank_slug/redirect', {
-    preHandler: customer, preValidation: emptyBody,
-    schema: {
-      summary: '5. Create bank flow URL', tags, security, params: BankSlugParams, querystring: RedirectQuery, body: SharingBody,
-      response: { 200: BankFlow, ...problemResponses(...STANDARD_ERRORS, 422, 502) },
+  app.post(
+    '/public/v3/webflow/banks/:bank_slug/consent',
+    {
+      preHandler: customer,
+      preValidation: emptyBody,
+      schema: {
+        summary: '4. Create consent screen',
+        tags,
+        security,
+        params: BankSlugParams,
+        body: SharingBody,
+        response: { 200: ConsentScreen, ...problemResponses(...STANDARD_ERRORS, 422) },
+      },
     },
-  }, async (request) => service.createBankFlowUrl(deps, customerOf(request), request.params.bank_slug, request.query.url, request.body));
+    async (request) => service.getConsentScreen(deps, customerOf(request), request.params.bank_slug, request.body),
+  );
 
-  app.get('/public/v3/webflow/banks/:bank_slug/consent/status', {
-    preHandler: customer,
-    schema: { summary: '6. Get consent status', tags, security, params: BankSlugParams, response: { 200: ConsentStatusWire, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.getConsentStatus(deps, customerOf(request), request.params.bank_slug));
-
-  app.get('/public/v3/webflow/banks', {
-    preHandler: customer,
-    schema: { summary: "Banks the customer can connect, with the customer's latest consent at each", tags, security, response: { 200: WebflowBankList, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.listWebflowBanks(deps, customerOf(request)));
-
-  app.post('/public/v3/webflow/banks/:bank_slug/consent/reconfirm', {
-    preHandler: customer,
-    schema: { summary: 'Reconfirm the consent (due every 90 days)', tags, security, params: BankSlugParams, response: { 200: ConsentStatusWire, ...problemResponses(...STANDARD_ERRORS, 409) } },
-  }, async (request) => service.reconfirmConsent(deps, customerOf(request), request.params.bank_slug));
-
-  app.delete('/public/v3/webflow/banks/:bank_slug/consent', {
-    preHandler: customer,
-    schema: { summary: 'Withdraw the consent (revoked here and at the bank)', tags, security, params: BankSlugParams, response: { 200: ConsentStatusWire, ...problemResponses(...STANDARD_ERRORS, 409) } },
-  }, async (request) => service.withdrawConsent(deps, customerOf(request), request.params.bank_slug));
-
-  app.get(CALLBACK_PATH, {
-    schema: {
-      summary: 'Where the bank sends the customer back; redirects to the client URL', tags,
-      querystring: Type.Object({
-        state: Type.Optional(Type.String({ maxLength: 200 })), code: Type.Optional(Type.String({ maxLength: 2000 })),
-        error: Type.Optional(Type.String({ maxLength: 200 })), error_description: Type.Optional(Type.String({ maxLength: 1000 })),
-        iss: Type.Optional(Type.String({ maxLength: 500 })),
-      }),
-      response: { 302: Type.Null(), ...problemResponses(400) },
+  app.post(
+    '/public/v3/webflow/banks/:bank_slug/redirect',
+    {
+      preHandler: customer,
+      preValidation: emptyBody,
+      schema: {
+        summary: '5. Create bank flow URL',
+        tags,
+        security,
+        params: BankSlugParams,
+        querystring: RedirectQuery,
+        body: SharingBody,
+        response: { 200: BankFlow, ...problemResponses(...STANDARD_ERRORS, 422, 502) },
+      },
     },
-  }, async (request, reply) => {
-    const location = await finishConsent(deps, request.query);
-    return reply.code(302).header('location', location).header('cache-control', 'no-store').send(null);
-  });
+    async (request) =>
+      service.createBankFlowUrl(deps, customerOf(request), request.params.bank_slug, request.query.url, request.body),
+  );
+
+  app.get(
+    '/public/v3/webflow/banks/:bank_slug/consent/status',
+    {
+      preHandler: customer,
+      schema: {
+        summary: '6. Get consent status',
+        tags,
+        security,
+        params: BankSlugParams,
+        response: { 200: ConsentStatusWire, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) => service.getConsentStatus(deps, customerOf(request), request.params.bank_slug),
+  );
+
+  app.get(
+    '/public/v3/webflow/banks',
+    {
+      preHandler: customer,
+      schema: {
+        summary: "Banks the customer can connect, with the customer's latest consent at each",
+        tags,
+        security,
+        response: { 200: WebflowBankList, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) => service.listWebflowBanks(deps, customerOf(request)),
+  );
+
+  app.post(
+    '/public/v3/webflow/banks/:bank_slug/consent/reconfirm',
+    {
+      preHandler: customer,
+      schema: {
+        summary: 'Reconfirm the consent (due every 90 days)',
+        tags,
+        security,
+        params: BankSlugParams,
+        response: { 200: ConsentStatusWire, ...problemResponses(...STANDARD_ERRORS, 409) },
+      },
+    },
+    async (request) => service.reconfirmConsent(deps, customerOf(request), request.params.bank_slug),
+  );
+
+  app.delete(
+    '/public/v3/webflow/banks/:bank_slug/consent',
+    {
+      preHandler: customer,
+      schema: {
+        summary: 'Withdraw the consent (revoked here and at the bank)',
+        tags,
+        security,
+        params: BankSlugParams,
+        response: { 200: ConsentStatusWire, ...problemResponses(...STANDARD_ERRORS, 409) },
+      },
+    },
+    async (request) => service.withdrawConsent(deps, customerOf(request), request.params.bank_slug),
+  );
+
+  app.get(
+    CALLBACK_PATH,
+    {
+      schema: {
+        summary: 'Where the bank sends the customer back; redirects to the client URL',
+        tags,
+        querystring: Type.Object({
+          state: Type.Optional(Type.String({ maxLength: 200 })),
+          code: Type.Optional(Type.String({ maxLength: 2000 })),
+          error: Type.Optional(Type.String({ maxLength: 200 })),
+          error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+          iss: Type.Optional(Type.String({ maxLength: 500 })),
+        }),
+        response: { 302: Type.Null(), ...problemResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const location = await finishConsent(deps, request.query);
+      return reply.code(302).header('location', location).header('cache-control', 'no-store').send(null);
+    },
+  );
 }

@@ -12,7 +12,13 @@ import { newId } from '../../lib/ids.ts';
 import { getSettings } from '../clients/clients.service.ts';
 import { toBankWire } from '../banks/banks.wire.ts';
 import { bankProblem, canConnect, connectorOf, requireConnectableBank, type ConsentDeps } from './bank-access.ts';
-import { accessWindow, buildConsentScreen, REQUESTED_PERMISSIONS, sharingOf, type SharingInput } from './consent-screen.ts';
+import {
+  accessWindow,
+  buildConsentScreen,
+  REQUESTED_PERMISSIONS,
+  sharingOf,
+  type SharingInput,
+} from './consent-screen.ts';
 import { ABANDON_AFTER_SECONDS, endConsent, RECONFIRM_EVERY_SECONDS } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
@@ -30,7 +36,12 @@ async function screenClient(deps: ConsentDeps, clientId: string) {
 }
 
 /** Endpoint 4. */
-export async function getConsentScreen(deps: ConsentDeps, auth: CustomerAuth, slug: string, input: SharingInput | undefined) {
+export async function getConsentScreen(
+  deps: ConsentDeps,
+  auth: CustomerAuth,
+  slug: string,
+  input: SharingInput | undefined,
+) {
   const bank = requireConnectableBank(deps, slug);
   const client = await screenClient(deps, auth.clientId);
   return buildConsentScreen(toBankWire(deps.config.publicBaseUrl, bank), client, input, deps.clock.now());
@@ -40,13 +51,24 @@ export async function getConsentScreen(deps: ConsentDeps, auth: CustomerAuth, sl
  * Endpoint 5: creates the account-access-consent at the bank, then answers the bank's authorisation URL.
  * decisions.md: `url` must be on the client's redirect_urls (exact match), else 400 naming /query/url.
  */
-export async function createBankFlowUrl(deps: ConsentDeps, auth: CustomerAuth, slug: string, returnUrl: string, input: SharingInput | undefined) {
+export async function createBankFlowUrl(
+  deps: ConsentDeps,
+  auth: CustomerAuth,
+  slug: string,
+  returnUrl: string,
+  input: SharingInput | undefined,
+) {
   requireConnectableBank(deps, slug);
   const settings = await getSettings(deps.db, auth.clientId);
   // The hosted connect pages (modules/connect, src/web) return to the service's own /connect/return: always allowed.
   if (!settings.redirect_urls.includes(returnUrl) && !isHostedReturnUrl(deps.config.publicBaseUrl, returnUrl)) {
     throw new AppError('redirect_url_not_allowed', 'The return URL is not one of the redirect URLs in your settings.', {
-      errors: [{ pointer: '/query/url', detail: 'not on the allowed redirect URLs (exact match; see PATCH /public/v3/settings redirect_urls)' }],
+      errors: [
+        {
+          pointer: '/query/url',
+          detail: 'not on the allowed redirect URLs (exact match; see PATCH /public/v3/settings redirect_urls)',
+        },
+      ],
     });
   }
   const now = deps.clock.now();
@@ -57,28 +79,65 @@ export async function createBankFlowUrl(deps: ConsentDeps, auth: CustomerAuth, s
   let bankConsentId: string;
   let url: string;
   try {
-    const bankConsent = await connector.createConsent({ permissions: [...REQUESTED_PERMISSIONS], transactionFrom: window.from, transactionTo: window.to, expiration: window.to });
+    const bankConsent = await connector.createConsent({
+      permissions: [...REQUESTED_PERMISSIONS],
+      transactionFrom: window.from,
+      transactionTo: window.to,
+      expiration: window.to,
+    });
     bankConsentId = bankConsent.bankConsentId;
-    url = await connector.authorizationUrl({ bankConsentId, state, nonce: randomValue(16), codeChallenge: pkce.challenge, redirectUri: callbackUrl(deps.config.publicBaseUrl) });
+    url = await connector.authorizationUrl({
+      bankConsentId,
+      state,
+      nonce: randomValue(16),
+      codeChallenge: pkce.challenge,
+      redirectUri: callbackUrl(deps.config.publicBaseUrl),
+    });
   } catch (err) {
     deps.logger.warn({ bank: slug, err: (err as Error).message }, 'creating a consent at the bank failed');
     throw bankProblem(err);
   }
   const sharing = sharingOf(input);
-  const consent = await repo.insertConsent(deps.db, {
-    id: newId(), client_id: auth.clientId, customer_id: auth.customerId, bank_slug: slug, permissions: [...REQUESTED_PERMISSIONS],
-    transaction_from: window.from, transaction_to: window.to, expiration: window.to, sharing_purposes: sharing.purposes,
-    sharing_third_parties: sharing.thirdParties, redirect_url: returnUrl, state_hash: stateHash(state),
-    code_verifier_sealed: seal(deps.keys.secretKey, pkce.verifier), bank_consent_id: bankConsentId,
-  }, now);
-  return { url, consent_id: consent.id, state, transaction_from_date_time: window.from, transaction_to_date_time: window.to };
+  const consent = await repo.insertConsent(
+    deps.db,
+    {
+      id: newId(),
+      client_id: auth.clientId,
+      customer_id: auth.customerId,
+      bank_slug: slug,
+      permissions: [...REQUESTED_PERMISSIONS],
+      transaction_from: window.from,
+      transaction_to: window.to,
+      expiration: window.to,
+      sharing_purposes: sharing.purposes,
+      sharing_third_parties: sharing.thirdParties,
+      redirect_url: returnUrl,
+      state_hash: stateHash(state),
+      code_verifier_sealed: seal(deps.keys.secretKey, pkce.verifier),
+      bank_consent_id: bankConsentId,
+    },
+    now,
+  );
+  return {
+    url,
+    consent_id: consent.id,
+    state,
+    transaction_from_date_time: window.from,
+    transaction_to_date_time: window.to,
+  };
 }
 
 /** An unanswered authorisation older than 30 minutes is Rejected when it is next looked at (also by the sweep). */
 export async function settleAbandoned(deps: ConsentDeps, consent: ConsentRow): Promise<ConsentRow> {
   const now = deps.clock.now();
-  if (consent.status !== 'AwaitingAuthorisation' || now.getTime() - new Date(consent.created_at).getTime() < ABANDON_AFTER_SECONDS * 1000) return consent;
-  const ended = await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, 'abandoned', now, { atBank: true }));
+  if (
+    consent.status !== 'AwaitingAuthorisation' ||
+    now.getTime() - new Date(consent.created_at).getTime() < ABANDON_AFTER_SECONDS * 1000
+  )
+    return consent;
+  const ended = await deps.db.transaction((tx) =>
+    endConsent(tx, deps.queue, consent, 'abandoned', now, { atBank: true }),
+  );
   return ended ?? (await repo.findConsentById(deps.db, consent.id)) ?? consent;
 }
 
@@ -97,7 +156,11 @@ export async function listWebflowBanks(deps: ConsentDeps, auth: CustomerAuth) {
     const consent = latest.get(bank.slug);
     if (!consent && !canConnect(deps, bank.slug)) continue;
     const settled = consent ? await settleAbandoned(deps, consent) : null;
-    data.push({ ...toBankWire(deps.config.publicBaseUrl, bank), is_connected: settled?.status === 'Authorised', consent: settled ? toConsentStatus(settled) : null });
+    data.push({
+      ...toBankWire(deps.config.publicBaseUrl, bank),
+      is_connected: settled?.status === 'Authorised',
+      consent: settled ? toConsentStatus(settled) : null,
+    });
   }
   return { data };
 }
@@ -105,7 +168,12 @@ export async function listWebflowBanks(deps: ConsentDeps, auth: CustomerAuth) {
 async function requireAuthorised(deps: ConsentDeps, auth: CustomerAuth, slug: string): Promise<ConsentRow> {
   const consent = await repo.latestConsent(deps.db, auth.customerId, slug);
   if (!consent) throw new AppError('consent_not_found', 'This customer has no consent at this bank.');
-  if (consent.status !== 'Authorised') throw new AppError('consent_not_authorised', `The consent is ${consent.status}; only an Authorised consent can be reconfirmed or withdrawn.`, { extra: { consent_status: consent.status } });
+  if (consent.status !== 'Authorised')
+    throw new AppError(
+      'consent_not_authorised',
+      `The consent is ${consent.status}; only an Authorised consent can be reconfirmed or withdrawn.`,
+      { extra: { consent_status: consent.status } },
+    );
   return consent;
 }
 
@@ -114,16 +182,26 @@ export async function reconfirmConsent(deps: ConsentDeps, auth: CustomerAuth, sl
   const consent = await requireAuthorised(deps, auth, slug);
   const now = deps.clock.now();
   if (consent.reconfirm_by && new Date(consent.reconfirm_by) <= now) {
-    await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, 'reconfirmation_lapsed', now, { atBank: true }));
-    throw new AppError('consent_not_authorised', 'The reconfirmation is overdue: access has ended; the customer must authorise again.', { extra: { consent_status: 'Revoked' } });
+    await deps.db.transaction((tx) =>
+      endConsent(tx, deps.queue, consent, 'reconfirmation_lapsed', now, { atBank: true }),
+    );
+    throw new AppError(
+      'consent_not_authorised',
+      'The reconfirmation is overdue: access has ended; the customer must authorise again.',
+      { extra: { consent_status: 'Revoked' } },
+    );
   }
-  await repo.updateConsent(deps.db, consent.id, { reconfirm_by: new Date(now.getTime() + RECONFIRM_EVERY_SECONDS * 1000) });
+  await repo.updateConsent(deps.db, consent.id, {
+    reconfirm_by: new Date(now.getTime() + RECONFIRM_EVERY_SECONDS * 1000),
+  });
   return toConsentStatus((await repo.findConsentById(deps.db, consent.id))!);
 }
 
 /** The customer withdraws the consent: Revoked here, deleted at the bank, accounts unauthorised. */
 export async function withdrawConsent(deps: ConsentDeps, auth: CustomerAuth, slug: string) {
   const consent = await requireAuthorised(deps, auth, slug);
-  const ended = await deps.db.transaction((tx) => endConsent(tx, deps.queue, consent, 'revoked_by_customer', deps.clock.now(), { atBank: true }));
+  const ended = await deps.db.transaction((tx) =>
+    endConsent(tx, deps.queue, consent, 'revoked_by_customer', deps.clock.now(), { atBank: true }),
+  );
   return toConsentStatus(ended ?? (await repo.findConsentById(deps.db, consent.id))!);
 }

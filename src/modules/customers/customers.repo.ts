@@ -8,7 +8,10 @@ export interface CustomerRow {
 }
 
 /** Inserts unless the reference is taken; returns the new row, or null with the existing one. */
-export async function insertCustomer(db: Db, c: { id: string; clientId: string; userReference: string; now: Date }): Promise<CustomerRow | null> {
+export async function insertCustomer(
+  db: Db,
+  c: { id: string; clientId: string; userReference: string; now: Date },
+): Promise<CustomerRow | null> {
   const r = await db.query<CustomerRow>(
     `INSERT INTO customers (id, client_id, user_reference, created_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (client_id, user_reference) DO NOTHING RETURNING *`,
@@ -22,23 +25,37 @@ export async function findCustomer(db: Db, clientId: string, id: string): Promis
   return r.rows[0] ?? null;
 }
 
-export async function findCustomerByReference(db: Db, clientId: string, userReference: string): Promise<CustomerRow | null> {
-  const r = await db.query<CustomerRow>('SELECT * FROM customers WHERE client_id = $1 AND user_reference = $2', [clientId, userReference]);
+export async function findCustomerByReference(
+  db: Db,
+  clientId: string,
+  userReference: string,
+): Promise<CustomerRow | null> {
+  const r = await db.query<CustomerRow>('SELECT * FROM customers WHERE client_id = $1 AND user_reference = $2', [
+    clientId,
+    userReference,
+  ]);
   return r.rows[0] ?? null;
 }
 
-export async function listCustomers(db: Db, clientId: string, opts: { userReference?: string; limit: number; offset: number }): Promise<{ rows: CustomerRow[]; total: number }> {
+export async function listCustomers(
+  db: Db,
+  clientId: string,
+  opts: { userReference?: string; limit: number; offset: number },
+): Promise<{ rows: CustomerRow[]; total: number }> {
   const params: unknown[] = [clientId];
   let where = 'client_id = $1';
   if (opts.userReference !== undefined) {
     params.push(opts.userReference);
     where += ` AND user_reference = $${params.length}`;
   }
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM customers WHERE ${where}`, params)).rows[0]!.n;
-  const rows = (await db.query<CustomerRow>(
-    `SELECT * FROM customers WHERE ${where} ORDER BY created_at, id LIMIT ${opts.limit} OFFSET ${opts.offset}`,
-    params,
-  )).rows;
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM customers WHERE ${where}`, params))
+    .rows[0]!.n;
+  const rows = (
+    await db.query<CustomerRow>(
+      `SELECT * FROM customers WHERE ${where} ORDER BY created_at, id LIMIT ${opts.limit} OFFSET ${opts.offset}`,
+      params,
+    )
+  ).rows;
   return { rows, total };
 }
 

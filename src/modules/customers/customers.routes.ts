@@ -5,47 +5,125 @@ import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wi
 import { Type } from 'typebox';
 import * as service from './customers.service.ts';
 import { revokeConsentsOfDeletedCustomer } from '../consents/consents.service.ts';
-import { CreateCustomerBody, Customer, CustomerIdParams, CustomerList, CustomerToken, ListCustomersQuery } from './customers.wire.ts';
+import {
+  CreateCustomerBody,
+  Customer,
+  CustomerIdParams,
+  CustomerList,
+  CustomerToken,
+  ListCustomersQuery,
+} from './customers.wire.ts';
 
 export async function customerRoutes(app: App, deps: AppDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Customers'];
   const security = [{ Bearer: [] }];
 
-  app.post('/public/v3/customers', {
-    preHandler: bearer,
-    schema: { summary: '2. Create customer', tags, security, body: CreateCustomerBody, response: { 201: Customer, ...problemResponses(...STANDARD_ERRORS, 409) } },
-  }, async (request, reply) => {
-    const created = await service.createCustomer(deps.db, clientOf(request).clientId, request.body.user_reference, deps.clock.now());
-    return reply.code(201).send(created);
-  });
+  app.post(
+    '/public/v3/customers',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: '2. Create customer',
+        tags,
+        security,
+        body: CreateCustomerBody,
+        response: { 201: Customer, ...problemResponses(...STANDARD_ERRORS, 409) },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createCustomer(
+        deps.db,
+        clientOf(request).clientId,
+        request.body.user_reference,
+        deps.clock.now(),
+      );
+      return reply.code(201).send(created);
+    },
+  );
 
-  app.get('/public/v3/customers', {
-    preHandler: bearer,
-    schema: { summary: 'List customers (find by user_reference)', tags, security, querystring: ListCustomersQuery, response: { 200: CustomerList, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => {
-    const page = request.query.page ?? 1;
-    const maxPerPage = request.query.max_per_page ?? 1000;
-    const { data, total } = await service.listCustomers(deps.db, clientOf(request).clientId, { userReference: request.query.user_reference, page, maxPerPage });
-    return { data, ...pagingEnvelope(deps.config.publicBaseUrl, '/public/v3/customers', request.query, page, maxPerPage, total) };
-  });
+  app.get(
+    '/public/v3/customers',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: 'List customers (find by user_reference)',
+        tags,
+        security,
+        querystring: ListCustomersQuery,
+        response: { 200: CustomerList, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const maxPerPage = request.query.max_per_page ?? 1000;
+      const { data, total } = await service.listCustomers(deps.db, clientOf(request).clientId, {
+        userReference: request.query.user_reference,
+        page,
+        maxPerPage,
+      });
+      return {
+        data,
+        ...pagingEnvelope(deps.config.publicBaseUrl, '/public/v3/customers', request.query, page, maxPerPage, total),
+      };
+    },
+  );
 
-  app.get('/public/v3/customers/:customer_id', {
-    preHandler: bearer,
-    schema: { summary: 'Get a customer', tags, security, params: CustomerIdParams, response: { 200: Customer, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.getCustomer(deps.db, clientOf(request).clientId, request.params.customer_id));
+  app.get(
+    '/public/v3/customers/:customer_id',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: 'Get a customer',
+        tags,
+        security,
+        params: CustomerIdParams,
+        response: { 200: Customer, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) => service.getCustomer(deps.db, clientOf(request).clientId, request.params.customer_id),
+  );
 
-  app.delete('/public/v3/customers/:customer_id', {
-    preHandler: bearer,
-    schema: { summary: 'Delete a customer and all of their data', tags, security, params: CustomerIdParams, response: { 204: Type.Null(), ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request, reply) => {
-    // Erasure revokes the customer's bank consents at the bank (decisions.md, Customers).
-    await service.deleteCustomer(deps.db, clientOf(request).clientId, request.params.customer_id, (tx, id) => revokeConsentsOfDeletedCustomer(tx, deps.queue, id));
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/public/v3/customers/:customer_id',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: 'Delete a customer and all of their data',
+        tags,
+        security,
+        params: CustomerIdParams,
+        response: { 204: Type.Null(), ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      // Erasure revokes the customer's bank consents at the bank (decisions.md, Customers).
+      await service.deleteCustomer(deps.db, clientOf(request).clientId, request.params.customer_id, (tx, id) =>
+        revokeConsentsOfDeletedCustomer(tx, deps.queue, id),
+      );
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post('/public/v3/customers/:customer_id/token', {
-    preHandler: bearer,
-    schema: { summary: '3. Create customer token', tags, security, params: CustomerIdParams, response: { 200: CustomerToken, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.createCustomerToken(deps.db, clientOf(request).clientId, request.params.customer_id, deps.config.customerTokenTtlSeconds, deps.clock.now()));
+  app.post(
+    '/public/v3/customers/:customer_id/token',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: '3. Create customer token',
+        tags,
+        security,
+        params: CustomerIdParams,
+        response: { 200: CustomerToken, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) =>
+      service.createCustomerToken(
+        deps.db,
+        clientOf(request).clientId,
+        request.params.customer_id,
+        deps.config.customerTokenTtlSeconds,
+        deps.clock.now(),
+      ),
+  );
 }

@@ -13,10 +13,19 @@ export interface CustomerView {
 }
 
 export function toCustomerView(row: CustomerRow): CustomerView {
-  return { id: row.id, user_reference: row.user_reference, created_at: Math.floor(new Date(row.created_at).getTime() / 1000) };
+  return {
+    id: row.id,
+    user_reference: row.user_reference,
+    created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
+  };
 }
 
-export async function createCustomer(db: Db, clientId: string, userReference: string, now: Date): Promise<CustomerView> {
+export async function createCustomer(
+  db: Db,
+  clientId: string,
+  userReference: string,
+  now: Date,
+): Promise<CustomerView> {
   const row = await repo.insertCustomer(db, { id: newId(), clientId, userReference, now });
   if (row) return toCustomerView(row);
   const existing = await repo.findCustomerByReference(db, clientId, userReference);
@@ -27,10 +36,19 @@ export async function createCustomer(db: Db, clientId: string, userReference: st
 }
 
 /** The customer with this user_reference, created when there is none (invitations, the web component). */
-export async function findOrCreateCustomer(db: Db, clientId: string, userReference: string, now: Date): Promise<CustomerRow> {
-  return (await repo.insertCustomer(db, { id: newId(), clientId, userReference, now }))
-    ?? (await repo.findCustomerByReference(db, clientId, userReference))
-    ?? (() => { throw new Error('customer neither inserted nor found'); })();
+export async function findOrCreateCustomer(
+  db: Db,
+  clientId: string,
+  userReference: string,
+  now: Date,
+): Promise<CustomerRow> {
+  return (
+    (await repo.insertCustomer(db, { id: newId(), clientId, userReference, now })) ??
+    (await repo.findCustomerByReference(db, clientId, userReference)) ??
+    (() => {
+      throw new Error('customer neither inserted nor found');
+    })()
+  );
 }
 
 /** The customer of this client, or customer_not_found (also for another client's id). */
@@ -44,15 +62,28 @@ export async function getCustomer(db: Db, clientId: string, customerId: string):
   return toCustomerView(await requireCustomer(db, clientId, customerId));
 }
 
-export async function listCustomers(db: Db, clientId: string, opts: { userReference?: string; page: number; maxPerPage: number }) {
-  const { rows, total } = await repo.listCustomers(db, clientId, { userReference: opts.userReference, limit: opts.maxPerPage, offset: (opts.page - 1) * opts.maxPerPage });
+export async function listCustomers(
+  db: Db,
+  clientId: string,
+  opts: { userReference?: string; page: number; maxPerPage: number },
+) {
+  const { rows, total } = await repo.listCustomers(db, clientId, {
+    userReference: opts.userReference,
+    limit: opts.maxPerPage,
+    offset: (opts.page - 1) * opts.maxPerPage,
+  });
   return { data: rows.map(toCustomerView), total };
 }
 
 /** Work a deletion needs done in its transaction before the rows go (the consents module revokes bank consents). */
 export type BeforeCustomerDeleted = (tx: Db, customerId: string) => Promise<void>;
 
-export async function deleteCustomer(db: Db, clientId: string, customerId: string, beforeDelete?: BeforeCustomerDeleted): Promise<void> {
+export async function deleteCustomer(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  beforeDelete?: BeforeCustomerDeleted,
+): Promise<void> {
   const deleted = await db.transaction(async (tx) => {
     if (beforeDelete && (await repo.findCustomer(tx, clientId, customerId))) await beforeDelete(tx, customerId);
     return repo.deleteCustomer(tx, clientId, customerId);
@@ -60,7 +91,13 @@ export async function deleteCustomer(db: Db, clientId: string, customerId: strin
   if (!deleted) throw notFound('customer');
 }
 
-export async function createCustomerToken(db: Db, clientId: string, customerId: string, ttlSeconds: number, now: Date): Promise<{ token: string; expires_in: number }> {
+export async function createCustomerToken(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  ttlSeconds: number,
+  now: Date,
+): Promise<{ token: string; expires_in: number }> {
   await requireCustomer(db, clientId, customerId);
   const issued = await issueCustomerToken(db, clientId, customerId, ttlSeconds, now);
   return { token: issued.token, expires_in: issued.expiresIn };

@@ -4,7 +4,13 @@ import { PagingMembers, PagingQuery } from '../../http/wire.ts';
 export const CustomerIdParams = Type.Object({ customer_id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const CreateCustomerBody = Type.Object(
-  { user_reference: Type.String({ minLength: 1, maxLength: 255, description: "the client's own unique reference for the customer" }) },
+  {
+    user_reference: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: "the client's own unique reference for the customer",
+    }),
+  },
   { additionalProperties: false },
 );
 

@@ -36,18 +36,32 @@ export async function runIdempotent<T>(
     [clientId, key, requestHash, now],
   );
   if (claimed.rows.length === 0) {
-    const existing = (await db.query<KeyRow>('SELECT * FROM idempotency_keys WHERE client_id = $1 AND key = $2', [clientId, key])).rows[0];
+    const existing = (
+      await db.query<KeyRow>('SELECT * FROM idempotency_keys WHERE client_id = $1 AND key = $2', [clientId, key])
+    ).rows[0];
     if (existing) {
       if (existing.request_hash !== requestHash) {
-        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.', { errors: [{ pointer: '/headers/idempotency-key', detail: 'already used for another request' }] });
+        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.', {
+          errors: [{ pointer: '/headers/idempotency-key', detail: 'already used for another request' }],
+        });
       }
-      if (existing.state === 'done') return { status: existing.response_status!, body: existing.response_body as T, replayed: true };
+      if (existing.state === 'done')
+        return { status: existing.response_status!, body: existing.response_body as T, replayed: true };
       const stale = now.getTime() - new Date(existing.created_at).getTime() > IN_FLIGHT_TIMEOUT_SECONDS * 1000;
-      const takenOver = stale && (await db.query(
-        `UPDATE idempotency_keys SET created_at = $3 WHERE client_id = $1 AND key = $2 AND state = 'in_flight' AND created_at = $4 RETURNING key`,
-        [clientId, key, now, existing.created_at],
-      )).rows.length > 0;
-      if (!takenOver) throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', { headers: { 'retry-after': '5' } });
+      const takenOver =
+        stale &&
+        (
+          await db.query(
+            `UPDATE idempotency_keys SET created_at = $3 WHERE client_id = $1 AND key = $2 AND state = 'in_flight' AND created_at = $4 RETURNING key`,
+            [clientId, key, now, existing.created_at],
+          )
+        ).rows.length > 0;
+      if (!takenOver)
+        throw new AppError(
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still being processed; retry later.',
+          { headers: { 'retry-after': '5' } },
+        );
     } else {
       return runIdempotent(db, scope, work); // released between our insert and our read: claim it again
     }
@@ -62,7 +76,9 @@ export async function runIdempotent<T>(
       return { ...answer, replayed: false };
     });
   } catch (err) {
-    await db.query(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND state = 'in_flight'`, [clientId, key]).catch(() => undefined);
+    await db
+      .query(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND state = 'in_flight'`, [clientId, key])
+      .catch(() => undefined);
     throw err;
   }
 }

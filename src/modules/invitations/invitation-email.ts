@@ -21,7 +21,8 @@ export interface ComposedEmail {
   html: string;
 }
 
-const esc = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function formatLongDate(d: Date): string {
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
@@ -30,7 +31,10 @@ export function formatLongDate(d: Date): string {
 export function composeInvitationEmail(i: InvitationEmailInput): ComposedEmail {
   const name = [i.firstName, i.lastName].filter(Boolean).join(' ');
   const greeting = name ? `Hello ${name},` : 'Hello,';
-  const whose = i.customerType === 'Business' && i.businessName ? `the bank account data of ${i.businessName}` : 'your bank account data';
+  const whose =
+    i.customerType === 'Business' && i.businessName
+      ? `the bank account data of ${i.businessName}`
+      : 'your bank account data';
   const until = formatLongDate(i.expiresAt);
   const paragraphs = [
     `${i.company} has asked you to share ${whose} with them securely, through Open Banking.`,
@@ -40,7 +44,19 @@ export function composeInvitationEmail(i: InvitationEmailInput): ComposedEmail {
     'If you were not expecting this e-mail, you can ignore it: nothing is shared unless you approve it at your bank.',
   ];
   const subject = `${i.company} asks you to connect your bank account`;
-  const text = [greeting, '', paragraphs[0], '', paragraphs[1], '', i.url, '', ...paragraphs.slice(2).flatMap((p) => [p, '']), i.company, ''].join('\n');
+  const text = [
+    greeting,
+    '',
+    paragraphs[0],
+    '',
+    paragraphs[1],
+    '',
+    i.url,
+    '',
+    ...paragraphs.slice(2).flatMap((p) => [p, '']),
+    i.company,
+    '',
+  ].join('\n');
   const p = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${esc(s)}</p>`;
   const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6">

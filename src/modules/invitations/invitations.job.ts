@@ -10,13 +10,20 @@ import { composeInvitationEmail } from './invitation-email.ts';
 import { createMailer, type Mailer, type SendResult } from './mailer.ts';
 import * as repo from './invitations.repo.ts';
 
-export async function sendInvitationEmail(deps: AppDeps, invitationId: string, mailer: Mailer = createMailer(deps.config, deps.logger)): Promise<SendResult | null> {
+export async function sendInvitationEmail(
+  deps: AppDeps,
+  invitationId: string,
+  mailer: Mailer = createMailer(deps.config, deps.logger),
+): Promise<SendResult | null> {
   const row = await repo.findInvitationById(deps.db, invitationId);
   if (!row || !row.send_email || row.email_sent_at || row.revoked_at) return null;
   const settings = await getSettings(deps.db, row.client_id);
   const email = composeInvitationEmail({
     company: settings.application_name ?? settings.company_name ?? 'Your lender',
-    firstName: row.first_name, lastName: row.last_name, businessName: row.company_name, customerType: row.customer_type,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    businessName: row.company_name,
+    customerType: row.customer_type,
     url: invitationUrl(deps.config.publicBaseUrl, deps.keys.secretKey, row.id),
     expiresAt: new Date(row.expires_at),
   });

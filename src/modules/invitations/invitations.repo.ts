@@ -27,14 +27,30 @@ export async function insertInvitation(db: Db, i: NewInvitation): Promise<Invita
     `INSERT INTO invitations (id, client_id, customer_id, customer_type, first_name, last_name, company_name, email, phone, reference,
        send_email, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
-    [i.id, i.client_id, i.customer_id, i.customer_type, i.first_name, i.last_name, i.company_name, i.email, i.phone, i.reference,
-      i.send_email, i.created_at, i.expires_at],
+    [
+      i.id,
+      i.client_id,
+      i.customer_id,
+      i.customer_type,
+      i.first_name,
+      i.last_name,
+      i.company_name,
+      i.email,
+      i.phone,
+      i.reference,
+      i.send_email,
+      i.created_at,
+      i.expires_at,
+    ],
   );
   return r.rows[0]!;
 }
 
 export async function findInvitation(db: Db, clientId: string, id: string): Promise<InvitationRow | null> {
-  return (await db.query<InvitationRow>('SELECT * FROM invitations WHERE client_id = $1 AND id = $2', [clientId, id])).rows[0] ?? null;
+  return (
+    (await db.query<InvitationRow>('SELECT * FROM invitations WHERE client_id = $1 AND id = $2', [clientId, id]))
+      .rows[0] ?? null
+  );
 }
 
 /** By id alone: the hosted pages know the invitation from its signed URL, not from a client's token. */
@@ -42,26 +58,39 @@ export async function findInvitationById(db: Db, id: string): Promise<Invitation
   return (await db.query<InvitationRow>('SELECT * FROM invitations WHERE id = $1', [id])).rows[0] ?? null;
 }
 
-export async function listInvitations(db: Db, clientId: string, opts: { reference?: string; limit: number; offset: number }): Promise<{ rows: InvitationRow[]; total: number }> {
+export async function listInvitations(
+  db: Db,
+  clientId: string,
+  opts: { reference?: string; limit: number; offset: number },
+): Promise<{ rows: InvitationRow[]; total: number }> {
   const params: unknown[] = [clientId];
   let where = 'client_id = $1';
   if (opts.reference !== undefined) {
     params.push(opts.reference);
     where += ` AND reference = $${params.length}`;
   }
-  const total = Number((await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM invitations WHERE ${where}`, params)).rows[0]!.n);
-  const rows = (await db.query<InvitationRow>(
-    `SELECT * FROM invitations WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${opts.limit} OFFSET ${opts.offset}`,
-    params,
-  )).rows;
+  const total = Number(
+    (await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM invitations WHERE ${where}`, params)).rows[0]!.n,
+  );
+  const rows = (
+    await db.query<InvitationRow>(
+      `SELECT * FROM invitations WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${opts.limit} OFFSET ${opts.offset}`,
+      params,
+    )
+  ).rows;
   return { rows, total };
 }
 
 /** Sets revoked_at once; a second revoke keeps the first moment. */
 export async function revokeInvitation(db: Db, clientId: string, id: string, now: Date): Promise<InvitationRow | null> {
-  return (await db.query<InvitationRow>(
-    'UPDATE invitations SET revoked_at = COALESCE(revoked_at, $3) WHERE client_id = $1 AND id = $2 RETURNING *', [clientId, id, now],
-  )).rows[0] ?? null;
+  return (
+    (
+      await db.query<InvitationRow>(
+        'UPDATE invitations SET revoked_at = COALESCE(revoked_at, $3) WHERE client_id = $1 AND id = $2 RETURNING *',
+        [clientId, id, now],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** Sets used_at once (the first completed flow). */

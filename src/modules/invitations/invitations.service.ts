@@ -33,7 +33,10 @@ export interface CreateInvitationInput {
 
 type LinkDeps = Pick<AppDeps, 'config' | 'keys'>;
 
-export function invitationStatus(row: Pick<InvitationRow, 'revoked_at' | 'used_at' | 'expires_at'>, now: Date): InvitationStatus {
+export function invitationStatus(
+  row: Pick<InvitationRow, 'revoked_at' | 'used_at' | 'expires_at'>,
+  now: Date,
+): InvitationStatus {
   if (row.revoked_at) return 'revoked';
   if (row.used_at) return 'used';
   return new Date(row.expires_at).getTime() <= now.getTime() ? 'expired' : 'pending';
@@ -71,32 +74,65 @@ function expiresInSeconds(raw: number | string | undefined): number {
   if (raw === undefined) return DEFAULT_EXPIRES_IN;
   const n = typeof raw === 'number' ? raw : Number(raw.trim());
   if (!Number.isInteger(n) || n < MIN_EXPIRES_IN || n > MAX_EXPIRES_IN) {
-    throw new AppError('validation_failed', `/expires_in must be whole seconds between ${MIN_EXPIRES_IN} and ${MAX_EXPIRES_IN}.`, {
-      errors: [{ pointer: '/expires_in', detail: `must be whole seconds between ${MIN_EXPIRES_IN} (5 minutes) and ${MAX_EXPIRES_IN} (30 days)` }],
-    });
+    throw new AppError(
+      'validation_failed',
+      `/expires_in must be whole seconds between ${MIN_EXPIRES_IN} and ${MAX_EXPIRES_IN}.`,
+      {
+        errors: [
+          {
+            pointer: '/expires_in',
+            detail: `must be whole seconds between ${MIN_EXPIRES_IN} (5 minutes) and ${MAX_EXPIRES_IN} (30 days)`,
+          },
+        ],
+      },
+    );
   }
   return n;
 }
 
-export async function createInvitation(deps: AppDeps, clientId: string, input: CreateInvitationInput, now: Date): Promise<InvitationView> {
+export async function createInvitation(
+  deps: AppDeps,
+  clientId: string,
+  input: CreateInvitationInput,
+  now: Date,
+): Promise<InvitationView> {
   const ttl = expiresInSeconds(input.expires_in);
   const row = await deps.db.transaction(async (tx) => {
     const customer = await findOrCreateCustomer(tx, clientId, input.reference, now);
     const created = await repo.insertInvitation(tx, {
-      id: newId(), client_id: clientId, customer_id: customer.id, customer_type: input.customer_type ?? 'Individual',
-      first_name: input.first_name ?? null, last_name: input.last_name ?? null, company_name: input.company_name ?? null,
-      email: input.email, phone: input.phone ?? null, reference: input.reference, send_email: input.send_email === true,
-      created_at: now, expires_at: new Date(now.getTime() + ttl * 1000),
+      id: newId(),
+      client_id: clientId,
+      customer_id: customer.id,
+      customer_type: input.customer_type ?? 'Individual',
+      first_name: input.first_name ?? null,
+      last_name: input.last_name ?? null,
+      company_name: input.company_name ?? null,
+      email: input.email,
+      phone: input.phone ?? null,
+      reference: input.reference,
+      send_email: input.send_email === true,
+      created_at: now,
+      expires_at: new Date(now.getTime() + ttl * 1000),
     });
     // The e-mail goes out from a job enqueued in this transaction: it is sent (and retried) only if the invitation exists.
-    if (created.send_email) await deps.queue.enqueue(tx, INVITATION_EMAIL_JOB, { invitation_id: created.id }, { singletonKey: created.id });
+    if (created.send_email)
+      await deps.queue.enqueue(tx, INVITATION_EMAIL_JOB, { invitation_id: created.id }, { singletonKey: created.id });
     return created;
   });
   return toInvitationView(deps, row, now);
 }
 
-export async function listInvitations(deps: AppDeps, clientId: string, opts: { reference?: string; page: number; maxPerPage: number }, now: Date) {
-  const { rows, total } = await repo.listInvitations(deps.db, clientId, { reference: opts.reference, limit: opts.maxPerPage, offset: (opts.page - 1) * opts.maxPerPage });
+export async function listInvitations(
+  deps: AppDeps,
+  clientId: string,
+  opts: { reference?: string; page: number; maxPerPage: number },
+  now: Date,
+) {
+  const { rows, total } = await repo.listInvitations(deps.db, clientId, {
+    reference: opts.reference,
+    limit: opts.maxPerPage,
+    offset: (opts.page - 1) * opts.maxPerPage,
+  });
   return { data: rows.map((r) => toInvitationView(deps, r, now)), total };
 }
 
@@ -107,11 +143,19 @@ export async function getInvitation(deps: AppDeps, clientId: string, id: string,
 }
 
 /** The link stops working at once; revoking twice is harmless. A used invitation has done its work: 409. */
-export async function revokeInvitation(deps: AppDeps, clientId: string, id: string, now: Date): Promise<InvitationView> {
+export async function revokeInvitation(
+  deps: AppDeps,
+  clientId: string,
+  id: string,
+  now: Date,
+): Promise<InvitationView> {
   const existing = await repo.findInvitation(deps.db, clientId, id);
   if (!existing) throw notFound('invitation');
   if (existing.used_at && !existing.revoked_at) {
-    throw new AppError('invitation_used', 'This invitation was already used: the customer has connected a bank. To end that access, revoke the bank consent.');
+    throw new AppError(
+      'invitation_used',
+      'This invitation was already used: the customer has connected a bank. To end that access, revoke the bank consent.',
+    );
   }
   const row = await repo.revokeInvitation(deps.db, clientId, id, now);
   if (!row) throw notFound('invitation');

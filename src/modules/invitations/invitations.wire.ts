@@ -11,23 +11,41 @@ export const DEFAULT_EXPIRES_IN = 7 * 86_400;
 
 export const CreateInvitationBody = Type.Object(
   {
-    customer_type: Type.Optional(Type.Union([Type.Literal('Individual'), Type.Literal('Business')], { description: 'default Individual' })),
+    customer_type: Type.Optional(
+      Type.Union([Type.Literal('Individual'), Type.Literal('Business')], { description: 'default Individual' }),
+    ),
     last_name: OptName,
     first_name: OptName,
     company_name: OptName,
-    email: Type.String({ maxLength: 254, pattern: '^[^\\s@<>(),;:"]+@[^\\s@<>(),;:"]+\\.[^\\s@<>(),;:"]+$', description: "the customer's e-mail address" }),
+    email: Type.String({
+      maxLength: 254,
+      pattern: '^[^\\s@<>(),;:"]+@[^\\s@<>(),;:"]+\\.[^\\s@<>(),;:"]+$',
+      description: "the customer's e-mail address",
+    }),
     phone: Type.Optional(Type.Union([Type.String({ pattern: '^[0-9+()\\-. ]{3,50}$' }), Type.Null()])),
-    reference: Type.String({ minLength: 1, maxLength: 255, description: "the client's reference; the invited customer is the customer with this user_reference (created when there is none)" }),
+    reference: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        "the client's reference; the invited customer is the customer with this user_reference (created when there is none)",
+    }),
     send_email: Type.Optional(Type.Boolean({ description: 'true: the service sends the invitation e-mail' })),
     expires_in: Type.Optional(IntegerInput),
   },
   { additionalProperties: false },
 );
 
-export const InvitationStatus = Type.Union([Type.Literal('pending'), Type.Literal('used'), Type.Literal('revoked'), Type.Literal('expired')]);
+export const InvitationStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('used'),
+  Type.Literal('revoked'),
+  Type.Literal('expired'),
+]);
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
-const NullableTime = Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds; null while it has not happened' });
+const NullableTime = Type.Union([Type.Integer(), Type.Null()], {
+  description: 'Unix seconds; null while it has not happened',
+});
 
 export const Invitation = Type.Object({
   id: Type.String(),

@@ -36,7 +36,13 @@ export function createMailer(config: MailConfig, logger: Pick<Logger, 'info'>): 
     });
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        const info = await transport.sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         transport.close();
         return { via: 'smtp', messageId: String(info.messageId) };
       },
@@ -45,11 +51,23 @@ export function createMailer(config: MailConfig, logger: Pick<Logger, 'info'>): 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await mkdir(config.mailOutboxDir, { recursive: true });
-      const file = path.join(config.mailOutboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.ref.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
+      const file = path.join(
+        config.mailOutboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.ref.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`,
+      );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ file, ref: mail.ref }, 'no SMTP_URL configured: the e-mail was written to the outbox folder instead of being sent');
+      logger.info(
+        { file, ref: mail.ref },
+        'no SMTP_URL configured: the e-mail was written to the outbox folder instead of being sent',
+      );
       return { via: 'outbox', file };
     },
   };

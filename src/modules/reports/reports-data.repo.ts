@@ -8,11 +8,25 @@ import type { EventRecord, Report, TransactionCategory } from '../../analytics/r
 const LOAD_SLICE = 20_000;
 
 export async function loadEngineAccounts(db: Db, customerId: string): Promise<EngineAccount[]> {
-  const r = await db.query<{ id: string; type: 'Personal' | 'Business'; sub_type: string; currency: string; bank_slug: string; number: string }>(
+  const r = await db.query<{
+    id: string;
+    type: 'Personal' | 'Business';
+    sub_type: string;
+    currency: string;
+    bank_slug: string;
+    number: string;
+  }>(
     'SELECT id, type, sub_type, currency, bank_slug, number FROM accounts WHERE customer_id = $1 ORDER BY created_at, id',
     [customerId],
   );
-  return r.rows.map((a) => ({ id: a.id, type: a.type, subType: a.sub_type, currency: a.currency, bankSlug: a.bank_slug, accountNumber: a.number }));
+  return r.rows.map((a) => ({
+    id: a.id,
+    type: a.type,
+    subType: a.sub_type,
+    currency: a.currency,
+    bankSlug: a.bank_slug,
+    accountNumber: a.number,
+  }));
 }
 
 /** All of the customer's transactions, oldest first, read in slices (the embedded engine shares this thread). */
@@ -33,10 +47,18 @@ export async function loadEngineTransactions(db: Db, customerId: string): Promis
     );
     for (const t of r.rows) {
       out.push({
-        id: t.id as string, accountId: t.account_id as string, amount: Number(t.amount), currency: t.currency as string,
-        status: t.status as 'Booked' | 'Pending', bookedAt: Number(t.booking_date_time), description: t.name as string,
-        type: t.type as string | null, mcc: t.merchant_category_code as string | null, merchantName: t.merchant_name as string | null,
-        submittedCategory: t.category as string | null, balance: t.balance_amount === null ? null : Number(t.balance_amount),
+        id: t.id as string,
+        accountId: t.account_id as string,
+        amount: Number(t.amount),
+        currency: t.currency as string,
+        status: t.status as 'Booked' | 'Pending',
+        bookedAt: Number(t.booking_date_time),
+        description: t.name as string,
+        type: t.type as string | null,
+        mcc: t.merchant_category_code as string | null,
+        merchantName: t.merchant_name as string | null,
+        submittedCategory: t.category as string | null,
+        balance: t.balance_amount === null ? null : Number(t.balance_amount),
       });
     }
     if (r.rows.length < LOAD_SLICE) return out;
@@ -46,24 +68,56 @@ export async function loadEngineTransactions(db: Db, customerId: string): Promis
   }
 }
 
-export async function insertRun(db: Db, run: { id: string; customerId: string; dataVersion: number; now: Date }): Promise<void> {
-  await db.query("INSERT INTO report_runs (id, customer_id, state, data_version, started_at) VALUES ($1, $2, 'running', $3, $4)", [run.id, run.customerId, run.dataVersion, run.now]);
+export async function insertRun(
+  db: Db,
+  run: { id: string; customerId: string; dataVersion: number; now: Date },
+): Promise<void> {
+  await db.query(
+    "INSERT INTO report_runs (id, customer_id, state, data_version, started_at) VALUES ($1, $2, 'running', $3, $4)",
+    [run.id, run.customerId, run.dataVersion, run.now],
+  );
 }
 
-export async function finishRun(db: Db, id: string, state: 'succeeded' | 'failed', error: string | null, now: Date): Promise<void> {
-  await db.query('UPDATE report_runs SET state = $2, error = $3, finished_at = $4 WHERE id = $1', [id, state, error, now]);
+export async function finishRun(
+  db: Db,
+  id: string,
+  state: 'succeeded' | 'failed',
+  error: string | null,
+  now: Date,
+): Promise<void> {
+  await db.query('UPDATE report_runs SET state = $2, error = $3, finished_at = $4 WHERE id = $1', [
+    id,
+    state,
+    error,
+    now,
+  ]);
 }
 
 export async function hasSnapshot(db: Db, customerId: string): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM report_snapshots WHERE customer_id = $1 LIMIT 1', [customerId])).rows.length > 0;
+  return (
+    (await db.query('SELECT 1 FROM report_snapshots WHERE customer_id = $1 LIMIT 1', [customerId])).rows.length > 0
+  );
 }
 
-export async function insertSnapshot(db: Db, s: { id: string; customerId: string; runId: string; dataVersion: number; report: Report; now: Date }): Promise<void> {
+export async function insertSnapshot(
+  db: Db,
+  s: { id: string; customerId: string; runId: string; dataVersion: number; report: Report; now: Date },
+): Promise<void> {
   await db.query(
     `INSERT INTO report_snapshots (id, customer_id, run_id, as_of, engine_version, data_version, insights, affordability, forecast, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [s.id, s.customerId, s.runId, s.report.asOf, s.report.engineVersion, s.dataVersion, JSON.stringify(s.report.insights),
-      JSON.stringify(s.report.affordability), JSON.stringify(s.report.forecast), s.now],
+    [
+      s.id,
+      s.customerId,
+      s.runId,
+      s.report.asOf,
+      s.report.engineVersion,
+      s.dataVersion,
+      JSON.stringify(s.report.insights),
+      JSON.stringify(s.report.affordability),
+      JSON.stringify(s.report.forecast),
+      s.now,
+    ],
   );
 }
 
@@ -84,7 +138,12 @@ export async function latestSnapshot(db: Db, customerId: string): Promise<Snapsh
 }
 
 /** Stores events not seen before; returns those that are new (each is announced once). */
-export async function insertNewEvents(db: Db, customerId: string, events: EventRecord[], now: Date): Promise<EventRecord[]> {
+export async function insertNewEvents(
+  db: Db,
+  customerId: string,
+  events: EventRecord[],
+  now: Date,
+): Promise<EventRecord[]> {
   if (events.length === 0) return [];
   const r = await db.query<{ event_id: number }>(
     `INSERT INTO customer_events (customer_id, event_id, body, created_at)
@@ -97,24 +156,35 @@ export async function insertNewEvents(db: Db, customerId: string, events: EventR
 }
 
 export async function listEvents(db: Db, customerId: string): Promise<Array<{ body: EventRecord; created_at: Date }>> {
-  return (await db.query<{ body: EventRecord; created_at: Date }>(
-    `SELECT body, created_at FROM customer_events WHERE customer_id = $1
+  return (
+    await db.query<{ body: EventRecord; created_at: Date }>(
+      `SELECT body, created_at FROM customer_events WHERE customer_id = $1
      ORDER BY (body->>'year')::int DESC, (body->>'month')::int DESC, coalesce((body->>'day')::int, 0) DESC, event_id`,
-    [customerId],
-  )).rows;
+      [customerId],
+    )
+  ).rows;
 }
 
 /** Replaces the customer's transaction categories with this computation's. */
-export async function replaceTransactionCategories(db: Db, customerId: string, categories: TransactionCategory[]): Promise<void> {
+export async function replaceTransactionCategories(
+  db: Db,
+  customerId: string,
+  categories: TransactionCategory[],
+): Promise<void> {
   await db.query('DELETE FROM transaction_categories WHERE customer_id = $1', [customerId]);
   if (categories.length === 0) return;
   async function* chunks() {
     for (let i = 0; i < categories.length; i += 5000) {
       let csv = '';
-      for (const c of categories.slice(i, i + 5000)) csv += `${csvField(customerId)},${c.transactionId},${csvField(c.categoryId)},${csvField(c.categoryName)},${csvField(c.merchant)}\n`;
+      for (const c of categories.slice(i, i + 5000))
+        csv += `${csvField(customerId)},${c.transactionId},${csvField(c.categoryId)},${csvField(c.categoryName)},${csvField(c.merchant)}\n`;
       yield csv;
       await yieldToLoop();
     }
   }
-  await db.copyFrom('transaction_categories', ['customer_id', 'transaction_id', 'category_id', 'category_name', 'merchant'], chunks());
+  await db.copyFrom(
+    'transaction_categories',
+    ['customer_id', 'transaction_id', 'category_id', 'category_name', 'merchant'],
+    chunks(),
+  );
 }

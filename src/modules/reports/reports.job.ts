@@ -10,11 +10,21 @@ import { newId } from '../../lib/ids.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.outbox.ts';
 import * as data from './reports-data.repo.ts';
 
-export async function computeCustomerReport(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>, customerId: string): Promise<'computed' | 'gone'> {
+export async function computeCustomerReport(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>,
+  customerId: string,
+): Promise<'computed' | 'gone'> {
   const { db, clock } = deps;
-  const customer = (await db.query<{ client_id: string }>('SELECT client_id FROM customers WHERE id = $1', [customerId])).rows[0];
+  const customer = (
+    await db.query<{ client_id: string }>('SELECT client_id FROM customers WHERE id = $1', [customerId])
+  ).rows[0];
   if (!customer) return 'gone'; // deleted since the job was queued
-  const state = (await db.query<{ data_version: number }>("SELECT max(data_version) AS data_version FROM report_states WHERE customer_id = $1", [customerId])).rows[0];
+  const state = (
+    await db.query<{ data_version: number }>(
+      'SELECT max(data_version) AS data_version FROM report_states WHERE customer_id = $1',
+      [customerId],
+    )
+  ).rows[0];
   const dataVersion = Number(state?.data_version ?? 0);
   const runId = newId();
   await data.insertRun(db, { id: runId, customerId, dataVersion, now: clock.now() });
@@ -35,16 +45,32 @@ export async function computeCustomerReport(deps: Pick<AppDeps, 'db' | 'clock' |
       );
       // Announce only a report that is current: when data arrived meanwhile, the queued job will announce it.
       if (ready.rows.length > 0) {
-        await emitWebhookEvent(tx, { clientId: customer.client_id, customerId, type: first ? 'REPORT_AVAILABLE' : 'REPORT_UPDATED' }, now);
+        await emitWebhookEvent(
+          tx,
+          { clientId: customer.client_id, customerId, type: first ? 'REPORT_AVAILABLE' : 'REPORT_UPDATED' },
+          now,
+        );
       }
       for (const e of fresh) {
-        await emitWebhookEvent(tx, { clientId: customer.client_id, customerId, type: 'NEW_EVENT', eventId: String(e.id), eventName: e.event_type }, now);
+        await emitWebhookEvent(
+          tx,
+          {
+            clientId: customer.client_id,
+            customerId,
+            type: 'NEW_EVENT',
+            eventId: String(e.id),
+            eventName: e.event_type,
+          },
+          now,
+        );
       }
       await data.finishRun(tx, runId, 'succeeded', null, now);
     });
     return 'computed';
   } catch (err) {
-    await data.finishRun(db, runId, 'failed', (err as Error).message.slice(0, 2000), clock.now()).catch(() => undefined);
+    await data
+      .finishRun(db, runId, 'failed', (err as Error).message.slice(0, 2000), clock.now())
+      .catch(() => undefined);
     deps.logger.error({ err, customerId, runId }, 'report computation failed');
     throw err;
   }

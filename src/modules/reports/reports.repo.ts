@@ -15,7 +15,11 @@ export async function markReportsNotReady(db: Db, customerId: string, now: Date)
   );
 }
 
-export async function findReportState(db: Db, customerId: string, name: ReportName): Promise<{ status: ReadinessStatus; data_version: number } | null> {
+export async function findReportState(
+  db: Db,
+  customerId: string,
+  name: ReportName,
+): Promise<{ status: ReadinessStatus; data_version: number } | null> {
   const r = await db.query<{ status: ReadinessStatus; data_version: number }>(
     'SELECT status, data_version FROM report_states WHERE customer_id = $1 AND report_name = $2',
     [customerId, name],

@@ -28,9 +28,14 @@ export function isReportName(name: string): name is ReportName {
 
 export async function getReportReadiness(db: Db, clientId: string, customerId: string, name: string) {
   await requireCustomer(db, clientId, customerId);
-  if (!isReportName(name)) throw new AppError('report_not_found', `No report named "${name}"; reports are ${REPORT_NAMES.join(', ')}.`);
+  if (!isReportName(name))
+    throw new AppError('report_not_found', `No report named "${name}"; reports are ${REPORT_NAMES.join(', ')}.`);
   const state = await repo.findReportState(db, customerId, name);
-  return { name, status: state?.status ?? ('no_data' as const), account_types: await repo.accountTypesWithData(db, customerId) };
+  return {
+    name,
+    status: state?.status ?? ('no_data' as const),
+    account_types: await repo.accountTypesWithData(db, customerId),
+  };
 }
 
 /**
@@ -39,10 +44,15 @@ export async function getReportReadiness(db: Db, clientId: string, customerId: s
  */
 async function readyReport(db: Db, clientId: string, customerId: string, name: ReportName) {
   const readiness = await getReportReadiness(db, clientId, customerId, name);
-  if (readiness.status === 'no_data') throw new AppError('no_data', 'There is no bank data for this customer yet.', { extra: { readiness } });
+  if (readiness.status === 'no_data')
+    throw new AppError('no_data', 'There is no bank data for this customer yet.', { extra: { readiness } });
   const snapshot = readiness.status === 'ready' ? await data.latestSnapshot(db, customerId) : null;
   if (!snapshot) {
-    throw new AppError('report_not_ready', `The ${name} report is being computed from new data; try again shortly or wait for the REPORT_AVAILABLE / REPORT_UPDATED webhook.`, { extra: { readiness }, headers: { 'retry-after': '5' } });
+    throw new AppError(
+      'report_not_ready',
+      `The ${name} report is being computed from new data; try again shortly or wait for the REPORT_AVAILABLE / REPORT_UPDATED webhook.`,
+      { extra: { readiness }, headers: { 'retry-after': '5' } },
+    );
   }
   return snapshot;
 }

@@ -14,7 +14,13 @@ export interface PartyBody {
   [member: string]: unknown;
 }
 
-export async function upsertStatements(db: Db, customerId: string, accountId: string, statements: StatementBody[], now: Date): Promise<void> {
+export async function upsertStatements(
+  db: Db,
+  customerId: string,
+  accountId: string,
+  statements: StatementBody[],
+  now: Date,
+): Promise<void> {
   if (statements.length === 0) return;
   await db.query(
     `INSERT INTO statements (account_id, customer_id, statement_id, start_date_time, body, updated_at)
@@ -32,7 +38,13 @@ export async function listStatements(db: Db, customerId: string, accountId: stri
   return r.rows.map((x) => x.body);
 }
 
-export async function upsertParties(db: Db, customerId: string, accountId: string, parties: PartyBody[], now: Date): Promise<void> {
+export async function upsertParties(
+  db: Db,
+  customerId: string,
+  accountId: string,
+  parties: PartyBody[],
+  now: Date,
+): Promise<void> {
   if (parties.length === 0) return;
   await db.query(
     `INSERT INTO parties (account_id, customer_id, party_id, body, updated_at)
@@ -43,6 +55,9 @@ export async function upsertParties(db: Db, customerId: string, accountId: strin
 }
 
 export async function listParties(db: Db, customerId: string, accountId: string): Promise<PartyBody[]> {
-  const r = await db.query<{ body: PartyBody }>('SELECT body FROM parties WHERE customer_id = $1 AND account_id = $2 ORDER BY party_id', [customerId, accountId]);
+  const r = await db.query<{ body: PartyBody }>(
+    'SELECT body FROM parties WHERE customer_id = $1 AND account_id = $2 ORDER BY party_id',
+    [customerId, accountId],
+  );
   return r.rows.map((x) => x.body);
 }

@@ -16,20 +16,54 @@ export async function statementRoutes(app: App, deps: AppDeps): Promise<void> {
 
   for (const segment of ['accounts', 'account']) {
     const alias = segment === 'account';
-    app.get(`/public/v3/customers/:customer_id/${segment}/:account_id/statements`, {
-      preHandler: bearer,
-      schema: { summary: '13. Get statements', tags, security, hide: alias, params: Params, response: { 200: Type.Object({ data: Type.Array(Statement) }), ...problemResponses(...STANDARD_ERRORS) } },
-    }, async (request) => {
-      const account = await requireAccount(deps.db, clientOf(request).clientId, request.params.customer_id, request.params.account_id);
-      return { data: (await repo.listStatements(deps.db, account.customer_id, account.id)).map((b) => toStatementWire(b)) };
-    });
+    app.get(
+      `/public/v3/customers/:customer_id/${segment}/:account_id/statements`,
+      {
+        preHandler: bearer,
+        schema: {
+          summary: '13. Get statements',
+          tags,
+          security,
+          hide: alias,
+          params: Params,
+          response: { 200: Type.Object({ data: Type.Array(Statement) }), ...problemResponses(...STANDARD_ERRORS) },
+        },
+      },
+      async (request) => {
+        const account = await requireAccount(
+          deps.db,
+          clientOf(request).clientId,
+          request.params.customer_id,
+          request.params.account_id,
+        );
+        return {
+          data: (await repo.listStatements(deps.db, account.customer_id, account.id)).map((b) => toStatementWire(b)),
+        };
+      },
+    );
 
-    app.get(`/public/v3/customers/:customer_id/${segment}/:account_id/party`, {
-      preHandler: bearer,
-      schema: { summary: '14. Get account parties', tags, security, hide: alias, params: Params, response: { 200: Type.Object({ data: Type.Array(AccountParty) }), ...problemResponses(...STANDARD_ERRORS) } },
-    }, async (request) => {
-      const account = await requireAccount(deps.db, clientOf(request).clientId, request.params.customer_id, request.params.account_id);
-      return { data: (await repo.listParties(deps.db, account.customer_id, account.id)).map((b) => toPartyWire(b)) };
-    });
+    app.get(
+      `/public/v3/customers/:customer_id/${segment}/:account_id/party`,
+      {
+        preHandler: bearer,
+        schema: {
+          summary: '14. Get account parties',
+          tags,
+          security,
+          hide: alias,
+          params: Params,
+          response: { 200: Type.Object({ data: Type.Array(AccountParty) }), ...problemResponses(...STANDARD_ERRORS) },
+        },
+      },
+      async (request) => {
+        const account = await requireAccount(
+          deps.db,
+          clientOf(request).clientId,
+          request.params.customer_id,
+          request.params.account_id,
+        );
+        return { data: (await repo.listParties(deps.db, account.customer_id, account.id)).map((b) => toPartyWire(b)) };
+      },
+    );
   }
 }

@@ -7,8 +7,14 @@ import { Type, type Static } from 'typebox';
 
 const S = Type.Optional(Type.String());
 const Fee = Type.Object({
-  Description: Type.Optional(Type.Array(Type.String())), CreditDebitIndicator: S, Type: S, Rate: Type.Optional(Type.Number()),
-  RateType: S, Frequency: S, Amount: S, Currency: S,
+  Description: Type.Optional(Type.Array(Type.String())),
+  CreditDebitIndicator: S,
+  Type: S,
+  Rate: Type.Optional(Type.Number()),
+  RateType: S,
+  Frequency: S,
+  Amount: S,
+  Currency: S,
 });
 
 export const Statement = Type.Object({
@@ -25,7 +31,9 @@ export const Statement = Type.Object({
   StatementRate: Type.Optional(Type.Array(Type.Object({ Type: S, Rate: Type.Optional(Type.Number()) }))),
   StatementValue: Type.Optional(Type.Array(Type.Object({ Type: S, Value: Type.Optional(Type.Number()) }))),
   StatementDateTimes: Type.Optional(Type.Array(Type.Object({ Type: S, DateTime: S }))),
-  StatementAmounts: Type.Optional(Type.Array(Type.Object({ CreditDebitIndicator: S, Type: S, Amount: S, Currency: S }))),
+  StatementAmounts: Type.Optional(
+    Type.Array(Type.Object({ CreditDebitIndicator: S, Type: S, Amount: S, Currency: S })),
+  ),
   StatementBenefits: Type.Optional(Type.Array(Type.Object({ Type: S, Amount: S, Currency: S }))),
 });
 
@@ -43,13 +51,31 @@ export const AccountParty = Type.Object({
   BeneficialOwnership: Type.Optional(Type.Boolean()),
   AccountRole: Type.String(),
   Relationships: Type.Optional(Type.Object({ Account: Type.Object({ Related: Type.String(), Id: Type.String() }) })),
-  Address: Type.Optional(Type.Array(Type.Object({
-    AddressType: S, AddressLine: Type.Optional(Type.Array(Type.String())), StreetName: S, BuildingNumber: S, PostCode: S,
-    TownName: S, Country: S, CountrySubDivision: S,
-  }))),
+  Address: Type.Optional(
+    Type.Array(
+      Type.Object({
+        AddressType: S,
+        AddressLine: Type.Optional(Type.Array(Type.String())),
+        StreetName: S,
+        BuildingNumber: S,
+        PostCode: S,
+        TownName: S,
+        Country: S,
+        CountrySubDivision: S,
+      }),
+    ),
+  ),
 });
 
-const NESTED = ['StatementFee', 'StatementInterest', 'StatementRate', 'StatementValue', 'StatementDateTimes', 'StatementAmounts', 'StatementBenefits'] as const;
+const NESTED = [
+  'StatementFee',
+  'StatementInterest',
+  'StatementRate',
+  'StatementValue',
+  'StatementDateTimes',
+  'StatementAmounts',
+  'StatementBenefits',
+] as const;
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 
@@ -58,7 +84,10 @@ export function toStatementWire(body: Record<string, unknown>): Static<typeof St
   const out: Record<string, unknown> = { ...body };
   for (const member of NESTED) if (member in body) out[member] = asArray(body[member]);
   if (Array.isArray(out.StatementValue)) {
-    out.StatementValue = (out.StatementValue as Array<Record<string, unknown>>).map(({ Rate, ...rest }) => ({ ...rest, Value: rest.Value ?? toNumber(Rate) }));
+    out.StatementValue = (out.StatementValue as Array<Record<string, unknown>>).map(({ Rate, ...rest }) => ({
+      ...rest,
+      Value: rest.Value ?? toNumber(Rate),
+    }));
   }
   if ('StatementDescription' in body) out.StatementDescription = asArray(body.StatementDescription).map(String);
   return out as Static<typeof Statement>;

@@ -22,7 +22,9 @@ export interface Continuation {
 }
 
 export function encodeCursor(page: number, last: PageKey, total: number): string {
-  return Buffer.from(JSON.stringify({ p: page, b: last.booking_date_time, i: last.id, t: total } satisfies CursorBody)).toString('base64url');
+  return Buffer.from(
+    JSON.stringify({ p: page, b: last.booking_date_time, i: last.id, t: total } satisfies CursorBody),
+  ).toString('base64url');
 }
 
 /** Where to continue, when the cursor is well-formed and opens `page`. */
@@ -30,7 +32,15 @@ export function decodeCursor(cursor: string | undefined, page: number): Continua
   if (!cursor) return undefined;
   try {
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorBody>;
-    if (c.p !== page || !Number.isSafeInteger(c.b) || typeof c.i !== 'string' || !UUID.test(c.i) || !Number.isSafeInteger(c.t) || c.t! < 0) return undefined;
+    if (
+      c.p !== page ||
+      !Number.isSafeInteger(c.b) ||
+      typeof c.i !== 'string' ||
+      !UUID.test(c.i) ||
+      !Number.isSafeInteger(c.t) ||
+      c.t! < 0
+    )
+      return undefined;
     return { after: { booking_date_time: c.b!, id: c.i }, total: c.t! };
   } catch {
     return undefined;

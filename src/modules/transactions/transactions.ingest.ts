@@ -87,18 +87,32 @@ export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
   function add(t: SubmittedTransactionInput, i: number): void {
     const at = `/transactions/${i}`;
     const accountId = accounts.get(`${t.bank_slug}\u0000${t.account_number}`);
-    if (accountId === undefined) report(unknownAccounts, `${at}/account_number`, `no account of this customer has bank_slug "${t.bank_slug}" and account_number "${t.account_number}"; create it with account_collections first`);
+    if (accountId === undefined)
+      report(
+        unknownAccounts,
+        `${at}/account_number`,
+        `no account of this customer has bank_slug "${t.bank_slug}" and account_number "${t.account_number}"; create it with account_collections first`,
+      );
     const amount = toDecimalText(t.amount);
-    if (amount === null) report(badValues, `${at}/amount`, 'must be a number with at most 14 integer digits and 4 decimal places');
+    if (amount === null)
+      report(badValues, `${at}/amount`, 'must be a number with at most 14 integer digits and 4 decimal places');
     const balanceAmount = t.balance ? toDecimalText(t.balance.amount) : null;
-    if (t.balance && balanceAmount === null) report(badValues, `${at}/balance/amount`, 'must be a number with at most 14 integer digits and 4 decimal places');
+    if (t.balance && balanceAmount === null)
+      report(badValues, `${at}/balance/amount`, 'must be a number with at most 14 integer digits and 4 decimal places');
     const valueAt = toSeconds(t.value_date_time);
-    if (valueAt === null) report(badValues, `${at}/value_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
+    if (valueAt === null)
+      report(badValues, `${at}/value_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
     const bookedAt = toSeconds(t.booking_date_time);
-    if (bookedAt === null) report(badValues, `${at}/booking_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
+    if (bookedAt === null)
+      report(badValues, `${at}/booking_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
     const key = `${accountId ?? t.bank_slug}\u0000${t.account_number}\u0000${t.external_transaction_id}`;
     const first = seen.get(key);
-    if (first !== undefined) report(badValues, `${at}/external_transaction_id`, `repeats /transactions/${first}/external_transaction_id for the same account`);
+    if (first !== undefined)
+      report(
+        badValues,
+        `${at}/external_transaction_id`,
+        `repeats /transactions/${first}/external_transaction_id for the same account`,
+      );
     else seen.set(key, i);
     if (errorCount > 0 || accountId === undefined || amount === null || valueAt === null || bookedAt === null) return;
 
@@ -138,7 +152,10 @@ export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
 }
 
 /** The whole list in one go (pure callers, tests, benchmarks). */
-export function buildTransactionRows(items: SubmittedTransactionInput[], accounts: ReadonlyMap<string, string>): IngestResult {
+export function buildTransactionRows(
+  items: SubmittedTransactionInput[],
+  accounts: ReadonlyMap<string, string>,
+): IngestResult {
   const builder = createRowBuilder(accounts);
   for (let i = 0; i < items.length; i++) builder.add(items[i]!, i);
   return builder.result();
@@ -152,10 +169,22 @@ export function buildTransactionRows(items: SubmittedTransactionInput[], account
  */
 export function contentHash(r: TransactionRow): number {
   const st = { h1: 0xdeadbeef, h2: 0x41c6ce57 };
-  mix(st, r.name); mix(st, r.type); mix(st, r.amount); mix(st, r.currency); mix(st, r.balance_amount); mix(st, r.balance_currency);
-  mix(st, r.balance_type); mix(st, r.status); mix(st, r.category); mix(st, r.address_line); mix(st, r.merchant_name);
-  mix(st, r.merchant_category_code); mix(st, r.bank_transaction_code); mix(st, r.bank_transaction_issuer);
-  mix(st, String(r.value_date_time)); mix(st, String(r.booking_date_time));
+  mix(st, r.name);
+  mix(st, r.type);
+  mix(st, r.amount);
+  mix(st, r.currency);
+  mix(st, r.balance_amount);
+  mix(st, r.balance_currency);
+  mix(st, r.balance_type);
+  mix(st, r.status);
+  mix(st, r.category);
+  mix(st, r.address_line);
+  mix(st, r.merchant_name);
+  mix(st, r.merchant_category_code);
+  mix(st, r.bank_transaction_code);
+  mix(st, r.bank_transaction_issuer);
+  mix(st, String(r.value_date_time));
+  mix(st, String(r.booking_date_time));
   let { h1, h2 } = st;
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);

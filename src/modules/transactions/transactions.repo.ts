@@ -14,10 +14,31 @@ const copyChunk = (db: Db) => (db.kind === 'pglite' ? 2_000 : 5_000);
 const LOOKUP_CHUNK = 10_000;
 
 export const TRANSACTION_COLUMNS = [
-  'id', 'customer_id', 'account_id', 'external_transaction_id', 'name', 'type', 'amount', 'currency', 'balance_amount',
-  'balance_currency', 'balance_type', 'status', 'bank_slug', 'account_number', 'category', 'address_line', 'merchant_name',
-  'merchant_category_code', 'bank_transaction_code', 'bank_transaction_issuer', 'value_date_time', 'booking_date_time',
-  'content_hash', 'created_at', 'updated_at',
+  'id',
+  'customer_id',
+  'account_id',
+  'external_transaction_id',
+  'name',
+  'type',
+  'amount',
+  'currency',
+  'balance_amount',
+  'balance_currency',
+  'balance_type',
+  'status',
+  'bank_slug',
+  'account_number',
+  'category',
+  'address_line',
+  'merchant_name',
+  'merchant_category_code',
+  'bank_transaction_code',
+  'bank_transaction_issuer',
+  'value_date_time',
+  'booking_date_time',
+  'content_hash',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /**
@@ -27,7 +48,9 @@ export const TRANSACTION_COLUMNS = [
 export async function refreshStatistics(db: Db): Promise<void> {
   // Only the columns the read paths filter and order on: a fraction of a full ANALYZE's work (on the embedded
   // engine it runs on this thread). The rest is left to autovacuum on a server.
-  await db.query('ANALYZE transactions (customer_id, account_id, booking_date_time, currency, bank_slug, account_number)');
+  await db.query(
+    'ANALYZE transactions (customer_id, account_id, booking_date_time, currency, bank_slug, account_number)',
+  );
 }
 
 /** Serialises writers of one customer's transactions (two overlapping submissions, a bank pull). */
@@ -58,7 +81,8 @@ export async function findExisting(tx: Db, rows: TransactionRow[]): Promise<Map<
          WHERE account_id = $1 AND external_transaction_id > $2 ORDER BY external_transaction_id LIMIT ${LOOKUP_CHUNK}`,
         [accountId, after],
       );
-      for (const e of r.rows) out.set(`${accountId}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });
+      for (const e of r.rows)
+        out.set(`${accountId}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });
       await yieldToLoop();
       if (r.rows.length < LOOKUP_CHUNK) break;
       after = r.rows[r.rows.length - 1]!.external_transaction_id;
@@ -67,12 +91,22 @@ export async function findExisting(tx: Db, rows: TransactionRow[]): Promise<Map<
   return out;
 }
 
-export async function insertTransactions(tx: Db, customerId: string, rows: Array<TransactionRow & { id: string }>, now: Date): Promise<void> {
+export async function insertTransactions(
+  tx: Db,
+  customerId: string,
+  rows: Array<TransactionRow & { id: string }>,
+  now: Date,
+): Promise<void> {
   await tx.copyFrom('transactions', [...TRANSACTION_COLUMNS], csvChunks(customerId, rows, now, copyChunk(tx)));
 }
 
 /** The rows as CSV, a chunk at a time: a server loads one chunk while the next is being made. */
-async function* csvChunks(customerId: string, rows: Array<TransactionRow & { id: string }>, now: Date, size: number): AsyncGenerator<string> {
+async function* csvChunks(
+  customerId: string,
+  rows: Array<TransactionRow & { id: string }>,
+  now: Date,
+  size: number,
+): AsyncGenerator<string> {
   const stamp = now.toISOString();
   const customer = csvField(customerId);
   for (let i = 0; i < rows.length; i += size) {
@@ -80,7 +114,8 @@ async function* csvChunks(customerId: string, rows: Array<TransactionRow & { id:
     let csv = '';
     for (let j = i; j < end; j++) {
       const r = rows[j]!;
-      csv += `${r.id},${customer},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
+      csv +=
+        `${r.id},${customer},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
         `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
         `${csvField(r.status)},${csvField(r.bank_slug)},${csvField(r.account_number)},${csvField(r.category)},${csvField(r.address_line)},` +
         `${csvField(r.merchant_name)},${csvField(r.merchant_category_code)},${csvField(r.bank_transaction_code)},${csvField(r.bank_transaction_issuer)},` +
@@ -92,14 +127,31 @@ async function* csvChunks(customerId: string, rows: Array<TransactionRow & { id:
 }
 
 const UPDATABLE = [
-  ['name', 'text'], ['type', 'text'], ['amount', 'numeric'], ['currency', 'text'], ['balance_amount', 'numeric'], ['balance_currency', 'text'],
-  ['balance_type', 'text'], ['status', 'text'], ['category', 'text'], ['address_line', 'text'], ['merchant_name', 'text'],
-  ['merchant_category_code', 'text'], ['bank_transaction_code', 'text'], ['bank_transaction_issuer', 'text'],
-  ['value_date_time', 'bigint'], ['booking_date_time', 'bigint'], ['content_hash', 'bigint'],
+  ['name', 'text'],
+  ['type', 'text'],
+  ['amount', 'numeric'],
+  ['currency', 'text'],
+  ['balance_amount', 'numeric'],
+  ['balance_currency', 'text'],
+  ['balance_type', 'text'],
+  ['status', 'text'],
+  ['category', 'text'],
+  ['address_line', 'text'],
+  ['merchant_name', 'text'],
+  ['merchant_category_code', 'text'],
+  ['bank_transaction_code', 'text'],
+  ['bank_transaction_issuer', 'text'],
+  ['value_date_time', 'bigint'],
+  ['booking_date_time', 'bigint'],
+  ['content_hash', 'bigint'],
 ] as const;
 
 /** Pending → Booked, corrected fields: the stored row (same id) takes the new values. */
-export async function updateTransactions(tx: Db, rows: Array<TransactionRow & { id: string }>, now: Date): Promise<void> {
+export async function updateTransactions(
+  tx: Db,
+  rows: Array<TransactionRow & { id: string }>,
+  now: Date,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += copyChunk(tx)) {
     const chunk = rows.slice(i, i + copyChunk(tx));
     await tx.query(
@@ -141,7 +193,8 @@ function whereClause(customerId: string, f: TransactionFilters): { sql: string; 
   if (f.currency !== undefined) add('t.currency = ?', f.currency);
   if (f.booking_date_time_from !== undefined) add('t.booking_date_time >= ?', f.booking_date_time_from);
   if (f.booking_date_time_to !== undefined) add('t.booking_date_time <= ?', f.booking_date_time_to);
-  if (f.account_type !== undefined) add('t.account_id IN (SELECT id FROM accounts WHERE customer_id = $1 AND type = ?)', f.account_type);
+  if (f.account_type !== undefined)
+    add('t.account_id IN (SELECT id FROM accounts WHERE customer_id = $1 AND type = ?)', f.account_type);
   return { sql: parts.join(' AND '), params };
 }
 
@@ -156,24 +209,40 @@ export interface PageKey {
  * With `after` (the key of the previous page's last row) the page is found through the index in O(page);
  * without it, by OFFSET, whose cost grows with the page number.
  */
-export async function listTransactions(db: Db, customerId: string, f: TransactionFilters, limit: number, offset: number, from?: { after: PageKey; total: number }, withCategories = false): Promise<{ rows: StoredTransaction[]; total: number }> {
+export async function listTransactions(
+  db: Db,
+  customerId: string,
+  f: TransactionFilters,
+  limit: number,
+  offset: number,
+  from?: { after: PageKey; total: number },
+  withCategories = false,
+): Promise<{ rows: StoredTransaction[]; total: number }> {
   const { sql, params } = whereClause(customerId, f);
   const after = from?.after;
-  const total = from ? from.total : (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).rows[0]!.n;
+  const total = from
+    ? from.total
+    : (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).rows[0]!.n;
   if (!from && offset >= total) return { rows: [], total };
   let where = sql;
   if (after) {
     params.push(after.booking_date_time, after.id);
     where += ` AND (t.booking_date_time, t.id) < ($${params.length - 1}::bigint, $${params.length}::uuid)`;
   }
-  const rows = (await db.query<StoredTransaction>(
-    `SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount, t.currency, t.balance_amount,
+  const rows = (
+    await db.query<StoredTransaction>(
+      `SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount, t.currency, t.balance_amount,
             t.balance_currency, t.balance_type, t.status, t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name,
-            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time${withCategories ? `,
-            c.category_id AS classified_category_id, c.category_name AS classified_category, c.merchant AS classified_merchant` : ''}
+            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time${
+              withCategories
+                ? `,
+            c.category_id AS classified_category_id, c.category_name AS classified_category, c.merchant AS classified_merchant`
+                : ''
+            }
      FROM transactions t${withCategories ? ' LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id' : ''} WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
-    params,
-  )).rows;
+      params,
+    )
+  ).rows;
   return { rows, total };
 }
 
@@ -181,7 +250,13 @@ export async function listTransactions(db: Db, customerId: string, f: Transactio
  * Pending transactions of an account booked from `from` on whose external ids are not in `keep`: the bank no
  * longer reports them (booked under a new id, or dropped). Answers how many went.
  */
-export async function deleteVanishedPending(tx: Db, customerId: string, accountId: string, keep: string[], from: number): Promise<number> {
+export async function deleteVanishedPending(
+  tx: Db,
+  customerId: string,
+  accountId: string,
+  keep: string[],
+  from: number,
+): Promise<number> {
   const r = await tx.query(
     `DELETE FROM transactions WHERE customer_id = $1 AND account_id = $2 AND status = 'Pending' AND booking_date_time >= $3
        AND NOT (external_transaction_id = ANY($4::text[]))`,

@@ -9,18 +9,33 @@ import { AppError } from '../../lib/app-error.ts';
 import { CustomerIdParams } from '../customers/customers.wire.ts';
 import * as service from './transactions.service.ts';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { CategorisedTransactionList, checkSubmittedTransactions, RawTransactionList, ShallowSubmission, SubmissionResult, TransactionCollectionBody, TransactionsQuery } from './transactions.wire.ts';
+import {
+  CategorisedTransactionList,
+  checkSubmittedTransactions,
+  RawTransactionList,
+  ShallowSubmission,
+  SubmissionResult,
+  TransactionCollectionBody,
+  TransactionsQuery,
+} from './transactions.wire.ts';
 
 const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'replays the first answer for the same key and body' })),
+  'idempotency-key': Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: 'replays the first answer for the same key and body' }),
+  ),
 });
 
 function idempotencyOf(request: FastifyRequest): { key: string; requestHash: string } | undefined {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return undefined;
-  if (Array.isArray(key)) throw new AppError('validation_failed', 'Send one Idempotency-Key header.', { errors: [{ pointer: '/headers/idempotency-key', detail: 'sent more than once' }] });
+  if (Array.isArray(key))
+    throw new AppError('validation_failed', 'Send one Idempotency-Key header.', {
+      errors: [{ pointer: '/headers/idempotency-key', detail: 'sent more than once' }],
+    });
   // The key covers the endpoint and the body: the same key on another customer is another request.
-  const requestHash = createHash('sha256').update(`${request.url}\n${request.bodyHash ?? ''}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${request.url}\n${request.bodyHash ?? ''}`)
+    .digest('hex');
   return { key, requestHash };
 }
 
@@ -29,39 +44,109 @@ export async function transactionRoutes(app: App, deps: AppDeps): Promise<void> 
   const tags = ['Transactions'];
   const security = [{ Bearer: [] }];
 
-  app.post('/public/v3/customers/:customer_id/transaction_collections', {
-    preHandler: bearer,
-    schema: {
-      summary: '10. Post bank transactions (up to 100 000, all or nothing)', tags, security,
-      params: CustomerIdParams, headers: IdempotencyHeaders, body: TransactionCollectionBody,
-      response: { 200: SubmissionResult, ...problemResponses(...STANDARD_ERRORS, 409, 413, 422) },
+  app.post(
+    '/public/v3/customers/:customer_id/transaction_collections',
+    {
+      preHandler: bearer,
+      schema: {
+        summary: '10. Post bank transactions (up to 100 000, all or nothing)',
+        tags,
+        security,
+        params: CustomerIdParams,
+        headers: IdempotencyHeaders,
+        body: TransactionCollectionBody,
+        response: { 200: SubmissionResult, ...problemResponses(...STANDARD_ERRORS, 409, 413, 422) },
+      },
+      // The body's items are checked in slices by checkSubmittedTransactions (see transactions.wire.ts).
+      validatorCompiler: (route) =>
+        TypeBoxValidatorCompiler(route.httpPart === 'body' ? { ...route, schema: ShallowSubmission } : route),
     },
-    // The body's items are checked in slices by checkSubmittedTransactions (see transactions.wire.ts).
-    validatorCompiler: (route) => TypeBoxValidatorCompiler(route.httpPart === 'body' ? { ...route, schema: ShallowSubmission } : route),
-  }, async (request, reply) => {
-    await checkSubmittedTransactions(request.body.transactions);
-    const { body, replayed } = await service.submitTransactions({
-      db: deps.db, queue: deps.queue, clientId: clientOf(request).clientId, customerId: request.params.customer_id,
-      now: deps.clock.now(), idempotency: idempotencyOf(request),
-    }, request.body.transactions);
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return body;
-  });
+    async (request, reply) => {
+      await checkSubmittedTransactions(request.body.transactions);
+      const { body, replayed } = await service.submitTransactions(
+        {
+          db: deps.db,
+          queue: deps.queue,
+          clientId: clientOf(request).clientId,
+          customerId: request.params.customer_id,
+          now: deps.clock.now(),
+          idempotency: idempotencyOf(request),
+        },
+        request.body.transactions,
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return body;
+    },
+  );
 
   const listSchema = (summary: string, list: typeof RawTransactionList | typeof CategorisedTransactionList) => ({
     preHandler: bearer,
-    schema: { summary, tags, security, params: CustomerIdParams, querystring: TransactionsQuery, response: { 200: list, ...problemResponses(...STANDARD_ERRORS) } },
+    schema: {
+      summary,
+      tags,
+      security,
+      params: CustomerIdParams,
+      querystring: TransactionsQuery,
+      response: { 200: list, ...problemResponses(...STANDARD_ERRORS) },
+    },
   });
 
-  app.get('/public/v3/customers/:customer_id/raw-transactions', listSchema('11. Get raw transactions', RawTransactionList), async (request) => {
-    const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
-    const { rows, total, nextCursor } = await service.listRawTransactions(deps.db, clientOf(request).clientId, request.params.customer_id, filters, page, maxPerPage, cursor);
-    return { data: rows.map(service.toRawWire), ...pagingEnvelope(deps.config.publicBaseUrl, `/public/v3/customers/${request.params.customer_id}/raw-transactions`, request.query, page, maxPerPage, total, nextCursor) };
-  });
+  app.get(
+    '/public/v3/customers/:customer_id/raw-transactions',
+    listSchema('11. Get raw transactions', RawTransactionList),
+    async (request) => {
+      const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
+      const { rows, total, nextCursor } = await service.listRawTransactions(
+        deps.db,
+        clientOf(request).clientId,
+        request.params.customer_id,
+        filters,
+        page,
+        maxPerPage,
+        cursor,
+      );
+      return {
+        data: rows.map(service.toRawWire),
+        ...pagingEnvelope(
+          deps.config.publicBaseUrl,
+          `/public/v3/customers/${request.params.customer_id}/raw-transactions`,
+          request.query,
+          page,
+          maxPerPage,
+          total,
+          nextCursor,
+        ),
+      };
+    },
+  );
 
-  app.get('/public/v3/customers/:customer_id/transactions', listSchema('Get categorised transactions', CategorisedTransactionList), async (request) => {
-    const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
-    const { rows, total, nextCursor } = await service.listRawTransactions(deps.db, clientOf(request).clientId, request.params.customer_id, filters, page, maxPerPage, cursor, true);
-    return { data: rows.map(service.toCategorisedWire), ...pagingEnvelope(deps.config.publicBaseUrl, `/public/v3/customers/${request.params.customer_id}/transactions`, request.query, page, maxPerPage, total, nextCursor) };
-  });
+  app.get(
+    '/public/v3/customers/:customer_id/transactions',
+    listSchema('Get categorised transactions', CategorisedTransactionList),
+    async (request) => {
+      const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
+      const { rows, total, nextCursor } = await service.listRawTransactions(
+        deps.db,
+        clientOf(request).clientId,
+        request.params.customer_id,
+        filters,
+        page,
+        maxPerPage,
+        cursor,
+        true,
+      );
+      return {
+        data: rows.map(service.toCategorisedWire),
+        ...pagingEnvelope(
+          deps.config.publicBaseUrl,
+          `/public/v3/customers/${request.params.customer_id}/transactions`,
+          request.query,
+          page,
+          maxPerPage,
+          total,
+          nextCursor,
+        ),
+      };
+    },
+  );
 }

@@ -8,7 +8,12 @@ import { listAccounts } from '../accounts/accounts.repo.ts';
 import { markDataChanged } from '../reports/reports.service.ts';
 import { runIdempotent } from '../idempotency/idempotency.service.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { createRowBuilder, MAX_TRANSACTIONS_PER_REQUEST, type SubmittedTransactionInput, type TransactionRow } from './transactions.ingest.ts';
+import {
+  createRowBuilder,
+  MAX_TRANSACTIONS_PER_REQUEST,
+  type SubmittedTransactionInput,
+  type TransactionRow,
+} from './transactions.ingest.ts';
 import * as repo from './transactions.repo.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
 
@@ -32,11 +37,18 @@ export interface SubmissionContext {
 }
 
 /** All-or-nothing: every transaction of the request is stored, or none, and each bad item is named. */
-export async function submitTransactions(ctx: SubmissionContext, items: SubmittedTransactionInput[]): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
+export async function submitTransactions(
+  ctx: SubmissionContext,
+  items: SubmittedTransactionInput[],
+): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
   const { db, clientId, customerId, now } = ctx;
   await requireCustomer(db, clientId, customerId);
   if (items.length > MAX_TRANSACTIONS_PER_REQUEST) {
-    throw new AppError('too_many_transactions', `At most ${MAX_TRANSACTIONS_PER_REQUEST} transactions per request; this one has ${items.length}. Split it.`, { errors: [{ pointer: '/transactions', detail: `has ${items.length} items` }] });
+    throw new AppError(
+      'too_many_transactions',
+      `At most ${MAX_TRANSACTIONS_PER_REQUEST} transactions per request; this one has ${items.length}. Split it.`,
+      { errors: [{ pointer: '/transactions', detail: `has ${items.length} items` }] },
+    );
   }
   const accounts = new Map((await listAccounts(db, customerId)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]));
   const builder = createRowBuilder(accounts);
@@ -50,12 +62,19 @@ export async function submitTransactions(ctx: SubmissionContext, items: Submitte
     throw new AppError(
       onlyAccounts ? 'account_not_found_for_transaction' : 'validation_failed',
       `${built.errorCount} problem(s) in the submission; nothing was stored.${built.errorCount > built.badValues.length + built.unknownAccounts.length ? ` The first ${built.badValues.length + built.unknownAccounts.length} are listed.` : ''}`,
-      { errors: onlyAccounts ? built.unknownAccounts : [...built.badValues, ...built.unknownAccounts], extra: { error_count: built.errorCount } },
+      {
+        errors: onlyAccounts ? built.unknownAccounts : [...built.badValues, ...built.unknownAccounts],
+        extra: { error_count: built.errorCount },
+      },
     );
   }
   const store = (tx: Db) => storeTransactionRows(tx, ctx, built.rows).then((body) => ({ status: 200, body }));
   const answer = ctx.idempotency
-    ? await runIdempotent(db, { clientId, key: ctx.idempotency.key, requestHash: ctx.idempotency.requestHash, now }, store)
+    ? await runIdempotent(
+        db,
+        { clientId, key: ctx.idempotency.key, requestHash: ctx.idempotency.requestHash, now },
+        store,
+      )
     : { ...(await db.transaction(store)), replayed: false };
   if (answer.body.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
   return { body: answer.body, replayed: answer.replayed };
@@ -70,14 +89,20 @@ function scheduleStatisticsRefresh(db: Db): void {
   statisticsRefresh = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => repo.refreshStatistics(db))
     .catch(() => undefined)
-    .finally(() => { statisticsRefresh = null; });
+    .finally(() => {
+      statisticsRefresh = null;
+    });
 }
 
 /**
  * Stores built rows for one customer inside the caller's transaction (endpoint 10, and the bank pull):
  * new ones inserted, changed ones updated, the rest counted as already present; reports marked not_ready.
  */
-export async function storeTransactionRows(tx: Db, ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>, rows: TransactionRow[]): Promise<SubmissionAnswer> {
+export async function storeTransactionRows(
+  tx: Db,
+  ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>,
+  rows: TransactionRow[],
+): Promise<SubmissionAnswer> {
   await repo.lockCustomerTransactions(tx, ctx.customerId);
   const existing = await repo.findExisting(tx, rows);
   const fresh: Array<TransactionRow & { id: string }> = [];
@@ -110,24 +135,57 @@ export function toRawWire(t: repo.StoredTransaction) {
     name: t.name,
     type: t.type,
     amount: Number(t.amount),
-    balance: t.balance_amount === null ? null : { amount: Number(t.balance_amount), currency: t.balance_currency ?? t.currency, type: t.balance_type ?? 'InterimBooked' },
+    balance:
+      t.balance_amount === null
+        ? null
+        : {
+            amount: Number(t.balance_amount),
+            currency: t.balance_currency ?? t.currency,
+            type: t.balance_type ?? 'InterimBooked',
+          },
     currency: t.currency,
     status: t.status,
     bank_slug: t.bank_slug,
     account_number: t.account_number,
     address_line: t.address_line,
-    merchant_details: t.merchant_name === null && t.merchant_category_code === null ? null : { merchant_name: t.merchant_name, merchant_category_code: t.merchant_category_code },
-    proprietary_bank_transaction_code: t.bank_transaction_code === null && t.bank_transaction_issuer === null ? null : { code: t.bank_transaction_code, issuer: t.bank_transaction_issuer },
+    merchant_details:
+      t.merchant_name === null && t.merchant_category_code === null
+        ? null
+        : { merchant_name: t.merchant_name, merchant_category_code: t.merchant_category_code },
+    proprietary_bank_transaction_code:
+      t.bank_transaction_code === null && t.bank_transaction_issuer === null
+        ? null
+        : { code: t.bank_transaction_code, issuer: t.bank_transaction_issuer },
     value_date_time: Number(t.value_date_time),
     booking_date_time: Number(t.booking_date_time),
   };
 }
 
-export async function listRawTransactions(db: Db, clientId: string, customerId: string, filters: repo.TransactionFilters, page: number, maxPerPage: number, cursor?: string, withCategories = false) {
+export async function listRawTransactions(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  filters: repo.TransactionFilters,
+  page: number,
+  maxPerPage: number,
+  cursor?: string,
+  withCategories = false,
+) {
   await requireCustomer(db, clientId, customerId);
-  const { rows, total } = await repo.listTransactions(db, customerId, filters, maxPerPage, (page - 1) * maxPerPage, decodeCursor(cursor, page), withCategories);
+  const { rows, total } = await repo.listTransactions(
+    db,
+    customerId,
+    filters,
+    maxPerPage,
+    (page - 1) * maxPerPage,
+    decodeCursor(cursor, page),
+    withCategories,
+  );
   const last = rows[rows.length - 1];
-  const nextCursor = last && rows.length === maxPerPage ? encodeCursor(page + 1, { booking_date_time: Number(last.booking_date_time), id: last.id }, total) : undefined;
+  const nextCursor =
+    last && rows.length === maxPerPage
+      ? encodeCursor(page + 1, { booking_date_time: Number(last.booking_date_time), id: last.id }, total)
+      : undefined;
   return { rows, total, nextCursor };
 }
 
@@ -139,9 +197,9 @@ export function toCategorisedWire(t: repo.StoredTransaction) {
   const classified = t.classified_category_id !== undefined && t.classified_category_id !== null;
   return {
     ...toRawWire(t),
-    category: classified ? t.classified_category ?? null : t.category,
+    category: classified ? (t.classified_category ?? null) : t.category,
     category_id: classified ? t.classified_category_id! : null,
-    merchant: classified ? t.classified_merchant ?? null : t.merchant_name,
+    merchant: classified ? (t.classified_merchant ?? null) : t.merchant_name,
   };
 }
 
@@ -149,7 +207,13 @@ export function toCategorisedWire(t: repo.StoredTransaction) {
  * The bank pull, after storeTransactionRows: a Pending transaction the bank no longer returns (it booked under a
  * new id, or was dropped) goes, so nothing is counted twice. Only within the window the pull read (from `from`).
  */
-export async function removeVanishedPending(tx: Db, ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>, accountId: string, pulledExternalIds: string[], from: number): Promise<number> {
+export async function removeVanishedPending(
+  tx: Db,
+  ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>,
+  accountId: string,
+  pulledExternalIds: string[],
+  from: number,
+): Promise<number> {
   const removed = await repo.deleteVanishedPending(tx, ctx.customerId, accountId, pulledExternalIds, from);
   if (removed > 0) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
   return removed;

@@ -16,10 +16,12 @@ export const SubmittedTransaction = Type.Object(
     name: Type.String({ maxLength: 1000 }),
     type: OptionalText(100),
     amount: NumericInput,
-    balance: Type.Optional(Type.Union([Type.Null(), Type.Object(
-      { amount: NumericInput, currency: Currency, type: BalanceType },
-      { additionalProperties: false },
-    )])),
+    balance: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Object({ amount: NumericInput, currency: Currency, type: BalanceType }, { additionalProperties: false }),
+      ]),
+    ),
     currency: Currency,
     status: Type.Union([Type.Literal('Booked'), Type.Literal('Pending')]),
     bank_slug: Type.String({ minLength: 1, maxLength: 100 }),
@@ -28,14 +30,24 @@ export const SubmittedTransaction = Type.Object(
     address_line: OptionalText(500),
     // Beyond the submission table of the spec, as on raw transactions: banks and aggregators have them,
     // and the classifier uses the merchant category code.
-    merchant_details: Type.Optional(Type.Union([Type.Null(), Type.Object(
-      { merchant_name: OptionalText(300), merchant_category_code: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{3,4}$' }), Type.Null()])) },
-      { additionalProperties: false },
-    )])),
-    proprietary_bank_transaction_code: Type.Optional(Type.Union([Type.Null(), Type.Object(
-      { code: OptionalText(100), issuer: OptionalText(100) },
-      { additionalProperties: false },
-    )])),
+    merchant_details: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Object(
+          {
+            merchant_name: OptionalText(300),
+            merchant_category_code: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{3,4}$' }), Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+      ]),
+    ),
+    proprietary_bank_transaction_code: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Object({ code: OptionalText(100), issuer: OptionalText(100) }, { additionalProperties: false }),
+      ]),
+    ),
     value_date_time: IntegerInput,
     booking_date_time: IntegerInput,
   },
@@ -70,8 +82,12 @@ export const RawTransaction = Type.Object({
   bank_slug: Type.String(),
   account_number: Type.String(),
   address_line: Nullable(Type.String()),
-  merchant_details: Nullable(Type.Object({ merchant_name: Nullable(Type.String()), merchant_category_code: Nullable(Type.String()) })),
-  proprietary_bank_transaction_code: Nullable(Type.Object({ code: Nullable(Type.String()), issuer: Nullable(Type.String()) })),
+  merchant_details: Nullable(
+    Type.Object({ merchant_name: Nullable(Type.String()), merchant_category_code: Nullable(Type.String()) }),
+  ),
+  proprietary_bank_transaction_code: Nullable(
+    Type.Object({ code: Nullable(Type.String()), issuer: Nullable(Type.String()) }),
+  ),
   value_date_time: Type.Integer(),
   booking_date_time: Type.Integer(),
 });
@@ -92,7 +108,9 @@ export const TransactionsQuery = Type.Object(
     currency: Type.Optional(Currency),
     booking_date_time_from: Type.Optional(Type.Integer({ minimum: 0 })),
     booking_date_time_to: Type.Optional(Type.Integer({ minimum: 0 })),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'opaque; set by _links.next to find the next page quickly' })),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 200, description: 'opaque; set by _links.next to find the next page quickly' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -106,28 +124,38 @@ export const CategorisedTransactionList = Type.Object({ data: Type.Array(Categor
  * 100 000 items holds the event loop for a quarter of a second, which the embedded engine's other requests
  * would feel. The route still declares TransactionCollectionBody, so the OpenAPI document is unchanged.
  */
-export const ShallowSubmission = Type.Object({ transactions: Type.Array(Type.Unknown()) }, { additionalProperties: false });
+export const ShallowSubmission = Type.Object(
+  { transactions: Type.Array(Type.Unknown()) },
+  { additionalProperties: false },
+);
 
 const checkItem = Compile(SubmittedTransaction);
 const CHECK_SLICE = 5_000;
 
 export async function checkSubmittedTransactions(items: unknown[]): Promise<void> {
-  const errors: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }> = [];
+  const errors: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }> =
+    [];
   let badItems = 0;
   for (let i = 0; i < items.length; i++) {
     if (!checkItem.Check(items[i])) {
       badItems++;
       if (badItems <= MAX_ITEMS_WITH_ERRORS) {
-        for (const e of checkItem.Errors(items[i])) errors.push({ ...e, instancePath: `/transactions/${i}${e.instancePath}` } as never);
+        for (const e of checkItem.Errors(items[i]))
+          errors.push({ ...e, instancePath: `/transactions/${i}${e.instancePath}` } as never);
       }
     }
     if (i % CHECK_SLICE === CHECK_SLICE - 1) await yieldToLoop();
   }
   if (badItems === 0) return;
   const fieldErrors = fieldErrorsFromValidation(errors);
-  throw new AppError('validation_failed', `${badItems} transaction(s) are invalid; nothing was stored.${badItems > MAX_ITEMS_WITH_ERRORS ? ` The first ${MAX_ITEMS_WITH_ERRORS} are listed.` : ''}`, {
-    errors: fieldErrors, extra: { error_count: badItems },
-  });
+  throw new AppError(
+    'validation_failed',
+    `${badItems} transaction(s) are invalid; nothing was stored.${badItems > MAX_ITEMS_WITH_ERRORS ? ` The first ${MAX_ITEMS_WITH_ERRORS} are listed.` : ''}`,
+    {
+      errors: fieldErrors,
+      extra: { error_count: badItems },
+    },
+  );
 }
 
 /** How many bad items a 400 describes in full (each may have several bad members). */

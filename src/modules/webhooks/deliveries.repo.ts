@@ -44,10 +44,20 @@ export interface ClaimedDelivery {
 }
 
 /** One row per webhook, all for the same message; `now` is when the first attempt is due. */
-export async function insertDeliveries(db: Db, d: {
-  ids: string[]; webhookIds: string[]; clientId: string; customerId: string; messageId: string;
-  eventType: string; payload: string; now: Date; replayOf?: string | null;
-}): Promise<void> {
+export async function insertDeliveries(
+  db: Db,
+  d: {
+    ids: string[];
+    webhookIds: string[];
+    clientId: string;
+    customerId: string;
+    messageId: string;
+    eventType: string;
+    payload: string;
+    now: Date;
+    replayOf?: string | null;
+  },
+): Promise<void> {
   await db.query(
     `INSERT INTO webhook_deliveries (id, webhook_id, client_id, customer_id, message_id, event_type, payload, next_attempt_at, created_at, replay_of)
      SELECT u.id, u.webhook_id, $3, $4, $5, $6, $7, $8, $8, $9 FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u (id, webhook_id, n) ORDER BY u.n`,
@@ -60,7 +70,10 @@ export async function insertDeliveries(db: Db, d: {
  * is eligible, so a customer's events reach a webhook in the order they happened; SKIP LOCKED lets several
  * dispatchers on one PostgreSQL server share the work without waiting on each other.
  */
-export async function claimDueDeliveries(db: Db, c: { now: Date; leaseUntil: Date; leaseToken: string; limit: number; clientId: string | null }): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  c: { now: Date; leaseUntil: Date; leaseToken: string; limit: number; clientId: string | null },
+): Promise<ClaimedDelivery[]> {
   const r = await db.query<ClaimedDelivery>(
     `WITH due AS (
        SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
@@ -80,7 +93,10 @@ export async function claimDueDeliveries(db: Db, c: { now: Date; leaseUntil: Dat
   return r.rows;
 }
 
-export async function insertAttempt(db: Db, a: Omit<AttemptRow, 'attempted_at'> & { id: string; attemptedAt: Date }): Promise<void> {
+export async function insertAttempt(
+  db: Db,
+  a: Omit<AttemptRow, 'attempted_at'> & { id: string; attemptedAt: Date },
+): Promise<void> {
   await db.query(
     `INSERT INTO webhook_delivery_attempts (id, delivery_id, attempt, attempted_at, status_code, duration_ms, error, outcome)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -89,9 +105,19 @@ export async function insertAttempt(db: Db, a: Omit<AttemptRow, 'attempted_at'> 
 }
 
 /** Writes an attempt's effect and drops the lease, unless the lease was lost meanwhile (then another dispatcher owns it). */
-export async function updateAfterAttempt(db: Db, id: string, leaseToken: string, u: {
-  state: DeliveryState; attemptCount: number; nextAttemptAt: Date | null; statusCode: number | null; error: string | null; finishedAt: Date | null;
-}): Promise<boolean> {
+export async function updateAfterAttempt(
+  db: Db,
+  id: string,
+  leaseToken: string,
+  u: {
+    state: DeliveryState;
+    attemptCount: number;
+    nextAttemptAt: Date | null;
+    statusCode: number | null;
+    error: string | null;
+    finishedAt: Date | null;
+  },
+): Promise<boolean> {
   const r = await db.query(
     `UPDATE webhook_deliveries SET state = $3, attempt_count = $4, next_attempt_at = $5, last_status_code = $6, last_error = $7,
             finished_at = $8, locked_until = NULL, lease_token = NULL
@@ -112,20 +138,41 @@ export async function failPendingOfWebhook(db: Db, webhookId: string, reason: st
 
 /** Drops every lease. Only for the embedded database, where the data directory lock proves no other dispatcher runs. */
 export async function releaseAllLeases(db: Db): Promise<void> {
-  await db.query("UPDATE webhook_deliveries SET locked_until = NULL, lease_token = NULL WHERE state = 'pending' AND locked_until IS NOT NULL");
+  await db.query(
+    "UPDATE webhook_deliveries SET locked_until = NULL, lease_token = NULL WHERE state = 'pending' AND locked_until IS NOT NULL",
+  );
 }
 
-export async function findDelivery(db: Db, clientId: string, webhookId: string, id: string): Promise<DeliveryRow | null> {
-  const r = await db.query<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE client_id = $1 AND webhook_id = $2 AND id = $3', [clientId, webhookId, id]);
+export async function findDelivery(
+  db: Db,
+  clientId: string,
+  webhookId: string,
+  id: string,
+): Promise<DeliveryRow | null> {
+  const r = await db.query<DeliveryRow>(
+    'SELECT * FROM webhook_deliveries WHERE client_id = $1 AND webhook_id = $2 AND id = $3',
+    [clientId, webhookId, id],
+  );
   return r.rows[0] ?? null;
 }
 
 /** A webhook's deliveries, newest first. */
-export async function listDeliveries(db: Db, webhookId: string, o: { state?: DeliveryState; limit: number; offset: number }): Promise<{ rows: DeliveryRow[]; total: number }> {
+export async function listDeliveries(
+  db: Db,
+  webhookId: string,
+  o: { state?: DeliveryState; limit: number; offset: number },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
   const params: unknown[] = [webhookId, o.state ?? null];
   const where = 'webhook_id = $1 AND ($2::text IS NULL OR state = $2)';
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM webhook_deliveries WHERE ${where}`, params)).rows[0]!.n;
-  const rows = (await db.query<DeliveryRow>(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY seq DESC LIMIT ${o.limit} OFFSET ${o.offset}`, params)).rows;
+  const total = (
+    await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM webhook_deliveries WHERE ${where}`, params)
+  ).rows[0]!.n;
+  const rows = (
+    await db.query<DeliveryRow>(
+      `SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY seq DESC LIMIT ${o.limit} OFFSET ${o.offset}`,
+      params,
+    )
+  ).rows;
   return { rows, total };
 }
 

@@ -37,27 +37,58 @@ export interface DeliveryView {
 const seconds = (d: Date | null) => (d ? unixSeconds(new Date(d)) : null);
 
 function toAttemptView(a: AttemptRow): AttemptView {
-  return { attempt: a.attempt, attempted_at: unixSeconds(new Date(a.attempted_at)), status_code: a.status_code, duration_ms: a.duration_ms, error: a.error, outcome: a.outcome };
+  return {
+    attempt: a.attempt,
+    attempted_at: unixSeconds(new Date(a.attempted_at)),
+    status_code: a.status_code,
+    duration_ms: a.duration_ms,
+    error: a.error,
+    outcome: a.outcome,
+  };
 }
 
 function toDeliveryView(d: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
   return {
-    id: d.id, message_id: d.message_id, webhook_type: d.event_type as WebhookType, customer_id: d.customer_id,
-    payload: JSON.parse(d.payload) as DeliveryView['payload'], state: d.state, attempt_count: d.attempt_count,
-    next_attempt_at: seconds(d.next_attempt_at), last_status_code: d.last_status_code, last_error: d.last_error,
-    replay_of: d.replay_of, created_at: unixSeconds(new Date(d.created_at)), finished_at: seconds(d.finished_at),
+    id: d.id,
+    message_id: d.message_id,
+    webhook_type: d.event_type as WebhookType,
+    customer_id: d.customer_id,
+    payload: JSON.parse(d.payload) as DeliveryView['payload'],
+    state: d.state,
+    attempt_count: d.attempt_count,
+    next_attempt_at: seconds(d.next_attempt_at),
+    last_status_code: d.last_status_code,
+    last_error: d.last_error,
+    replay_of: d.replay_of,
+    created_at: unixSeconds(new Date(d.created_at)),
+    finished_at: seconds(d.finished_at),
     attempts: attempts.map(toAttemptView),
   };
 }
 
 async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<DeliveryView[]> {
-  const byDelivery = Map.groupBy(await repo.listAttempts(db, rows.map((r) => r.id)), (a) => a.delivery_id);
+  const byDelivery = Map.groupBy(
+    await repo.listAttempts(
+      db,
+      rows.map((r) => r.id),
+    ),
+    (a) => a.delivery_id,
+  );
   return rows.map((r) => toDeliveryView(r, byDelivery.get(r.id) ?? []));
 }
 
-export async function listDeliveries(db: Db, clientId: string, webhookId: string, o: { state?: DeliveryState; page: number; maxPerPage: number }): Promise<{ data: DeliveryView[]; total: number }> {
+export async function listDeliveries(
+  db: Db,
+  clientId: string,
+  webhookId: string,
+  o: { state?: DeliveryState; page: number; maxPerPage: number },
+): Promise<{ data: DeliveryView[]; total: number }> {
   await requireWebhook(db, clientId, webhookId);
-  const { rows, total } = await repo.listDeliveries(db, webhookId, { state: o.state, limit: o.maxPerPage, offset: (o.page - 1) * o.maxPerPage });
+  const { rows, total } = await repo.listDeliveries(db, webhookId, {
+    state: o.state,
+    limit: o.maxPerPage,
+    offset: (o.page - 1) * o.maxPerPage,
+  });
   return { data: await withAttempts(db, rows), total };
 }
 
@@ -66,19 +97,35 @@ export async function listDeliveries(db: Db, clientId: string, webhookId: string
  * long retry). One delivered or failed is queued again as a new delivery with the same message id
  * (webhook-id), so a receiver that deduplicates on it sees the same event, and the original's log stays as it was.
  */
-export async function replayDelivery(db: Db, clientId: string, webhookId: string, deliveryId: string, now: Date): Promise<DeliveryView> {
+export async function replayDelivery(
+  db: Db,
+  clientId: string,
+  webhookId: string,
+  deliveryId: string,
+  now: Date,
+): Promise<DeliveryView> {
   const webhook = await requireWebhook(db, clientId, webhookId);
   const original = await repo.findDelivery(db, clientId, webhookId, deliveryId);
   if (!original) throw notFound('webhook_delivery');
   if (webhook.status !== 'active') {
-    throw new AppError('webhook_disabled', `The webhook is disabled (${webhook.disabled_reason ?? 'no reason recorded'}); register it again to receive events.`);
+    throw new AppError(
+      'webhook_disabled',
+      `The webhook is disabled (${webhook.disabled_reason ?? 'no reason recorded'}); register it again to receive events.`,
+    );
   }
   const row = original.state === 'pending' ? await repo.bringForward(db, original.id, now) : null;
   if (row) return (await withAttempts(db, [row]))[0]!;
   const id = newId();
   await repo.insertDeliveries(db, {
-    ids: [id], webhookIds: [webhookId], clientId, customerId: original.customer_id, messageId: original.message_id,
-    eventType: original.event_type, payload: original.payload, now, replayOf: original.id,
+    ids: [id],
+    webhookIds: [webhookId],
+    clientId,
+    customerId: original.customer_id,
+    messageId: original.message_id,
+    eventType: original.event_type,
+    payload: original.payload,
+    now,
+    replayOf: original.id,
   });
   return (await withAttempts(db, [(await repo.findDelivery(db, clientId, webhookId, id))!]))[0]!;
 }

@@ -6,7 +6,8 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 
-export type AddressClass = 'loopback' | 'private' | 'link-local' | 'cgnat' | 'metadata' | 'unspecified' | 'multicast' | 'reserved';
+export type AddressClass =
+  'loopback' | 'private' | 'link-local' | 'cgnat' | 'metadata' | 'unspecified' | 'multicast' | 'reserved';
 
 /** How each class is named in an error message. */
 export const CLASS_NAMES: Record<AddressClass, string> = {
@@ -20,7 +21,10 @@ export const CLASS_NAMES: Record<AddressClass, string> = {
   reserved: 'a reserved address',
 };
 
-interface Range { cidr: string; cls: AddressClass }
+interface Range {
+  cidr: string;
+  cls: AddressClass;
+}
 
 // Order matters: the first match names the class, so metadata comes before the ranges that contain it.
 const V4: Range[] = [
@@ -63,7 +67,7 @@ function parseV6(s: string): Uint8Array {
     const v4 = parseV4(text.slice(lastColon + 1));
     text = `${text.slice(0, lastColon + 1)}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
   }
-  const [head, tail] = text.includes('::') ? text.split('::') as [string, string] : [text, undefined];
+  const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, undefined];
   const groups = (g: string) => (g === '' ? [] : g.split(':').map((h) => parseInt(h, 16)));
   const h = groups(head);
   const t = tail === undefined ? [] : groups(tail);

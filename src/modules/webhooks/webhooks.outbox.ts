@@ -13,7 +13,13 @@ import { requireCustomer } from '../customers/customers.service.ts';
 import * as deliveries from './deliveries.repo.ts';
 import { activeWebhookIds } from './webhooks.repo.ts';
 
-export const WEBHOOK_TYPES = ['REPORT_AVAILABLE', 'REPORT_UPDATED', 'NEW_EVENT', 'ACCOUNT_AUTHORIZATION_GRANTED', 'ACCOUNT_AUTHORIZATION_LOST'] as const;
+export const WEBHOOK_TYPES = [
+  'REPORT_AVAILABLE',
+  'REPORT_UPDATED',
+  'NEW_EVENT',
+  'ACCOUNT_AUTHORIZATION_GRANTED',
+  'ACCOUNT_AUTHORIZATION_LOST',
+] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 
 export interface WebhookEvent {
@@ -32,14 +38,19 @@ export interface WebhookEvent {
 
 // Interface spec, Events: "The msg text is a short sentence per type; for NEW_EVENT it names the event."
 const MESSAGES: Record<WebhookType, (e: WebhookEvent) => string> = {
-  REPORT_AVAILABLE: () => 'Bank data was shared for the first time and all processing is complete; the report is available.',
+  REPORT_AVAILABLE: () =>
+    'Bank data was shared for the first time and all processing is complete; the report is available.',
   REPORT_UPDATED: () => 'New bank data is available and all processing is complete; the report is updated.',
   NEW_EVENT: (e) => `A new event occurred: ${e.eventName ?? 'see the events report'}.`,
   ACCOUNT_AUTHORIZATION_GRANTED: () => 'The customer authorized a bank account again.',
-  ACCOUNT_AUTHORIZATION_LOST: () => 'Access to a bank account is no longer available; the customer must authorize it again.',
+  ACCOUNT_AUTHORIZATION_LOST: () =>
+    'Access to a bank account is no longer available; the customer must authorize it again.',
 };
 
-const ACCOUNT_TYPES: ReadonlySet<WebhookType> = new Set(['ACCOUNT_AUTHORIZATION_GRANTED', 'ACCOUNT_AUTHORIZATION_LOST']);
+const ACCOUNT_TYPES: ReadonlySet<WebhookType> = new Set([
+  'ACCOUNT_AUTHORIZATION_GRANTED',
+  'ACCOUNT_AUTHORIZATION_LOST',
+]);
 
 /** The exact JSON body receivers get (members in a fixed order). Throws on an event that lacks its identifier. */
 export function webhookPayload(event: WebhookEvent): string {
@@ -61,7 +72,11 @@ export function webhookPayload(event: WebhookEvent): string {
  * Writes the event to the outbox, in `tx`. Returns the message id (the webhook-id header receivers see) and
  * how many webhooks will receive it (0 when the client has none active).
  */
-export async function emitWebhookEvent(tx: Db, event: WebhookEvent, now: Date): Promise<{ messageId: string; deliveries: number }> {
+export async function emitWebhookEvent(
+  tx: Db,
+  event: WebhookEvent,
+  now: Date,
+): Promise<{ messageId: string; deliveries: number }> {
   const payload = webhookPayload(event);
   // A customer of another client would leak an id across tenants: refuse it like any foreign id.
   await requireCustomer(tx, event.clientId, event.customerId);
@@ -69,8 +84,14 @@ export async function emitWebhookEvent(tx: Db, event: WebhookEvent, now: Date): 
   const webhookIds = await activeWebhookIds(tx, event.clientId);
   if (webhookIds.length === 0) return { messageId, deliveries: 0 };
   await deliveries.insertDeliveries(tx, {
-    ids: webhookIds.map(() => newId()), webhookIds, clientId: event.clientId, customerId: event.customerId,
-    messageId, eventType: event.type, payload, now,
+    ids: webhookIds.map(() => newId()),
+    webhookIds,
+    clientId: event.clientId,
+    customerId: event.customerId,
+    messageId,
+    eventType: event.type,
+    payload,
+    now,
   });
   return { messageId, deliveries: webhookIds.length };
 }

@@ -13,7 +13,10 @@ export interface WebhookRow {
   disabled_at: Date | null;
 }
 
-export async function insertWebhook(db: Db, w: { id: string; clientId: string; url: string; comment: string | null; secretSealed: string; now: Date }): Promise<WebhookRow> {
+export async function insertWebhook(
+  db: Db,
+  w: { id: string; clientId: string; url: string; comment: string | null; secretSealed: string; now: Date },
+): Promise<WebhookRow> {
   const r = await db.query<WebhookRow>(
     `INSERT INTO webhooks (id, client_id, url, comment, secret_sealed, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
     [w.id, w.clientId, w.url, w.comment, w.secretSealed, w.now],
@@ -27,12 +30,16 @@ export async function findWebhook(db: Db, clientId: string, id: string): Promise
 }
 
 export async function listWebhooks(db: Db, clientId: string): Promise<WebhookRow[]> {
-  return (await db.query<WebhookRow>('SELECT * FROM webhooks WHERE client_id = $1 ORDER BY created_at, id', [clientId])).rows;
+  return (await db.query<WebhookRow>('SELECT * FROM webhooks WHERE client_id = $1 ORDER BY created_at, id', [clientId]))
+    .rows;
 }
 
 /** Ids of the client's webhooks that receive new events. */
 export async function activeWebhookIds(db: Db, clientId: string): Promise<string[]> {
-  const r = await db.query<{ id: string }>("SELECT id FROM webhooks WHERE client_id = $1 AND status = 'active' ORDER BY created_at, id", [clientId]);
+  const r = await db.query<{ id: string }>(
+    "SELECT id FROM webhooks WHERE client_id = $1 AND status = 'active' ORDER BY created_at, id",
+    [clientId],
+  );
   return r.rows.map((row) => row.id);
 }
 

@@ -6,8 +6,7 @@
 
 /** What one attempt produced: an HTTP answer, or no answer at all (refused target, timeout, connection error). */
 export type AttemptResult =
-  | { kind: 'response'; status: number; retryAfter?: string }
-  | { kind: 'error'; error: string };
+  { kind: 'response'; status: number; retryAfter?: string } | { kind: 'error'; error: string };
 
 export type Outcome =
   | { outcome: 'delivered' }
@@ -47,13 +46,20 @@ export function describeFailure(result: AttemptResult): string {
  * the webhook; anything else is retried after the next wait of the schedule (at least Retry-After on 429/503),
  * until the schedule is used up.
  */
-export function decideOutcome(result: AttemptResult, ctx: { attemptCount: number; schedule: readonly number[]; now: Date; random: () => number }): Outcome {
+export function decideOutcome(
+  result: AttemptResult,
+  ctx: { attemptCount: number; schedule: readonly number[]; now: Date; random: () => number },
+): Outcome {
   if (result.kind === 'response' && result.status >= 200 && result.status < 300) return { outcome: 'delivered' };
   const error = describeFailure(result);
   if (result.kind === 'response' && result.status === 410) return { outcome: 'failed', error, disableWebhook: true };
   const base = ctx.schedule[ctx.attemptCount - 1];
   if (base === undefined) {
-    return { outcome: 'failed', error: `${error}; gave up after ${ctx.attemptCount} attempt${ctx.attemptCount === 1 ? '' : 's'}`, disableWebhook: false };
+    return {
+      outcome: 'failed',
+      error: `${error}; gave up after ${ctx.attemptCount} attempt${ctx.attemptCount === 1 ? '' : 's'}`,
+      disableWebhook: false,
+    };
   }
   let wait = jittered(base, ctx.random);
   if (result.kind === 'response' && (result.status === 429 || result.status === 503)) {

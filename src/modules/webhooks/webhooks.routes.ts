@@ -5,58 +5,122 @@ import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wi
 import * as deliveries from './deliveries.service.ts';
 import * as service from './webhooks.service.ts';
 import {
-  CreatedWebhook, CreateWebhookBody, DeleteNotFound, DeleteResult, DeliveriesQuery, Delivery, DeliveryIdParams, DeliveryList,
-  WebhookIdParams, WebhookList,
+  CreatedWebhook,
+  CreateWebhookBody,
+  DeleteNotFound,
+  DeleteResult,
+  DeliveriesQuery,
+  Delivery,
+  DeliveryIdParams,
+  DeliveryList,
+  WebhookIdParams,
+  WebhookList,
 } from './webhooks.wire.ts';
 
 export async function webhookRoutes(app: App, deps: AppDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const common = { tags: ['Webhooks'], security: [{ Bearer: [] }] };
 
-  app.post('/public/v3/webhooks', {
-    preHandler: bearer,
-    schema: { ...common, summary: '20. Create webhook', body: CreateWebhookBody, response: { 201: CreatedWebhook, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request, reply) => {
-    const created = await service.createWebhook(deps, clientOf(request).clientId, request.body, deps.clock.now());
-    return reply.code(201).send(created);
-  });
-
-  app.get('/public/v3/webhooks', {
-    preHandler: bearer,
-    schema: { ...common, summary: "List the client's webhooks (never their secrets)", response: { 200: WebhookList, ...problemResponses(...STANDARD_ERRORS) } },
-  }, async (request) => service.listWebhooks(deps.db, clientOf(request).clientId));
-
-  app.delete('/public/v3/webhooks/:webhook_id/delete', {
-    preHandler: bearer,
-    schema: {
-      ...common, summary: '21. Delete webhook', params: WebhookIdParams,
-      response: { 200: DeleteResult, ...problemResponses(...STANDARD_ERRORS), 404: DeleteNotFound },
+  app.post(
+    '/public/v3/webhooks',
+    {
+      preHandler: bearer,
+      schema: {
+        ...common,
+        summary: '20. Create webhook',
+        body: CreateWebhookBody,
+        response: { 201: CreatedWebhook, ...problemResponses(...STANDARD_ERRORS) },
+      },
     },
-  }, async (request) => service.deleteWebhook(deps.db, clientOf(request).clientId, request.params.webhook_id));
-
-  app.get('/public/v3/webhooks/:webhook_id/deliveries', {
-    preHandler: bearer,
-    schema: {
-      ...common, summary: "A webhook's delivery log, newest first, with every attempt", params: WebhookIdParams, querystring: DeliveriesQuery,
-      response: { 200: DeliveryList, ...problemResponses(...STANDARD_ERRORS) },
+    async (request, reply) => {
+      const created = await service.createWebhook(deps, clientOf(request).clientId, request.body, deps.clock.now());
+      return reply.code(201).send(created);
     },
-  }, async (request) => {
-    const page = request.query.page ?? 1;
-    const maxPerPage = request.query.max_per_page ?? 100;
-    const { webhook_id: webhookId } = request.params;
-    const { data, total } = await deliveries.listDeliveries(deps.db, clientOf(request).clientId, webhookId, { state: request.query.state, page, maxPerPage });
-    return { data, ...pagingEnvelope(deps.config.publicBaseUrl, `/public/v3/webhooks/${encodeURIComponent(webhookId)}/deliveries`, request.query, page, maxPerPage, total) };
-  });
+  );
 
-  app.post('/public/v3/webhooks/:webhook_id/deliveries/:delivery_id/replay', {
-    preHandler: bearer,
-    schema: {
-      ...common, summary: 'Send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery',
-      params: DeliveryIdParams, response: { 202: Delivery, ...problemResponses(...STANDARD_ERRORS, 409) },
+  app.get(
+    '/public/v3/webhooks',
+    {
+      preHandler: bearer,
+      schema: {
+        ...common,
+        summary: "List the client's webhooks (never their secrets)",
+        response: { 200: WebhookList, ...problemResponses(...STANDARD_ERRORS) },
+      },
     },
-  }, async (request, reply) => {
-    const { webhook_id: webhookId, delivery_id: deliveryId } = request.params;
-    const replayed = await deliveries.replayDelivery(deps.db, clientOf(request).clientId, webhookId, deliveryId, deps.clock.now());
-    return reply.code(202).send(replayed);
-  });
+    async (request) => service.listWebhooks(deps.db, clientOf(request).clientId),
+  );
+
+  app.delete(
+    '/public/v3/webhooks/:webhook_id/delete',
+    {
+      preHandler: bearer,
+      schema: {
+        ...common,
+        summary: '21. Delete webhook',
+        params: WebhookIdParams,
+        response: { 200: DeleteResult, ...problemResponses(...STANDARD_ERRORS), 404: DeleteNotFound },
+      },
+    },
+    async (request) => service.deleteWebhook(deps.db, clientOf(request).clientId, request.params.webhook_id),
+  );
+
+  app.get(
+    '/public/v3/webhooks/:webhook_id/deliveries',
+    {
+      preHandler: bearer,
+      schema: {
+        ...common,
+        summary: "A webhook's delivery log, newest first, with every attempt",
+        params: WebhookIdParams,
+        querystring: DeliveriesQuery,
+        response: { 200: DeliveryList, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const maxPerPage = request.query.max_per_page ?? 100;
+      const { webhook_id: webhookId } = request.params;
+      const { data, total } = await deliveries.listDeliveries(deps.db, clientOf(request).clientId, webhookId, {
+        state: request.query.state,
+        page,
+        maxPerPage,
+      });
+      return {
+        data,
+        ...pagingEnvelope(
+          deps.config.publicBaseUrl,
+          `/public/v3/webhooks/${encodeURIComponent(webhookId)}/deliveries`,
+          request.query,
+          page,
+          maxPerPage,
+          total,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/public/v3/webhooks/:webhook_id/deliveries/:delivery_id/replay',
+    {
+      preHandler: bearer,
+      schema: {
+        ...common,
+        summary: 'Send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery',
+        params: DeliveryIdParams,
+        response: { 202: Delivery, ...problemResponses(...STANDARD_ERRORS, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { webhook_id: webhookId, delivery_id: deliveryId } = request.params;
+      const replayed = await deliveries.replayDelivery(
+        deps.db,
+        clientOf(request).clientId,
+        webhookId,
+        deliveryId,
+        deps.clock.now(),
+      );
+      return reply.code(202).send(replayed);
+    },
+  );
 }

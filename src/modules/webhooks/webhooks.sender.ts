@@ -35,17 +35,21 @@ class RefusedTarget extends Error {}
 /** A lookup that resolves every address, refuses the connection if any is not allowed, and returns only checked ones. */
 export function guardedLookup(policy: UrlPolicy, resolve: Resolver): LookupFunction {
   return (hostname, options, callback) => {
-    resolve(hostname).then((addresses) => {
-      for (const a of addresses) {
-        const refusal = addressRefusal(a.address, policy);
-        if (refusal) return callback(new RefusedTarget(`refused: the host resolves to ${refusal}`), '', 0);
-      }
-      const family = options.family === 4 || options.family === 6 ? options.family : 0;
-      const usable = addresses.filter((a) => family === 0 || a.family === family);
-      if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 0);
-      if (options.all) return callback(null, usable);
-      return callback(null, usable[0]!.address, usable[0]!.family);
-    }, (err: NodeJS.ErrnoException) => callback(err, '', 0));
+    resolve(hostname).then(
+      (addresses) => {
+        for (const a of addresses) {
+          const refusal = addressRefusal(a.address, policy);
+          if (refusal) return callback(new RefusedTarget(`refused: the host resolves to ${refusal}`), '', 0);
+        }
+        const family = options.family === 4 || options.family === 6 ? options.family : 0;
+        const usable = addresses.filter((a) => family === 0 || a.family === family);
+        if (usable.length === 0)
+          return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 0);
+        if (options.all) return callback(null, usable);
+        return callback(null, usable[0]!.address, usable[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
   };
 }
 
@@ -60,7 +64,8 @@ function describeError(err: NodeJS.ErrnoException, timeoutMs: number): string {
 /** POSTs the body once. Never throws: every failure comes back as an AttemptResult of kind 'error'. */
 export function sendWebhook(req: SendRequest): Promise<SendResult> {
   const shape = checkUrlShape(req.url, req.policy);
-  if (!shape.ok) return Promise.resolve({ result: { kind: 'error', error: `refused: the url ${shape.reason}` }, durationMs: 0 });
+  if (!shape.ok)
+    return Promise.resolve({ result: { kind: 'error', error: `refused: the url ${shape.reason}` }, durationMs: 0 });
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
 
@@ -89,10 +94,16 @@ export function sendWebhook(req: SendRequest): Promise<SendResult> {
       request.destroy(err);
     }, req.timeoutMs);
     request.on('close', () => clearTimeout(deadline));
-    request.on('error', (err: NodeJS.ErrnoException) => settle({ kind: 'error', error: describeError(err, req.timeoutMs) }));
+    request.on('error', (err: NodeJS.ErrnoException) =>
+      settle({ kind: 'error', error: describeError(err, req.timeoutMs) }),
+    );
     request.on('response', (res) => {
       const retryAfter = res.headers['retry-after'];
-      settle({ kind: 'response', status: res.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter });
+      settle({
+        kind: 'response',
+        status: res.statusCode ?? 0,
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+      });
       res.on('error', () => undefined); // cut off by the deadline after the status was known: nothing more to learn
       res.resume(); // the body is not needed; read it so the connection closes (the deadline still bounds it)
     });

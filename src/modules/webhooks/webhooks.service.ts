@@ -32,8 +32,14 @@ export interface CreatedWebhookView {
 
 export function toWebhookView(row: WebhookRow): WebhookView {
   return {
-    id: row.id, webhook_id: row.id, url: row.url, comment: row.comment, status: row.status, disabled_reason: row.disabled_reason,
-    created_at: unixSeconds(new Date(row.created_at)), disabled_at: row.disabled_at ? unixSeconds(new Date(row.disabled_at)) : null,
+    id: row.id,
+    webhook_id: row.id,
+    url: row.url,
+    comment: row.comment,
+    status: row.status,
+    disabled_reason: row.disabled_reason,
+    created_at: unixSeconds(new Date(row.created_at)),
+    disabled_at: row.disabled_at ? unixSeconds(new Date(row.disabled_at)) : null,
   };
 }
 
@@ -44,14 +50,26 @@ export interface CreateWebhookDeps {
   resolve?: Resolver;
 }
 
-export async function createWebhook(deps: CreateWebhookDeps, clientId: string, input: { url: string; comment?: string | null }, now: Date): Promise<CreatedWebhookView> {
+export async function createWebhook(
+  deps: CreateWebhookDeps,
+  clientId: string,
+  input: { url: string; comment?: string | null },
+  now: Date,
+): Promise<CreatedWebhookView> {
   const refusal = await checkWebhookUrl(input.url, urlPolicy(deps.config), deps.resolve);
   if (refusal) {
-    throw new AppError('webhook_url_not_allowed', `The webhook url ${refusal}.`, { errors: [{ pointer: '/url', detail: refusal }] });
+    throw new AppError('webhook_url_not_allowed', `The webhook url ${refusal}.`, {
+      errors: [{ pointer: '/url', detail: refusal }],
+    });
   }
   const secret = generateWebhookSecret();
   const row = await repo.insertWebhook(deps.db, {
-    id: newId(), clientId, url: input.url, comment: input.comment ?? null, secretSealed: sealSecret(deps.keys.secretKey, secret), now,
+    id: newId(),
+    clientId,
+    url: input.url,
+    comment: input.comment ?? null,
+    secretSealed: sealSecret(deps.keys.secretKey, secret),
+    now,
   });
   return { id: row.id, webhook_id: row.id, url: row.url, comment: row.comment, secret };
 }
@@ -68,7 +86,11 @@ export async function requireWebhook(db: Db, clientId: string, webhookId: string
 }
 
 /** Spec, endpoint 21: "status (Success or Error), message". Deliveries not yet sent are dropped with the webhook. */
-export async function deleteWebhook(db: Db, clientId: string, webhookId: string): Promise<{ status: 'Success'; message: string }> {
+export async function deleteWebhook(
+  db: Db,
+  clientId: string,
+  webhookId: string,
+): Promise<{ status: 'Success'; message: string }> {
   if (!(await repo.deleteWebhook(db, clientId, webhookId))) {
     const message = 'No webhook with that id.';
     throw new AppError('webhook_not_found', message, { extra: { status: 'Error', message } });

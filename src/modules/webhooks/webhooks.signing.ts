@@ -20,7 +20,12 @@ export function signPayload(secret: string, messageId: string, timestampSeconds:
 }
 
 /** The three headers of one attempt. The id stays the same across retries; the timestamp and signature do not. */
-export function signatureHeaders(secret: string, messageId: string, timestampSeconds: number, body: string): Record<string, string> {
+export function signatureHeaders(
+  secret: string,
+  messageId: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(timestampSeconds),

@@ -56,7 +56,8 @@ export function checkUrlShape(raw: string, policy: UrlPolicy): ShapeCheck {
   }
   if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: `is longer than ${MAX_URL_LENGTH} characters` };
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'must be an https:// URL' };
-  if (url.protocol === 'http:' && !policy.allowHttp) return { ok: false, reason: 'must use https:// (http:// is refused in production)' };
+  if (url.protocol === 'http:' && !policy.allowHttp)
+    return { ok: false, reason: 'must use https:// (http:// is refused in production)' };
   // The signature authenticates the sender; credentials in a URL would be shown back in lists and logs.
   if (url.username || url.password) return { ok: false, reason: 'must not contain a user name or password' };
   const host = hostOf(url);
@@ -71,7 +72,11 @@ export function checkUrlShape(raw: string, policy: UrlPolicy): ShapeCheck {
 }
 
 /** Why the URL may not be registered, or null when it may. Host names are resolved and every address is checked. */
-export async function checkWebhookUrl(raw: string, policy: UrlPolicy, resolve: Resolver = systemResolver): Promise<string | null> {
+export async function checkWebhookUrl(
+  raw: string,
+  policy: UrlPolicy,
+  resolve: Resolver = systemResolver,
+): Promise<string | null> {
   const shape = checkUrlShape(raw, policy);
   if (!shape.ok) return shape.reason;
   if (shape.literalIp) return null;

@@ -13,7 +13,11 @@ export const DeliveryIdParams = Type.Object({ webhook_id: Id, delivery_id: Id })
 
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'https URL that receives the POSTs; must be publicly reachable' }),
+    url: Type.String({
+      minLength: 1,
+      maxLength: MAX_URL_LENGTH,
+      description: 'https URL that receives the POSTs; must be publicly reachable',
+    }),
     comment: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   },
   { additionalProperties: false },
@@ -45,7 +49,10 @@ export const DeleteResult = Type.Object({ status: Type.Literal('Success'), messa
 /** decisions.md: an unknown or foreign id answers 404 with { status: "Error", message } merged into the problem body. */
 export const DeleteNotFound = Type.Object(
   {
-    type: Type.String(), title: Type.String(), detail: Type.String(), code: Type.String(),
+    type: Type.String(),
+    title: Type.String(),
+    detail: Type.String(),
+    code: Type.String(),
     errors: Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() })),
     status: Type.Literal('Error'),
     message: Type.String(),
@@ -79,12 +86,17 @@ export const Delivery = Type.Object({
   webhook_type: Type.Enum(WEBHOOK_TYPES),
   customer_id: Type.String(),
   payload: Type.Object({
-    msg: Type.String(), webhook_type: Type.String(), customer_id: Type.String(),
-    account_id: Type.Optional(Type.String()), event_id: Type.Optional(Type.String()),
+    msg: Type.String(),
+    webhook_type: Type.String(),
+    customer_id: Type.String(),
+    account_id: Type.Optional(Type.String()),
+    event_id: Type.Optional(Type.String()),
   }),
   state: DeliveryState,
   attempt_count: Type.Integer(),
-  next_attempt_at: Type.Union([UnixSeconds, Type.Null()], { description: 'when the next attempt is due; null once delivered or failed' }),
+  next_attempt_at: Type.Union([UnixSeconds, Type.Null()], {
+    description: 'when the next attempt is due; null once delivered or failed',
+  }),
   last_status_code: Type.Union([Type.Integer(), Type.Null()]),
   last_error: Type.Union([Type.String(), Type.Null()]),
   replay_of: Type.Union([Type.String(), Type.Null()]),

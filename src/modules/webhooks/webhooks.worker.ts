@@ -57,8 +57,11 @@ export async function runDueDeliveries(deps: DispatcherDeps, opts: RunOptions = 
     const now = deps.clock.now();
     const leaseToken = newId();
     const claimed = await repo.claimDueDeliveries(deps.db, {
-      now, leaseUntil: new Date(now.getTime() + deps.config.webhookTimeoutMs + LEASE_MARGIN_MS), leaseToken,
-      limit: opts.batchSize ?? 20, clientId: opts.clientId ?? null,
+      now,
+      leaseUntil: new Date(now.getTime() + deps.config.webhookTimeoutMs + LEASE_MARGIN_MS),
+      leaseToken,
+      limit: opts.batchSize ?? 20,
+      clientId: opts.clientId ?? null,
     });
     if (claimed.length === 0) break;
     // allSettled: every attempt of the batch is finished (and recorded where possible) before an error surfaces,
@@ -73,12 +76,22 @@ export async function runDueDeliveries(deps: DispatcherDeps, opts: RunOptions = 
   return summary;
 }
 
-async function send(deps: DispatcherDeps, d: repo.ClaimedDelivery, at: Date): Promise<{ result: AttemptResult; durationMs: number }> {
+async function send(
+  deps: DispatcherDeps,
+  d: repo.ClaimedDelivery,
+  at: Date,
+): Promise<{ result: AttemptResult; durationMs: number }> {
   let secret: string;
   try {
     secret = openSecret(deps.keys.secretKey, d.secret_sealed);
   } catch {
-    return { result: { kind: 'error', error: 'the signing secret cannot be read (was OBI_SECRET_KEY changed?); register the webhook again' }, durationMs: 0 };
+    return {
+      result: {
+        kind: 'error',
+        error: 'the signing secret cannot be read (was OBI_SECRET_KEY changed?); register the webhook again',
+      },
+      durationMs: 0,
+    };
   }
   return sendWebhook({
     url: d.url,
@@ -95,27 +108,46 @@ async function attemptDelivery(deps: DispatcherDeps, d: repo.ClaimedDelivery, le
   const { result, durationMs } = await send(deps, d, attemptedAt);
   const attempt = d.attempt_count + 1;
   const now = deps.clock.now();
-  const outcome = decideOutcome(result, { attemptCount: attempt, schedule: deps.config.webhookRetrySchedule, now, random: deps.random ?? Math.random });
+  const outcome = decideOutcome(result, {
+    attemptCount: attempt,
+    schedule: deps.config.webhookRetrySchedule,
+    now,
+    random: deps.random ?? Math.random,
+  });
   const statusCode = result.kind === 'response' ? result.status : null;
   const error = outcome.outcome === 'delivered' ? null : outcome.error;
   await deps.db.transaction(async (tx) => {
     await repo.insertAttempt(tx, {
-      id: newId(), delivery_id: d.id, attempt, attemptedAt, status_code: statusCode, duration_ms: durationMs, error, outcome: outcome.outcome,
+      id: newId(),
+      delivery_id: d.id,
+      attempt,
+      attemptedAt,
+      status_code: statusCode,
+      duration_ms: durationMs,
+      error,
+      outcome: outcome.outcome,
     });
     const owned = await repo.updateAfterAttempt(tx, d.id, leaseToken, {
       state: outcome.outcome === 'retry' ? 'pending' : outcome.outcome,
       attemptCount: attempt,
       nextAttemptAt: outcome.outcome === 'retry' ? outcome.nextAttemptAt : null,
-      statusCode, error,
+      statusCode,
+      error,
       finishedAt: outcome.outcome === 'retry' ? null : now,
     });
     if (owned && outcome.outcome === 'failed' && outcome.disableWebhook) {
       await disableWebhook(tx, d.webhook_id, 'the receiver answered 410 Gone', now);
-      await repo.failPendingOfWebhook(tx, d.webhook_id, 'not sent: the webhook was disabled (its receiver answered 410 Gone)', now);
+      await repo.failPendingOfWebhook(
+        tx,
+        d.webhook_id,
+        'not sent: the webhook was disabled (its receiver answered 410 Gone)',
+        now,
+      );
     }
   });
   deps.logger[outcome.outcome === 'delivered' ? 'debug' : 'info'](
-    { webhookId: d.webhook_id, deliveryId: d.id, attempt, statusCode, durationMs, outcome: outcome.outcome, error }, 'webhook delivery attempt',
+    { webhookId: d.webhook_id, deliveryId: d.id, attempt, statusCode, durationMs, outcome: outcome.outcome, error },
+    'webhook delivery attempt',
   );
   return outcome;
 }
@@ -124,14 +156,20 @@ async function attemptDelivery(deps: DispatcherDeps, d: repo.ClaimedDelivery, le
  * Polls for due deliveries every `intervalMs` in this process (main.ts, when WORKERS is on). stop() waits for
  * the run in flight, so a graceful shutdown records what it sent.
  */
-export function startWebhookDispatcher(deps: DispatcherDeps, opts: { intervalMs?: number } = {}): { stop(): Promise<void> } {
+export function startWebhookDispatcher(
+  deps: DispatcherDeps,
+  opts: { intervalMs?: number } = {},
+): { stop(): Promise<void> } {
   const intervalMs = opts.intervalMs ?? 1000;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> = Promise.resolve();
   const tick = () => {
     current = runDueDeliveries(deps, { shouldStop: () => stopped })
-      .then(() => undefined, (err: unknown) => deps.logger.error({ err }, 'webhook dispatch failed'))
+      .then(
+        () => undefined,
+        (err: unknown) => deps.logger.error({ err }, 'webhook dispatch failed'),
+      )
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);
       });

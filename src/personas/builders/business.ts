@@ -5,8 +5,19 @@
  * or dividends out of last month's surplus.
  */
 import type { Ctx } from '../context.ts';
-import { addWorkingDays, civilFromDay, dayFromCivil, lastWorkingDayOfMonth, londonDay, londonTime, monthOfDay,
-  monthStartDay, taxYearOfDay, weekday, workingDayOnOrAfter } from '../calendar.ts';
+import {
+  addWorkingDays,
+  civilFromDay,
+  dayFromCivil,
+  lastWorkingDayOfMonth,
+  londonDay,
+  londonTime,
+  monthOfDay,
+  monthStartDay,
+  taxYearOfDay,
+  weekday,
+  workingDayOnOrAfter,
+} from '../calendar.ts';
 import { monthsOf, upratedFrom2024 } from '../schedules.ts';
 import { bacsName } from './income.ts';
 
@@ -54,16 +65,28 @@ export function business(ctx: Ctx, b: BusinessSpec): void {
     if (!b.tradingDays.includes(weekday(day))) continue;
     const r = ctx.rng('takings', day);
     const c = civilFromDay(day);
-    const gross = b.dailySales2024 * upratedFrom2024(ctx, 'takings', taxYearOfDay(day), 0.01, 0.06) *
-      SEASON[c.month - 1] * (weekday(day) === 6 ? 1.35 : 1) * Math.exp(0.25 * r.normal());
+    const gross =
+      b.dailySales2024 *
+      upratedFrom2024(ctx, 'takings', taxYearOfDay(day), 0.01, 0.06) *
+      SEASON[c.month - 1] *
+      (weekday(day) === 6 ? 1.35 : 1) *
+      Math.exp(0.25 * r.normal());
     const pence = Math.round(gross * 100);
     salesByDay.set(day, pence);
     const payDay = addWorkingDays(day, acq.delay);
     payouts.set(payDay, (payouts.get(payDay) ?? 0) + Math.round(pence * (1 - acq.feeRate)));
   }
   for (const [day, pence] of [...payouts].sort((x, y) => x[0] - y[0])) {
-    ctx.credit(b.acct, day, 'fpi', acq.payer, `PAYOUT ${ctx.rng('payoutref', day).alnum(8)}`, pence, 'card_settlements',
-      { seconds: 2 * 3600 + (day % 1800) });
+    ctx.credit(
+      b.acct,
+      day,
+      'fpi',
+      acq.payer,
+      `PAYOUT ${ctx.rng('payoutref', day).alnum(8)}`,
+      pence,
+      'card_settlements',
+      { seconds: 2 * 3600 + (day % 1800) },
+    );
   }
   if (b.invoices) invoices(ctx, b);
   const supplied = suppliers(ctx, b, salesByDay);
@@ -78,7 +101,15 @@ function invoices(ctx: Ctx, b: BusinessSpec): void {
     const r = ctx.rng('invoice', day);
     if (!r.chance(inv.perMonth / 21) || weekday(day) === 0 || weekday(day) === 6) continue;
     const client = r.pick(inv.clients);
-    ctx.credit(b.acct, day, 'fpi', client, `INV ${r.int(1000, 9999)}`, r.int(inv.amount[0], inv.amount[1]) * 100, 'sales');
+    ctx.credit(
+      b.acct,
+      day,
+      'fpi',
+      client,
+      `INV ${r.int(1000, 9999)}`,
+      r.int(inv.amount[0], inv.amount[1]) * 100,
+      'sales',
+    );
   }
 }
 
@@ -92,7 +123,14 @@ function suppliers(ctx: Ctx, b: BusinessSpec, salesByDay: Map<number, number>): 
     for (const s of b.suppliers) {
       const pence = Math.round(week * s.share * (0.85 + 0.3 * ctx.rng('supplier', s.name, day).next()));
       if (pence <= 0) continue;
-      const d = ctx.fasterOut(b.acct, day, bacsName(s.name), `INV ${ctx.rng('supinv', s.name, day).digits(6)}`, pence, 'supplier_payments');
+      const d = ctx.fasterOut(
+        b.acct,
+        day,
+        bacsName(s.name),
+        `INV ${ctx.rng('supinv', s.name, day).digits(6)}`,
+        pence,
+        'supplier_payments',
+      );
       if (d) paid.set(day, (paid.get(day) ?? 0) + pence);
     }
   }
@@ -147,7 +185,8 @@ export function ownerAndTax(ctx: Ctx, b: BusinessSpec): void {
     const drawings = Math.round(Math.max(0, wanted) / 10000) * 10000;
     if (drawings > 0) {
       const day = workingDayOnOrAfter(monthStartDay(month) + 27);
-      out += ctx.fasterOut(b.acct, day, b.owner.name.toUpperCase(), b.owner.ref, drawings, 'director_drawings')?.pence ?? 0;
+      out +=
+        ctx.fasterOut(b.acct, day, b.owner.name.toUpperCase(), b.owner.ref, drawings, 'director_drawings')?.pence ?? 0;
     }
     balance += (all.get(month) ?? 0) + out;
   }
@@ -155,7 +194,13 @@ export function ownerAndTax(ctx: Ctx, b: BusinessSpec): void {
 
 /** Trading money in minus money out per month, leaving out the owner, tax and reserve moves. */
 function operatingNetByMonth(ctx: Ctx, acct: string): Map<number, number> {
-  const skip = new Set(['director_drawings', 'hmrc_other_tax', 'hmrc_corporation_tax', 'internal_transfer_in', 'internal_transfer_out']);
+  const skip = new Set([
+    'director_drawings',
+    'hmrc_other_tax',
+    'hmrc_corporation_tax',
+    'internal_transfer_in',
+    'internal_transfer_out',
+  ]);
   const net = new Map<number, number>();
   for (const d of ctx.drafts) {
     if (d.account !== acct || skip.has(d.label)) continue;
@@ -176,8 +221,9 @@ function vat(ctx: Ctx, b: BusinessSpec, salesByDay: Map<number, number>, supplie
     let sales = 0;
     for (let d = monthStartDay(month - 1); d < monthStartDay(month); d++) sales += salesByDay.get(d) ?? 0;
     const moveDay = workingDayOnOrAfter(monthStartDay(month) + 1);
-    const toReserve = Math.round((sales / 6) * 0.7 / 100) * 100;
-    if (toReserve > 0 && ctx.transfer(b.acct, b.reserve, londonTime(moveDay, 9 * 3600), toReserve)) reserve += toReserve;
+    const toReserve = Math.round(((sales / 6) * 0.7) / 100) * 100;
+    if (toReserve > 0 && ctx.transfer(b.acct, b.reserve, londonTime(moveDay, 9 * 3600), toReserve))
+      reserve += toReserve;
     if ((month % 12) % 3 !== 1) continue;
     // the quarter ended with the previous month
     let qSales = 0;
@@ -186,7 +232,7 @@ function vat(ctx: Ctx, b: BusinessSpec, salesByDay: Map<number, number>, supplie
       qSales += salesByDay.get(d) ?? 0;
       qSupplies += supplied.get(d) ?? 0;
     }
-    const due = Math.round(((qSales - qSupplies * 0.8) / 6));
+    const due = Math.round((qSales - qSupplies * 0.8) / 6);
     if (due <= 0) continue;
     const collect = addWorkingDays(workingDayOnOrAfter(monthStartDay(month + 1) + 6), 3);
     const back = Math.min(due, reserve);

@@ -25,8 +25,18 @@ export interface PaydaySpec {
 }
 
 function lenderMerchant(name: string): Merchant {
-  return { id: `lender-${name}`, brand: name, mcc: '6012', label: 'payday_loan_repayments', patterns: [name],
-    location: 'LONDON', country: 'GB', min: 0, mean: 0, max: 0 };
+  return {
+    id: `lender-${name}`,
+    brand: name,
+    mcc: '6012',
+    label: 'payday_loan_repayments',
+    patterns: [name],
+    location: 'LONDON',
+    country: 'GB',
+    min: 0,
+    mean: 0,
+    max: 0,
+  };
 }
 
 /** Due day `day` of the month `k` months after `from`'s month. */
@@ -83,7 +93,14 @@ interface BnplProvider {
 const PROVIDERS: BnplProvider[] = [
   { name: 'Klarna', instalments: 3, everyDays: 30, prefix: 'KLARNA*', location: 'STOCKHOLM', country: 'SE' },
   { name: 'Clearpay', instalments: 4, everyDays: 14, prefix: 'CLEARPAY*', location: 'LONDON', country: 'GB' },
-  { name: 'PayPal Pay in 3', instalments: 3, everyDays: 30, prefix: 'PAYPAL *PAYIN3 ', location: 'LUXEMBOURG', country: 'LU' },
+  {
+    name: 'PayPal Pay in 3',
+    instalments: 3,
+    everyDays: 30,
+    prefix: 'PAYPAL *PAYIN3 ',
+    location: 'LUXEMBOURG',
+    country: 'LU',
+  },
 ];
 
 const RETAILERS = ['ASOS.COM', 'BOOHOO.COM', 'JD SPORTS', 'NEW LOOK', 'SHEIN', 'ZALANDO', 'PRETTYLITTLETHING'];
@@ -99,14 +116,27 @@ export function bnpl(ctx: Ctx, acct: string, opts: { perMonth: number; providers
     const retailer = r.pick(RETAILERS);
     const total = r.int(30, 220) * 100 - (r.chance(0.6) ? 1 : 0);
     const each = Math.floor(total / p.instalments);
-    const merchant: Merchant = { id: `bnpl-${p.name}`, brand: p.name, mcc: '5691', label: 'bnpl',
-      patterns: [`${p.prefix}${retailer}`], location: p.location, country: p.country, min: 0, mean: 0, max: 0 };
+    const merchant: Merchant = {
+      id: `bnpl-${p.name}`,
+      brand: p.name,
+      mcc: '5691',
+      label: 'bnpl',
+      patterns: [`${p.prefix}${retailer}`],
+      location: p.location,
+      country: p.country,
+      min: 0,
+      mean: 0,
+      max: 0,
+    };
     const store = { merchant, pattern: `${p.prefix}${retailer}` };
     const seconds = r.int(8 * 3600, 22 * 3600);
     // The first instalment is paid at checkout and can be declined; the later ones follow only if it went through.
     const first = ctx.card(acct, day, seconds, store, total - each * (p.instalments - 1), 'bnpl', r);
     for (let i = 1; i < p.instalments; i++) {
-      ctx.card(acct, day + i * p.everyDays, 5 * 3600 + i * 60, store, each, 'bnpl', r, { flex: false, parent: first ?? undefined });
+      ctx.card(acct, day + i * p.everyDays, 5 * 3600 + i * 60, store, each, 'bnpl', r, {
+        flex: false,
+        parent: first ?? undefined,
+      });
     }
   }
 }

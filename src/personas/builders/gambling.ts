@@ -21,13 +21,27 @@ const OPERATORS: Operator[] = [
   { brand: 'Sky Bet', descriptor: 'SKYBET*#######', location: 'LEEDS', country: 'GB', payer: 'SKY BETTING AND GAMING' },
   { brand: 'bet365', descriptor: 'BET365', location: 'STOKE ON TRENT', country: 'GB', payer: 'BET365' },
   { brand: 'Paddy Power', descriptor: 'PADDYPOWER.COM', location: 'LONDON', country: 'GB', payer: 'PADDY POWER' },
-  { brand: 'William Hill', descriptor: 'WWW.WILLIAMHILL.COM', location: 'LONDON', country: 'GB', payer: 'WILLIAM HILL' },
+  {
+    brand: 'William Hill',
+    descriptor: 'WWW.WILLIAMHILL.COM',
+    location: 'LONDON',
+    country: 'GB',
+    payer: 'WILLIAM HILL',
+  },
   { brand: 'Ladbrokes', descriptor: 'LADBROKES.COM', location: 'GIBRALTAR', country: 'GI', payer: 'LADBROKES' },
 ];
 
 /** Texts the gambling persona writes; other personas must contain none of them (tests check). */
-export const GAMBLING_WORDS = ['SKYBET', 'SKY BETTING', 'BET365', 'PADDYPOWER', 'PADDY POWER', 'WILLIAMHILL',
-  'WILLIAM HILL', 'LADBROKES'];
+export const GAMBLING_WORDS = [
+  'SKYBET',
+  'SKY BETTING',
+  'BET365',
+  'PADDYPOWER',
+  'PADDY POWER',
+  'WILLIAMHILL',
+  'WILLIAM HILL',
+  'LADBROKES',
+];
 
 export interface GamblingSpec {
   operators: number;
@@ -42,8 +56,18 @@ export interface GamblingSpec {
 export function gambling(ctx: Ctx, acct: string, s: GamblingSpec): void {
   const ops = OPERATORS.slice(0, s.operators);
   const stores: Store[] = ops.map((op) => {
-    const merchant: Merchant = { id: `gamble-${op.brand}`, brand: op.brand, mcc: '7995', label: 'gambling',
-      patterns: [op.descriptor], location: op.location, country: op.country, min: 2, mean: 15, max: 200 };
+    const merchant: Merchant = {
+      id: `gamble-${op.brand}`,
+      brand: op.brand,
+      mcc: '7995',
+      label: 'gambling',
+      patterns: [op.descriptor],
+      location: op.location,
+      country: op.country,
+      min: 2,
+      mean: 15,
+      max: 200,
+    };
     const pattern = op.descriptor.replace(/#/g, () => String(ctx.rng('gambleacct', op.brand).int(0, 9)));
     return { merchant, pattern };
   });
@@ -60,8 +84,16 @@ export function gambling(ctx: Ctx, acct: string, s: GamblingSpec): void {
       const d = ctx.card(acct, day, seconds, stores[k], stake, 'gambling', r);
       if (d && r.chance(s.winRate)) {
         const win = Math.round(stake * r.between(1.5, 6));
-        ctx.credit(acct, day + r.int(1, 2), 'fpi', bacsName(ops[k].payer), `WITHDRAWAL ${r.digits(6)}`, win,
-          'gambling_winnings', { parent: d, source: ops[k].brand });
+        ctx.credit(
+          acct,
+          day + r.int(1, 2),
+          'fpi',
+          bacsName(ops[k].payer),
+          `WITHDRAWAL ${r.digits(6)}`,
+          win,
+          'gambling_winnings',
+          { parent: d, source: ops[k].brand },
+        );
       }
     }
   }

@@ -10,8 +10,11 @@ import { civilFromDay, dayFromCivil, taxYearOfDay } from '../calendar.ts';
 import { openStore } from '../merchants.ts';
 import { monthly, toPence, upratedFrom2024 } from '../schedules.ts';
 
-export function rent(ctx: Ctx, acct: string, opts: { landlord: string; ref: string; day: number; monthly2024: number;
-  via: 'so' | 'dd' }): void {
+export function rent(
+  ctx: Ctx,
+  acct: string,
+  opts: { landlord: string; ref: string; day: number; monthly2024: number; via: 'so' | 'dd' },
+): void {
   for (const o of monthly(ctx, opts.day, 'after')) {
     // Rents rise once a year; tenancy anniversaries are often in spring, close enough to April for test data.
     const amount = Math.round(opts.monthly2024 * upratedFrom2024(ctx, opts.landlord, taxYearOfDay(o.due), 0.02, 0.07));
@@ -22,8 +25,11 @@ export function rent(ctx: Ctx, acct: string, opts: { landlord: string; ref: stri
 }
 
 /** Mortgage by direct debit; the payment jumps when the fixed rate ends (remortgage at 2023 rates). */
-export function mortgage(ctx: Ctx, acct: string, opts: { lender: string; ref: string; day: number; monthly: number;
-  fixEnds: number; afterFix: number }): void {
+export function mortgage(
+  ctx: Ctx,
+  acct: string,
+  opts: { lender: string; ref: string; day: number; monthly: number; fixEnds: number; afterFix: number },
+): void {
   for (const o of monthly(ctx, opts.day, 'after')) {
     const amount = o.due < opts.fixEnds ? opts.monthly : opts.afterFix;
     ctx.directDebit(acct, o.day, opts.lender, opts.ref, toPence(amount), 'mortgage');
@@ -34,7 +40,11 @@ export function mortgage(ctx: Ctx, acct: string, opts: { lender: string; ref: st
  * Council tax: the default scheme is ten monthly instalments, April to January; the first instalment carries
  * the odd pounds and pence so the other nine are round. The charge rises each April (up to 4.99 %).
  */
-export function councilTax(ctx: Ctx, acct: string, opts: { payee: string; ref: string; day: number; annual2024: number }): void {
+export function councilTax(
+  ctx: Ctx,
+  acct: string,
+  opts: { payee: string; ref: string; day: number; annual2024: number },
+): void {
   for (const o of monthly(ctx, opts.day, 'after')) {
     const month = civilFromDay(o.due).month;
     if (month === 2 || month === 3) continue;
@@ -50,8 +60,23 @@ function energyLevel(day: number): number {
   const c = civilFromDay(day);
   const half = c.year * 2 + (c.month >= 10 ? 1 : c.month >= 4 ? 0 : -1);
   const table: Record<number, number> = {
-    4035: 0.99, 4036: 1, 4037: 1, 4038: 1.09, 4039: 1.03, 4040: 1, 4041: 0.92, 4042: 0.99, 4043: 1.11, 4044: 1.71,
-    4045: 2.17, 4046: 2, 4047: 1.64, 4048: 1.42, 4049: 1.5, 4050: 1.56, 4051: 1.53,
+    4035: 0.99,
+    4036: 1,
+    4037: 1,
+    4038: 1.09,
+    4039: 1.03,
+    4040: 1,
+    4041: 0.92,
+    4042: 0.99,
+    4043: 1.11,
+    4044: 1.71,
+    4045: 2.17,
+    4046: 2,
+    4047: 1.64,
+    4048: 1.42,
+    4049: 1.5,
+    4050: 1.56,
+    4051: 1.53,
   };
   const keys = Object.keys(table).map(Number);
   return table[Math.min(Math.max(half, Math.min(...keys)), Math.max(...keys))];
@@ -75,7 +100,14 @@ export function energy(ctx: Ctx, acct: string, b: BillSpec): void {
 }
 
 /** Water, broadband, mobile, TV licence, insurance: monthly direct debits rising each April. */
-export function monthlyBill(ctx: Ctx, acct: string, b: BillSpec, label: Label, pattern?: Pattern, rise: [number, number] = [0.02, 0.08]): void {
+export function monthlyBill(
+  ctx: Ctx,
+  acct: string,
+  b: BillSpec,
+  label: Label,
+  pattern?: Pattern,
+  rise: [number, number] = [0.02, 0.08],
+): void {
   for (const o of monthly(ctx, b.day, 'after')) {
     const amount = b.monthly2024 * upratedFrom2024(ctx, b.payee, taxYearOfDay(o.due), rise[0], rise[1]);
     ctx.directDebit(acct, o.day, b.payee, b.ref, toPence(amount), label, { pattern, bounce: true });
@@ -89,14 +121,22 @@ interface Subscription {
 }
 
 const SUBSCRIPTIONS: Record<string, Subscription> = {
-  netflix: { merchant: sub('netflix', 'Netflix', '4899', 'NETFLIX.COM', 'AMSTERDAM', 'NL'),
-    prices: { 2016: 7.49, 2018: 8.99, 2020: 9.99, 2021: 10.99, 2025: 12.99 } },
-  spotify: { merchant: sub('spotify', 'Spotify', '5815', 'SPOTIFY P%%%%%%%%%', 'STOCKHOLM', 'SE'),
-    prices: { 2016: 9.99, 2023: 10.99, 2024: 11.99, 2025: 12.99 } },
-  prime: { merchant: sub('prime', 'Amazon Prime', '5968', 'AMAZON PRIME*%%%%%%%%%', 'AMAZON.CO.UK', 'GB'),
-    prices: { 2016: 7.99, 2022: 8.99 } },
-  disney: { merchant: sub('disney', 'Disney+', '4899', 'DISNEY PLUS', 'LONDON', 'GB'),
-    prices: { 2020: 5.99, 2021: 7.99, 2024: 8.99, 2025: 9.99 } },
+  netflix: {
+    merchant: sub('netflix', 'Netflix', '4899', 'NETFLIX.COM', 'AMSTERDAM', 'NL'),
+    prices: { 2016: 7.49, 2018: 8.99, 2020: 9.99, 2021: 10.99, 2025: 12.99 },
+  },
+  spotify: {
+    merchant: sub('spotify', 'Spotify', '5815', 'SPOTIFY P%%%%%%%%%', 'STOCKHOLM', 'SE'),
+    prices: { 2016: 9.99, 2023: 10.99, 2024: 11.99, 2025: 12.99 },
+  },
+  prime: {
+    merchant: sub('prime', 'Amazon Prime', '5968', 'AMAZON PRIME*%%%%%%%%%', 'AMAZON.CO.UK', 'GB'),
+    prices: { 2016: 7.99, 2022: 8.99 },
+  },
+  disney: {
+    merchant: sub('disney', 'Disney+', '4899', 'DISNEY PLUS', 'LONDON', 'GB'),
+    prices: { 2020: 5.99, 2021: 7.99, 2024: 8.99, 2025: 9.99 },
+  },
 };
 
 function sub(id: string, brand: string, mcc: string, pattern: string, location: string, country: string): Merchant {
@@ -117,14 +157,23 @@ export function subscriptions(ctx: Ctx, acct: string, names: string[]): void {
     const billDay = ctx.rng('billday', name).int(1, 28);
     for (const o of monthly(ctx, billDay, 'none')) {
       const pence = toPence(priceIn(s.prices, civilFromDay(o.due).year));
-      ctx.card(acct, o.day, 4 * 3600 + (o.due % 3600), store, pence, 'subscriptions', ctx.rng('sub', name, o.due), { flex: false });
+      ctx.card(acct, o.day, 4 * 3600 + (o.due % 3600), store, pence, 'subscriptions', ctx.rng('sub', name, o.due), {
+        flex: false,
+      });
     }
   }
 }
 
 /** A gym membership collected by direct debit on the 1st. */
 export function gym(ctx: Ctx, acct: string, payee: string, monthly2024: number): void {
-  monthlyBill(ctx, acct, { payee, ref: ctx.rng('ref', payee).digits(8), day: 1, monthly2024 }, 'subscriptions', undefined, [0, 0.06]);
+  monthlyBill(
+    ctx,
+    acct,
+    { payee, ref: ctx.rng('ref', payee).digits(8), day: 1, monthly2024 },
+    'subscriptions',
+    undefined,
+    [0, 0.06],
+  );
 }
 
 export interface HouseholdBills {
@@ -143,9 +192,21 @@ export function householdBills(ctx: Ctx, acct: string, b: HouseholdBills): void 
   const ref = (payee: string, n: number): string => ctx.rng('ref', payee).digits(n);
   if (b.councilTax) councilTax(ctx, acct, { payee: ctx.town.councilTaxPayee, ref: ref('ctax', 8), ...b.councilTax });
   if (b.energy) energy(ctx, acct, { ...b.energy, ref: ref(b.energy.payee, 10) });
-  if (b.water && ctx.town.water) monthlyBill(ctx, acct, { payee: ctx.town.water, ref: ref('water', 11), ...b.water }, 'water');
-  if (b.broadband) monthlyBill(ctx, acct, { ...b.broadband, ref: ref(b.broadband.payee, 9) }, 'telecoms', 'broadband', [0.03, 0.09]);
-  for (const m of b.mobiles ?? []) monthlyBill(ctx, acct, { ...m, ref: ref(m.payee, 9) }, 'telecoms', 'mobile', [0.03, 0.09]);
-  if (b.tvLicence) monthlyBill(ctx, acct, { payee: 'TV LICENCE MBP', ref: ref('tvl', 10), day: 1, monthly2024: 14.13 }, 'telecoms', 'tv_licence', [0, 0.04]);
-  for (const i of b.insurance ?? []) monthlyBill(ctx, acct, { ...i, ref: ref(i.payee, 8) }, 'insurance', undefined, [0.02, 0.12]);
+  if (b.water && ctx.town.water)
+    monthlyBill(ctx, acct, { payee: ctx.town.water, ref: ref('water', 11), ...b.water }, 'water');
+  if (b.broadband)
+    monthlyBill(ctx, acct, { ...b.broadband, ref: ref(b.broadband.payee, 9) }, 'telecoms', 'broadband', [0.03, 0.09]);
+  for (const m of b.mobiles ?? [])
+    monthlyBill(ctx, acct, { ...m, ref: ref(m.payee, 9) }, 'telecoms', 'mobile', [0.03, 0.09]);
+  if (b.tvLicence)
+    monthlyBill(
+      ctx,
+      acct,
+      { payee: 'TV LICENCE MBP', ref: ref('tvl', 10), day: 1, monthly2024: 14.13 },
+      'telecoms',
+      'tv_licence',
+      [0, 0.04],
+    );
+  for (const i of b.insurance ?? [])
+    monthlyBill(ctx, acct, { ...i, ref: ref(i.payee, 8) }, 'insurance', undefined, [0.02, 0.12]);
 }

@@ -67,14 +67,31 @@ export function salary(ctx: Ctx, s: SalarySpec): void {
 
 /** Full new State Pension, £ per week, by tax year (gov.uk benefit and pension rates). */
 const STATE_PENSION_WEEKLY: Record<number, number> = {
-  2016: 155.65, 2017: 159.55, 2018: 164.35, 2019: 168.6, 2020: 175.2, 2021: 179.6, 2022: 185.15, 2023: 203.85,
-  2024: 221.2, 2025: 230.25, 2026: 241.3,
+  2016: 155.65,
+  2017: 159.55,
+  2018: 164.35,
+  2019: 168.6,
+  2020: 175.2,
+  2021: 179.6,
+  2022: 185.15,
+  2023: 203.85,
+  2024: 221.2,
+  2025: 230.25,
+  2026: 241.3,
 };
 
 /** Child Benefit, £ per week, eldest and each other child, by tax year (2020/21 onwards uprated by CPI). */
 const CHILD_BENEFIT_WEEKLY: Record<number, [number, number]> = {
-  2016: [20.7, 13.7], 2017: [20.7, 13.7], 2018: [20.7, 13.7], 2019: [20.7, 13.7], 2020: [21.05, 13.95],
-  2021: [21.15, 14.0], 2022: [21.8, 14.45], 2023: [24.0, 15.9], 2024: [25.6, 16.95], 2025: [26.05, 17.25],
+  2016: [20.7, 13.7],
+  2017: [20.7, 13.7],
+  2018: [20.7, 13.7],
+  2019: [20.7, 13.7],
+  2020: [21.05, 13.95],
+  2021: [21.15, 14.0],
+  2022: [21.8, 14.45],
+  2023: [24.0, 15.9],
+  2024: [25.6, 16.95],
+  2025: [26.05, 17.25],
   2026: [27.05, 17.9],
 };
 
@@ -94,18 +111,26 @@ export function statePension(ctx: Ctx, acct: string, opts: { weekday: number; sh
   ctx.incomes.set('DWP STATE PENSION', { frequency: 'FourWeekly', payDay: WEEKDAYS[opts.weekday] });
   for (const o of everyWeeks(ctx, 4, opts.weekday, ctx.rng('phase', 'sp').int(0, 3), 'before')) {
     const weekly = rate(STATE_PENSION_WEEKLY, taxYearOfDay(o.due))[0] * opts.share;
-    ctx.credit(acct, o.day, 'bgc', 'DWP SP', opts.ni, toPence(weekly * 4), 'pension',
-      { source: 'DWP STATE PENSION', pattern: 'state_pension' });
+    ctx.credit(acct, o.day, 'bgc', 'DWP SP', opts.ni, toPence(weekly * 4), 'pension', {
+      source: 'DWP STATE PENSION',
+      pattern: 'state_pension',
+    });
   }
 }
 
 /** A private or workplace pension (annuity) paid monthly, uprated each April. */
-export function privatePension(ctx: Ctx, acct: string, opts: { payer: string; ref: string; day: number; monthly2024: number }): void {
+export function privatePension(
+  ctx: Ctx,
+  acct: string,
+  opts: { payer: string; ref: string; day: number; monthly2024: number },
+): void {
   ctx.incomes.set(opts.payer, { frequency: 'Monthly', payDay: `${opts.day} (earlier on non-working days)` });
   for (const o of monthly(ctx, opts.day, 'before')) {
     const amount = opts.monthly2024 * upratedFrom2024(ctx, opts.payer, taxYearOfDay(o.due), 0.02, 0.05);
-    ctx.credit(acct, o.day, 'bgc', bacsName(opts.payer), opts.ref, toPence(amount), 'pension',
-      { source: opts.payer, pattern: 'private_pension' });
+    ctx.credit(acct, o.day, 'bgc', bacsName(opts.payer), opts.ref, toPence(amount), 'pension', {
+      source: opts.payer,
+      pattern: 'private_pension',
+    });
   }
 }
 
@@ -114,20 +139,31 @@ export function privatePension(ctx: Ctx, acct: string, opts: { payer: string; re
  * month to month (earnings, deductions), so amounts vary.
  */
 export function universalCredit(ctx: Ctx, acct: string, opts: { day: number; monthly2024: number; ni: string }): void {
-  ctx.incomes.set('DWP UNIVERSAL CREDIT', { frequency: 'Monthly', payDay: `${opts.day} (earlier on non-working days)` });
+  ctx.incomes.set('DWP UNIVERSAL CREDIT', {
+    frequency: 'Monthly',
+    payDay: `${opts.day} (earlier on non-working days)`,
+  });
   for (const o of monthly(ctx, opts.day, 'before')) {
     const base = opts.monthly2024 * upratedFrom2024(ctx, 'uc', taxYearOfDay(o.due), 0.02, 0.07);
     const amount = base * (1 + ctx.rng('uc', o.due).between(-0.08, 0.05));
-    ctx.credit(acct, o.day, 'bgc', 'DWP UC', opts.ni, toPence(amount), 'universal_credit', { source: 'DWP UNIVERSAL CREDIT' });
+    ctx.credit(acct, o.day, 'bgc', 'DWP UC', opts.ni, toPence(amount), 'universal_credit', {
+      source: 'DWP UNIVERSAL CREDIT',
+    });
   }
 }
 
 /** Child Benefit: every 4 weeks on a Monday (Tuesday for some claims), earlier on bank holidays. */
-export function childBenefit(ctx: Ctx, acct: string, opts: { children: number; weekday: 1 | 2; ref: string; payer: string }): void {
+export function childBenefit(
+  ctx: Ctx,
+  acct: string,
+  opts: { children: number; weekday: 1 | 2; ref: string; payer: string },
+): void {
   ctx.incomes.set('HMRC CHILD BENEFIT', { frequency: 'FourWeekly', payDay: WEEKDAYS[opts.weekday] });
   for (const o of everyWeeks(ctx, 4, opts.weekday, ctx.rng('phase', 'chb').int(0, 3), 'before')) {
     const [eldest, other] = rate(CHILD_BENEFIT_WEEKLY, taxYearOfDay(o.due));
     const weekly = eldest + other * (opts.children - 1);
-    ctx.credit(acct, o.day, 'bgc', opts.payer, opts.ref, toPence(weekly * 4), 'child_benefit', { source: 'HMRC CHILD BENEFIT' });
+    ctx.credit(acct, o.day, 'bgc', opts.payer, opts.ref, toPence(weekly * 4), 'child_benefit', {
+      source: 'HMRC CHILD BENEFIT',
+    });
   }
 }

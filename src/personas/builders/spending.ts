@@ -59,8 +59,16 @@ function weekdayFactor(label: Label, wday: number): number {
 
 function localTransport(ctx: Ctx): Merchant[] {
   return ctx.town.transport.map(([descriptor, mcc], i) => ({
-    id: `local${i}`, brand: descriptor, mcc, label: 'transport' as Label, patterns: [descriptor], location: null,
-    country: 'GB', min: 1.5, mean: 4.5, max: 14,
+    id: `local${i}`,
+    brand: descriptor,
+    mcc,
+    label: 'transport' as Label,
+    patterns: [descriptor],
+    location: null,
+    country: 'GB',
+    min: 1.5,
+    mean: 4.5,
+    max: 14,
   }));
 }
 
@@ -91,9 +99,13 @@ export function spending(ctx: Ctx, s: SpendingSpec): void {
     const meanPence = stores.reduce((a, st, i) => a + st.merchant.mean * 100 * weights[i], 0) / totalW;
     return { item, stores, weights, meanPence };
   });
-  const atms = [0, 1].map((i) => `${ctx.rng('atm', i).pick(['TESCO', 'SAINSBURYS', 'CO-OP', 'NOTEMACHINE', 'EURONET'])} ${ctx.rng('atmarea', i).pick(ctx.town.areas)}`);
+  const atms = [0, 1].map(
+    (i) =>
+      `${ctx.rng('atm', i).pick(['TESCO', 'SAINSBURYS', 'CO-OP', 'NOTEMACHINE', 'EURONET'])} ${ctx.rng('atmarea', i).pick(ctx.town.areas)}`,
+  );
   const net = fixedNetByMonth(ctx, s.acct);
-  const firstFull = ctx.startDay === monthStartDay(monthOfDay(ctx.startDay)) ? monthOfDay(ctx.startDay) : monthOfDay(ctx.startDay) + 1;
+  const firstFull =
+    ctx.startDay === monthStartDay(monthOfDay(ctx.startDay)) ? monthOfDay(ctx.startDay) : monthOfDay(ctx.startDay) + 1;
   // The person sees their real balance: commitments already written, their own spending, what the bank declines.
   const tracker = new BalanceTracker(ctx, s.acct);
 
@@ -102,8 +114,13 @@ export function spending(ctx: Ctx, s: SpendingSpec): void {
     const to = Math.min(monthEndDay(month), ctx.asOfDay);
     if (from > to) continue;
     tracker.advance(londonTime(from, 0));
-    const recent = [1, 2, 3].map((k) => month - k).filter((m) => m >= firstFull).map((m) => net.get(m) ?? 0);
-    let judged = recent.length ? (s.fraction * recent.reduce((a, b) => a + b, 0)) / recent.length / 100 : s.fallbackMonthly;
+    const recent = [1, 2, 3]
+      .map((k) => month - k)
+      .filter((m) => m >= firstFull)
+      .map((m) => net.get(m) ?? 0);
+    let judged = recent.length
+      ? (s.fraction * recent.reduce((a, b) => a + b, 0)) / recent.length / 100
+      : s.fallbackMonthly;
     if (s.targetBalance !== undefined) judged += 0.25 * (tracker.balance / 100 - s.targetBalance);
     const budgetPence = Math.max(judged, s.minMonthly) * 100;
     const dim = daysInMonth(Math.floor(month / 12), (month % 12) + 1);
@@ -119,7 +136,12 @@ export function spending(ctx: Ctx, s: SpendingSpec): void {
       }
       const cashLambda = (budgetPence * s.cashShare) / 3500 / dim;
       if (cashLambda > 0 && rng.poisson(cashLambda) > 0) {
-        wishes.push({ kind: 'cash', seconds: rng.int(9 * 3600, 21 * 3600), pence: rng.pick(CASH_AMOUNTS) * 100, place: rng.pick(atms) });
+        wishes.push({
+          kind: 'cash',
+          seconds: rng.int(9 * 3600, 21 * 3600),
+          pence: rng.pick(CASH_AMOUNTS) * 100,
+          place: rng.pick(atms),
+        });
       }
       if (s.p2p) wishes.push(...p2pWishes(s.p2p, dim, rng));
       wishes.sort((x, y) => x.seconds - y.seconds);
@@ -136,7 +158,15 @@ export function spending(ctx: Ctx, s: SpendingSpec): void {
 
 /** Something the person wants to do on a day, written only if the account can take it. */
 type Wish =
-  | { kind: 'card'; seconds: number; pence: number; plan: MixPlan; store: Store; rng: Rng; refund: { after: number; seconds: number } | null }
+  | {
+      kind: 'card';
+      seconds: number;
+      pence: number;
+      plan: MixPlan;
+      store: Store;
+      rng: Rng;
+      refund: { after: number; seconds: number } | null;
+    }
   | { kind: 'cash'; seconds: number; pence: number; place: string }
   | { kind: 'p2p_in' | 'p2p_out'; seconds: number; pence: number; who: string; ref: string };
 
@@ -146,7 +176,10 @@ function purchaseWish(s: SpendingSpec, p: MixPlan, rng: Rng): Wish {
   const seconds = online ? rng.int(6 * 3600, 23 * 3600 + 3000) : rng.int(7 * 3600, 21 * 3600 + 1800);
   const pence = purchasePence(store.merchant, rng);
   const refundable = p.item.label === 'shopping' || p.item.label === 'clothing' || p.item.label === 'home_garden';
-  const refund = refundable && rng.chance(s.refundRate ?? 0.03) ? { after: rng.int(3, 14), seconds: rng.int(2 * 3600, 6 * 3600) } : null;
+  const refund =
+    refundable && rng.chance(s.refundRate ?? 0.03)
+      ? { after: rng.int(3, 14), seconds: rng.int(2 * 3600, 6 * 3600) }
+      : null;
   // A stream of its own per purchase keeps the descriptor's references independent of the day's other draws.
   return { kind: 'card', seconds, pence, plan: p, store, rng: createRng(rng.int(0, 0x7fffffff)), refund };
 }
@@ -154,11 +187,22 @@ function purchaseWish(s: SpendingSpec, p: MixPlan, rng: Rng): Wish {
 function p2pWishes(spec: NonNullable<SpendingSpec['p2p']>, dim: number, rng: Rng): Wish[] {
   const out: Wish[] = [];
   if (rng.chance(spec.perMonth / dim)) {
-    out.push({ kind: 'p2p_in', seconds: rng.int(8 * 3600, 22 * 3600), who: rng.pick(spec.names),
-      ref: rng.chance(0.5) ? rng.pick(P2P_REFS) : `REF ${rng.digits(5)}`, pence: -(rng.int(10, 80) * 100 + (rng.chance(0.3) ? rng.int(1, 99) : 0)) });
+    out.push({
+      kind: 'p2p_in',
+      seconds: rng.int(8 * 3600, 22 * 3600),
+      who: rng.pick(spec.names),
+      ref: rng.chance(0.5) ? rng.pick(P2P_REFS) : `REF ${rng.digits(5)}`,
+      pence: -(rng.int(10, 80) * 100 + (rng.chance(0.3) ? rng.int(1, 99) : 0)),
+    });
   }
   if (rng.chance(spec.perMonth / dim)) {
-    out.push({ kind: 'p2p_out', seconds: rng.int(8 * 3600, 22 * 3600), who: rng.pick(spec.names), ref: rng.pick(P2P_REFS), pence: rng.int(5, 60) * 100 });
+    out.push({
+      kind: 'p2p_out',
+      seconds: rng.int(8 * 3600, 22 * 3600),
+      who: rng.pick(spec.names),
+      ref: rng.pick(P2P_REFS),
+      pence: rng.int(5, 60) * 100,
+    });
   }
   return out;
 }
@@ -174,7 +218,11 @@ function write(ctx: Ctx, acct: string, day: number, w: Wish): void {
   } else if (w.kind === 'card') {
     const d = ctx.card(acct, day, w.seconds, w.store, w.pence, w.plan.item.label, w.rng);
     if (d && w.refund) {
-      ctx.card(acct, day + w.refund.after, w.refund.seconds, w.store, w.pence, 'refund', w.rng, { refund: true, flex: false, parent: d });
+      ctx.card(acct, day + w.refund.after, w.refund.seconds, w.store, w.pence, 'refund', w.rng, {
+        refund: true,
+        flex: false,
+        parent: d,
+      });
     }
   }
 }

@@ -123,31 +123,35 @@
   }
 
   function poll(url, round) {
-    setTimeout(function () {
-      fetch(url, { credentials: 'omit', cache: 'no-store' })
-        .then(function (res) {
-          if (res.status === 410) {
-            window.location.reload();
-            return null;
-          }
-          return res.json();
-        })
-        .then(function (answer) {
-          if (!answer) return;
-          if (answer.state === 'done') window.location.assign(answer.result_url);
-          else poll(url, round + 1);
-        })
-        .catch(function () {
-          poll(url, round + 1);
-        });
-    }, round < 30 ? 1500 : 5000);
+    setTimeout(
+      function () {
+        fetch(url, { credentials: 'omit', cache: 'no-store' })
+          .then(function (res) {
+            if (res.status === 410) {
+              window.location.reload();
+              return null;
+            }
+            return res.json();
+          })
+          .then(function (answer) {
+            if (!answer) return;
+            if (answer.state === 'done') window.location.assign(answer.result_url);
+            else poll(url, round + 1);
+          })
+          .catch(function () {
+            poll(url, round + 1);
+          });
+      },
+      round < 30 ? 1500 : 5000,
+    );
   }
 
   function setupButtons() {
     var close = document.querySelector('[data-close-window]');
-    if (close) close.addEventListener('click', function () {
-      window.close();
-    });
+    if (close)
+      close.addEventListener('click', function () {
+        window.close();
+      });
     var heading = document.querySelector('[data-autofocus]');
     if (heading) heading.focus();
   }

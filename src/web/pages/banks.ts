@@ -38,7 +38,13 @@ function item(b: PickerBank): Html {
 }
 
 /** `prefer`: the invitation's customer type; banks for that kind of customer are listed first in each group. */
-export function bankPickerBody(o: { company: string; banks: PickerBank[]; query: string; searchAction: string; prefer?: 'Personal' | 'Business' | null }): Html {
+export function bankPickerBody(o: {
+  company: string;
+  banks: PickerBank[];
+  query: string;
+  searchAction: string;
+  prefer?: 'Personal' | 'Business' | null;
+}): Html {
   const q = o.query.trim().toLowerCase();
   const shown = o.banks.filter((b) => matches(b, q));
   const rank = (b: PickerBank) => (o.prefer && b.type !== null && b.type !== o.prefer ? 1 : 0);
@@ -47,7 +53,9 @@ export function bankPickerBody(o: { company: string; banks: PickerBank[]; query:
   const real = shown.filter((b) => !b.isSandbox && b.available).sort(byName);
   const later = shown.filter((b) => !b.isSandbox && !b.available).sort(byName);
   const banks = (n: number) => (n === 1 ? '1 bank' : `${n} banks`);
-  const count = q ? `${banks(shown.length)} match “${o.query.trim()}”` : `${banks(shown.filter((b) => b.available).length)} available`;
+  const count = q
+    ? `${banks(shown.length)} match “${o.query.trim()}”`
+    : `${banks(shown.filter((b) => b.available).length)} available`;
   return html`
 <h1>Choose your bank</h1>
 <p class="lead">${o.company} would like to see your bank account data, to help with your application. Choose the bank your account is with: you will review what is shared before anything happens.</p>
@@ -60,20 +68,32 @@ export function bankPickerBody(o: { company: string; banks: PickerBank[]; query:
 </form>
 <p id="bank-count" class="count" role="status" aria-live="polite">${count}</p>
 <div id="bank-lists">
-${test.length ? html`<section class="bank-group" data-group aria-labelledby="test-banks-title">
+${
+  test.length
+    ? html`<section class="bank-group" data-group aria-labelledby="test-banks-title">
   <h2 id="test-banks-title">Test banks</h2>
   <p class="hint">Test banks hold invented data, for trying the service. Choose one only if you were asked to test.</p>
   <ul class="banks">${test.map(item)}</ul>
-</section>` : ''}
-${real.length ? html`<section class="bank-group" data-group aria-labelledby="banks-title">
+</section>`
+    : ''
+}
+${
+  real.length
+    ? html`<section class="bank-group" data-group aria-labelledby="banks-title">
   <h2 id="banks-title">Banks</h2>
   <ul class="banks">${real.map(item)}</ul>
-</section>` : ''}
-${later.length ? html`<details class="bank-group more-banks" data-group data-later${q ? html` open` : ''}>
+</section>`
+    : ''
+}
+${
+  later.length
+    ? html`<details class="bank-group more-banks" data-group data-later${q ? html` open` : ''}>
   <summary>Banks not available yet</summary>
   <p class="hint">${o.company} cannot connect to these banks through Open Banking yet.</p>
   <ul class="banks">${later.map(item)}</ul>
-</details>` : ''}
+</details>`
+    : ''
+}
 </div>
 <p class="empty${shown.length ? ' hidden' : ''}" data-empty>No bank matches your search. Check the spelling, or try a shorter name.</p>
 <p class="hint">Can’t find your bank, or it is not available yet? Contact ${o.company}: they can tell you other ways to share your data.</p>`;

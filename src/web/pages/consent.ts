@@ -14,7 +14,12 @@ export interface ConsentScreenData {
     company_name: string;
     application_name: string;
     application_sharing_purposes?: Array<{ description: string }>;
-    application_sharing_third_parties: Array<{ company_name: string; company_city?: string; company_country?: string; company_website?: string }>;
+    application_sharing_third_parties: Array<{
+      company_name: string;
+      company_city?: string;
+      company_country?: string;
+      company_website?: string;
+    }>;
     privacy_policy_url: string | null;
     terms_and_condition_url: string | null;
     service_customer_center_url: string | null;
@@ -54,14 +59,23 @@ export interface ConsentPageOptions {
 }
 
 function link(href: string | null, label: string): Html {
-  return href ? html`<li><a href="${href}" target="_blank" rel="noopener noreferrer">${label}<span class="visually-hidden"> (opens in a new tab)</span></a></li>` : html``;
+  return href
+    ? html`<li><a href="${href}" target="_blank" rel="noopener noreferrer">${label}<span class="visually-hidden"> (opens in a new tab)</span></a></li>`
+    : html``;
 }
 
 export function consentBody(o: ConsentPageOptions): Html {
   const m = o.screen.metadata;
-  const who = m.application_name === m.company_name ? html`<strong>${m.company_name}</strong>` : html`<strong>${m.application_name}</strong> (${m.company_name})`;
+  const who =
+    m.application_name === m.company_name
+      ? html`<strong>${m.company_name}</strong>`
+      : html`<strong>${m.application_name}</strong> (${m.company_name})`;
   const purposes = m.application_sharing_purposes ?? [];
-  const links = [link(m.privacy_policy_url, 'Privacy policy'), link(m.terms_and_condition_url, 'Terms and conditions'), link(m.service_customer_center_url, 'Customer help centre')];
+  const links = [
+    link(m.privacy_policy_url, 'Privacy policy'),
+    link(m.terms_and_condition_url, 'Terms and conditions'),
+    link(m.service_customer_center_url, 'Customer help centre'),
+  ];
   const hasLinks = Boolean(m.privacy_policy_url || m.terms_and_condition_url || m.service_customer_center_url);
   return html`
 <div class="bank-header">
@@ -88,9 +102,11 @@ ${o.isSandbox ? html`<p class="notice notice-info"><strong>This is a test bank.<
 <section class="card" aria-labelledby="who-title">
   <h2 id="who-title">Who will see it</h2>
   <p>${who}.</p>
-  ${m.application_sharing_third_parties.length
-    ? html`<p>It will also be shared with:</p><ul>${m.application_sharing_third_parties.map((t) => html`<li>${t.company_name}${t.company_city || t.company_country ? html`, ${[t.company_city, t.company_country].filter(Boolean).join(', ')}` : ''}</li>`)}</ul>`
-    : html`<p>It will not be shared with anyone else.</p>`}
+  ${
+    m.application_sharing_third_parties.length
+      ? html`<p>It will also be shared with:</p><ul>${m.application_sharing_third_parties.map((t) => html`<li>${t.company_name}${t.company_city || t.company_country ? html`, ${[t.company_city, t.company_country].filter(Boolean).join(', ')}` : ''}</li>`)}</ul>`
+      : html`<p>It will not be shared with anyone else.</p>`
+  }
 </section>
 
 <section class="card" aria-labelledby="when-title">

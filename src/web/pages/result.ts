@@ -46,35 +46,85 @@ ${o.banksHref ? html`<p><a href="${o.banksHref}">Choose a different bank</a></p>
 ${next}`;
 }
 
-export type NoticeKind = 'unknown' | 'expired' | 'used' | 'revoked' | 'session_expired' | 'wrong_origin' | 'bank_not_available' | 'bank_unavailable' | 'error';
+export type NoticeKind =
+  | 'unknown'
+  | 'expired'
+  | 'used'
+  | 'revoked'
+  | 'session_expired'
+  | 'wrong_origin'
+  | 'bank_not_available'
+  | 'bank_unavailable'
+  | 'error';
 
 /** Why a link cannot be used, in the customer's words, with the HTTP status the page is served with. */
-export function noticeBody(kind: NoticeKind, o: { company?: string | null; at?: Date | null; component?: boolean; backHref?: string }): { status: number; title: string; body: Html } {
+export function noticeBody(
+  kind: NoticeKind,
+  o: { company?: string | null; at?: Date | null; component?: boolean; backHref?: string },
+): { status: number; title: string; body: Html } {
   const who = o.company ?? 'the company that sent you the link';
-  const ask = o.component ? html`Go back to ${who}’s page and start again.` : html`If you still need to connect your bank, ask ${who} for a new link.`;
+  const ask = o.component
+    ? html`Go back to ${who}’s page and start again.`
+    : html`If you still need to connect your bank, ask ${who} for a new link.`;
   const when = o.at ? html` on ${formatDate(o.at)}` : '';
   const back = o.backHref ? html`<p><a class="button button-secondary" href="${o.backHref}">Choose a bank</a></p>` : '';
-  const make = (status: number, title: string, text: Html) => ({ status, title, body: html`<h1 tabindex="-1" data-autofocus>${title}</h1><p class="lead">${text}</p>${back}` });
+  const make = (status: number, title: string, text: Html) => ({
+    status,
+    title,
+    body: html`<h1 tabindex="-1" data-autofocus>${title}</h1><p class="lead">${text}</p>${back}`,
+  });
   switch (kind) {
     case 'expired':
       return make(410, 'This link has expired', html`The link expired${when}. ${ask}`);
     case 'used':
       return o.component
         ? make(410, 'This link has already been used', html`For your security, each connect link works once. ${ask}`)
-        : make(410, 'You have already connected your bank', html`This invitation was used${when}, so there is nothing more to do. Thank you. If you want to connect another account, ask ${who} for a new invitation.`);
+        : make(
+            410,
+            'You have already connected your bank',
+            html`This invitation was used${when}, so there is nothing more to do. Thank you. If you want to connect another account, ask ${who} for a new invitation.`,
+          );
     case 'revoked':
-      return make(410, 'This invitation has been withdrawn', html`${who} withdrew this invitation${when}. Nothing was shared. If you think this is a mistake, contact ${who}.`);
+      return make(
+        410,
+        'This invitation has been withdrawn',
+        html`${who} withdrew this invitation${when}. Nothing was shared. If you think this is a mistake, contact ${who}.`,
+      );
     case 'session_expired':
-      return make(410, 'This page has expired', html`For your security, pages stay open for a limited time. ${o.component ? ask : html`Open the link from your invitation again.`}`);
+      return make(
+        410,
+        'This page has expired',
+        html`For your security, pages stay open for a limited time. ${o.component ? ask : html`Open the link from your invitation again.`}`,
+      );
     case 'wrong_origin':
-      return make(403, 'This page cannot be shown here', html`This bank connection can only be shown on ${who}’s own website. Go to their website and start again.`);
+      return make(
+        403,
+        'This page cannot be shown here',
+        html`This bank connection can only be shown on ${who}’s own website. Go to their website and start again.`,
+      );
     case 'bank_not_available':
-      return make(404, 'This bank cannot be connected here', html`${who} cannot connect to this bank through Open Banking yet. Choose another bank, or contact ${who}.`);
+      return make(
+        404,
+        'This bank cannot be connected here',
+        html`${who} cannot connect to this bank through Open Banking yet. Choose another bank, or contact ${who}.`,
+      );
     case 'bank_unavailable':
-      return make(503, 'Your bank cannot be reached right now', html`Your bank is not answering. Please try again in a few minutes.`);
+      return make(
+        503,
+        'Your bank cannot be reached right now',
+        html`Your bank is not answering. Please try again in a few minutes.`,
+      );
     case 'error':
-      return make(500, 'Something went wrong', html`Please try again in a few minutes. If it keeps happening, contact ${who}.`);
+      return make(
+        500,
+        'Something went wrong',
+        html`Please try again in a few minutes. If it keeps happening, contact ${who}.`,
+      );
     default:
-      return make(404, 'This link is not valid', html`Check that you copied the whole link, or ask ${who} for a new one.`);
+      return make(
+        404,
+        'This link is not valid',
+        html`Check that you copied the whole link, or ask ${who} for a new one.`,
+      );
   }
 }

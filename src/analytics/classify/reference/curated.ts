@@ -12,4 +12,9 @@ import type { CuratedGroup } from './curated-group.ts';
 
 export type { CuratedGroup };
 
-export const curatedGroups: readonly CuratedGroup[] = [...creditGroups, ...billGroups, ...incomeGroups, ...spendingGroups];
+export const curatedGroups: readonly CuratedGroup[] = [
+  ...creditGroups,
+  ...billGroups,
+  ...incomeGroups,
+  ...spendingGroups,
+];

@@ -13,8 +13,15 @@ import type { NormalizedTransaction } from '../../connector.ts';
 import type { ObieOverride } from './index.ts';
 
 const TYPE_BY_CODE: Record<string, string> = {
-  DD: 'DirectDebit', SO: 'StandingOrder', CARD: 'CardPayment', FPS: 'FasterPayment', BGC: 'BankGiroCredit',
-  CASH: 'Cash', TFR: 'Transfer', CHG: 'Charge', INT: 'Interest',
+  DD: 'DirectDebit',
+  SO: 'StandingOrder',
+  CARD: 'CardPayment',
+  FPS: 'FasterPayment',
+  BGC: 'BankGiroCredit',
+  CASH: 'Cash',
+  TFR: 'Transfer',
+  CHG: 'Charge',
+  INT: 'Interest',
 };
 
 export const sandboxOverride: ObieOverride = {
