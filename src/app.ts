@@ -2,17 +2,12 @@
  * buildApp(deps): the Fastify instance with its plugins and routes. It never listens (main.ts does),
  * so tests drive it with app.inject against a real database.
  */
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Logger } from 'pino';
+import type { HttpApp } from './http/server.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/db.ts';
 import type { Clock } from './lib/clock.ts';
@@ -32,13 +27,7 @@ export interface AppDeps {
   logger: Logger;
 }
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
+export type App = HttpApp;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
