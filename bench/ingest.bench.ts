@@ -67,7 +67,7 @@ async function startServer(env: Record<string, string>) {
     config,
     db: runtime.db,
     clock: systemClock,
-    keys: runtime.keys,
+    installationKey: runtime.installationKey,
     queue: runtime.queue,
     logger: createLogger(config),
   };
@@ -75,7 +75,7 @@ async function startServer(env: Record<string, string>) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  const creds = await createClient(runtime.db, runtime.keys, 'bench', new Date());
+  const creds = await createClient(runtime.db, runtime.installationKey, 'bench', new Date());
   const token = (
     (await (
       await fetch(`${baseUrl}/oauth/v2/token`, {

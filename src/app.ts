@@ -11,7 +11,6 @@ import type { HttpApp } from './http/server.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/db.ts';
 import type { Clock } from './lib/clock.ts';
-import type { ClientSecrets } from './modules/clients/clients.service.ts';
 import type { Queue } from './jobs/queue.ts';
 import { newId } from './lib/ids.ts';
 import { registerErrorHandling } from './http/problem.ts';
@@ -22,7 +21,7 @@ export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
   clock: Clock;
-  keys: ClientSecrets;
+  installationKey: string;
   queue: Queue;
   logger: Logger;
 }

@@ -52,7 +52,7 @@ async function run(argv: string[]): Promise<number> {
     if (command === 'clients' && sub === 'create') {
       const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } } });
       if (!values.name) throw new UsageError('--name is required');
-      out(await createClient(runtime.db, runtime.keys, values.name, now));
+      out(await createClient(runtime.db, runtime.installationKey, values.name, now));
       return 0;
     }
     if (command === 'clients' && sub === 'list') {
@@ -61,7 +61,7 @@ async function run(argv: string[]): Promise<number> {
     }
     if (command === 'clients' && sub === 'rotate-secret') {
       if (!rest[0]) throw new UsageError('rotate-secret needs a client id');
-      out(await rotateClientSecret(runtime.db, runtime.keys, rest[0], now));
+      out(await rotateClientSecret(runtime.db, runtime.installationKey, rest[0], now));
       return 0;
     }
     if (command === 'clients' && sub === 'settings') {

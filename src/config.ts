@@ -27,7 +27,7 @@ export interface Config {
   logLevel: LogLevel;
   bootstrapClients: BootstrapClient[];
   /** Key for the keyed hash of client secrets; when unset, a key generated once and kept in the database is used. */
-  secretKey: string | null;
+  installationKey: string | null;
   /** Largest accepted request body, bytes (the 100 000-transaction submission fits well inside the default). */
   bodyLimitBytes: number;
   /** Run background workers (job queue) in this process. */
@@ -157,8 +157,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS', 86_400, 1, 86_400 * 30);
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
   const bootstrapClients = parseBootstrapClients(get('OBI_BOOTSTRAP_CLIENTS'), problems);
-  const secretKey = get('OBI_SECRET_KEY') ?? null;
-  if (secretKey !== null && secretKey.length < 32) problems.push('OBI_SECRET_KEY: expected at least 32 characters');
+  const installationKey = get('OBI_SECRET_KEY') ?? null;
+  if (installationKey !== null && installationKey.length < 32) problems.push('OBI_SECRET_KEY: expected at least 32 characters');
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
   const workers = bool('WORKERS', true);
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
@@ -196,7 +196,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     customerTokenTtlSeconds,
     logLevel,
     bootstrapClients: Object.freeze(bootstrapClients) as BootstrapClient[],
-    secretKey,
+    installationKey,
     bodyLimitBytes,
     workers,
     webhookAllowLoopback,

@@ -1,5 +1,5 @@
 /**
- * Opening the service's moving parts in order: database → migrations → keys → bootstrap clients → queue.
+ * Opening the service's moving parts in order: database → migrations → installation key → bootstrap clients → queue.
  * Shared by the server (main.ts), the CLI and the tests, so all three see the same start-up.
  */
 import type { Config } from './config.ts';
@@ -7,12 +7,12 @@ import type { Database } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
-import { ensureBootstrapClients, getInstallationKey, type ClientSecrets } from './modules/clients/clients.service.ts';
+import { ensureBootstrapClients, getInstallationKey } from './modules/clients/clients.service.ts';
 import type { Clock } from './lib/clock.ts';
 
 export interface Runtime {
   db: Database;
-  keys: ClientSecrets;
+  installationKey: string;
   queue: Queue;
   close(): Promise<void>;
 }
@@ -25,15 +25,15 @@ export async function openRuntime(
   const db = opts.db ?? (await openDatabase(config));
   try {
     await migrate(db);
-    const keys = await getInstallationKey(db, config.secretKey);
-    await ensureBootstrapClients(db, keys, config.bootstrapClients, clock.now());
+    const installationKey = await getInstallationKey(db, config.installationKey);
+    await ensureBootstrapClients(db, installationKey, config.bootstrapClients, clock.now());
     const queue =
       opts.queue === false
         ? inertQueue()
         : await createQueue(db, { workers: config.workers, databaseUrl: config.databaseUrl, schema: opts.queueSchema });
     return {
       db,
-      keys,
+      installationKey,
       queue,
       async close() {
         await queue.stop().catch(() => undefined);

@@ -47,7 +47,7 @@ describe('webhook URL guard (WEBHOOK_ALLOW_LOOPBACK unset)', async () => {
       clientId,
       url,
       comment: null,
-      secretSealed: sealSecret(svc.deps.keys.secretKey, generateWebhookSecret()),
+      secretSealed: sealSecret(svc.deps.installationKey, generateWebhookSecret()),
       now: svc.clock.now(),
     });
     return row.id;

@@ -91,9 +91,9 @@ describe('webhook delivery across a crash', () => {
     const config = loadConfig({ ...target.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_LOOPBACK: 'true' });
     const seed = await openRuntime(config, systemClock, { queue: false });
     const now = systemClock.now();
-    const { client_id: clientId } = await createClient(seed.db, seed.keys, 'Crash Lender', now);
+    const { client_id: clientId } = await createClient(seed.db, seed.installationKey, 'Crash Lender', now);
     const customer = await createCustomer(seed.db, clientId, 'crash-customer', now);
-    const webhook = await createWebhook({ db: seed.db, keys: seed.keys, config }, clientId, { url: sink.url }, now);
+    const webhook = await createWebhook({ db: seed.db, installationKey: seed.installationKey, config }, clientId, { url: sink.url }, now);
     const { messageId } = await seed.db.transaction((tx) =>
       emitWebhookEvent(tx, { clientId, customerId: customer.id, type: 'REPORT_AVAILABLE' }, now),
     );

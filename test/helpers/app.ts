@@ -42,7 +42,7 @@ export async function startService(
     config,
     db: runtime.db,
     clock,
-    keys: runtime.keys,
+    installationKey: runtime.installationKey,
     queue: runtime.queue,
     logger: createLogger(config),
   };
@@ -76,7 +76,7 @@ export interface TestClient {
 
 /** A new client with a fresh access token. */
 export async function newClient(svc: TestService, name = 'Test Lender'): Promise<TestClient> {
-  const { client_id, client_secret } = await createClient(svc.deps.db, svc.deps.keys, name, svc.clock.now());
+  const { client_id, client_secret } = await createClient(svc.deps.db, svc.deps.installationKey, name, svc.clock.now());
   const res = await svc.app.inject({
     method: 'POST',
     url: '/oauth/v2/token',

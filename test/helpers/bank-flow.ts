@@ -89,7 +89,7 @@ export interface LiveClient extends TestClient {
 
 /** A client (token over HTTP, endpoint 1) whose settings allow one return URL. */
 export async function newLiveClient(svc: LiveService, name = 'Flow Lender'): Promise<LiveClient> {
-  const { client_id, client_secret } = await createClient(svc.deps.db, svc.deps.keys, name, svc.clock.now());
+  const { client_id, client_secret } = await createClient(svc.deps.db, svc.deps.installationKey, name, svc.clock.now());
   const token = await call(svc, 'POST', '/oauth/v2/token', {
     body: { client_id, client_secret, grant_type: 'client_credentials' },
   });

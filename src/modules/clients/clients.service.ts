@@ -12,11 +12,6 @@ import { isHttpUrl } from '../../lib/urls.ts';
 import * as repo from './clients.repo.ts';
 import type { ClientRow, ClientSettingsPatch } from './clients.repo.ts';
 
-export interface ClientSecrets {
-  /** key of the keyed hash */
-  secretKey: string;
-}
-
 export interface ClientSettings {
   company_name: string | null;
   application_name: string | null;
@@ -33,25 +28,25 @@ export function newClientId(): string {
 
 export async function createClient(
   db: Db,
-  keys: ClientSecrets,
+  installationKey: string,
   name: string,
   now: Date,
 ): Promise<{ client_id: string; client_secret: string }> {
   const clientId = newClientId();
   const clientSecret = randomToken('obi_cs_');
-  await repo.insertClient(db, { id: clientId, name, secretHash: hashSecret(keys.secretKey, clientSecret), now });
+  await repo.insertClient(db, { id: clientId, name, secretHash: hashSecret(installationKey, clientSecret), now });
   return { client_id: clientId, client_secret: clientSecret };
 }
 
 export async function rotateClientSecret(
   db: Db,
-  keys: ClientSecrets,
+  installationKey: string,
   clientId: string,
   now: Date,
 ): Promise<{ client_id: string; client_secret: string }> {
   const clientSecret = randomToken('obi_cs_');
   return db.transaction(async (tx) => {
-    const ok = await repo.updateClientSecret(tx, clientId, hashSecret(keys.secretKey, clientSecret), now);
+    const ok = await repo.updateClientSecret(tx, clientId, hashSecret(installationKey, clientSecret), now);
     if (!ok) throw new AppError('client_not_found', `No client with id ${clientId}.`);
     // Tokens issued with the old secret end with it: rotation is how an operator cuts off a leaked credential.
     await repo.revokeAccessTokensOfClient(tx, clientId);
@@ -62,7 +57,7 @@ export async function rotateClientSecret(
 /** Ensures each configured client exists with that secret (created, or its secret updated). */
 export async function ensureBootstrapClients(
   db: Db,
-  keys: ClientSecrets,
+  installationKey: string,
   clients: BootstrapClient[],
   now: Date,
 ): Promise<void> {
@@ -70,7 +65,7 @@ export async function ensureBootstrapClients(
     await repo.upsertClientSecret(db, {
       id: c.clientId,
       name: c.clientId,
-      secretHash: hashSecret(keys.secretKey, c.clientSecret),
+      secretHash: hashSecret(installationKey, c.clientSecret),
       now,
     });
   }
@@ -79,13 +74,13 @@ export async function ensureBootstrapClients(
 /** The client when id and secret match; null otherwise (the caller must not say which part was wrong). */
 export async function verifyClientCredentials(
   db: Db,
-  keys: ClientSecrets,
+  installationKey: string,
   clientId: string,
   secret: string,
 ): Promise<ClientRow | null> {
   const row = await repo.findClient(db, clientId);
   // Hash even when the client is unknown so both failures take the same time.
-  const ok = secretMatches(keys.secretKey, secret, row?.secret_hash ?? '0'.repeat(64));
+  const ok = secretMatches(installationKey, secret, row?.secret_hash ?? '0'.repeat(64));
   return row && ok ? row : null;
 }
 
@@ -127,8 +122,12 @@ export async function listClients(db: Db): Promise<Array<{ client_id: string; na
   }));
 }
 
-export async function getInstallationKey(db: Db, configured: string | null): Promise<ClientSecrets> {
-  return { secretKey: configured ?? (await repo.readInstallationKey(db)) };
+/**
+ * The installation key: the secret this installation seals stored secrets with (src/lib), signs invitation links
+ * with and peppers client-secret hashes with. OBI_SECRET_KEY when set, else the one generated at first start.
+ */
+export async function getInstallationKey(db: Db, configured: string | null): Promise<string> {
+  return configured ?? (await repo.readInstallationKey(db));
 }
 
 /** URLs must be absolute http(s); origins must be bare origins (scheme://host[:port]) because browsers send exactly that. */

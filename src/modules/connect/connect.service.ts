@@ -28,7 +28,7 @@ export const COMPONENT_URL_SECONDS = 1800;
 /** A session outlives the URL that opened it: long enough to choose a bank, read, and approve at the bank. */
 export const SESSION_SECONDS = 2 * 3600;
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'keys'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'installationKey'>;
 
 export type Refusal =
   | { refused: 'unknown' }
@@ -145,7 +145,7 @@ async function startSession(
     invitation_id: s.invitationId,
     component_url_id: s.componentUrlId,
     origin: s.origin,
-    customer_token_sealed: seal(deps.keys.secretKey, token.token),
+    customer_token_sealed: seal(deps.installationKey, token.token),
     created_at: now,
     expires_at: new Date(now.getTime() + SESSION_SECONDS * 1000),
   });
@@ -159,7 +159,7 @@ export async function openInvitation(
   signature: string,
   now: Date,
 ): Promise<{ secret: string } | Refusal> {
-  if (!isInvitationSignature(deps.keys.secretKey, invitationId, signature)) return { refused: 'unknown' };
+  if (!isInvitationSignature(deps.installationKey, invitationId, signature)) return { refused: 'unknown' };
   const inv = await findInvitationForLink(deps.db, invitationId);
   if (!inv) return { refused: 'unknown' };
   const status = invitationStatus(inv, now);
@@ -264,7 +264,7 @@ function toSession(
     invitationId: row.invitation_id,
     origin: row.origin,
     customerType,
-    customerToken: unseal(deps.keys.secretKey, row.customer_token_sealed),
+    customerToken: unseal(deps.installationKey, row.customer_token_sealed),
     company,
     completedAt: row.completed_at ? new Date(row.completed_at) : null,
   };

@@ -7,7 +7,7 @@ import { connectorFor, isBankError, type BankConnector, type BankError } from '.
 import { findBank, type Bank } from '../../banks/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-export type ConsentDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'keys' | 'queue' | 'logger'>;
+export type ConsentDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'installationKey' | 'queue' | 'logger'>;
 
 export function canConnect(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): boolean {
   const bank = findBank(slug);

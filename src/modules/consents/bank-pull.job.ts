@@ -127,7 +127,7 @@ async function validAccessToken(
   consent: ConsentRow,
   force: boolean,
 ): Promise<{ token: string; refreshed: boolean }> {
-  const key = deps.keys.secretKey;
+  const key = deps.installationKey;
   const current = unseal(key, consent.access_token_sealed);
   const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
   if (!force && current && Number(consent.access_token_expires_at ?? 0) - TOKEN_MARGIN_SECONDS > nowSeconds)

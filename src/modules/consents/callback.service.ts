@@ -74,7 +74,7 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promis
     );
 
   const connector = connectorOf(deps, consent.bank_slug);
-  const verifier = unseal(deps.keys.secretKey, consent.code_verifier_sealed);
+  const verifier = unseal(deps.installationKey, consent.code_verifier_sealed);
   if (!verifier) return reject('authorisation_failed', 'authorisation_failed');
   let tokens;
   let bankConsent;
@@ -92,8 +92,8 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promis
 
   await deps.db.transaction(async (tx) => {
     const authorised = await repo.transition(tx, consent.id, ['AwaitingAuthorisation'], 'Authorised', null, now, {
-      access_token_sealed: seal(deps.keys.secretKey, tokens.accessToken),
-      refresh_token_sealed: tokens.refreshToken === null ? null : seal(deps.keys.secretKey, tokens.refreshToken),
+      access_token_sealed: seal(deps.installationKey, tokens.accessToken),
+      refresh_token_sealed: tokens.refreshToken === null ? null : seal(deps.installationKey, tokens.refreshToken),
       access_token_expires_at: tokens.expiresAt,
       code_verifier_sealed: null,
       expiration: bankConsent.expiration ?? consent.expiration,

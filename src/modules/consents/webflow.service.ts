@@ -113,7 +113,7 @@ export async function createBankFlowUrl(
       sharing_third_parties: sharing.thirdParties,
       redirect_url: returnUrl,
       state_hash: stateHash(state),
-      code_verifier_sealed: seal(deps.keys.secretKey, pkce.verifier),
+      code_verifier_sealed: seal(deps.installationKey, pkce.verifier),
       bank_consent_id: bankConsentId,
     },
     now,

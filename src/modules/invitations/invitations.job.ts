@@ -24,7 +24,7 @@ export async function sendInvitationEmail(
     lastName: row.last_name,
     businessName: row.company_name,
     customerType: row.customer_type,
-    url: invitationUrl(deps.config.publicBaseUrl, deps.keys.secretKey, row.id),
+    url: invitationUrl(deps.config.publicBaseUrl, deps.installationKey, row.id),
     expiresAt: new Date(row.expires_at),
   });
   try {

@@ -31,7 +31,7 @@ export interface CreateInvitationInput {
   expires_in?: number | string;
 }
 
-type LinkDeps = Pick<AppDeps, 'config' | 'keys'>;
+type LinkDeps = Pick<AppDeps, 'config' | 'installationKey'>;
 
 export function invitationStatus(
   row: Pick<InvitationRow, 'revoked_at' | 'used_at' | 'expires_at'>,
@@ -60,7 +60,7 @@ export function toInvitationView(deps: LinkDeps, row: InvitationRow, now: Date) 
     revoked_at: ts(row.revoked_at),
     used_at: ts(row.used_at),
     expires_in: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
-    url: invitationUrl(deps.config.publicBaseUrl, deps.keys.secretKey, row.id),
+    url: invitationUrl(deps.config.publicBaseUrl, deps.installationKey, row.id),
     customer_id: row.customer_id,
     expires_at: unixSeconds(expiresAt),
     status: invitationStatus(row, now),

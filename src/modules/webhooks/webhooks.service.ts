@@ -4,7 +4,6 @@ import type { Db } from '../../db/db.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { unixSeconds } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { ClientSecrets } from '../clients/clients.service.ts';
 import * as repo from './webhooks.repo.ts';
 import type { WebhookRow } from './webhooks.repo.ts';
 import { sealSecret } from './webhooks.secret-box.ts';
@@ -45,7 +44,7 @@ export function toWebhookView(row: WebhookRow): WebhookView {
 
 export interface CreateWebhookDeps {
   db: Db;
-  keys: ClientSecrets;
+  installationKey: string;
   config: Pick<Config, 'webhookAllowLoopback' | 'nodeEnv'>;
   resolve?: Resolver;
 }
@@ -68,7 +67,7 @@ export async function createWebhook(
     clientId,
     url: input.url,
     comment: input.comment ?? null,
-    secretSealed: sealSecret(deps.keys.secretKey, secret),
+    secretSealed: sealSecret(deps.installationKey, secret),
     now,
   });
   return { id: row.id, webhook_id: row.id, url: row.url, comment: row.comment, secret };

@@ -12,7 +12,6 @@ import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unixSeconds } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { ClientSecrets } from '../clients/clients.service.ts';
 import * as repo from './deliveries.repo.ts';
 import { disableWebhook } from './webhooks.repo.ts';
 import { decideOutcome, type AttemptResult, type Outcome } from './webhooks.retry.ts';
@@ -24,7 +23,7 @@ import { urlPolicy, type Resolver } from './webhooks.url-guard.ts';
 export interface DispatcherDeps {
   db: Db;
   clock: Clock;
-  keys: ClientSecrets;
+  installationKey: string;
   logger: Logger;
   config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetrySchedule' | 'webhookAllowLoopback' | 'nodeEnv'>;
   /** Jitter source, [0, 1). Tests pass a constant to see the exact schedule. */
@@ -83,7 +82,7 @@ async function send(
 ): Promise<{ result: AttemptResult; durationMs: number }> {
   let secret: string;
   try {
-    secret = openSecret(deps.keys.secretKey, d.secret_sealed);
+    secret = openSecret(deps.installationKey, d.secret_sealed);
   } catch {
     return {
       result: {
