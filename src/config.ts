@@ -26,7 +26,7 @@ export interface Config {
   customerTokenTtlSeconds: number;
   logLevel: LogLevel;
   bootstrapClients: BootstrapClient[];
-  /** Key for the keyed hash of client secrets; when unset, a key generated once and kept in the database is used. */
+  /** OBI_SECRET_KEY: the installation key (seals stored secrets, signs invitation links, peppers client-secret hashes); when unset, one generated once and kept in the database is used. */
   installationKey: string | null;
   /** Largest accepted request body, bytes (the 100 000-transaction submission fits well inside the default). */
   bodyLimitBytes: number;
@@ -158,7 +158,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
   const bootstrapClients = parseBootstrapClients(get('OBI_BOOTSTRAP_CLIENTS'), problems);
   const installationKey = get('OBI_SECRET_KEY') ?? null;
-  if (installationKey !== null && installationKey.length < 32) problems.push('OBI_SECRET_KEY: expected at least 32 characters');
+  if (installationKey !== null && installationKey.length < 32)
+    problems.push('OBI_SECRET_KEY: expected at least 32 characters');
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
   const workers = bool('WORKERS', true);
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
