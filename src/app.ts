@@ -6,25 +6,14 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Logger } from 'pino';
 import type { HttpApp } from './http/server.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/db.ts';
-import type { Clock } from './lib/clock.ts';
-import type { Queue } from './jobs/queue.ts';
+import type { AppDeps } from './app-deps.ts';
 import { newId } from './lib/ids.ts';
 import { registerErrorHandling } from './http/problem.ts';
 import { ProblemSchema } from './http/wire.ts';
-import { registerRoutes } from './http/routes.ts';
+import { registerRoutes } from './routes.ts';
 
-export interface AppDeps {
-  config: Readonly<Config>;
-  db: Database;
-  clock: Clock;
-  installationKey: string;
-  queue: Queue;
-  logger: Logger;
-}
+export type { AppDeps } from './app-deps.ts';
 
 export type App = HttpApp;
 

@@ -8,14 +8,8 @@ import { openRuntime } from './runtime.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { AppError } from './lib/app-error.ts';
-import {
-  createClient,
-  getSettings,
-  listClients,
-  rotateClientSecret,
-  updateSettings,
-} from './modules/clients/clients.service.ts';
-import type { ClientSettingsPatch } from './modules/clients/clients.repo.ts';
+import { createClient, getSettings, listClients, rotateClientSecret, updateSettings } from './modules/clients/index.ts';
+import type { ClientSettingsPatch } from './modules/clients/index.ts';
 
 const USAGE = `usage:
   obi serve                                   start the API (same as npm start)

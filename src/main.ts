@@ -33,7 +33,14 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const deps = { config, db: runtime.db, clock: systemClock, installationKey: runtime.installationKey, queue: runtime.queue, logger };
+  const deps = {
+    config,
+    db: runtime.db,
+    clock: systemClock,
+    installationKey: runtime.installationKey,
+    queue: runtime.queue,
+    logger,
+  };
   await registerJobHandlers(deps);
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });

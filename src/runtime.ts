@@ -7,7 +7,7 @@ import type { Database } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
-import { ensureBootstrapClients, getInstallationKey } from './modules/clients/clients.service.ts';
+import { ensureBootstrapClients, getInstallationKey } from './modules/clients/index.ts';
 import type { Clock } from './lib/clock.ts';
 
 export interface Runtime {

@@ -5,18 +5,18 @@
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { authenticateAccessToken, authenticateCustomerToken } from '../modules/auth/auth.service.ts';
-import type { AppDeps } from '../app.ts';
+import type { Db } from '../db/db.ts';
+import type { Clock } from '../lib/clock.ts';
+import {
+  authenticateAccessToken,
+  authenticateCustomerToken,
+  type ClientAuth,
+  type CustomerAuth,
+} from '../modules/auth/index.ts';
 
 export type AuthKind = 'bearer' | 'customer';
 
-export interface ClientAuth {
-  clientId: string;
-}
-export interface CustomerAuth {
-  clientId: string;
-  customerId: string;
-}
+export type { ClientAuth, CustomerAuth } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,7 +44,13 @@ function challenge(kind: AuthKind, code: 'unauthorized' | 'token_expired', messa
   });
 }
 
-export function requireAuth(deps: AppDeps, kind: AuthKind): preHandlerAsyncHookHandler {
+/** What authentication needs: the database the tokens are in and the clock they expire by. */
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export function requireAuth(deps: AuthDeps, kind: AuthKind): preHandlerAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const auth = parseAuthorization(request.headers.authorization);
     const expected = kind === 'bearer' ? 'bearer' : 'appusertoken';

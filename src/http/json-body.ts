@@ -5,7 +5,7 @@
  * proto-poisoning cannot bite because every body schema rejects unknown members (a "__proto__" key included).
  */
 import { createHash } from 'node:crypto';
-import type { App } from '../app.ts';
+import type { HttpApp } from './server.ts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { parseJsonInSlices } from './json-slices.ts';
@@ -24,7 +24,7 @@ declare module 'fastify' {
  * `sliced`: parse big bodies in slices (the embedded engine shares this event loop with every query, so
  * long pauses hurt there); with a database server, one JSON.parse is faster overall.
  */
-export function registerJsonParser(app: App, bodyLimit: number, sliced: boolean): void {
+export function registerJsonParser(app: HttpApp, bodyLimit: number, sliced: boolean): void {
   app.removeAllContentTypeParsers(); // JSON only: a text/plain or form body is 415, not a string to validate
   app.addContentTypeParser(
     'application/json',

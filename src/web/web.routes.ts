@@ -32,8 +32,8 @@ import {
   renewSessionSecret,
   type ConnectSession,
   type Refusal,
-} from '../modules/connect/connect.service.ts';
-import { hostedReturnUrl, sessionPath } from '../modules/connect/links.ts';
+} from '../modules/connect/index.ts';
+import { hostedReturnUrl, sessionPath } from '../lib/hosted-links.ts';
 import { ASSETS } from './assets.ts';
 import { ApiCallError, customerApi, type CustomerApi } from './customer-api.ts';
 import { page, type PageOptions } from './layout.ts';

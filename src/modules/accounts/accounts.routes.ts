@@ -1,13 +1,22 @@
 /** Account collections (decisions.md), endpoint 12, and balances. */
 import { Type } from 'typebox';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Queue } from '../../jobs/queue.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
-import { CustomerIdParams } from '../customers/customers.wire.ts';
+import { CustomerIdParams } from '../customers/index.ts';
 import * as service from './accounts.service.ts';
 import { AccountCollectionBody, AccountList, Balance, BalanceCollectionBody } from './accounts.wire.ts';
 
-export async function accountRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface AccountRoutesDeps {
+  db: Database;
+  clock: Clock;
+  queue: Queue;
+}
+
+export async function accountRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Accounts'];
   const security = [{ Bearer: [] }];

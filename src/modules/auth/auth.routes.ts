@@ -2,8 +2,11 @@
 import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import type { App, AppDeps } from '../../app.ts';
-import { verifyClientCredentials } from '../clients/clients.service.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config.ts';
+import { verifyClientCredentials } from '../clients/index.ts';
 import { issueAccessToken } from './auth.service.ts';
 
 const TokenRequest = Type.Object(
@@ -50,7 +53,14 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   return { id: decodeURIComponent(decoded.slice(0, at)), secret: decodeURIComponent(decoded.slice(at + 1)) };
 }
 
-export async function authRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface AuthRoutesDeps {
+  db: Database;
+  clock: Clock;
+  installationKey: string;
+  config: Pick<Config, 'accessTokenTtlSeconds'>;
+}
+
+export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<void> {
   // Form bodies are accepted here only: RFC 6749 clients send application/x-www-form-urlencoded.
   await app.register(async (scope) => {
     await scope.register(formbody);

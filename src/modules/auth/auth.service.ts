@@ -42,8 +42,18 @@ export async function issueCustomerToken(
   return { token, expiresIn: ttlSeconds };
 }
 
+/** Who a client access token (Bearer) speaks for. */
+export interface ClientAuth {
+  clientId: string;
+}
+/** Who a customer token (AppUserToken) speaks for: one customer of one client. */
+export interface CustomerAuth {
+  clientId: string;
+  customerId: string;
+}
+
 /** The client behind a Bearer token, or an `unauthorized`/`token_expired` AppError. */
-export async function authenticateAccessToken(db: Db, token: string, now: Date): Promise<{ clientId: string }> {
+export async function authenticateAccessToken(db: Db, token: string, now: Date): Promise<ClientAuth> {
   const row = await repo.findAccessToken(db, tokenLookupHash(token));
   if (!row) throw new AppError('unauthorized', 'The access token is not valid.');
   if (new Date(row.expires_at).getTime() <= now.getTime())
@@ -51,11 +61,7 @@ export async function authenticateAccessToken(db: Db, token: string, now: Date):
   return { clientId: row.client_id };
 }
 
-export async function authenticateCustomerToken(
-  db: Db,
-  token: string,
-  now: Date,
-): Promise<{ clientId: string; customerId: string }> {
+export async function authenticateCustomerToken(db: Db, token: string, now: Date): Promise<CustomerAuth> {
   const row = await repo.findCustomerToken(db, tokenLookupHash(token));
   if (!row) throw new AppError('unauthorized', 'The customer token is not valid.');
   if (new Date(row.expires_at).getTime() <= now.getTime())

@@ -1,13 +1,22 @@
 /** GET /public/v3/banks (Bearer) and the banks' logos. The customer-facing list is modules/consents (GET /public/v3/webflow/banks). */
 import { Type } from 'typebox';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { BANKS, bankLogoSvg, findBank } from '../../banks/registry.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { BankWire, toBankWire } from './banks.wire.ts';
 
-export async function bankRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface BankRoutesDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'publicBaseUrl'>;
+}
+
+export async function bankRoutes(app: HttpApp, deps: BankRoutesDeps): Promise<void> {
   app.get(
     '/public/v3/banks',
     {

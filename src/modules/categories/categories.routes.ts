@@ -1,6 +1,8 @@
 /** Endpoint 19: the category taxonomy for Personal or Business accounts, keyed by category id. */
 import { Type } from 'typebox';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { categoriesFor } from '../../analytics/categories/taxonomy.ts';
@@ -15,7 +17,12 @@ const CategoryWire = Type.Object({
   ),
 });
 
-export async function categoryRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface CategoryRoutesDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export async function categoryRoutes(app: HttpApp, deps: CategoryRoutesDeps): Promise<void> {
   app.get(
     '/public/v3/account_types/:account_type/transaction_categories',
     {

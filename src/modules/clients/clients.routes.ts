@@ -1,6 +1,8 @@
 /** GET/PATCH /public/v3/settings: the calling client's own settings (consent screen, redirect allow-list, component origins). */
 import { Type } from 'typebox';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { getSettings, updateSettings } from './clients.service.ts';
@@ -35,7 +37,12 @@ const SettingsPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-export async function settingsRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface SettingsRoutesDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export async function settingsRoutes(app: HttpApp, deps: SettingsRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const common = { tags: ['Settings'], security: [{ Bearer: [] }] };
   app.get(

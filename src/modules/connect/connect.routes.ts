@@ -1,11 +1,21 @@
 /** Endpoint 7: the web component's one-time URL (decisions.md, Invitations and the web component). */
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { createComponentUrl } from './connect.service.ts';
 import { ComponentInitBody, ComponentUrl } from './connect.wire.ts';
 
-export async function componentAuthRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface ConnectRoutesDeps {
+  db: Database;
+  clock: Clock;
+  installationKey: string;
+  config: Pick<Config, 'publicBaseUrl'>;
+}
+
+export async function componentAuthRoutes(app: HttpApp, deps: ConnectRoutesDeps): Promise<void> {
   app.post(
     '/public/v3/component_auth/init',
     {

@@ -8,17 +8,20 @@
  * completes the session and marks its invitation used.
  */
 import { isIP } from 'node:net';
-import type { AppDeps } from '../../app.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
 import { unixSeconds } from '../../lib/clock.ts';
 import { tokenLookupHash } from '../../lib/secrets.ts';
-import { issueCustomerToken } from '../auth/auth.service.ts';
-import { getSettings } from '../clients/clients.service.ts';
-import { findOrCreateCustomer } from '../customers/customers.service.ts';
-import { findInvitationForLink, invitationStatus, markInvitationUsed } from '../invitations/invitations.service.ts';
-import { componentUrl, isInvitationSignature } from './links.ts';
+import { issueCustomerToken } from '../auth/index.ts';
+import { getSettings } from '../clients/index.ts';
+import { findOrCreateCustomer } from '../customers/index.ts';
+import { findInvitationForLink, invitationStatus, markInvitationUsed } from '../invitations/index.ts';
+import { componentUrl, isInvitationSignature } from '../../lib/hosted-links.ts';
 import * as repo from './connect.repo.ts';
 import type { FlowRow, SessionRow } from './connect.repo.ts';
 import { seal, unseal } from './seal.ts';
@@ -28,7 +31,13 @@ export const COMPONENT_URL_SECONDS = 1800;
 /** A session outlives the URL that opened it: long enough to choose a bank, read, and approve at the bank. */
 export const SESSION_SECONDS = 2 * 3600;
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'installationKey'>;
+/** What the hosted connect flow needs. */
+export interface ConnectDeps {
+  db: Database;
+  config: Pick<Config, 'publicBaseUrl'>;
+  installationKey: string;
+}
+type Deps = ConnectDeps;
 
 export type Refusal =
   | { refused: 'unknown' }
@@ -353,7 +362,7 @@ export async function deleteExpiredConnectRows(db: Db, now: Date): Promise<void>
 
 /** Hourly, where workers run: drop connect sessions and component URLs a day after they expired. */
 export function startConnectHousekeeping(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>,
+  deps: { db: Database; clock: Clock; logger: Pick<Logger, 'warn'> },
   everyMs = 3_600_000,
 ): { stop(): Promise<void> } {
   const timer = setInterval(() => {

@@ -2,12 +2,24 @@
  * From the modules' side to the banks: the connector of a slug (configured connection, or the sandbox), and the
  * translation of bank errors into our error codes for the HTTP answers of endpoints 5 and the callback.
  */
-import type { AppDeps } from '../../app.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/db.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { connectorFor, isBankError, type BankConnector, type BankError } from '../../banks/index.ts';
 import { findBank, type Bank } from '../../banks/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-export type ConsentDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'installationKey' | 'queue' | 'logger'>;
+/** What the consents module needs: it talks to banks (config, clock), seals their tokens, queues pulls and logs. */
+export interface ConsentDeps {
+  db: Database;
+  config: Readonly<Config>;
+  clock: Clock;
+  installationKey: string;
+  queue: Queue;
+  logger: Logger;
+}
 
 export function canConnect(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): boolean {
   const bank = findBank(slug);

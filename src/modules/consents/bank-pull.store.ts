@@ -6,14 +6,14 @@
  */
 import type { Db } from '../../db/db.ts';
 import { BankBadResponseError, type NormalizedPull } from '../../banks/index.ts';
-import type { NewAccount } from '../accounts/accounts.repo.ts';
-import { listCustomerAccounts, storeBankAccounts, storeBankBalances } from '../accounts/accounts.service.ts';
+import type { NewAccount } from '../accounts/index.ts';
+import { listCustomerAccounts, storeBankAccounts, storeBankBalances } from '../accounts/index.ts';
 import { isoDate, londonDay } from '../../analytics/calendar/london.ts';
 import { newId } from '../../lib/ids.ts';
-import { markDataChanged } from '../reports/reports.service.ts';
-import { upsertParties, upsertStatements, type PartyBody, type StatementBody } from '../statements/statements.repo.ts';
-import { buildTransactionRows, type SubmittedTransactionInput } from '../transactions/transactions.ingest.ts';
-import { removeVanishedPending, storeTransactionRows } from '../transactions/transactions.service.ts';
+import { markDataChanged } from '../reports/index.ts';
+import { storeParties, storeStatements, type PartyBody, type StatementBody } from '../statements/index.ts';
+import { buildTransactionRows, type SubmittedTransactionInput } from '../transactions/index.ts';
+import { removeVanishedPending, storeTransactionRows } from '../transactions/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { grantAccounts, loseAccounts } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
@@ -141,7 +141,7 @@ export async function storePull(
 
   const statements = groupBy(data.statements, (s) => accountOf(s.bankAccountId, 'a statement').id);
   for (const [accountId, list] of statements)
-    await upsertStatements(
+    await storeStatements(
       tx,
       consent.customer_id,
       accountId,
@@ -150,7 +150,7 @@ export async function storePull(
     );
   const parties = groupBy(data.parties, (p) => accountOf(p.bankAccountId, 'a party').id);
   for (const [accountId, list] of parties)
-    await upsertParties(
+    await storeParties(
       tx,
       consent.customer_id,
       accountId,

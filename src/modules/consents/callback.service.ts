@@ -21,7 +21,7 @@ import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import { seal, unseal } from './token-box.ts';
 import { stateHash } from './webflow.service.ts';
-import { markConnectFlowAuthorised } from '../connect/connect.service.ts';
+import { markConnectFlowAuthorised } from '../connect/index.ts';
 
 export interface CallbackQuery {
   state?: string;

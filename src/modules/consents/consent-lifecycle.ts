@@ -7,8 +7,8 @@
 import type { Db } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { newId } from '../../lib/ids.ts';
-import { setAccountsAuthorization } from '../accounts/accounts.service.ts';
-import { emitWebhookEvent } from '../webhooks/webhooks.outbox.ts';
+import { setAccountsAuthorization } from '../accounts/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import * as pulls from './pulls.repo.ts';

@@ -1,12 +1,13 @@
 /** The client's view of its customers' consents (Bearer): list, one with its pulls, refresh on demand, revoke. */
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { ConsentDeps } from './bank-access.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
-import { CustomerIdParams } from '../customers/customers.wire.ts';
+import { CustomerIdParams } from '../customers/index.ts';
 import * as service from './consents.service.ts';
 import { ConsentDetail, ConsentIdParams, ConsentList, ConsentView, RefreshAnswer } from './consents.wire.ts';
 
-export async function consentRoutes(app: App, deps: AppDeps): Promise<void> {
+export async function consentRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Consents'];
   const security = [{ Bearer: [] }];

@@ -6,7 +6,7 @@ import type { Db } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { connectorFor } from '../../banks/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
+import { requireCustomer } from '../customers/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { BANK_REVOKE_JOB, endConsent, enqueuePull } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';

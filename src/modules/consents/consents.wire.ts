@@ -1,6 +1,6 @@
 /** Wire shapes of endpoints 4, 5, 6, the customer's bank list, and the client's view of consents and pulls. */
 import { Type } from 'typebox';
-import { BankWire } from '../banks/banks.wire.ts';
+import { BankWire } from '../banks/index.ts';
 
 const OptText = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
 

@@ -3,7 +3,8 @@
  * and the callback the bank sends the customer to (no token: the state is the credential, once).
  */
 import { Type } from 'typebox';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { ConsentDeps } from './bank-access.ts';
 import { customerOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { CALLBACK_PATH } from '../../banks/connections.ts';
@@ -19,7 +20,7 @@ import {
   WebflowBankList,
 } from './consents.wire.ts';
 
-export async function webflowRoutes(app: App, deps: AppDeps): Promise<void> {
+export async function webflowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
   const customer = requireAuth(deps, 'customer');
   const tags = ['Bank flow'];
   const security = [{ AppUserToken: [] }];

@@ -4,13 +4,13 @@
  * Everything is scoped to the customer of the token: another customer's consents are never reachable.
  */
 import { createHash } from 'node:crypto';
-import type { CustomerAuth } from '../../http/auth.ts';
+import type { CustomerAuth } from '../auth/index.ts';
 import { callbackUrl, createPkce, randomValue } from '../../banks/index.ts';
 import { BANKS } from '../../banks/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { getSettings } from '../clients/clients.service.ts';
-import { toBankWire } from '../banks/banks.wire.ts';
+import { getSettings } from '../clients/index.ts';
+import { toBankWire } from '../banks/index.ts';
 import { bankProblem, canConnect, connectorOf, requireConnectableBank, type ConsentDeps } from './bank-access.ts';
 import {
   accessWindow,
@@ -24,7 +24,7 @@ import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import { seal } from './token-box.ts';
 import { toConsentStatus } from './consents.views.ts';
-import { isHostedReturnUrl } from '../connect/links.ts';
+import { isHostedReturnUrl } from '../../lib/hosted-links.ts';
 
 export function stateHash(state: string): string {
   return createHash('sha256').update(state).digest('hex');

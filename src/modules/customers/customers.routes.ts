@@ -1,10 +1,13 @@
 /** Endpoints 2 and 3, plus list/get/delete of customers (decisions.md, "Customers"). */
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { Type } from 'typebox';
 import * as service from './customers.service.ts';
-import { revokeConsentsOfDeletedCustomer } from '../consents/consents.service.ts';
+import type { BeforeCustomerDeleted } from './customers.service.ts';
 import {
   CreateCustomerBody,
   Customer,
@@ -14,7 +17,15 @@ import {
   ListCustomersQuery,
 } from './customers.wire.ts';
 
-export async function customerRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface CustomerRoutesDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'customerTokenTtlSeconds' | 'publicBaseUrl'>;
+  /** work another module must do in the deletion's transaction (the composition root wires the consents module's) */
+  beforeCustomerDeleted?: BeforeCustomerDeleted;
+}
+
+export async function customerRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Customers'];
   const security = [{ Bearer: [] }];
@@ -97,9 +108,13 @@ export async function customerRoutes(app: App, deps: AppDeps): Promise<void> {
       },
     },
     async (request, reply) => {
-      // Erasure revokes the customer's bank consents at the bank (decisions.md, Customers).
-      await service.deleteCustomer(deps.db, clientOf(request).clientId, request.params.customer_id, (tx, id) =>
-        revokeConsentsOfDeletedCustomer(tx, deps.queue, id),
+      // Erasure revokes the customer's bank consents at the bank (decisions.md, Customers): the composition root
+      // (src/routes.ts) passes the consents module's step as beforeCustomerDeleted.
+      await service.deleteCustomer(
+        deps.db,
+        clientOf(request).clientId,
+        request.params.customer_id,
+        deps.beforeCustomerDeleted,
       );
       return reply.code(204).send(null);
     },

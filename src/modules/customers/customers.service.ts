@@ -2,7 +2,7 @@
 import type { Db } from '../../db/db.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { issueCustomerToken } from '../auth/auth.service.ts';
+import { issueCustomerToken } from '../auth/index.ts';
 import * as repo from './customers.repo.ts';
 import type { CustomerRow } from './customers.repo.ts';
 

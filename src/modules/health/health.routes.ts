@@ -1,9 +1,14 @@
 /** Liveness (the process answers) and readiness (the database answers). */
 import { Type } from 'typebox';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
 import { problemBody, sendProblem } from '../../http/problem.ts';
 
-export async function healthRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface HealthRoutesDeps {
+  db: Pick<Database, 'kind' | 'ping'>;
+}
+
+export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promise<void> {
   app.get(
     '/health',
     {

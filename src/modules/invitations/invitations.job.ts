@@ -3,15 +3,18 @@
  * through finds email_sent_at set and stops; a revoked invitation is not sent. A failure is recorded on the
  * invitation and thrown, so the queue retries it.
  */
-import type { AppDeps } from '../../app.ts';
-import { getSettings } from '../clients/clients.service.ts';
-import { invitationUrl } from '../connect/links.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { getSettings } from '../clients/index.ts';
+import { invitationUrl } from '../../lib/hosted-links.ts';
 import { composeInvitationEmail } from './invitation-email.ts';
 import { createMailer, type Mailer, type SendResult } from './mailer.ts';
 import * as repo from './invitations.repo.ts';
 
 export async function sendInvitationEmail(
-  deps: AppDeps,
+  deps: { db: Database; clock: Clock; installationKey: string; config: Readonly<Config>; logger: Logger },
   invitationId: string,
   mailer: Mailer = createMailer(deps.config, deps.logger),
 ): Promise<SendResult | null> {

@@ -1,8 +1,10 @@
 /** Endpoints 8 and 9, plus get and revoke (decisions.md, Invitations and the web component). */
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import * as service from './invitations.service.ts';
+import type { InvitationDeps } from './invitations.service.ts';
 import {
   CreateInvitationBody,
   Invitation,
@@ -11,7 +13,11 @@ import {
   ListInvitationsQuery,
 } from './invitations.wire.ts';
 
-export async function invitationRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface InvitationRoutesDeps extends InvitationDeps {
+  clock: Clock;
+}
+
+export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const common = { tags: ['Invitations'], security: [{ Bearer: [] }] };
 

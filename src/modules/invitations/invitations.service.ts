@@ -4,13 +4,15 @@
  * The invited customer is the client's customer whose user_reference is the invitation's reference (created when
  * there is none), so the data a customer shares lands where the client already looks for it.
  */
-import type { AppDeps } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/db.ts';
+import type { Queue } from '../../jobs/queue.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { unixSeconds } from '../../lib/clock.ts';
-import { findOrCreateCustomer } from '../customers/customers.service.ts';
-import { invitationUrl } from '../connect/links.ts';
+import { findOrCreateCustomer } from '../customers/index.ts';
+import { invitationUrl } from '../../lib/hosted-links.ts';
 import * as repo from './invitations.repo.ts';
 import type { InvitationRow } from './invitations.repo.ts';
 import { DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, MIN_EXPIRES_IN } from './invitations.wire.ts';
@@ -31,7 +33,14 @@ export interface CreateInvitationInput {
   expires_in?: number | string;
 }
 
-type LinkDeps = Pick<AppDeps, 'config' | 'installationKey'>;
+/** What invitations need: links are signed with the installation key; e-mails are queued. */
+export interface InvitationDeps {
+  db: Database;
+  queue: Queue;
+  installationKey: string;
+  config: Pick<Config, 'publicBaseUrl'>;
+}
+type LinkDeps = Pick<InvitationDeps, 'config' | 'installationKey'>;
 
 export function invitationStatus(
   row: Pick<InvitationRow, 'revoked_at' | 'used_at' | 'expires_at'>,
@@ -91,7 +100,7 @@ function expiresInSeconds(raw: number | string | undefined): number {
 }
 
 export async function createInvitation(
-  deps: AppDeps,
+  deps: InvitationDeps,
   clientId: string,
   input: CreateInvitationInput,
   now: Date,
@@ -123,7 +132,7 @@ export async function createInvitation(
 }
 
 export async function listInvitations(
-  deps: AppDeps,
+  deps: InvitationDeps,
   clientId: string,
   opts: { reference?: string; page: number; maxPerPage: number },
   now: Date,
@@ -136,7 +145,12 @@ export async function listInvitations(
   return { data: rows.map((r) => toInvitationView(deps, r, now)), total };
 }
 
-export async function getInvitation(deps: AppDeps, clientId: string, id: string, now: Date): Promise<InvitationView> {
+export async function getInvitation(
+  deps: InvitationDeps,
+  clientId: string,
+  id: string,
+  now: Date,
+): Promise<InvitationView> {
   const row = await repo.findInvitation(deps.db, clientId, id);
   if (!row) throw notFound('invitation');
   return toInvitationView(deps, row, now);
@@ -144,7 +158,7 @@ export async function getInvitation(deps: AppDeps, clientId: string, id: string,
 
 /** The link stops working at once; revoking twice is harmless. A used invitation has done its work: 409. */
 export async function revokeInvitation(
-  deps: AppDeps,
+  deps: InvitationDeps,
   clientId: string,
   id: string,
   now: Date,

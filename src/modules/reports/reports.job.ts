@@ -4,14 +4,16 @@
  * readiness stays not_ready). Webhooks (REPORT_AVAILABLE / REPORT_UPDATED, NEW_EVENT per new event) are
  * written to the outbox in the same transaction. Every computation is a recorded run.
  */
-import type { AppDeps } from '../../app.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { computeReport } from '../../analytics/compute-report.ts';
 import { newId } from '../../lib/ids.ts';
-import { emitWebhookEvent } from '../webhooks/webhooks.outbox.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import * as data from './reports-data.repo.ts';
 
 export async function computeCustomerReport(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>,
+  deps: { db: Database; clock: Clock; logger: Pick<Logger, 'error'> },
   customerId: string,
 ): Promise<'computed' | 'gone'> {
   const { db, clock } = deps;

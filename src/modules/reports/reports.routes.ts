@@ -1,6 +1,8 @@
 /** Endpoints 15–18 and the forecast: the computed reports and their readiness. */
 import { Type } from 'typebox';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import {
@@ -11,7 +13,7 @@ import {
   getReportReadiness,
 } from './reports.service.ts';
 import { AffordabilityList, EventList, Forecast, Insights } from './reports.wire.ts';
-import { CustomerIdParams } from '../customers/customers.wire.ts';
+import { CustomerIdParams } from '../customers/index.ts';
 
 const ReportReadiness = Type.Object({
   name: Type.String(),
@@ -19,7 +21,12 @@ const ReportReadiness = Type.Object({
   account_types: Type.Array(Type.String()),
 });
 
-export async function reportRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface ReportRoutesDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   app.get(
     '/public/v3/customers/:customer_id/report_readiness_statuses/:report_name',

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
+import { requireCustomer } from '../customers/index.ts';
 import * as repo from './reports.repo.ts';
 import * as data from './reports-data.repo.ts';
 import { REPORT_NAMES, type ReportName } from './reports.repo.ts';

@@ -1,15 +1,21 @@
 /** Endpoints 13 (statements) and 14 (account parties); the singular /account/ path is accepted as an alias. */
 import { Type } from 'typebox';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
-import { requireAccount } from '../accounts/accounts.service.ts';
-import * as repo from './statements.repo.ts';
+import { listAccountParties, listAccountStatements } from './statements.service.ts';
 import { AccountParty, Statement, toPartyWire, toStatementWire } from './statements.wire.ts';
 
 const Params = Type.Object({ customer_id: Type.String(), account_id: Type.String() });
 
-export async function statementRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface StatementRoutesDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Accounts'];
   const security = [{ Bearer: [] }];
@@ -30,15 +36,9 @@ export async function statementRoutes(app: App, deps: AppDeps): Promise<void> {
         },
       },
       async (request) => {
-        const account = await requireAccount(
-          deps.db,
-          clientOf(request).clientId,
-          request.params.customer_id,
-          request.params.account_id,
-        );
-        return {
-          data: (await repo.listStatements(deps.db, account.customer_id, account.id)).map((b) => toStatementWire(b)),
-        };
+        const { customer_id, account_id } = request.params;
+        const statements = await listAccountStatements(deps.db, clientOf(request).clientId, customer_id, account_id);
+        return { data: statements.map((b) => toStatementWire(b)) };
       },
     );
 
@@ -56,13 +56,9 @@ export async function statementRoutes(app: App, deps: AppDeps): Promise<void> {
         },
       },
       async (request) => {
-        const account = await requireAccount(
-          deps.db,
-          clientOf(request).clientId,
-          request.params.customer_id,
-          request.params.account_id,
-        );
-        return { data: (await repo.listParties(deps.db, account.customer_id, account.id)).map((b) => toPartyWire(b)) };
+        const { customer_id, account_id } = request.params;
+        const parties = await listAccountParties(deps.db, clientOf(request).clientId, customer_id, account_id);
+        return { data: parties.map((b) => toPartyWire(b)) };
       },
     );
   }

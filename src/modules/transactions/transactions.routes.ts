@@ -2,11 +2,15 @@
 import { Type } from 'typebox';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config.ts';
+import type { Queue } from '../../jobs/queue.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CustomerIdParams } from '../customers/customers.wire.ts';
+import { CustomerIdParams } from '../customers/index.ts';
 import * as service from './transactions.service.ts';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import {
@@ -39,7 +43,14 @@ function idempotencyOf(request: FastifyRequest): { key: string; requestHash: str
   return { key, requestHash };
 }
 
-export async function transactionRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface TransactionRoutesDeps {
+  db: Database;
+  clock: Clock;
+  queue: Queue;
+  config: Pick<Config, 'publicBaseUrl'>;
+}
+
+export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Transactions'];
   const security = [{ Bearer: [] }];

@@ -3,10 +3,10 @@ import type { Db } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newIds } from '../../lib/ids.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
-import { listAccounts } from '../accounts/accounts.repo.ts';
-import { markDataChanged } from '../reports/reports.service.ts';
-import { runIdempotent } from '../idempotency/idempotency.service.ts';
+import { requireCustomer } from '../customers/index.ts';
+import { listCustomerAccounts } from '../accounts/index.ts';
+import { markDataChanged } from '../reports/index.ts';
+import { runIdempotent } from '../idempotency/index.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   createRowBuilder,
@@ -50,7 +50,9 @@ export async function submitTransactions(
       { errors: [{ pointer: '/transactions', detail: `has ${items.length} items` }] },
     );
   }
-  const accounts = new Map((await listAccounts(db, customerId)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]));
+  const accounts = new Map(
+    (await listCustomerAccounts(db, customerId)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]),
+  );
   const builder = createRowBuilder(accounts);
   for (let i = 0; i < items.length; i++) {
     builder.add(items[i]!, i);
@@ -68,16 +70,16 @@ export async function submitTransactions(
       },
     );
   }
-  const store = (tx: Db) => storeTransactionRows(tx, ctx, built.rows).then((body) => ({ status: 200, body }));
-  const answer = ctx.idempotency
+  const store = (tx: Db) => storeTransactionRows(tx, ctx, built.rows);
+  const { result, replayed } = ctx.idempotency
     ? await runIdempotent(
         db,
         { clientId, key: ctx.idempotency.key, requestHash: ctx.idempotency.requestHash, now },
         store,
       )
-    : { ...(await db.transaction(store)), replayed: false };
-  if (answer.body.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
-  return { body: answer.body, replayed: answer.replayed };
+    : { result: await db.transaction(store), replayed: false };
+  if (result.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
+  return { body: result, replayed };
 }
 
 const ANALYZE_AFTER_ROWS = 10_000;

@@ -5,7 +5,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { fieldErrorsFromValidation } from '../../http/problem.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { IntegerInput, NumericInput, PagingMembers, PagingQuery } from '../../http/wire.ts';
-import { BALANCE_TYPES, Currency } from '../accounts/accounts.wire.ts';
+import { BALANCE_TYPES, Currency } from '../accounts/index.ts';
 
 const BalanceType = Type.Union(BALANCE_TYPES.map((v) => Type.Literal(v)));
 const OptionalText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));

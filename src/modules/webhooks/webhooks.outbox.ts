@@ -9,7 +9,7 @@
  */
 import type { Db } from '../../db/db.ts';
 import { newId } from '../../lib/ids.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
+import { requireCustomer } from '../customers/index.ts';
 import * as deliveries from './deliveries.repo.ts';
 import { activeWebhookIds } from './webhooks.repo.ts';
 

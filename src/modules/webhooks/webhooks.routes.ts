@@ -1,5 +1,8 @@
 /** Endpoints 20 and 21, plus the list, the delivery log and replay (decisions.md, Webhooks). */
-import type { App, AppDeps } from '../../app.ts';
+import type { HttpApp } from '../../http/server.ts';
+import type { Database } from '../../db/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import * as deliveries from './deliveries.service.ts';
@@ -17,7 +20,14 @@ import {
   WebhookList,
 } from './webhooks.wire.ts';
 
-export async function webhookRoutes(app: App, deps: AppDeps): Promise<void> {
+export interface WebhookRoutesDeps {
+  db: Database;
+  clock: Clock;
+  installationKey: string;
+  config: Pick<Config, 'publicBaseUrl' | 'webhookAllowLoopback' | 'nodeEnv'>;
+}
+
+export async function webhookRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const common = { tags: ['Webhooks'], security: [{ Bearer: [] }] };
 

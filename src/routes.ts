@@ -43,33 +43,38 @@
  *  -  GET/POST /connect/… (hosted connect pages, the component; not in the OpenAPI) web
  *  -  GET     /health, /ready, /openapi.json, /docs                               modules/health, app.ts
  */
-import type { App, AppDeps } from '../app.ts';
-import { authRoutes } from '../modules/auth/auth.routes.ts';
-import { bankRoutes } from '../modules/banks/banks.routes.ts';
-import { categoryRoutes } from '../modules/categories/categories.routes.ts';
-import { settingsRoutes } from '../modules/clients/clients.routes.ts';
-import { customerRoutes } from '../modules/customers/customers.routes.ts';
-import { healthRoutes } from '../modules/health/health.routes.ts';
-import { webhookRoutes } from '../modules/webhooks/webhooks.routes.ts';
-import { accountRoutes } from '../modules/accounts/accounts.routes.ts';
-import { transactionRoutes } from '../modules/transactions/transactions.routes.ts';
-import { statementRoutes } from '../modules/statements/statements.routes.ts';
-import { reportRoutes } from '../modules/reports/reports.routes.ts';
-import { consentRoutes } from '../modules/consents/consents.routes.ts';
-import { webflowRoutes } from '../modules/consents/webflow.routes.ts';
-import { sandboxBank } from '../sandbox-bank/index.ts';
-import { callbackUrl, SANDBOX_CLIENT, SANDBOX_SLUGS } from '../banks/connections.ts';
-import { invitationRoutes } from '../modules/invitations/invitations.routes.ts';
-import { componentAuthRoutes } from '../modules/connect/connect.routes.ts';
-import { webRoutes } from '../web/web.routes.ts';
-import { registerJsonParser } from './json-body.ts';
+import type { HttpApp } from './http/server.ts';
+import type { AppDeps } from './app-deps.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bankRoutes } from './modules/banks/banks.routes.ts';
+import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { settingsRoutes } from './modules/clients/clients.routes.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
+import { statementRoutes } from './modules/statements/statements.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { consentRoutes } from './modules/consents/consents.routes.ts';
+import { webflowRoutes } from './modules/consents/webflow.routes.ts';
+import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
+import { sandboxBank } from './sandbox-bank/index.ts';
+import { callbackUrl, SANDBOX_CLIENT, SANDBOX_SLUGS } from './banks/connections.ts';
+import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { componentAuthRoutes } from './modules/connect/connect.routes.ts';
+import { webRoutes } from './web/web.routes.ts';
+import { registerJsonParser } from './http/json-body.ts';
 
-export async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
+export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void> {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
   await app.register(async (api) => {
     registerJsonParser(api, deps.config.bodyLimitBytes, deps.db.kind === 'pglite');
-    await customerRoutes(api, deps);
+    await customerRoutes(api, {
+      ...deps,
+      beforeCustomerDeleted: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),
+    });
     await settingsRoutes(api, deps);
     await bankRoutes(api, deps);
     await categoryRoutes(api, deps);

@@ -1,0 +1,19 @@
+/**
+ * Everything the composition root (src/app.ts, src/routes.ts, src/jobs/handlers.ts, src/main.ts) hands out.
+ * Modules never import this: each declares the narrow interface it needs, which AppDeps satisfies.
+ */
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/db.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Queue } from './jobs/queue.ts';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Database;
+  clock: Clock;
+  /** the installation key (src/modules/clients/clients.service.ts, getInstallationKey) */
+  installationKey: string;
+  queue: Queue;
+  logger: Logger;
+}

@@ -1,0 +1,2 @@
+/** The banks module's public face (the list of banks as the API shows it). Routes are wired by src/routes.ts. */
+export { BankWire, toBankWire } from './banks.wire.ts';

@@ -1,0 +1,16 @@
+/** The connect module's public face: hosted connect sessions and component URLs. Routes are wired by src/routes.ts. */
+export {
+  completeSession,
+  findFlowByState,
+  flowOfSession,
+  latestFlow,
+  loadSession,
+  loadSessionOfFlow,
+  markConnectFlowAuthorised,
+  openComponent,
+  openInvitation,
+  recordFlow,
+  renewSessionSecret,
+  startConnectHousekeeping,
+} from './connect.service.ts';
+export type { ConnectDeps, ConnectSession, Refusal } from './connect.service.ts';
