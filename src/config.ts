@@ -102,8 +102,8 @@ export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18_000, 36_00
 
 type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: Env = process.env): Readonly<Config> {
-  const problems: string[] = [];
+/** Typed readers of the environment; each bad value is added to `problems` and answered with the default. */
+function envReader(env: Env, problems: string[]) {
   const get = (key: Key): string | undefined => {
     const v = env[key];
     return v === undefined || v.trim() === '' ? undefined : v.trim();
@@ -136,6 +136,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     }
     return raw === 'true';
   };
+  return { get, int, oneOf, bool };
+}
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const { get, int, oneOf, bool } = envReader(env, problems);
 
   const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
   const port = int('PORT', 8080, 0, 65535);

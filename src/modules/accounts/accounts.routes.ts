@@ -17,6 +17,12 @@ export interface AccountRoutesDeps {
 }
 
 export async function accountRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<void> {
+  await accountCollectionRoutes(app, deps);
+  await balanceRoutes(app, deps);
+}
+
+/** Accounts: submit (idempotent on bank_slug + number) and list (endpoint 12). */
+async function accountCollectionRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Accounts'];
   const security = [{ Bearer: [] }];
@@ -58,6 +64,13 @@ export async function accountRoutes(app: HttpApp, deps: AccountRoutesDeps): Prom
     },
     async (request) => service.listAccounts(deps.db, clientOf(request).clientId, request.params.customer_id),
   );
+}
+
+/** Balances: submit and read per account. */
+async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<void> {
+  const bearer = requireAuth(deps, 'bearer');
+  const tags = ['Accounts'];
+  const security = [{ Bearer: [] }];
 
   app.post(
     '/public/v3/customers/:customer_id/balance_collections',

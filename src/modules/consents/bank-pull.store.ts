@@ -35,15 +35,65 @@ export async function storePull(
   window: PullWindow,
 ): Promise<Record<string, unknown>> {
   const now = deps.clock.now();
-  const ctx = { queue: deps.queue, customerId: consent.customer_id, now };
-  const existing = new Map(
-    (await listCustomerAccounts(tx, consent.customer_id)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a]),
+  const accounts = await storeAccounts(tx, consent, data, now);
+  const { accountOf } = accounts;
+  await storeBankBalances(
+    tx,
+    consent.customer_id,
+    data.balances.map((b) => ({
+      account_id: accountOf(b.bankAccountId, 'a balance').id,
+      type: b.type,
+      date: isoDate(londonDay(b.dateTime)),
+      amount: b.amount,
+      currency: b.currency,
+      date_time: b.dateTime,
+    })),
+    now,
   );
+  const transactions = await storeTransactions(
+    tx,
+    { queue: deps.queue, customerId: consent.customer_id, now },
+    consent,
+    data,
+    window,
+    accounts,
+  );
+  await storeDocuments(tx, consent, data, accountOf, now);
 
+  // The first data from a bank makes reports not_ready even when it brought no transactions.
+  if (window.first) await markDataChanged(tx, deps.queue, consent.customer_id, now);
+  return {
+    accounts: accounts.stored.length,
+    balances: data.balances.length,
+    statements: data.statements.length,
+    parties: data.parties.length,
+    transactions,
+    accounts_authorised_again: accounts.granted.length,
+    accounts_no_longer_shared: accounts.lost.length,
+  };
+}
+
+type StoredAccount = Awaited<ReturnType<typeof storeBankAccounts>>[number];
+
+interface StoredAccounts {
+  stored: StoredAccount[];
+  granted: string[];
+  lost: string[];
+  /** the stored account behind a bank account id, or a bad-response error naming `what` referred to it */
+  accountOf(bankAccountId: string, what: string): StoredAccount;
+}
+
+/**
+ * Accounts: the bank's description wins; a new one starts authorised, an existing one keeps its flag for now.
+ * Accounts shared again are granted; accounts an earlier consent at this bank covered and this one does not are lost.
+ */
+async function storeAccounts(tx: Db, consent: ConsentRow, data: NormalizedPull, now: Date): Promise<StoredAccounts> {
   if (new Set(data.accounts.map((a) => a.number)).size !== data.accounts.length) {
     throw new BankBadResponseError(consent.bank_slug, 'the bank listed the same account number twice');
   }
-  // Accounts: the bank's description wins; a new one starts authorised, an existing one keeps its flag for now.
+  const existing = new Map(
+    (await listCustomerAccounts(tx, consent.customer_id)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a]),
+  );
   const rows: NewAccount[] = data.accounts.map((a) => ({
     id: existing.get(`${consent.bank_slug}\u0000${a.number}`)?.id ?? newId(),
     client_id: consent.client_id,
@@ -63,20 +113,21 @@ export async function storePull(
     is_authorized: null,
   }));
   const stored = await storeBankAccounts(tx, rows, now);
-  const byBankId = new Map(data.accounts.map((a, i) => [a.bankAccountId, stored[i]!]));
-  await repo.linkAccounts(
-    tx,
-    consent.id,
-    data.accounts.map((a, i) => ({ accountId: stored[i]!.id, bankAccountId: a.bankAccountId })),
-  );
+  const byBankId = new Map<string, StoredAccount>();
+  const links: Array<{ accountId: string; bankAccountId: string }> = [];
+  data.accounts.forEach((a, i) => {
+    const account = stored[i];
+    if (!account) throw new Error(`storeBankAccounts returned ${stored.length} accounts for ${rows.length}`);
+    byBankId.set(a.bankAccountId, account);
+    links.push({ accountId: account.id, bankAccountId: a.bankAccountId });
+  });
+  await repo.linkAccounts(tx, consent.id, links);
   const pulledIds = stored.map((a) => a.id);
   const granted = await grantAccounts(tx, consent, pulledIds, now);
-  // Accounts an earlier consent at this bank covered that the customer did not share this time.
   const dropped = (await repo.accountsOfEarlierConsents(tx, consent.customer_id, consent.bank_slug, consent.id)).filter(
     (id) => !pulledIds.includes(id),
   );
   const lost = await loseAccounts(tx, consent, dropped, now);
-
   const accountOf = (bankAccountId: string, what: string) => {
     const a = byBankId.get(bankAccountId);
     if (!a)
@@ -86,21 +137,18 @@ export async function storePull(
       );
     return a;
   };
+  return { stored, granted, lost, accountOf };
+}
 
-  await storeBankBalances(
-    tx,
-    consent.customer_id,
-    data.balances.map((b) => ({
-      account_id: accountOf(b.bankAccountId, 'a balance').id,
-      type: b.type,
-      date: isoDate(londonDay(b.dateTime)),
-      amount: b.amount,
-      currency: b.currency,
-      date_time: b.dateTime,
-    })),
-    now,
-  );
-
+/** Transactions exactly as endpoint 10 stores them; pending ones the bank no longer returns are removed. */
+async function storeTransactions(
+  tx: Db,
+  ctx: Parameters<typeof storeTransactionRows>[1],
+  consent: ConsentRow,
+  data: NormalizedPull,
+  window: PullWindow,
+  { stored, accountOf }: StoredAccounts,
+) {
   const items: SubmittedTransactionInput[] = data.transactions.map((t) => ({
     external_transaction_id: t.externalTransactionId,
     name: t.name,
@@ -134,11 +182,27 @@ export async function storePull(
   let removed = 0;
   for (const account of stored) {
     const keep = data.transactions
-      .filter((t) => byBankId.get(t.bankAccountId)?.id === account.id)
+      .filter((t) => accountOf(t.bankAccountId, 'a transaction').id === account.id)
       .map((t) => t.externalTransactionId);
     removed += await removeVanishedPending(tx, ctx, account.id, keep, window.from);
   }
+  return {
+    received: built.rows.length,
+    saved: answer.saved,
+    updated: answer.updated,
+    already_present: answer.already_present,
+    removed_pending: removed,
+  };
+}
 
+/** Statements and parties, per account, as the bank sent them. */
+async function storeDocuments(
+  tx: Db,
+  consent: ConsentRow,
+  data: NormalizedPull,
+  accountOf: StoredAccounts['accountOf'],
+  now: Date,
+): Promise<void> {
   const statements = groupBy(data.statements, (s) => accountOf(s.bankAccountId, 'a statement').id);
   for (const [accountId, list] of statements)
     await storeStatements(
@@ -157,24 +221,6 @@ export async function storePull(
       list.map((p) => p.body as PartyBody),
       now,
     );
-
-  // The first data from a bank makes reports not_ready even when it brought no transactions.
-  if (window.first) await markDataChanged(tx, deps.queue, consent.customer_id, now);
-  return {
-    accounts: stored.length,
-    balances: data.balances.length,
-    statements: data.statements.length,
-    parties: data.parties.length,
-    transactions: {
-      received: built.rows.length,
-      saved: answer.saved,
-      updated: answer.updated,
-      already_present: answer.already_present,
-      removed_pending: removed,
-    },
-    accounts_authorised_again: granted.length,
-    accounts_no_longer_shared: lost.length,
-  };
 }
 
 function groupBy<T>(items: T[], key: (x: T) => string): Map<string, T[]> {

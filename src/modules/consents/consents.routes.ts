@@ -8,6 +8,12 @@ import * as service from './consents.service.ts';
 import { ConsentDetail, ConsentIdParams, ConsentList, ConsentView, RefreshAnswer } from './consents.wire.ts';
 
 export async function consentRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
+  await consentReadRoutes(app, deps);
+  await consentActionRoutes(app, deps);
+}
+
+/** A customer's consents, as the client sees them. */
+async function consentReadRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Consents'];
   const security = [{ Bearer: [] }];
@@ -47,6 +53,13 @@ export async function consentRoutes(app: HttpApp, deps: ConsentDeps): Promise<vo
         request.params.consent_id,
       ),
   );
+}
+
+/** What a client can do to a consent: refresh it, or revoke it. */
+async function consentActionRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
+  const bearer = requireAuth(deps, 'bearer');
+  const tags = ['Consents'];
+  const security = [{ Bearer: [] }];
 
   app.post(
     '/public/v3/customers/:customer_id/consents/:consent_id/refresh',

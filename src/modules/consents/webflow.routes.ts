@@ -21,6 +21,13 @@ import {
 } from './consents.wire.ts';
 
 export async function webflowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
+  await bankFlowRoutes(app, deps);
+  await consentManagementRoutes(app, deps);
+  await callbackRoute(app, deps);
+}
+
+/** The bank flow itself: endpoints 4, 5 and 6. */
+async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
   const customer = requireAuth(deps, 'customer');
   const tags = ['Bank flow'];
   const security = [{ AppUserToken: [] }];
@@ -79,7 +86,13 @@ export async function webflowRoutes(app: HttpApp, deps: ConsentDeps): Promise<vo
     },
     async (request) => service.getConsentStatus(deps, customerOf(request), request.params.bank_slug),
   );
+}
 
+/** The customer's view of banks and consents: list, reconfirm, revoke. */
+async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
+  const customer = requireAuth(deps, 'customer');
+  const tags = ['Bank flow'];
+  const security = [{ AppUserToken: [] }];
   app.get(
     '/public/v3/webflow/banks',
     {
@@ -123,7 +136,11 @@ export async function webflowRoutes(app: HttpApp, deps: ConsentDeps): Promise<vo
     },
     async (request) => service.withdrawConsent(deps, customerOf(request), request.params.bank_slug),
   );
+}
 
+/** Where the bank sends the customer back (no token: the state names the flow). */
+async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
+  const tags = ['Bank flow'];
   app.get(
     CALLBACK_PATH,
     {

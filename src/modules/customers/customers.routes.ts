@@ -26,6 +26,12 @@ export interface CustomerRoutesDeps {
 }
 
 export async function customerRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promise<void> {
+  await customerCollectionRoutes(app, deps);
+  await customerItemRoutes(app, deps);
+}
+
+/** Endpoint 2 and the list (find by user_reference). */
+async function customerCollectionRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Customers'];
   const security = [{ Bearer: [] }];
@@ -79,6 +85,13 @@ export async function customerRoutes(app: HttpApp, deps: CustomerRoutesDeps): Pr
       };
     },
   );
+}
+
+/** One customer: read, delete (erasure), and its customer token (endpoint 3). */
+async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promise<void> {
+  const bearer = requireAuth(deps, 'bearer');
+  const tags = ['Customers'];
+  const security = [{ Bearer: [] }];
 
   app.get(
     '/public/v3/customers/:customer_id',

@@ -51,6 +51,12 @@ export interface TransactionRoutesDeps {
 }
 
 export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
+  await submissionRoute(app, deps);
+  await transactionReadRoutes(app, deps);
+}
+
+/** Endpoint 10: up to 100 000 transactions per request, all or nothing. */
+async function submissionRoute(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Transactions'];
   const security = [{ Bearer: [] }];
@@ -89,7 +95,13 @@ export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDep
       return body;
     },
   );
+}
 
+/** Endpoint 11 (raw) and the categorised view, with the same filters and paging. */
+async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
+  const bearer = requireAuth(deps, 'bearer');
+  const tags = ['Transactions'];
+  const security = [{ Bearer: [] }];
   const listSchema = (summary: string, list: typeof RawTransactionList | typeof CategorisedTransactionList) => ({
     preHandler: bearer,
     schema: {

@@ -28,6 +28,12 @@ export interface WebhookRoutesDeps {
 }
 
 export async function webhookRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<void> {
+  await webhookRegistrationRoutes(app, deps);
+  await deliveryRoutes(app, deps);
+}
+
+/** Endpoints 20 and 21 and the list. */
+async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const common = { tags: ['Webhooks'], security: [{ Bearer: [] }] };
 
@@ -74,6 +80,12 @@ export async function webhookRoutes(app: HttpApp, deps: WebhookRoutesDeps): Prom
     },
     async (request) => service.deleteWebhook(deps.db, clientOf(request).clientId, request.params.webhook_id),
   );
+}
+
+/** The delivery log and replay. */
+async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<void> {
+  const bearer = requireAuth(deps, 'bearer');
+  const common = { tags: ['Webhooks'], security: [{ Bearer: [] }] };
 
   app.get(
     '/public/v3/webhooks/:webhook_id/deliveries',
