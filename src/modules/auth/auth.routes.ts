@@ -106,7 +106,7 @@ export async function authRoutes(app: App, deps: AppDeps): Promise<void> {
         if (!clientId || !secret)
           return oauthError(reply, 400, 'invalid_request', 'client_id and client_secret are required.');
         const client = await verifyClientCredentials(deps.db, deps.keys, clientId, secret);
-        // Same answer for an unknown client and a wrong secret (decisions.md).
+        // Same answer for an unknown client and a wrong secret (docs/decisions/0003-problem-details-errors.md).
         if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
         const issued = await issueAccessToken(deps.db, client.id, deps.config.accessTokenTtlSeconds, deps.clock.now());
         return reply

@@ -1,4 +1,4 @@
-/** Endpoint 7: the web component's one-time URL (decisions.md, Invitations and the web component). */
+/** Endpoint 7: the web component's one-time URL (docs/decisions/0012-invitations-and-web-component.md). */
 import type { App, AppDeps } from '../../app.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';

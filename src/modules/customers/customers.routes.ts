@@ -1,4 +1,4 @@
-/** Endpoints 2 and 3, plus list/get/delete of customers (decisions.md, "Customers"). */
+/** Endpoints 2 and 3, plus list/get/delete of customers (docs/decisions/0005-customers.md). */
 import type { App, AppDeps } from '../../app.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
@@ -97,7 +97,7 @@ export async function customerRoutes(app: App, deps: AppDeps): Promise<void> {
       },
     },
     async (request, reply) => {
-      // Erasure revokes the customer's bank consents at the bank (decisions.md, Customers).
+      // Erasure revokes the customer's bank consents at the bank (docs/decisions/0005-customers.md).
       await service.deleteCustomer(deps.db, clientOf(request).clientId, request.params.customer_id, (tx, id) =>
         revokeConsentsOfDeletedCustomer(tx, deps.queue, id),
       );

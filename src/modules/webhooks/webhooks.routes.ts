@@ -1,4 +1,4 @@
-/** Endpoints 20 and 21, plus the list, the delivery log and replay (decisions.md, Webhooks). */
+/** Endpoints 20 and 21, plus the list, the delivery log and replay (docs/decisions/0011-webhooks.md). */
 import type { App, AppDeps } from '../../app.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
