@@ -67,7 +67,7 @@ CREATE TABLE transactions (
   content_hash             bigint NOT NULL,        -- hash of the submitted fields: tells "already present" from "updated" cheaply
   created_at               timestamptz NOT NULL,
   updated_at               timestamptz NOT NULL,
-  PRIMARY KEY (account_id, external_transaction_id)  -- decisions.md: the natural key (customer, account, external id)
+  PRIMARY KEY (account_id, external_transaction_id)  -- docs/decisions/0007-transaction-submission.md: the natural key (customer, account, external id)
 );
 -- The read order of endpoint 11: booking_date_time descending, then id.
 CREATE INDEX transactions_customer_booking ON transactions (customer_id, booking_date_time DESC, id DESC);
@@ -91,7 +91,7 @@ CREATE TABLE parties (
   PRIMARY KEY (account_id, party_id)
 );
 
--- Readiness per customer and report (decisions.md: insights, affordability, events, forecast).
+-- Readiness per customer and report (docs/decisions/0010-report-readiness.md: insights, affordability, events, forecast).
 -- data_version rises with every change of the customer's data; a computation records the version it saw,
 -- so a report computed from older data never claims to be ready.
 CREATE TABLE report_states (

@@ -1,5 +1,5 @@
 -- Bank consents (endpoints 4–6), the accounts each one covers, bank pulls (recorded runs) and the raw payloads
--- the bank sent, stored before they are normalised (CONVENTIONS, Database).
+-- the bank sent, stored before they are normalised (docs/decisions/0020-raw-bank-payloads-first.md).
 
 CREATE TABLE consents (
   id                       text PRIMARY KEY,
@@ -45,7 +45,7 @@ CREATE TABLE consent_accounts (
 );
 CREATE INDEX consent_accounts_account ON consent_accounts (account_id);
 
--- Every pull is a recorded run (CONVENTIONS, Jobs): queued → running → succeeded | failed, or back to queued
+-- Every pull is a recorded run (docs/decisions/0021-jobs-and-recorded-runs.md): queued → running → succeeded | failed, or back to queued
 -- with next_attempt_at when a passing failure (rate limited, unavailable, bad response) is retried.
 CREATE TABLE bank_pulls (
   id               text PRIMARY KEY,

@@ -1,5 +1,5 @@
 /**
- * Builds the classifier's reference tables from ../shared/data into src/analytics/classify/reference/.
+ * Builds the classifier's reference tables from the source data (docs/decisions/0025-reference-data.md) into src/analytics/classify/reference/.
  * Run: npx node scripts/build-reference-data.ts   (deterministic: same input, same bytes out)
  *
  * Only what classification needs is kept: normalised names with a rule target and a display name. Each output

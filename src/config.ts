@@ -171,7 +171,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
   const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
   const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
-  // CONVENTIONS, Config: production refuses the sandbox bank unless explicitly allowed.
+  // docs/decisions/0018-configuration.md: production refuses the sandbox bank unless explicitly allowed.
   const sandboxAllowedInProduction = bool('SANDBOX_BANK_ALLOWED_IN_PRODUCTION', false);
   const sandboxBank = bool('SANDBOX_BANK', nodeEnv !== 'production' || sandboxAllowedInProduction);
   if (sandboxBank && nodeEnv === 'production' && !sandboxAllowedInProduction) {

@@ -18,19 +18,19 @@
  * 19  GET     /public/v3/account_types/{account_type}/transaction_categories      modules/categories
  * 20  POST    /public/v3/webhooks                                                 modules/webhooks
  * 21  DELETE  /public/v3/webhooks/{webhook_id}/delete                             modules/webhooks
- *  -  POST    /public/v3/customers/{customer_id}/account_collections              modules/accounts (decisions.md)
+ *  -  POST    /public/v3/customers/{customer_id}/account_collections              modules/accounts (docs/decisions/0006)
  *  -  POST    /public/v3/customers/{customer_id}/balance_collections              modules/accounts
  *  -  GET     /public/v3/customers/{customer_id}/accounts/{account_id}/balances   modules/accounts
  *  -  GET     /public/v3/customers/{customer_id}/transactions                     modules/transactions (categorised view)
- *  -  GET     /public/v3/customers[?user_reference=], GET/DELETE .../{customer_id} modules/customers (decisions.md)
- *  -  GET     /public/v3/banks                                                    modules/banks (decisions.md)
+ *  -  GET     /public/v3/customers[?user_reference=], GET/DELETE .../{customer_id} modules/customers (docs/decisions/0005)
+ *  -  GET     /public/v3/banks                                                    modules/banks (docs/decisions/0006)
  *  -  GET     /public/v3/settings, PATCH /public/v3/settings                      modules/clients
- *  -  GET     /public/v3/webhooks, GET .../{webhook_id}/deliveries,               modules/webhooks (decisions.md)
+ *  -  GET     /public/v3/webhooks, GET .../{webhook_id}/deliveries,               modules/webhooks (docs/decisions/0011)
  *     POST    .../{webhook_id}/deliveries/{delivery_id}/replay
  *  4  POST    /public/v3/webflow/banks/{bank_slug}/consent                        modules/consents (AppUserToken)
  *  5  POST    /public/v3/webflow/banks/{bank_slug}/redirect?url=                  modules/consents (AppUserToken)
  *  6  GET     /public/v3/webflow/banks/{bank_slug}/consent/status                 modules/consents (AppUserToken)
- *  -  GET     /public/v3/webflow/banks                                            modules/consents (AppUserToken, decisions.md)
+ *  -  GET     /public/v3/webflow/banks                                            modules/consents (AppUserToken, docs/decisions/0006)
  *  -  POST    .../webflow/banks/{bank_slug}/consent/reconfirm, DELETE .../consent modules/consents (AppUserToken)
  *  -  GET     /webflow/callback (the bank sends the customer back; no token)      modules/consents
  *  -  GET     /public/v3/customers/{customer_id}/consents[/{consent_id}],         modules/consents
@@ -39,7 +39,7 @@
  *  7  POST    /public/v3/component_auth/init                                      modules/connect
  *  8  POST    /public/v3/invitations                                              modules/invitations
  *  9  GET     /public/v3/invitations                                              modules/invitations
- *  -  GET     /public/v3/invitations/{invitation_id}, DELETE (revoke)             modules/invitations (decisions.md)
+ *  -  GET     /public/v3/invitations/{invitation_id}, DELETE (revoke)             modules/invitations (docs/decisions/0012)
  *  -  GET/POST /connect/… (hosted connect pages, the component; not in the OpenAPI) web
  *  -  GET     /health, /ready, /openapi.json, /docs                               modules/health, app.ts
  */

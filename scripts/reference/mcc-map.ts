@@ -1,6 +1,6 @@
 /**
  * Which rule target each ISO 18245 merchant category code means. Our own judgement, written as code ranges;
- * the code list itself comes from ../shared/data/mcc. Codes left out (e.g. 6012 financial institutions, 9399
+ * the code list itself is the MCC source (docs/decisions/0025-reference-data.md). Codes left out (e.g. 6012 financial institutions, 9399
  * government services, 9222 fines) say too little about the payment: the classifier goes on to the next rule.
  */
 import type { TargetKey } from '../../src/analytics/classify/targets.ts';

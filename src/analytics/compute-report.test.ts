@@ -6,7 +6,7 @@ import { CURRENT, SAVINGS, aTransaction, anAccount, at, monthlyDates, series } f
 const ASOF = at(2026, 1, 14);
 const keys = (o: object): string[] => Object.keys(o).sort();
 
-// Spec, interface-spec.md "Insights (personal accounts)": every member name exactly.
+// Spec, docs/spec/interface-spec.md "Insights (personal accounts)": every member name exactly.
 const SPEC = {
   insights: ['employment', 'expenditure', 'financial_markers', 'financial_patterns', 'income'],
   income: ['categories', 'currency', 'monthly_amounts'],

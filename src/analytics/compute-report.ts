@@ -1,6 +1,6 @@
 /**
  * The insights engine: a customer's accounts and transactions and an explicit `asOf` in, the whole report out.
- * Pure (CONVENTIONS.md): no clock, no I/O; the same input gives the same report. Stages, each in the folder named
+ * Pure (docs/decisions/0015-deterministic-engines.md): no clock, no I/O; the same input gives the same report. Stages, each in the folder named
  * for what it computes (docs/analytics.md defines every figure):
  *   classify → ledger (what counts, London days and months) → infer salaries the text does not name →
  *   month matrix (totals per category and month) → recurrence, income streams, balance history →

@@ -1,6 +1,6 @@
 /**
  * What the engine returns. The Insights, Affordability record and Event record shapes use the member names of
- * ../shared/spec/interface-spec.md exactly (snake_case), so the service can serve them as they are; the rest
+ * docs/spec/interface-spec.md exactly (snake_case), so the service can serve them as they are; the rest
  * (forecast, classified transactions) is ours and documented in docs/analytics.md.
  */
 

@@ -4,7 +4,7 @@
  * one of the classes of banks/errors.ts.
  *
  * Reading data is two steps on purpose: fetchAccountData returns the bank's payloads as received (the caller
- * stores them first, CONVENTIONS: "store raw bank payloads before normalising them"), then normalize (pure) turns
+ * stores them first: docs/decisions/0020-raw-bank-payloads-first.md), then normalize (pure) turns
  * them into our shapes, so normalisation can be re-run on stored payloads.
  */
 

@@ -1,6 +1,6 @@
 /**
  * What can go wrong with a bank, translated once inside the connector into four classes the callers decide on
- * (CONVENTIONS, Errors): access lost (mark the consent revoked, tell the client), rate limited and unavailable
+ * (docs/decisions/0017-error-codes-and-bank-errors.md): access lost (mark the consent revoked, tell the client), rate limited and unavailable
  * (try again later), bad response (the bank answered something we cannot use: try again later, then fail).
  * Messages never carry tokens or personal data; they may carry the bank's own error code.
  */

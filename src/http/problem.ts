@@ -35,7 +35,7 @@ export function sendProblem(
 ): FastifyReply {
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
   // The body's status is the HTTP status, except where a contract gives that member another meaning
-  // (endpoint 21's 404 carries { "status": "Error" }, decisions.md): then the code's status applies.
+  // (endpoint 21's 404 carries { "status": "Error" }, docs/decisions/0011-webhooks.md): then the code's status applies.
   const status = typeof body.status === 'number' ? body.status : statusForCode(body.code);
   return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
 }

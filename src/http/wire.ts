@@ -22,7 +22,7 @@ export function problemResponses(...statuses: number[]): Record<number, TSchema>
 
 export const STANDARD_ERRORS = [400, 401, 403, 404, 415, 503];
 
-/** decisions.md: every numeric input accepts a JSON number or a numeric string ("12.50"). */
+/** docs/decisions/0002-wire-conventions.md: every numeric input accepts a JSON number or a numeric string ("12.50"). */
 export const NumericInput = Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d+(\\.\\d+)?\\s*$' })], {
   description: 'a number, or a numeric string such as "12.50"',
 });

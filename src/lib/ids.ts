@@ -1,5 +1,5 @@
 /**
- * Ids are opaque and unguessable (decisions.md). Row ids are UUIDv7: 74 random bits plus a time prefix,
+ * Ids are opaque and unguessable (docs/decisions/0002-wire-conventions.md). Row ids are UUIDv7: 74 random bits plus a time prefix,
  * which keeps index inserts local for big batches. Secrets and tokens are 256 random bits.
  */
 import { randomBytes, randomFillSync } from 'node:crypto';

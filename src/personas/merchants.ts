@@ -1,6 +1,6 @@
 /**
  * Card merchants as acquirers describe them. A descriptor is not a brand name: "TESCO STORES 3217",
- * "AMAZON.CO.UK*2B4XK91T3", "SHELL HEADINGLEY". Merchant category codes are ISO 18245 (../shared/data/mcc).
+ * "AMAZON.CO.UK*2B4XK91T3", "SHELL HEADINGLEY". Merchant category codes are ISO 18245 (docs/decisions/0025-reference-data.md).
  *
  * Pattern placeholders: '#' a digit fixed per store (a persona keeps going to the same few stores),
  * '%' a letter or digit new on every transaction (order references), '{AREA}' a district of the persona's town,

@@ -1,6 +1,6 @@
 /**
  * What the persona generator returns. Transactions, statements and parties use the spec's wire names
- * (interface-spec.md: Submitted transaction, Statement, Account party) so that they can be posted to
+ * (docs/spec/interface-spec.md: Submitted transaction, Statement, Account party) so that they can be posted to
  * endpoint 10 or served by the sandbox bank as they are.
  */
 import type { Label } from './labels.ts';

@@ -1,7 +1,7 @@
 /**
  * Where personas live: the town decides the council that bills council tax, the water company, the local
- * transport and the postcode. Council names are the billing authorities of ../shared/data/uk_local_authorities
- * (mySociety, CC-BY-4.0); the payee texts are the short forms councils use on direct debits.
+ * transport and the postcode. Council names are the billing authorities of mySociety's local authority names
+ * (CC-BY-4.0; docs/decisions/0025-reference-data.md); the payee texts are the short forms councils use on direct debits.
  * Streets and people are invented; phone numbers are Ofcom's drama range (07700 900xxx) and e-mail domains
  * are example.com, so nothing generated reaches a real person.
  */

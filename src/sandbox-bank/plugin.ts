@@ -2,7 +2,7 @@
  * The sandbox bank: a bank simulator served over HTTP that speaks UK Open Banking (OpenID discovery, OAuth 2 with
  * PKCE, the Account and Transaction API v3.1), with its own authorisation page where a customer logs in as one of
  * the personas (src/personas) and approves or declines. It is just another bank to the service's connector, and
- * shares no code with it (CONVENTIONS: sandbox-bank imports fastify and its own generator only).
+ * shares no code with it (docs/decisions/0014-code-layers.md: sandbox-bank imports fastify and its own generator only).
  *
  * Mounted by the service under /sandbox-bank/{slug}/… (one bank per slug; refused in production unless allowed).
  */

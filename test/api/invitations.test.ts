@@ -89,7 +89,7 @@ describe('invitations', async () => {
     assert.equal(body.code, 'validation_failed');
     const pointers = body.errors.map((e: { pointer: string }) => e.pointer).sort();
     assert.deepEqual(pointers, ['/customer_type', '/email', '/extra', '/phone', '/reference']);
-    // decisions.md: booleans accept true/false only
+    // docs/decisions/0002-wire-conventions.md: booleans accept true/false only
     const bool = await create({ email: 'a@example.com', reference: uniqueRef(), send_email: 'true' });
     assert.equal(bool.statusCode, 400);
     assert.deepEqual(bool.json().errors, [{ pointer: '/send_email', detail: 'must be boolean' }]);

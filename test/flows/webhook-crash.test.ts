@@ -93,7 +93,12 @@ describe('webhook delivery across a crash', () => {
     const now = systemClock.now();
     const { client_id: clientId } = await createClient(seed.db, seed.installationKey, 'Crash Lender', now);
     const customer = await createCustomer(seed.db, clientId, 'crash-customer', now);
-    const webhook = await createWebhook({ db: seed.db, installationKey: seed.installationKey, config }, clientId, { url: sink.url }, now);
+    const webhook = await createWebhook(
+      { db: seed.db, installationKey: seed.installationKey, config },
+      clientId,
+      { url: sink.url },
+      now,
+    );
     const { messageId } = await seed.db.transaction((tx) =>
       emitWebhookEvent(tx, { clientId, customerId: customer.id, type: 'REPORT_AVAILABLE' }, now),
     );

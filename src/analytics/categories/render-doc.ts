@@ -74,7 +74,7 @@ Each category has an \`id\`, a \`name\`, \`income_expenditure\` and, for expendi
   stages never hard-code category ids. A category may feed several markers.
 - Transfers between the customer's own accounts and refunds have their own categories and are *not counted*
   as income or expenditure.
-- Classification order (decisions.md, Analytics): the bank's or submitter's category when it maps to one of
+- Classification order (docs/decisions/0013-analytics.md): the bank's or submitter's category when it maps to one of
   these (by id, by name, or a common synonym) → merchant category code → known merchants and payees →
   keyword rules on the description → transaction type → fallback (\`other_income\` / \`other_expenditure\`).
 - Shared concepts use the same id in both lists: \`internal_transfer_in\`, \`internal_transfer_out\`, \`refund\`,

@@ -1,5 +1,5 @@
 /**
- * Step 1 of the classification order (decisions.md, Analytics): "the bank's or submitter's own category when
+ * Step 1 of the classification order (docs/decisions/0013-analytics.md): "the bank's or submitter's own category when
  * it maps". It maps when it equals one of our category ids or names (case and punctuation ignored: "Eating out
  * and takeaways", "eating_out") or one of the common wordings banks and aggregators use ("Groceries",
  * "Restaurants", "Bills & Utilities"). An exact id or name is taken as given; a synonym goes through a rule

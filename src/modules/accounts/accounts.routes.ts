@@ -1,4 +1,4 @@
-/** Account collections (decisions.md), endpoint 12, and balances. */
+/** Account collections (docs/decisions/0006-banks-and-accounts.md), endpoint 12, and balances. */
 import { Type } from 'typebox';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';

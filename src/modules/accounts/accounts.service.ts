@@ -1,4 +1,4 @@
-/** Accounts of a customer (decisions.md: account_collections, endpoint 12) and their balances. */
+/** Accounts of a customer (docs/decisions/0006-banks-and-accounts.md: account_collections, endpoint 12) and their balances. */
 import type { Db } from '../../db/db.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -39,7 +39,7 @@ export function toAccountWire(a: AccountRow) {
     type: a.type,
     sub_type: a.sub_type,
     number: a.number,
-    // decisions.md: digit strings, because leading zeros matter.
+    // docs/decisions/0002-wire-conventions.md: digit strings, because leading zeros matter.
     sort_code_and_account_number:
       a.sort_code !== null && a.account_number !== null
         ? { sort_code: a.sort_code, account_number: a.account_number }

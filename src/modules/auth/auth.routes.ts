@@ -116,7 +116,7 @@ export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<vo
         if (!clientId || !secret)
           return oauthError(reply, 400, 'invalid_request', 'client_id and client_secret are required.');
         const client = await verifyClientCredentials(deps.db, deps.installationKey, clientId, secret);
-        // Same answer for an unknown client and a wrong secret (decisions.md).
+        // Same answer for an unknown client and a wrong secret (docs/decisions/0003-problem-details-errors.md).
         if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
         const issued = await issueAccessToken(deps.db, client.id, deps.config.accessTokenTtlSeconds, deps.clock.now());
         return reply

@@ -1,4 +1,4 @@
-/** The wire shape of a bank (decisions.md, Banks): the Bearer list and the customer's list (modules/consents) share it. */
+/** The wire shape of a bank (docs/decisions/0006-banks-and-accounts.md): the Bearer list and the customer's list (modules/consents) share it. */
 import { Type } from 'typebox';
 import type { Bank } from '../../banks/registry.ts';
 

@@ -1,4 +1,4 @@
-/** Endpoint 7: the web component's one-time URL (decisions.md, Invitations and the web component). */
+/** Endpoint 7: the web component's one-time URL (docs/decisions/0012-invitations-and-web-component.md). */
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';

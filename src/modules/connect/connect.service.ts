@@ -2,7 +2,7 @@
  * The customer's way in to the hosted connect pages. Two doors, one session:
  *  - an invitation link (endpoint 8's url), usable until the invitation is used, revoked or expired;
  *  - a component URL (endpoint 7), single use, 1800 s, for one registered origin; its customer is found or created
- *    by user_reference on first use (decisions.md).
+ *    by user_reference on first use (docs/decisions/0012-invitations-and-web-component.md).
  * Opening either creates a connect session: a random secret carried in the pages' URLs, and a customer token
  * (endpoint 3's kind) the pages act with server-side. Completing a bank flow (a consent becoming Authorised)
  * completes the session and marks its invitation used.
@@ -26,7 +26,7 @@ import * as repo from './connect.repo.ts';
 import type { FlowRow, SessionRow } from './connect.repo.ts';
 import { seal, unseal } from './seal.ts';
 
-/** decisions.md: the component URL is single use and expires after 1800 s. */
+/** The component URL is single use and expires after 1800 s (docs/decisions/0012-invitations-and-web-component.md). */
 export const COMPONENT_URL_SECONDS = 1800;
 /** A session outlives the URL that opened it: long enough to choose a bank, read, and approve at the bank. */
 export const SESSION_SECONDS = 2 * 3600;

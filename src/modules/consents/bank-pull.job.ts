@@ -6,7 +6,7 @@
  *  3. every page fetched; the payloads stored as received, in their own transaction, whatever happens next;
  *  4. normalised, then stored all or nothing in one transaction (bank-pull.store.ts) with the run's success.
  *
- * Bank errors decide the outcome (CONVENTIONS, Errors): access lost → the consent is Revoked (LOST per account);
+ * Bank errors decide the outcome (docs/decisions/0017-error-codes-and-bank-errors.md): access lost → the consent is Revoked (LOST per account);
  * rate limited, unavailable or a bad response → the run waits and tries again per BANK_PULL_RETRY_SCHEDULE (a
  * 429's Retry-After is respected), then fails. A failed run stores no data.
  */

@@ -3,7 +3,7 @@
  * is looked up by its hash and works once: an unknown or replayed state is refused (400) and nobody is
  * redirected. Otherwise the consent is finished (code exchanged with the PKCE verifier, checked at the bank),
  * its first pull is enqueued in the same transaction, and the customer goes back to the client's URL with
- * status=Success|Error, customer_id, consent_id, state and bank_slug (decisions.md).
+ * status=Success|Error, customer_id, consent_id, state and bank_slug (docs/decisions/0009-consents-and-bank-flow.md).
  */
 import { callbackUrl } from '../../banks/index.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,5 +1,5 @@
 /**
- * How a consent's access ends or starts again, inside the caller's transaction (decisions.md, Consents):
+ * How a consent's access ends or starts again, inside the caller's transaction (docs/decisions/0009-consents-and-bank-flow.md):
  * revoked at the bank, expired, or not reconfirmed within 90 days → Revoked: the accounts it alone covered become
  * is_authorized false, one ACCOUNT_AUTHORIZATION_LOST each. Declined, failed or abandoned (30 min) → Rejected.
  * Pulls are enqueued here too, so a status change and the work it causes commit together.
@@ -17,7 +17,7 @@ import type { PullTrigger } from './pulls.repo.ts';
 export const BANK_PULL_JOB = 'bank.pull';
 export const BANK_REVOKE_JOB = 'bank.revoke';
 
-/** Spec, decisions.md: an unanswered authorisation is abandoned after 30 minutes. */
+/** Spec, docs/decisions/0009-consents-and-bank-flow.md: an unanswered authorisation is abandoned after 30 minutes. */
 export const ABANDON_AFTER_SECONDS = 30 * 60;
 /** FCA: the customer reconfirms an AIS consent every 90 days, or access ends. */
 export const RECONFIRM_EVERY_SECONDS = 90 * 86_400;

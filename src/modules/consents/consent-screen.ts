@@ -1,7 +1,7 @@
 /**
  * The consent screen (endpoint 4) from the bank and the client's settings. Pure: the caller passes the moment.
  *
- * decisions.md: the screen also requests ReadStatementsDetail and ReadParty (endpoints 13 and 14 need them);
+ * docs/decisions/0009-consents-and-bank-flow.md: the screen also requests ReadStatementsDetail and ReadParty (endpoints 13 and 14 need them);
  * history from 5 years back (data_access_from), access until 3 months ahead (data_access_to).
  * Spec, endpoint 4: null purposes select the default purpose text.
  */

@@ -49,7 +49,7 @@ export async function getConsentScreen(
 
 /**
  * Endpoint 5: creates the account-access-consent at the bank, then answers the bank's authorisation URL.
- * decisions.md: `url` must be on the client's redirect_urls (exact match), else 400 naming /query/url.
+ * docs/decisions/0009-consents-and-bank-flow.md: `url` must be on the client's redirect_urls (exact match), else 400 naming /query/url.
  */
 export async function createBankFlowUrl(
   deps: ConsentDeps,

@@ -1,4 +1,4 @@
-/** Endpoints 2 and 3, plus list/get/delete of customers (decisions.md, "Customers"). */
+/** Endpoints 2 and 3, plus list/get/delete of customers (docs/decisions/0005-customers.md). */
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -121,7 +121,7 @@ async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promi
       },
     },
     async (request, reply) => {
-      // Erasure revokes the customer's bank consents at the bank (decisions.md, Customers): the composition root
+      // Erasure revokes the customer's bank consents at the bank (docs/decisions/0005-customers.md): the composition root
       // (src/routes.ts) passes the consents module's step as beforeCustomerDeleted.
       await service.deleteCustomer(
         deps.db,

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (IETF draft semantics, decisions.md): the same key with the same body replays the first
+ * Idempotency-Key (IETF draft semantics, docs/decisions/0007-transaction-submission.md): the same key with the same body replays the first
  * answer; the same key with another body is 422; a key whose first request is still running is 409.
  * The stored answer commits in the same transaction as the work, so a crash leaves either both or neither.
  * A failed request releases its key, so the client can retry. A key left in flight by a crashed process

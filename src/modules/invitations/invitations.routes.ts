@@ -1,4 +1,4 @@
-/** Endpoints 8 and 9, plus get and revoke (decisions.md, Invitations and the web component). */
+/** Endpoints 8 and 9, plus get and revoke (docs/decisions/0012-invitations-and-web-component.md). */
 import type { HttpApp } from '../../http/server.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';

@@ -1,5 +1,5 @@
 /**
- * Invitations (endpoints 8 and 9, revoke). decisions.md: the url opens the hosted connect page for the invitation;
+ * Invitations (endpoints 8 and 9, revoke), docs/decisions/0012-invitations-and-web-component.md: the url opens the hosted connect page for the invitation;
  * expires_in is seconds until expiry (default 7 days); created_at, used_at and revoked_at are timestamps or null.
  * The invited customer is the client's customer whose user_reference is the invitation's reference (created when
  * there is none), so the data a customer shares lands where the client already looks for it.

@@ -6,7 +6,7 @@ const OptName = Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength:
 
 export const MIN_EXPIRES_IN = 300;
 export const MAX_EXPIRES_IN = 30 * 86_400;
-/** decisions.md: an invitation expires after 7 days by default. */
+/** docs/decisions/0012-invitations-and-web-component.md: an invitation expires after 7 days by default. */
 export const DEFAULT_EXPIRES_IN = 7 * 86_400;
 
 export const CreateInvitationBody = Type.Object(

@@ -1,5 +1,5 @@
 /**
- * Report readiness (endpoint 18). decisions.md: no_data → not_ready (data arrived, processing) → ready;
+ * Report readiness (endpoint 18), docs/decisions/0010-report-readiness.md: no_data → not_ready (data arrived, processing) → ready;
  * new data moves a ready report back to not_ready until reprocessed. The computation itself
  * (report.compute) arrives with the insights engine; here the data path marks and enqueues it.
  */
@@ -39,7 +39,7 @@ export async function getReportReadiness(db: Db, clientId: string, customerId: s
 }
 
 /**
- * decisions.md: endpoints 15–17 (and the forecast) on a report that is not ready answer 409 report_not_ready
+ * docs/decisions/0010-report-readiness.md: endpoints 15–17 (and the forecast) on a report that is not ready answer 409 report_not_ready
  * with the readiness in the body; with no_data they answer 404 no_data. Never stale figures as current.
  */
 async function readyReport(db: Db, clientId: string, customerId: string, name: ReportName) {

@@ -1,4 +1,4 @@
-/** Endpoints 10 and 11, and the categorised /transactions view (decisions.md). */
+/** Endpoints 10 and 11, and the categorised /transactions view (docs/decisions/0008-raw-and-categorised-transactions.md). */
 import { Type } from 'typebox';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';

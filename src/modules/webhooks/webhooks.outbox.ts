@@ -1,10 +1,10 @@
 /**
  * The outbox: how other modules announce an event. Call emitWebhookEvent inside the transaction of the change
- * that caused the event, so the event exists exactly when the change does (decisions.md, Webhooks). It fans out
+ * that caused the event, so the event exists exactly when the change does (docs/decisions/0011-webhooks.md). It fans out
  * at emit time: one delivery row per webhook of the client that is active at that moment (a webhook registered
  * later does not receive earlier events). The dispatcher (webhooks.worker.ts) sends them.
  *
- * Payloads (decisions.md): { msg, webhook_type, customer_id }, the account types add account_id, NEW_EVENT adds
+ * Payloads (docs/decisions/0011-webhooks.md): { msg, webhook_type, customer_id }, the account types add account_id, NEW_EVENT adds
  * event_id. Never put amounts, names or other personal data in `msg`: receivers fetch data through the API.
  */
 import type { Db } from '../../db/db.ts';

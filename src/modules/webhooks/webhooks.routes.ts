@@ -1,4 +1,4 @@
-/** Endpoints 20 and 21, plus the list, the delivery log and replay (decisions.md, Webhooks). */
+/** Endpoints 20 and 21, plus the list, the delivery log and replay (docs/decisions/0011-webhooks.md). */
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -23,7 +23,7 @@ export const CreateWebhookBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** decisions.md: creation returns { id, webhook_id, url, comment, secret }; the secret is shown this once. */
+/** docs/decisions/0011-webhooks.md: creation returns { id, webhook_id, url, comment, secret }; the secret is shown this once. */
 export const CreatedWebhook = Type.Object({
   id: Type.String(),
   webhook_id: Type.String({ description: 'the same as id (the spec shows both names)' }),
@@ -46,7 +46,7 @@ export const WebhookList = Type.Object({ data: Type.Array(Webhook) });
 
 export const DeleteResult = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
 
-/** decisions.md: an unknown or foreign id answers 404 with { status: "Error", message } merged into the problem body. */
+/** docs/decisions/0011-webhooks.md: an unknown or foreign id answers 404 with { status: "Error", message } merged into the problem body. */
 export const DeleteNotFound = Type.Object(
   {
     type: Type.String(),

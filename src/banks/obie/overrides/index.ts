@@ -1,5 +1,5 @@
 /**
- * Per-bank quirks, one small file per bank slug (CONVENTIONS: "bank quirks as prose in the override file").
+ * Per-bank quirks, one small file per bank slug (docs/decisions/0022-bank-connectors-and-sandbox.md: the quirk explained in prose).
  * The generic normaliser (../normalize.ts) reads the standard; an override corrects what one bank does its own way.
  */
 import type { NormalizedAccount, NormalizedTransaction } from '../../connector.ts';
