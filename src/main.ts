@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     {
+      address: app.server.address(),
       database: runtime.db.kind,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       publicBaseUrl: config.publicBaseUrl,

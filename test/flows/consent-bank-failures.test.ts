@@ -18,6 +18,7 @@ import {
   startLiveService,
   type LiveClient,
 } from '../helpers/bank-flow.ts';
+import { waitFor } from '../helpers/wait.ts';
 import { personaAt, sandboxAsOf } from '../../src/sandbox-bank/index.ts';
 import { sweepConsents } from '../../src/modules/consents/consents.sweep.ts';
 
@@ -123,9 +124,18 @@ describe('consent flow › a misbehaving bank', async () => {
   });
 
   test('revoked by the client while a pull is reading › the pull stores nothing and no account is authorised again', async () => {
-    const s = await connected('thin-file+429');
-    const pulling = runBankJobs(svc); // waits a second on the bank's Retry-After
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Three 429s with Retry-After: 1 keep the pull reading (waiting at the bank) for three seconds.
+    const s = await connected('thin-file+429:3');
+    const bankConsentId = (await s.consent()).json.bank_consent_id as string;
+    const pulling = runBankJobs(svc);
+    // Revoke once the bank has answered the pull's first data call (a 429): the pull is then waiting to read again.
+    await waitFor(
+      async () =>
+        (await sandboxControl(svc, 'GET', '/consents')).json.data.find(
+          (c: { ConsentId: string }) => c.ConsentId === bankConsentId,
+        )?.DataCalls >= 1,
+      { what: "the pull's first data call at the bank", intervalMs: 10 },
+    );
     const revoked = await call(svc, 'DELETE', `/public/v3/customers/${s.customer.id}/consents/${s.flow.consent_id}`, {
       auth: s.client.auth.authorization,
     });

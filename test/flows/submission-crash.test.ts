@@ -3,52 +3,23 @@
  * that batch visible after restart. The service runs as a child process on its own embedded data directory
  * (or, with DATABASE_URL, on that server) so it can really be killed.
  */
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
+import { startChildService, type ChildService } from '../helpers/child-service.ts';
 
 const SECRET = 'crash-test-secret-0123456789';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-crash-'));
 
-async function freePort(): Promise<number> {
-  const srv = http.createServer();
-  srv.listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address() as { port: number };
-  srv.close();
-  return port;
-}
-
-async function startChild(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      WORKERS: 'false',
-      LOG_LEVEL: 'error',
-      OBI_BOOTSTRAP_CLIENTS: `crash-client:${SECRET}`,
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startChild(dataDir: string): Promise<ChildService> {
+  return startChildService({
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    WORKERS: 'false',
+    OBI_BOOTSTRAP_CLIENTS: `crash-client:${SECRET}`,
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('service did not start');
 }
 
 /** Sends the body; resolves 'sent' once the request is fully written, and the response (or error) later. */
@@ -75,30 +46,30 @@ function postBig(port: number, urlPath: string, token: string, body: string) {
   return { sent, response };
 }
 
-describe('a submission killed mid-request', async () => {
-  const port = await freePort();
-  let child = await startChild(port);
-  after(() => {
-    child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const json = async (url: string, init: RequestInit = {}) =>
-    (
-      await fetch(`${base}${url}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+describe('a submission killed mid-request', () => {
+  // Everything, the first start included, happens inside the test: a failure anywhere is a failing test.
+  test('leaves all or none of the batch after restart, never part of it', async (t) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-crash-'));
+    let svc = await startChild(dataDir);
+    t.after(async () => {
+      await svc.stop('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const json = async (url: string, init: RequestInit = {}) =>
+      (
+        await fetch(`${svc.baseUrl}${url}`, {
+          ...init,
+          headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+        })
+      ).json() as Promise<Record<string, unknown>>;
+    const token = (
+      await json('/oauth/v2/token', {
+        method: 'POST',
+        body: JSON.stringify({ client_id: 'crash-client', client_secret: SECRET, grant_type: 'client_credentials' }),
       })
-    ).json() as Promise<Record<string, unknown>>;
-  const token = (
-    await json('/oauth/v2/token', {
-      method: 'POST',
-      body: JSON.stringify({ client_id: 'crash-client', client_secret: SECRET, grant_type: 'client_credentials' }),
-    })
-  ).access_token as string;
-  const auth = { authorization: `Bearer ${token}` };
+    ).access_token as string;
+    const auth = { authorization: `Bearer ${token}` };
 
-  test('leaves all or none of the batch after restart, never part of it', async () => {
     const N = 100_000;
     let killedMidRequest = false;
     let customerId = '';
@@ -138,7 +109,7 @@ describe('a submission killed mid-request', async () => {
         booking_date_time: 1_700_000_000 + i,
       }));
       const { sent, response } = postBig(
-        port,
+        svc.port,
         `/public/v3/customers/${customerId}/transaction_collections`,
         token,
         JSON.stringify({ transactions }),
@@ -148,9 +119,8 @@ describe('a submission killed mid-request', async () => {
         response,
         new Promise<'timer'>((r) => setTimeout(() => r('timer'), delayMs)),
       ]);
-      child.kill('SIGKILL');
-      await once(child, 'exit');
-      child = await startChild(port);
+      await svc.stop('SIGKILL');
+      svc = await startChild(dataDir);
       if (outcome === 'timer') {
         killedMidRequest = true;
         break;

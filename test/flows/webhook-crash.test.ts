@@ -7,7 +7,6 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { createClient } from '../../src/modules/clients/clients.service.ts';
 import { createCustomer } from '../../src/modules/customers/customers.service.ts';
 import { emitWebhookEvent } from '../../src/modules/webhooks/webhooks.outbox.ts';
 import { createWebhook } from '../../src/modules/webhooks/webhooks.service.ts';
+import { startChildService, type ChildService } from '../helpers/child-service.ts';
 import { startSink } from '../helpers/webhook-sink.ts';
 
 interface Target {
@@ -54,30 +54,9 @@ async function freshTarget(): Promise<Target> {
   };
 }
 
-function startChild(env: Target['env']): { child: ChildProcess; output: () => string } {
-  let out = '';
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      WORKERS: 'true',
-      LOG_LEVEL: 'warn',
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
-      WEBHOOK_TIMEOUT_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  return { child, output: () => out };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+/** The service with workers on. The sender's timeout is the longest allowed: only the kill may end the held attempt. */
+function startChild(env: Target['env']): Promise<ChildService> {
+  return startChildService({ ...env, WORKERS: 'true', WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_TIMEOUT_MS: '120000' });
 }
 
 describe('webhook delivery across a crash', () => {
@@ -104,26 +83,23 @@ describe('webhook delivery across a crash', () => {
     );
     await seed.close();
 
-    const first = startChild(target.env);
-    t.after(() => first.child.kill('SIGKILL'));
-    const [held] = await sink
-      .waitFor(1, 60_000)
-      .catch((err: Error) => assert.fail(`${err.message}\n${first.output()}`));
-    first.child.kill('SIGKILL');
-    await exited(first.child);
+    const first = await startChild(target.env);
+    t.after(() => first.stop('SIGKILL'));
+    const [held] = await sink.waitFor(1).catch((err: Error) => assert.fail(`${err.message}\n${first.output()}`));
+    await first.stop('SIGKILL');
     assert.equal(held!.headers['webhook-id'], messageId);
 
-    const second = startChild(target.env);
-    t.after(() => second.child.kill('SIGKILL'));
-    const got = await sink.waitFor(2, 60_000).catch((err: Error) => assert.fail(`${err.message}\n${second.output()}`));
+    const second = await startChild(target.env);
+    t.after(() => second.stop('SIGKILL'));
+    const got = await sink.waitFor(2).catch((err: Error) => assert.fail(`${err.message}\n${second.output()}`));
     assert.equal(
       got[1]!.headers['webhook-id'],
       messageId,
       'the same webhook-id: the receiver can tell it is the same event',
     );
     assert.equal(got[1]!.body, held!.body);
-    second.child.kill('SIGTERM'); // a graceful stop waits for the attempt in flight to be recorded
-    assert.equal(await exited(second.child), 0, second.output());
+    // a graceful stop waits for the attempt in flight to be recorded
+    assert.equal(await second.stop('SIGTERM'), 0, second.output());
 
     const after = await openRuntime(config, systemClock, { queue: false });
     try {

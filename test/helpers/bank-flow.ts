@@ -14,37 +14,42 @@ export interface LiveService extends TestService {
   baseUrl: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
+/**
+ * Holds a port the OS picked (port 0, read back) with SO_REUSEPORT, so the service can bind the same port (also
+ * with SO_REUSEPORT) once it is built, while no other process can take it in between: the service's
+ * PUBLIC_BASE_URL must name its port before it exists. Node's `reusePort` listen option, Linux 3.9+.
+ */
+async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
+  const holder = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen({ port: 0, host: '127.0.0.1', reusePort: true }, () => resolve());
   });
+  return {
+    port: (holder.address() as AddressInfo).port,
+    release: () => new Promise<void>((resolve) => holder.close(() => resolve())),
+  };
 }
 
 let schemaSeq = 0;
 
-/** A service listening on a free loopback port, its PUBLIC_BASE_URL that address. */
+/** A service listening on a loopback port the OS picked, its PUBLIC_BASE_URL that address. */
 export async function startLiveService(env: Record<string, string> = {}): Promise<LiveService> {
-  for (let attempt = 0; ; attempt++) {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
+  const held = await holdPort();
+  try {
+    const baseUrl = `http://127.0.0.1:${held.port}`;
     // On a shared PostgreSQL server other test files drain the shared queue: this service gets a queue of its own.
     const queueSchema = process.env.DATABASE_URL ? `pgboss_t${process.pid}_${++schemaSeq}` : undefined;
     const svc = await startService(
       { PUBLIC_BASE_URL: baseUrl, WEBHOOK_ALLOW_LOOPBACK: 'true', ...env },
       { queueSchema },
     );
-    try {
-      await svc.app.listen({ port, host: '127.0.0.1' });
-      return Object.assign(svc, { baseUrl });
-    } catch (err) {
-      await svc.close();
-      if (attempt >= 3 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    }
+    // Not a literal: Fastify's listen options type does not list reusePort, but it hands them to net's listen.
+    const listenOptions = { port: held.port, host: '127.0.0.1', reusePort: true };
+    await svc.app.listen(listenOptions);
+    return Object.assign(svc, { baseUrl });
+  } finally {
+    await held.release();
   }
 }
 

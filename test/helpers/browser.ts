@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { DEADLINE_MS } from './wait.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 360, height: 740 };
@@ -40,6 +41,7 @@ export async function launchBrowser(allowedOrigins: () => string[]): Promise<Tes
   const profile = await mkdtemp(path.join(os.tmpdir(), 'obi-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
+    timeout: DEADLINE_MS, // starting Chromium on a busy machine
     headless: true,
     args: [
       '--headless',
@@ -55,9 +57,10 @@ export async function launchBrowser(allowedOrigins: () => string[]): Promise<Tes
     locale: 'en-GB',
     timezoneId: 'Europe/London',
   });
-  // Two browsers and two services may share two cores with the rest of the suite: be patient, not flaky.
-  context.setDefaultTimeout(60_000);
-  context.setDefaultNavigationTimeout(60_000);
+  // Two browsers and two services may share two cores with the rest of the suite (and with other work): every
+  // wait of playwright's (waitFor, waitForURL, clicks) polls for its condition under the suite's minutes-long deadline.
+  context.setDefaultTimeout(DEADLINE_MS);
+  context.setDefaultNavigationTimeout(DEADLINE_MS);
   const outside: string[] = [];
   const problems: string[] = [];
   await context.route('**/*', async (route) => {

@@ -1,11 +1,13 @@
 /**
  * A webhook receiver on 127.0.0.1 for tests: records every request and answers as the test says.
- * It can go down and come back on the same port (an outage), or hold a request without answering.
+ * It listens on a port the OS picks (port 0, read back), can go down and come back on that same port (an outage),
+ * or hold a request without answering.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import type { TestService } from './app.ts';
+import { waitFor, withDeadline } from './wait.ts';
 import { runDueDeliveries, type RunSummary } from '../../src/modules/webhooks/webhooks.worker.ts';
 import { emitWebhookEvent, type WebhookEvent } from '../../src/modules/webhooks/webhooks.outbox.ts';
 
@@ -25,8 +27,8 @@ export interface WebhookSink {
   received: Received[];
   /** How to answer request number n (0-based). Default: 200. */
   answer: (req: Received, n: number) => Answer;
-  /** Resolves once `count` requests have arrived. */
-  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  /** Resolves once `count` requests have arrived (the deadline is for a broken run only: minutes by default). */
+  waitFor(count: number, deadlineMs?: number): Promise<Received[]>;
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
@@ -40,18 +42,18 @@ export async function startSink(path = '/hook'): Promise<WebhookSink> {
     port: 0,
     received: [],
     answer: () => ({ status: 200 }),
-    waitFor(count, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`sink: ${sink.received.length} of ${count} requests after ${timeoutMs} ms`)),
-          timeoutMs,
-        );
+    waitFor(count, deadlineMs) {
+      const arrived = new Promise<Received[]>((resolve) => {
         const check = () => {
           if (sink.received.length < count) return waiters.push(check);
-          clearTimeout(timer);
           resolve(sink.received);
         };
         check();
+      });
+      return withDeadline(arrived, {
+        what: `${count} request(s) at the webhook sink ${sink.url}`,
+        deadlineMs,
+        detail: () => `${sink.received.length} arrived`,
       });
     },
     async down() {
@@ -61,10 +63,27 @@ export async function startSink(path = '/hook'): Promise<WebhookSink> {
       server.closeAllConnections();
     },
     async up() {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(sink.port, '127.0.0.1', () => resolve());
-      });
+      // While it was down the port was free: a connection another process opened meanwhile may hold it as its
+      // local port for a moment (EADDRINUSE). Try again until it is free; the webhook's URL must not change.
+      let fatal: string | undefined;
+      await waitFor(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const fail = (err: NodeJS.ErrnoException) => {
+              server.off('listening', ok);
+              if (err.code !== 'EADDRINUSE') fatal = err.message;
+              resolve(false);
+            };
+            const ok = () => {
+              server.off('error', fail);
+              resolve(true);
+            };
+            server.once('error', fail);
+            server.once('listening', ok);
+            server.listen(sink.port, '127.0.0.1');
+          }),
+        { what: `port ${sink.port} to be free again for the webhook sink`, intervalMs: 200, giveUp: () => fatal },
+      );
     },
     async close() {
       if (server.listening) await sink.down();

@@ -60,7 +60,7 @@ async function fakeBank(script: Script) {
     clientSecret: 's',
     tokenAuthMethod: 'client_secret_basic',
     tls: { rejectUnauthorized: true },
-    timeoutMs: 2000,
+    timeoutMs: 120_000, // not under test: a busy machine must not turn an answer into a timeout
     financialId: null,
     maxRetryWaitSeconds: 2,
   };
