@@ -6,9 +6,7 @@ import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
-import { startWebhookDispatcher } from './modules/webhooks/webhooks.worker.ts';
-import { startConsentScheduler } from './modules/consents/consents.sweep.ts';
-import { startConnectHousekeeping } from './modules/connect/connect.service.ts';
+import { resumeWebhookDispatch } from './modules/webhooks/index.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -53,12 +51,9 @@ async function main(): Promise<void> {
     },
     'open-banking-insights is listening',
   );
-  // Webhook deliveries: a polling dispatcher drains the outbox (modules/webhooks) wherever workers run.
-  const webhookDispatcher = config.workers ? startWebhookDispatcher(deps) : null;
-  // Consents: abandoned ones rejected, lapsed reconfirmations revoked, refreshes pulled (modules/consents).
-  const consentScheduler = config.workers ? startConsentScheduler(deps) : null;
-  // Hosted connect pages: expired sessions and component URLs are dropped (modules/connect).
-  const connectHousekeeping = config.workers ? startConnectHousekeeping(deps) : null;
+  // Background work is pg-boss jobs (src/jobs/registry.ts): the handlers above run them where workers are on,
+  // periodic ones included. Webhook deliveries left pending by a stopped process are picked up now.
+  if (config.workers) await resumeWebhookDispatch(deps);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -68,9 +63,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close().catch((err) => logger.error({ err }, 'closing the HTTP server failed'));
-    await webhookDispatcher?.stop().catch((err) => logger.error({ err }, 'stopping the webhook dispatcher failed'));
-    await consentScheduler?.stop().catch((err) => logger.error({ err }, 'stopping the consent scheduler failed'));
-    await connectHousekeeping?.stop();
+    // runtime.close stops the queue gracefully: running jobs get a few seconds to finish and record their work.
     await runtime.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     process.exit(0);
   };

@@ -1,17 +1,41 @@
-/** Which module handles which job. Handlers themselves live in their modules. */
-import type { AppDeps } from '../app.ts';
+/**
+ * Which module function does each job of the registry (src/jobs/registry.ts). Part of the composition root: the
+ * table below must name every job exactly once (the type checks it; bindJobHandlers checks it again at start-up).
+ */
+import type { AppDeps } from '../app-deps.ts';
+import { JOB_NAMES, type JobName } from './registry.ts';
+import type { JobHandler } from './queue.ts';
 import { computeCustomerReport } from '../modules/reports/reports.job.ts';
-import { REPORT_COMPUTE_JOB } from '../modules/reports/reports.service.ts';
-import { registerConsentJobs } from '../modules/consents/consents.jobs.ts';
-import { INVITATION_EMAIL_JOB } from '../modules/invitations/invitations.service.ts';
+import { revokeAtBank, runBankPull, sweepConsents } from '../modules/consents/index.ts';
 import { sendInvitationEmail } from '../modules/invitations/invitations.job.ts';
+import { runWebhookDispatch } from '../modules/webhooks/index.ts';
+import { deleteExpiredConnectRows } from '../modules/connect/index.ts';
+
+export function jobHandlers(deps: AppDeps): Record<JobName, JobHandler> {
+  return {
+    'report.compute': async (data) => {
+      await computeCustomerReport(deps, String(data.customer_id));
+    },
+    'bank.pull': (data) => runBankPull(deps, String(data.pull_id)),
+    'bank.revoke': (data) => revokeAtBank(deps, data),
+    'invitation.email': async (data) => {
+      await sendInvitationEmail(deps, String(data.invitation_id));
+    },
+    'webhook.dispatch': async () => {
+      await runWebhookDispatch(deps);
+    },
+    'consent.sweep': async () => {
+      await sweepConsents(deps);
+    },
+    'connect.housekeeping': () => deleteExpiredConnectRows(deps.db, deps.clock.now()),
+  };
+}
 
 export async function registerJobHandlers(deps: AppDeps): Promise<void> {
-  await deps.queue.handle(REPORT_COMPUTE_JOB, async (job) => {
-    await computeCustomerReport(deps, String(job.customer_id));
-  });
-  await registerConsentJobs(deps); // bank.pull, bank.revoke
-  await deps.queue.handle(INVITATION_EMAIL_JOB, async (job) => {
-    await sendInvitationEmail(deps, String(job.invitation_id));
-  });
+  const handlers = jobHandlers(deps);
+  const missing = JOB_NAMES.filter((name) => !handlers[name]);
+  const unknown = Object.keys(handlers).filter((name) => !JOB_NAMES.includes(name as JobName));
+  if (missing.length > 0 || unknown.length > 0)
+    throw new Error(`job handlers out of step with the registry: missing ${missing}, unknown ${unknown}`);
+  for (const name of JOB_NAMES) await deps.queue.handle(name, handlers[name]);
 }

@@ -1,33 +1,41 @@
 /**
  * The job queue: pg-boss on the same PostgreSQL (PGlite through pg-boss's adapter). Jobs are enqueued in
  * the caller's transaction, so a write and the work it causes commit together or not at all.
- * Handlers live in their modules; this file only wires names to pg-boss.
+ * What jobs exist and how each is retried is src/jobs/registry.ts; handlers live in their modules and are
+ * bound to names in src/jobs/handlers.ts. This file only wires them to pg-boss.
  */
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database, Db } from '../db/db.ts';
 import { asBossDb } from '../db/db.ts';
 import type { EmbeddedDatabase } from '../db/pglite.ts';
+import { JOB_NAMES, jobDefinition, type JobName } from './registry.ts';
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
-export interface Queue {
-  /** Enqueue inside `tx` (the job exists only if tx commits). singletonKey collapses duplicates waiting in the queue. */
-  enqueue(
-    tx: Db,
-    name: string,
-    data: Record<string, unknown>,
-    opts?: { singletonKey?: string; startAfterSeconds?: number },
-  ): Promise<void>;
-  /** Register a handler; workers start polling when `start` was called with workers on. */
-  handle(name: string, handler: JobHandler): Promise<void>;
-  /** Run every job that is due now, until none are left (tests, CLI). Returns how many ran. */
-  drain(names?: string[]): Promise<number>;
-  stop(): Promise<void>;
+export interface EnqueueOptions {
+  /** Collapses duplicates as the job's queue policy says (src/jobs/registry.ts). */
+  singletonKey?: string;
+  startAfterSeconds?: number;
 }
 
-export const JOB_NAMES = ['report.compute', 'bank.pull', 'bank.revoke', 'invitation.email'] as const; // queues created at start-up
+export interface Queue {
+  /** Enqueue inside `tx` (the job exists only if tx commits). Retries, expiry and policy come from the registry. */
+  enqueue(tx: Db, name: JobName, data: Record<string, unknown>, opts?: EnqueueOptions): Promise<void>;
+  /** Register a handler; workers start polling when the queue was created with workers on. */
+  handle(name: JobName, handler: JobHandler): Promise<void>;
+  /** Run every job that is due now, until none are left (tests, CLI). Returns how many ran. */
+  drain(names?: JobName[]): Promise<number>;
+  /** Stops taking work; running jobs get up to `graceSeconds` to finish. */
+  stop(graceSeconds?: number): Promise<void>;
+}
 
-/** `schema`: pg-boss's schema (default pgboss); tests sharing one PostgreSQL server may give each service its own. */
+type BossOptions = ConstructorParameters<typeof PgBoss>[0];
+
+/**
+ * `schema`: pg-boss's schema (default pgboss); tests sharing one PostgreSQL server may give each service its own.
+ * With workers on, this process runs jobs and keeps the periodic ones on their schedules; with workers off it only
+ * enqueues (an API-only process, the CLI, tests that drain by hand).
+ */
 export async function createQueue(
   db: Database,
   opts: { workers: boolean; databaseUrl: string | null; schema?: string },
@@ -39,35 +47,52 @@ export async function createQueue(
     backend: embedded ? 'pglite' : 'postgres',
     schema: opts.schema ?? 'pgboss',
     supervise: opts.workers,
-    schedule: false,
+    schedule: opts.workers,
     migrate: true,
-  } as ConstructorParameters<typeof PgBoss>[0]);
+  } as BossOptions);
   boss.on('error', () => undefined);
   await boss.start();
-  for (const name of JOB_NAMES) {
-    // stately: per singletonKey (a customer) at most one job waiting and one running, so a burst of
-    // submissions causes one recomputation, and data arriving during a run still gets its own.
-    await boss.createQueue(name, { policy: 'stately' }).catch(() => undefined);
-    // Warm pg-boss's queue cache now: a cold cache is filled with a query on pg-boss's own connection,
-    // which inside one of our PGlite transactions (a single connection) would wait for itself forever.
-    await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
+  for (const name of JOB_NAMES) await createJobQueue(boss, name);
+  if (opts.workers) {
+    for (const name of JOB_NAMES) {
+      const cron = jobDefinition(name).cron;
+      // `once`: after downtime, one run for the occurrences missed, so a sweep is never skipped for long.
+      if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', missed: 'once' });
+    }
   }
-  const handlers = new Map<string, JobHandler>();
+  return wrap(boss, opts.workers, embedded);
+}
 
+/** One pg-boss queue per registry entry, with the entry's policy; an existing queue gets the entry's options. */
+async function createJobQueue(boss: PgBoss, name: JobName): Promise<void> {
+  const def = jobDefinition(name);
+  const options = {
+    retryLimit: def.retryLimit,
+    retryDelay: def.retryDelaySeconds,
+    retryBackoff: def.retryBackoff,
+    expireInSeconds: def.expireInSeconds,
+  };
+  if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+  else await boss.createQueue(name, { policy: def.policy, ...options }).catch(() => undefined);
+  // Warm pg-boss's queue cache now: a cold cache is filled with a query on pg-boss's own connection,
+  // which inside one of our PGlite transactions (a single connection) would wait for itself forever.
+  await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
+}
+
+function wrap(boss: PgBoss, workers: boolean, embedded: boolean): Queue {
+  const handlers = new Map<JobName, JobHandler>();
   return {
     async enqueue(tx, name, data, o = {}) {
       await boss.send(name, data, {
         db: asBossDb(tx),
         singletonKey: o.singletonKey,
         startAfter: o.startAfterSeconds,
-        retryLimit: 5,
-        retryDelay: 5,
-        retryBackoff: true,
       } as Parameters<PgBoss['send']>[2]);
     },
     async handle(name, handler) {
+      if (handlers.has(name)) throw new Error(`job ${name} already has a handler`);
       handlers.set(name, handler);
-      if (opts.workers) {
+      if (workers) {
         await boss.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
           for (const job of jobs) await handler(job.data as Record<string, unknown>);
         });
@@ -95,8 +120,8 @@ export async function createQueue(
         if (!any) return ran;
       }
     },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 5000, close: !embedded } as never);
+    async stop(graceSeconds = 10) {
+      await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: !embedded } as never);
     },
   };
 }

@@ -256,7 +256,12 @@ describe('webhook delivery', async () => {
     });
     await assert.rejects(
       svc.deps.db.transaction(async (tx) => {
-        await emitWebhookEvent(tx, { clientId: c.clientId, customerId, type: 'REPORT_AVAILABLE' }, svc.clock.now());
+        await emitWebhookEvent(
+          tx,
+          svc.deps.queue,
+          { clientId: c.clientId, customerId, type: 'REPORT_AVAILABLE' },
+          svc.clock.now(),
+        );
         throw new Error('the change failed');
       }),
     );

@@ -7,10 +7,6 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { openRuntime } from '../../src/runtime.ts';
@@ -20,39 +16,7 @@ import { emitWebhookEvent } from '../../src/modules/webhooks/webhooks.outbox.ts'
 import { createWebhook } from '../../src/modules/webhooks/webhooks.service.ts';
 import { startChildService, type ChildService } from '../helpers/child-service.ts';
 import { startSink } from '../helpers/webhook-sink.ts';
-
-interface Target {
-  env: { DATA_DIR: string; DATABASE_URL: string };
-  drop(): Promise<void>;
-}
-
-/** A database nobody else uses: the service's dispatcher must not see other test files' deliveries. */
-async function freshTarget(): Promise<Target> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-crash-'));
-  const server = process.env.DATABASE_URL;
-  if (!server)
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  const name = `obi_crash_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    async drop() {
-      const a = new pg.Client({ connectionString: server });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { freshTarget, type Target } from '../helpers/fresh-target.ts';
 
 /** The service with workers on. The sender's timeout is the longest allowed: only the kill may end the held attempt. */
 function startChild(env: Target['env']): Promise<ChildService> {
@@ -61,14 +25,20 @@ function startChild(env: Target['env']): Promise<ChildService> {
 
 describe('webhook delivery across a crash', () => {
   test('killed after the receiver got the request, before the attempt was recorded: redelivered with the same webhook-id, outbox empty', async (t) => {
-    const target = await freshTarget();
+    const target = await freshTarget('obi-crash');
     t.after(() => target.drop());
     const sink = await startSink();
     sink.answer = (_r, n) => (n === 0 ? 'hang' : { status: 200 });
 
     // The event, written through the outbox as any module would, before the service starts.
-    const config = loadConfig({ ...target.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_LOOPBACK: 'true' });
-    const seed = await openRuntime(config, systemClock, { queue: false });
+    const config = loadConfig({
+      ...target.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WORKERS: 'false',
+    });
+    const seed = await openRuntime(config, systemClock); // its queue only takes the dispatch job; the child runs it
     const now = systemClock.now();
     const { client_id: clientId } = await createClient(seed.db, seed.installationKey, 'Crash Lender', now);
     const customer = await createCustomer(seed.db, clientId, 'crash-customer', now);
@@ -79,7 +49,7 @@ describe('webhook delivery across a crash', () => {
       now,
     );
     const { messageId } = await seed.db.transaction((tx) =>
-      emitWebhookEvent(tx, { clientId, customerId: customer.id, type: 'REPORT_AVAILABLE' }, now),
+      emitWebhookEvent(tx, seed.queue, { clientId, customerId: customer.id, type: 'REPORT_AVAILABLE' }, now),
     );
     await seed.close();
 

@@ -117,7 +117,7 @@ export async function startSink(path = '/hook'): Promise<WebhookSink> {
 
 /** Emits one event in its own transaction, as another module would inside its own. */
 export async function emit(svc: TestService, event: WebhookEvent): Promise<{ messageId: string; deliveries: number }> {
-  return svc.deps.db.transaction((tx) => emitWebhookEvent(tx, event, svc.clock.now()));
+  return svc.deps.db.transaction((tx) => emitWebhookEvent(tx, svc.deps.queue, event, svc.clock.now()));
 }
 
 /** Runs the dispatcher once for this client's deliveries, with jitter fixed at its midpoint (waits exactly as scheduled). */

@@ -8,10 +8,8 @@
  * completes the session and marks its invitation used.
  */
 import { isIP } from 'node:net';
-import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/db.ts';
-import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
@@ -358,18 +356,4 @@ export async function markConnectFlowAuthorised(db: Db, consentId: string, now: 
 
 export async function deleteExpiredConnectRows(db: Db, now: Date): Promise<void> {
   await repo.deleteExpired(db, new Date(now.getTime() - 86_400 * 1000));
-}
-
-/** Hourly, where workers run: drop connect sessions and component URLs a day after they expired. */
-export function startConnectHousekeeping(
-  deps: { db: Database; clock: Clock; logger: Pick<Logger, 'warn'> },
-  everyMs = 3_600_000,
-): { stop(): Promise<void> } {
-  const timer = setInterval(() => {
-    deleteExpiredConnectRows(deps.db, deps.clock.now()).catch((err) =>
-      deps.logger.warn({ err }, 'connect housekeeping failed'),
-    );
-  }, everyMs);
-  timer.unref();
-  return { stop: async () => clearInterval(timer) };
 }

@@ -11,6 +11,6 @@ export {
   openInvitation,
   recordFlow,
   renewSessionSecret,
-  startConnectHousekeeping,
+  deleteExpiredConnectRows,
 } from './connect.service.ts';
 export type { ConnectDeps, ConnectSession, Refusal } from './connect.service.ts';

@@ -5,6 +5,7 @@
  * announce ACCOUNT_AUTHORIZATION_GRANTED, accounts the customer no longer shares ACCOUNT_AUTHORIZATION_LOST.
  */
 import type { Db } from '../../db/db.ts';
+import type { Queue } from '../../jobs/queue.ts';
 import { BankBadResponseError, type NormalizedPull } from '../../banks/index.ts';
 import type { NewAccount } from '../accounts/index.ts';
 import { listCustomerAccounts, storeBankAccounts, storeBankBalances } from '../accounts/index.ts';
@@ -35,7 +36,7 @@ export async function storePull(
   window: PullWindow,
 ): Promise<Record<string, unknown>> {
   const now = deps.clock.now();
-  const accounts = await storeAccounts(tx, consent, data, now);
+  const accounts = await storeAccounts(tx, deps.queue, consent, data, now);
   const { accountOf } = accounts;
   await storeBankBalances(
     tx,
@@ -87,7 +88,13 @@ interface StoredAccounts {
  * Accounts: the bank's description wins; a new one starts authorised, an existing one keeps its flag for now.
  * Accounts shared again are granted; accounts an earlier consent at this bank covered and this one does not are lost.
  */
-async function storeAccounts(tx: Db, consent: ConsentRow, data: NormalizedPull, now: Date): Promise<StoredAccounts> {
+async function storeAccounts(
+  tx: Db,
+  queue: Queue,
+  consent: ConsentRow,
+  data: NormalizedPull,
+  now: Date,
+): Promise<StoredAccounts> {
   if (new Set(data.accounts.map((a) => a.number)).size !== data.accounts.length) {
     throw new BankBadResponseError(consent.bank_slug, 'the bank listed the same account number twice');
   }
@@ -123,11 +130,11 @@ async function storeAccounts(tx: Db, consent: ConsentRow, data: NormalizedPull, 
   });
   await repo.linkAccounts(tx, consent.id, links);
   const pulledIds = stored.map((a) => a.id);
-  const granted = await grantAccounts(tx, consent, pulledIds, now);
+  const granted = await grantAccounts(tx, queue, consent, pulledIds, now);
   const dropped = (await repo.accountsOfEarlierConsents(tx, consent.customer_id, consent.bank_slug, consent.id)).filter(
     (id) => !pulledIds.includes(id),
   );
-  const lost = await loseAccounts(tx, consent, dropped, now);
+  const lost = await loseAccounts(tx, queue, consent, dropped, now);
   const accountOf = (bankAccountId: string, what: string) => {
     const a = byBankId.get(bankAccountId);
     if (!a)

@@ -11,7 +11,6 @@ import type { ConsentDeps } from './bank-access.ts';
 import { connectorOf } from './bank-access.ts';
 import {
   ABANDON_AFTER_SECONDS,
-  BANK_REVOKE_JOB,
   endConsent,
   enqueuePull,
   RECONFIRM_EVERY_SECONDS,
@@ -111,7 +110,7 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promis
       if (await repo.transition(tx, old.id, ['Authorised'], 'Revoked', 'replaced', now)) {
         await deps.queue.enqueue(
           tx,
-          BANK_REVOKE_JOB,
+          'bank.revoke',
           { bank_slug: old.bank_slug, bank_consent_id: old.bank_consent_id },
           { singletonKey: old.bank_consent_id },
         );

@@ -14,9 +14,6 @@ import type { ConsentRow } from './consents.repo.ts';
 import * as pulls from './pulls.repo.ts';
 import type { PullTrigger } from './pulls.repo.ts';
 
-export const BANK_PULL_JOB = 'bank.pull';
-export const BANK_REVOKE_JOB = 'bank.revoke';
-
 /** Spec, docs/decisions/0009-consents-and-bank-flow.md: an unanswered authorisation is abandoned after 30 minutes. */
 export const ABANDON_AFTER_SECONDS = 30 * 60;
 /** FCA: the customer reconfirms an AIS consent every 90 days, or access ends. */
@@ -50,11 +47,11 @@ export async function endConsent(
   const to = wasAuthorised ? 'Revoked' : 'Rejected';
   const ended = await repo.transition(tx, consent.id, ['Authorised', 'AwaitingAuthorisation'], to, reason, now);
   if (!ended) return null;
-  if (wasAuthorised) await loseAccounts(tx, consent, await repo.accountsOnlyCoveredBy(tx, consent.id), now);
+  if (wasAuthorised) await loseAccounts(tx, queue, consent, await repo.accountsOnlyCoveredBy(tx, consent.id), now);
   if (opts.atBank)
     await queue.enqueue(
       tx,
-      BANK_REVOKE_JOB,
+      'bank.revoke',
       { bank_slug: consent.bank_slug, bank_consent_id: consent.bank_consent_id },
       { singletonKey: consent.bank_consent_id },
     );
@@ -64,6 +61,7 @@ export async function endConsent(
 /** Accounts become unauthorised; one ACCOUNT_AUTHORIZATION_LOST per account that was authorised. */
 export async function loseAccounts(
   tx: Db,
+  queue: Queue,
   consent: Pick<ConsentRow, 'client_id' | 'customer_id'>,
   accountIds: string[],
   now: Date,
@@ -72,6 +70,7 @@ export async function loseAccounts(
   for (const accountId of lost) {
     await emitWebhookEvent(
       tx,
+      queue,
       { clientId: consent.client_id, customerId: consent.customer_id, type: 'ACCOUNT_AUTHORIZATION_LOST', accountId },
       now,
     );
@@ -82,6 +81,7 @@ export async function loseAccounts(
 /** Accounts are authorised again (the customer re-authorised); one ACCOUNT_AUTHORIZATION_GRANTED per account that was not. */
 export async function grantAccounts(
   tx: Db,
+  queue: Queue,
   consent: Pick<ConsentRow, 'client_id' | 'customer_id'>,
   accountIds: string[],
   now: Date,
@@ -90,6 +90,7 @@ export async function grantAccounts(
   for (const accountId of granted) {
     await emitWebhookEvent(
       tx,
+      queue,
       {
         clientId: consent.client_id,
         customerId: consent.customer_id,
@@ -118,7 +119,7 @@ export async function enqueuePull(
     trigger,
     now,
   });
-  if (created) await queue.enqueue(tx, BANK_PULL_JOB, { pull_id: row.id }, { singletonKey: consent.id });
+  if (created) await queue.enqueue(tx, 'bank.pull', { pull_id: row.id }, { singletonKey: consent.id });
   return row;
 }
 
@@ -138,7 +139,7 @@ export async function enqueuePullRetry(
   });
   await queue.enqueue(
     tx,
-    BANK_PULL_JOB,
+    'bank.pull',
     { pull_id: pull.id },
     { singletonKey: pull.consent_id, startAfterSeconds: delaySeconds },
   );

@@ -8,7 +8,7 @@ import { connectorFor } from '../../banks/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer } from '../customers/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
-import { BANK_REVOKE_JOB, endConsent, enqueuePull } from './consent-lifecycle.ts';
+import { endConsent, enqueuePull } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import * as pulls from './pulls.repo.ts';
 import { toConsentView, toPullView } from './consents.views.ts';
@@ -74,7 +74,7 @@ export async function revokeConsentsOfDeletedCustomer(tx: Db, queue: Queue, cust
   for (const c of await repo.liveConsentsOfCustomer(tx, customerId)) {
     await queue.enqueue(
       tx,
-      BANK_REVOKE_JOB,
+      'bank.revoke',
       { bank_slug: c.bank_slug, bank_consent_id: c.bank_consent_id },
       { singletonKey: c.bank_consent_id },
     );

@@ -1,11 +1,11 @@
 /**
- * The consent scheduler's sweep (every minute where workers run; tests call it with a fake clock):
+ * The consent.sweep job (every minute where workers run, src/jobs/registry.ts; tests call it with a fake clock):
  * abandoned authorisations (30 min) → Rejected; lapsed reconfirmations (90 days) → Revoked with LOST per account;
  * Authorised consents due for refresh (CONSENT_REFRESH_INTERVAL_SECONDS, daily by default) → a pull each;
  * pulls left running by a process that died (30 min) → queued again.
  */
 import type { ConsentDeps } from './bank-access.ts';
-import { ABANDON_AFTER_SECONDS, BANK_PULL_JOB, endConsent, enqueuePull } from './consent-lifecycle.ts';
+import { ABANDON_AFTER_SECONDS, endConsent, enqueuePull } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import { requeueStaleRuns } from './pulls.repo.ts';
 
@@ -44,29 +44,7 @@ export async function sweepConsents(deps: ConsentDeps, opts: { clientId?: string
   // A pull whose process died mid-run is picked up again.
   await deps.db.transaction(async (tx) => {
     for (const run of await requeueStaleRuns(tx, now, opts.clientId))
-      await deps.queue.enqueue(tx, BANK_PULL_JOB, { pull_id: run.id }, { singletonKey: run.consent_id });
+      await deps.queue.enqueue(tx, 'bank.pull', { pull_id: run.id }, { singletonKey: run.consent_id });
   });
   return summary;
-}
-
-/** Runs the sweep every minute until stopped. */
-export function startConsentScheduler(deps: ConsentDeps, everyMs = 60_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepConsents(deps)
-      .catch((err) => deps.logger.error({ err }, 'consent sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

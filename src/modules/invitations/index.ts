@@ -1,8 +1,3 @@
 /** The invitations module's public face. Routes and the e-mail job are wired by src/routes.ts and src/jobs/handlers.ts. */
-export {
-  findInvitationForLink,
-  INVITATION_EMAIL_JOB,
-  invitationStatus,
-  markInvitationUsed,
-} from './invitations.service.ts';
+export { findInvitationForLink, invitationStatus, markInvitationUsed } from './invitations.service.ts';
 export type { InvitationDeps } from './invitations.service.ts';

@@ -17,8 +17,6 @@ import * as repo from './invitations.repo.ts';
 import type { InvitationRow } from './invitations.repo.ts';
 import { DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, MIN_EXPIRES_IN } from './invitations.wire.ts';
 
-export const INVITATION_EMAIL_JOB = 'invitation.email';
-
 export type InvitationStatus = 'pending' | 'used' | 'revoked' | 'expired';
 
 export interface CreateInvitationInput {
@@ -125,7 +123,7 @@ export async function createInvitation(
     });
     // The e-mail goes out from a job enqueued in this transaction: it is sent (and retried) only if the invitation exists.
     if (created.send_email)
-      await deps.queue.enqueue(tx, INVITATION_EMAIL_JOB, { invitation_id: created.id }, { singletonKey: created.id });
+      await deps.queue.enqueue(tx, 'invitation.email', { invitation_id: created.id }, { singletonKey: created.id });
     return created;
   });
   return toInvitationView(deps, row, now);

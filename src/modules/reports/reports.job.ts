@@ -7,13 +7,14 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Queue } from '../../jobs/queue.ts';
 import { computeReport } from '../../analytics/compute-report.ts';
 import { newId } from '../../lib/ids.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import * as data from './reports-data.repo.ts';
 
 export async function computeCustomerReport(
-  deps: { db: Database; clock: Clock; logger: Pick<Logger, 'error'> },
+  deps: { db: Database; clock: Clock; queue: Pick<Queue, 'enqueue'>; logger: Pick<Logger, 'error'> },
   customerId: string,
 ): Promise<'computed' | 'gone'> {
   const { db, clock } = deps;
@@ -49,6 +50,7 @@ export async function computeCustomerReport(
       if (ready.rows.length > 0) {
         await emitWebhookEvent(
           tx,
+          deps.queue,
           { clientId: customer.client_id, customerId, type: first ? 'REPORT_AVAILABLE' : 'REPORT_UPDATED' },
           now,
         );
@@ -56,6 +58,7 @@ export async function computeCustomerReport(
       for (const e of fresh) {
         await emitWebhookEvent(
           tx,
+          deps.queue,
           {
             clientId: customer.client_id,
             customerId,

@@ -11,15 +11,13 @@ import * as repo from './reports.repo.ts';
 import * as data from './reports-data.repo.ts';
 import { REPORT_NAMES, type ReportName } from './reports.repo.ts';
 
-export const REPORT_COMPUTE_JOB = 'report.compute';
-
 /**
  * Called inside the transaction that changed the customer's data: the reports become not_ready and their
  * recomputation is enqueued, both committing (or not) with the data. One waiting job per customer is enough.
  */
 export async function markDataChanged(tx: Db, queue: Queue, customerId: string, now: Date): Promise<void> {
   await repo.markReportsNotReady(tx, customerId, now);
-  await queue.enqueue(tx, REPORT_COMPUTE_JOB, { customer_id: customerId }, { singletonKey: customerId });
+  await queue.enqueue(tx, 'report.compute', { customer_id: customerId }, { singletonKey: customerId });
 }
 
 export function isReportName(name: string): name is ReportName {

@@ -136,6 +136,22 @@ export async function failPendingOfWebhook(db: Db, webhookId: string, reason: st
   );
 }
 
+/**
+ * When the next delivery becomes claimable: the earliest due time of the head of each (webhook, customer) line, or
+ * its lease's end when a dispatcher holds it. Null when nothing is pending.
+ */
+export async function nextClaimableAt(db: Db): Promise<Date | null> {
+  const r = await db.query<{ at: Date | null }>(
+    `SELECT min(GREATEST(d.next_attempt_at, COALESCE(d.locked_until, d.next_attempt_at))) AS at
+       FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+      WHERE d.state = 'pending' AND w.status = 'active'
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
+                         WHERE e.webhook_id = d.webhook_id AND e.customer_id = d.customer_id AND e.state = 'pending' AND e.seq < d.seq)`,
+  );
+  const at = r.rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
 /** Drops every lease. Only for the embedded database, where the data directory lock proves no other dispatcher runs. */
 export async function releaseAllLeases(db: Db): Promise<void> {
   await db.query(

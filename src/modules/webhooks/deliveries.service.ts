@@ -1,4 +1,6 @@
 /** A webhook's delivery log and replay. */
+import type { Queue } from '../../jobs/queue.ts';
+import { requestDispatch } from './webhooks.dispatch.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { unixSeconds } from '../../lib/clock.ts';
@@ -99,6 +101,7 @@ export async function listDeliveries(
  */
 export async function replayDelivery(
   db: Db,
+  queue: Pick<Queue, 'enqueue'>,
   clientId: string,
   webhookId: string,
   deliveryId: string,
@@ -114,6 +117,7 @@ export async function replayDelivery(
     );
   }
   const row = original.state === 'pending' ? await repo.bringForward(db, original.id, now) : null;
+  await requestDispatch(db, queue, now); // both kinds are due now
   if (row) return (await withAttempts(db, [row]))[0]!;
   const id = newId();
   await repo.insertDeliveries(db, {

@@ -1,3 +1,4 @@
 /** The webhooks module's public face: events go out through the outbox. Routes are wired by src/routes.ts. */
 export { emitWebhookEvent } from './webhooks.outbox.ts';
-export { runDueDeliveries, startWebhookDispatcher } from './webhooks.worker.ts';
+export { runDueDeliveries } from './webhooks.worker.ts';
+export { resumeWebhookDispatch, runWebhookDispatch } from './webhooks.dispatch.ts';

@@ -2,7 +2,8 @@
  * The outbox: how other modules announce an event. Call emitWebhookEvent inside the transaction of the change
  * that caused the event, so the event exists exactly when the change does (docs/decisions/0011-webhooks.md). It fans out
  * at emit time: one delivery row per webhook of the client that is active at that moment (a webhook registered
- * later does not receive earlier events). The dispatcher (webhooks.worker.ts) sends them.
+ * later does not receive earlier events). A webhook.dispatch job enqueued in the same transaction sends them
+ * (webhooks.dispatch.ts).
  *
  * Payloads (docs/decisions/0011-webhooks.md): { msg, webhook_type, customer_id }, the account types add account_id, NEW_EVENT adds
  * event_id. Never put amounts, names or other personal data in `msg`: receivers fetch data through the API.
@@ -12,6 +13,8 @@ import { newId } from '../../lib/ids.ts';
 import { requireCustomer } from '../customers/index.ts';
 import * as deliveries from './deliveries.repo.ts';
 import { activeWebhookIds } from './webhooks.repo.ts';
+import { requestDispatch } from './webhooks.dispatch.ts';
+import type { Queue } from '../../jobs/queue.ts';
 
 export const WEBHOOK_TYPES = [
   'REPORT_AVAILABLE',
@@ -74,6 +77,7 @@ export function webhookPayload(event: WebhookEvent): string {
  */
 export async function emitWebhookEvent(
   tx: Db,
+  queue: Pick<Queue, 'enqueue'>,
   event: WebhookEvent,
   now: Date,
 ): Promise<{ messageId: string; deliveries: number }> {
@@ -93,5 +97,6 @@ export async function emitWebhookEvent(
     payload,
     now,
   });
+  await requestDispatch(tx, queue, now);
   return { messageId, deliveries: webhookIds.length };
 }

@@ -3,6 +3,7 @@ import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
+import type { Queue } from '../../jobs/queue.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import * as deliveries from './deliveries.service.ts';
@@ -22,6 +23,7 @@ import {
 
 export interface WebhookRoutesDeps {
   db: Database;
+  queue: Queue;
   clock: Clock;
   installationKey: string;
   config: Pick<Config, 'publicBaseUrl' | 'webhookAllowLoopback' | 'nodeEnv'>;
@@ -137,6 +139,7 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
       const { webhook_id: webhookId, delivery_id: deliveryId } = request.params;
       const replayed = await deliveries.replayDelivery(
         deps.db,
+        deps.queue,
         clientOf(request).clientId,
         webhookId,
         deliveryId,

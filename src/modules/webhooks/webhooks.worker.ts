@@ -3,8 +3,9 @@
  * attempt with its effect in one transaction. Delivery is at least once: a process that dies after the
  * receiver got the request but before the attempt was recorded leaves the delivery pending, and it is sent
  * again (same webhook-id) when the lease lapses, or at once on the next start of the embedded database.
- * Deliveries are not pg-boss jobs because they need what pg-boss does not give: order per (webhook, customer),
- * an attempt log clients can read, replay, and a schedule of our own.
+ * Deliveries are rows of our own rather than one pg-boss job each because they need what pg-boss does not give:
+ * order per (webhook, customer), an attempt log clients can read, replay, and a schedule of our own. The runs
+ * themselves are the webhook.dispatch job (webhooks.dispatch.ts).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
@@ -149,43 +150,4 @@ async function attemptDelivery(deps: DispatcherDeps, d: repo.ClaimedDelivery, le
     'webhook delivery attempt',
   );
   return outcome;
-}
-
-/**
- * Polls for due deliveries every `intervalMs` in this process (main.ts, when WORKERS is on). stop() waits for
- * the run in flight, so a graceful shutdown records what it sent.
- */
-export function startWebhookDispatcher(
-  deps: DispatcherDeps,
-  opts: { intervalMs?: number } = {},
-): { stop(): Promise<void> } {
-  const intervalMs = opts.intervalMs ?? 1000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<void> = Promise.resolve();
-  const tick = () => {
-    current = runDueDeliveries(deps, { shouldStop: () => stopped })
-      .then(
-        () => undefined,
-        (err: unknown) => deps.logger.error({ err }, 'webhook dispatch failed'),
-      )
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  // The data directory lock proves this is the only process on an embedded database, so a lease found at
-  // start-up belongs to a process that died: free it and send again now rather than when it lapses.
-  const ready = (deps.db.kind === 'pglite' ? repo.releaseAllLeases(deps.db) : Promise.resolve())
-    .catch((err: unknown) => deps.logger.error({ err }, 'releasing webhook leases failed'))
-    .then(() => {
-      if (!stopped) tick();
-    });
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await ready;
-      await current;
-    },
-  };
 }

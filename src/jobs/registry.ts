@@ -1,0 +1,117 @@
+/**
+ * The job registry: every piece of background work the service does, by name, with its own policy. pg-boss runs
+ * them (src/jobs/queue.ts creates one queue per entry with these options); src/jobs/handlers.ts binds each name to
+ * the module function that does the work. Modules enqueue by these names, inside the transaction of the change that
+ * causes the work. There are no timer loops of our own: periodic jobs run on pg-boss's schedules (cron, minutes).
+ * docs/jobs.md explains each policy.
+ *
+ * Policies (pg-boss queue policies):
+ * - stately: per singletonKey at most one job waiting and one running, so a burst collapses into one run and a
+ *   change arriving during a run still gets its own;
+ * - short: per singletonKey at most one job waiting (any number running);
+ * - singleton: at most one running (per singletonKey), any number waiting;
+ * - standard: no such limit.
+ */
+
+export type JobQueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+export interface JobDefinition {
+  /** What the job does, for the operator (docs/jobs.md, logs). */
+  readonly description: string;
+  readonly policy: JobQueuePolicy;
+  /** What the singletonKey of an enqueued job names (the unit that must not run twice at once), if any. */
+  readonly singletonKey?: string;
+  /** Tries after the first when the handler throws (a crash, a bug, an outage the handler does not record). */
+  readonly retryLimit: number;
+  /** Seconds before the first retry; doubled each time (with jitter) when retryBackoff. */
+  readonly retryDelaySeconds: number;
+  readonly retryBackoff: boolean;
+  /** A job running longer than this is taken to be lost (its process died) and is retried. */
+  readonly expireInSeconds: number;
+  /** Cron expression (UTC) for periodic jobs; pg-boss runs it once per occurrence across every process. */
+  readonly cron?: string;
+}
+
+export const JOBS = {
+  'report.compute': {
+    description: "Recompute a customer's reports after their data changed, then announce them by webhook.",
+    policy: 'stately',
+    singletonKey: 'customer id',
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    // A 100 000-transaction history takes seconds; a run still active after 5 minutes belongs to a dead process.
+    expireInSeconds: 300,
+  },
+  'bank.pull': {
+    description: "Read a consent's accounts, balances, transactions, statements and parties from its bank.",
+    policy: 'stately',
+    singletonKey: 'consent id',
+    // Bank failures are retried by the pull run itself (BANK_PULL_RETRY_SCHEDULE, recorded on the run); pg-boss
+    // retries only what the run could not record: a crash or an expired job.
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 900,
+  },
+  'bank.revoke': {
+    description: 'Delete a consent at its bank (customer erased, consent revoked or abandoned).',
+    policy: 'stately',
+    singletonKey: 'bank consent id',
+    // A bank outage can last hours: keep trying with growing gaps (about a day in all).
+    retryLimit: 10,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
+  'invitation.email': {
+    description: "Send an invitation's e-mail (at least once; a sent one is never sent again).",
+    policy: 'stately',
+    singletonKey: 'invitation id',
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
+  'webhook.dispatch': {
+    description:
+      'Send the webhook deliveries that are due (the outbox), record each attempt, and plan the next run for the earliest retry.',
+    // One job waiting per due time: events emitted together share one run; runs may overlap (deliveries are leased).
+    policy: 'short',
+    singletonKey: 'due time (second)',
+    // Delivery attempts have their own schedule on each delivery row; a failed run is simply run again.
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    // Safety net: leases that lapsed, a run lost with its process.
+    cron: '* * * * *',
+  },
+  'consent.sweep': {
+    description:
+      'Reject abandoned authorisations, revoke lapsed reconfirmations, queue due refreshes and requeue pulls left running by a dead process.',
+    policy: 'singleton',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    cron: '* * * * *',
+  },
+  'connect.housekeeping': {
+    description: 'Delete hosted connect sessions and component URLs a day after they expired.',
+    policy: 'singleton',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    cron: '17 * * * *',
+  },
+} as const satisfies Record<string, JobDefinition>;
+
+export type JobName = keyof typeof JOBS;
+
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+
+export function jobDefinition(name: JobName): JobDefinition {
+  return JOBS[name];
+}
