@@ -3,7 +3,7 @@
  * list, called in-process (app.inject) with the session's customer token, exactly as a client's own app would
  * call them. The pages therefore show and do only what the API allows a customer token to.
  */
-import type { App } from '../app.ts';
+import type { HttpApp } from '../http/server.ts';
 import type { ConsentScreenData } from './pages/consent.ts';
 
 export class ApiCallError extends Error {
@@ -42,7 +42,7 @@ export interface CustomerApi {
   consentStatus(slug: string): Promise<ConsentStatusAnswer | null>;
 }
 
-export function customerApi(app: App, token: string): CustomerApi {
+export function customerApi(app: HttpApp, token: string): CustomerApi {
   const call = async <T>(
     method: 'GET' | 'POST',
     url: string,

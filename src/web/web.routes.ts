@@ -16,7 +16,11 @@
 import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import type { App, AppDeps } from '../app.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/db.ts';
+import type { HttpApp } from '../http/server.ts';
+import type { Clock } from '../lib/clock.ts';
 import { BANKS, findBank } from '../banks/registry.ts';
 import { bankConnection } from '../banks/connections.ts';
 import {
@@ -46,7 +50,17 @@ const Secret = Type.Object({ secret: Type.String({ maxLength: 200 }) });
 const SecretSlug = Type.Object({ secret: Type.String({ maxLength: 200 }), bank_slug: Type.String({ maxLength: 100 }) });
 const hide = { hide: true };
 
-export async function webRoutes(app: App, deps: AppDeps): Promise<void> {
+/** What the hosted pages need; the composition root's AppDeps satisfies it. */
+export interface WebDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'publicBaseUrl' | 'bankConnections' | 'sandboxBank'>;
+  installationKey: string;
+  logger: Pick<Logger, 'warn'>;
+}
+
+/** The pages' shared helpers: rendering, refusals, the session behind a secret, API failures, a flow's outcome. */
+function webContext(app: HttpApp, deps: WebDeps) {
   const now = () => deps.clock.now();
   const publicOrigin = new URL(deps.config.publicBaseUrl).origin;
   const api = (s: ConnectSession): CustomerApi => customerApi(app, s.customerToken);
@@ -101,288 +115,6 @@ export async function webRoutes(app: App, deps: AppDeps): Promise<void> {
     });
   };
 
-  await app.register(
-    async (web: App) => {
-      await web.register(formbody);
-      web.setErrorHandler(async (err, request, reply) => {
-        request.log.error({ err }, 'hosted connect page failed');
-        return notice(reply, 'error', { frame: null });
-      });
-      web.setNotFoundHandler(async (_request, reply) => notice(reply, 'unknown', { frame: null }));
-
-      web.get(
-        '/assets/:file',
-        { schema: { ...hide, params: Type.Object({ file: Type.String({ maxLength: 100 }) }) } },
-        async (request, reply) => {
-          const asset = ASSETS[`/connect/assets/${request.params.file}`];
-          if (!asset) return notice(reply, 'unknown', { frame: null });
-          return reply
-            .type(asset.type)
-            .header('cache-control', asset.cacheControl)
-            .header('x-content-type-options', 'nosniff')
-            .send(asset.body);
-        },
-      );
-      web.get('/embed.js', { schema: hide }, async (_request, reply) => {
-        const asset = ASSETS['/connect/embed.js']!;
-        // Loaded by client sites (another origin), as a classic script.
-        return reply
-          .type(asset.type)
-          .header('cache-control', asset.cacheControl)
-          .header('x-content-type-options', 'nosniff')
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .send(asset.body);
-      });
-
-      web.get(
-        '/invitations/:invitation_id/:signature',
-        {
-          schema: {
-            ...hide,
-            params: Type.Object({
-              invitation_id: Type.String({ maxLength: 100 }),
-              signature: Type.String({ maxLength: 100 }),
-            }),
-          },
-        },
-        async (request, reply) => {
-          const opened = await openInvitation(deps, request.params.invitation_id, request.params.signature, now());
-          if ('refused' in opened) return refuse(reply, opened, false);
-          return reply
-            .code(303)
-            .header('cache-control', 'no-store')
-            .header('referrer-policy', 'no-referrer')
-            .redirect(sessionPath(opened.secret, '/banks'), 303);
-        },
-      );
-
-      web.get(
-        '/component/:token',
-        { schema: { ...hide, params: Type.Object({ token: Type.String({ maxLength: 200 }) }) } },
-        async (request, reply) => {
-          const opened = await openComponent(deps, request.params.token, refererOrigin(request), now());
-          if ('refused' in opened) return refuse(reply, opened, true);
-          return reply
-            .header('cache-control', 'no-store')
-            .header('referrer-policy', 'no-referrer')
-            .redirect(sessionPath(opened.secret, '/banks'), 303);
-        },
-      );
-
-      web.get('/s/:secret', { schema: { ...hide, params: Secret } }, async (request, reply) =>
-        reply.redirect(sessionPath(request.params.secret, '/banks'), 303),
-      );
-
-      web.get(
-        '/s/:secret/banks',
-        {
-          schema: {
-            ...hide,
-            params: Secret,
-            querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
-          },
-        },
-        async (request, reply) => {
-          const s = await withSession(reply, request.params.secret);
-          if (!s) return reply;
-          const connected = new Set(((await api(s).banks()) ?? []).filter((b) => b.is_connected).map((b) => b.slug));
-          const banks: PickerBank[] = BANKS.filter((b) => b.is_active && !b.is_api_only)
-            .map((b) => ({
-              slug: b.slug,
-              name: b.name,
-              logoUrl: `/public/v3/banks/${b.slug}/logo.svg`,
-              isSandbox: b.is_sandbox,
-              type: b.type,
-              available: bankConnection(deps.config, b.slug) !== null,
-              connected: connected.has(b.slug),
-              href: sessionPath(s.secret, `/banks/${b.slug}`),
-            }))
-            .filter((b) => b.available || !b.isSandbox); // a disabled sandbox is not a bank anyone should see
-          return send(reply, 200, frameOf(s), {
-            title: 'Choose your bank',
-            company: s.company,
-            framed: s.mode === 'component',
-            hostOrigin: s.origin,
-            step: 1,
-            body: bankPickerBody({
-              company: s.company,
-              banks,
-              query: request.query.q ?? '',
-              searchAction: sessionPath(s.secret, '/banks'),
-              prefer: s.customerType === 'Business' ? 'Business' : s.customerType === 'Individual' ? 'Personal' : null,
-            }),
-          });
-        },
-      );
-
-      web.get('/s/:secret/banks/:bank_slug', { schema: { ...hide, params: SecretSlug } }, async (request, reply) => {
-        const s = await withSession(reply, request.params.secret);
-        if (!s) return reply;
-        const slug = request.params.bank_slug;
-        let screen;
-        try {
-          screen = await api(s).consentScreen(slug);
-        } catch (err) {
-          return apiFailure(reply, s, err);
-        }
-        const { count } = await latestFlow(deps.db, s.id);
-        return send(reply, 200, frameOf(s), {
-          title: `Connect to ${screen.metadata.name}`,
-          company: s.company,
-          framed: s.mode === 'component',
-          hostOrigin: s.origin,
-          step: 2,
-          body: consentBody({
-            screen,
-            isSandbox: findBank(slug)?.is_sandbox ?? false,
-            continueAction: sessionPath(s.secret, `/banks/${slug}/continue`),
-            backHref: sessionPath(s.secret, '/banks'),
-            newWindow: s.mode === 'component',
-            statusUrl: sessionPath(s.secret, '/status.json'),
-            flowCount: count,
-          }),
-        });
-      });
-
-      web.post(
-        '/s/:secret/banks/:bank_slug/continue',
-        { schema: { ...hide, params: SecretSlug } },
-        async (request, reply) => {
-          const s = await withSession(reply, request.params.secret);
-          if (!s) return reply;
-          const slug = request.params.bank_slug;
-          let flow;
-          try {
-            flow = await api(s).bankFlow(slug, hostedReturnUrl(deps.config.publicBaseUrl));
-          } catch (err) {
-            return apiFailure(reply, s, err);
-          }
-          await recordFlow(deps.db, s, { state: flow.state, consentId: flow.consent_id, bankSlug: slug }, now());
-          return reply
-            .header('cache-control', 'no-store')
-            .header('referrer-policy', 'no-referrer')
-            .redirect(flow.url, 303);
-        },
-      );
-
-      web.get(
-        '/return',
-        {
-          schema: {
-            ...hide,
-            querystring: Type.Object(
-              {
-                state: Type.Optional(Type.String({ maxLength: 200 })),
-                status: Type.Optional(Type.String({ maxLength: 20 })),
-              },
-              { additionalProperties: true },
-            ),
-          },
-        },
-        async (request, reply) => {
-          const flow = request.query.state ? await findFlowByState(deps.db, request.query.state) : null;
-          if (!flow) return notice(reply, 'unknown', { frame: null });
-          const s = await loadSessionOfFlow(deps, flow, now());
-          if ('refused' in s)
-            return notice(reply, s.refused, {
-              company: s.refused === 'unknown' ? null : s.company,
-              at: s.refused === 'unknown' ? null : s.at,
-              frame: null,
-            });
-          const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id, request.query.status);
-          const bankName = findBank(flow.bank_slug)?.name ?? flow.bank_slug;
-          if (s.mode === 'component') {
-            // This window was opened for the bank; the component, waiting in the client's page, shows the outcome there.
-            return send(reply, 200, null, {
-              title: outcome === 'Authorised' ? 'Connected' : 'Not connected',
-              company: s.company,
-              step: 3,
-              body: resultBody({ outcome, bankName, company: s.company, inPopup: true }),
-            });
-          }
-          const secret = await renewSessionSecret(deps.db, s.id);
-          return reply
-            .header('cache-control', 'no-store')
-            .header('referrer-policy', 'no-referrer')
-            .redirect(sessionPath(secret, `/result?consent_id=${encodeURIComponent(flow.consent_id)}`), 303);
-        },
-      );
-
-      web.get(
-        '/s/:secret/result',
-        {
-          schema: {
-            ...hide,
-            params: Secret,
-            querystring: Type.Object({ consent_id: Type.Optional(Type.String({ maxLength: 100 })) }),
-          },
-        },
-        async (request, reply) => {
-          const s = await withSession(reply, request.params.secret);
-          if (!s) return reply;
-          const flow =
-            (request.query.consent_id ? await flowOfSession(deps.db, s.id, request.query.consent_id) : null) ??
-            (await latestFlow(deps.db, s.id)).flow;
-          if (!flow) return reply.redirect(sessionPath(s.secret, '/banks'), 303);
-          const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id);
-          const bankName = findBank(flow.bank_slug)?.name ?? flow.bank_slug;
-          const hostEvent =
-            s.mode === 'component' && outcome !== 'AwaitingAuthorisation'
-              ? {
-                  type: 'obi-connect:result',
-                  status: outcome,
-                  bank_slug: flow.bank_slug,
-                  consent_id: flow.consent_id,
-                  customer_id: s.customerId,
-                }
-              : null;
-          return send(reply, 200, frameOf(s), {
-            title: outcome === 'Authorised' ? 'Connected' : 'Not connected',
-            company: s.company,
-            framed: s.mode === 'component',
-            hostOrigin: s.origin,
-            hostEvent,
-            step: 3,
-            body: resultBody({
-              outcome,
-              bankName,
-              company: s.company,
-              retryHref: sessionPath(s.secret, `/banks/${flow.bank_slug}`),
-              banksHref: sessionPath(s.secret, '/banks'),
-            }),
-          });
-        },
-      );
-
-      web.get(
-        '/s/:secret/status.json',
-        {
-          schema: {
-            ...hide,
-            params: Secret,
-            querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0 })) }),
-          },
-        },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-          const s = await loadSession(deps, request.params.secret, now());
-          if ('refused' in s) return reply.code(410).send({ state: 'gone' });
-          const { flow, count } = await latestFlow(deps.db, s.id);
-          if (!flow || count <= (request.query.after ?? 0)) return { state: 'waiting' };
-          const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id);
-          if (outcome === 'AwaitingAuthorisation') return { state: 'waiting' };
-          return {
-            state: 'done',
-            status: outcome,
-            result_url: sessionPath(s.secret, `/result?consent_id=${encodeURIComponent(flow.consent_id)}`),
-          };
-        },
-      );
-      // Fastify types serializers as returning strings; pino takes any value.
-    },
-    { prefix: '/connect', logSerializers: { req: connectRequestSerializer as unknown as (value: unknown) => string } },
-  );
-
   /** The flow's consent as endpoint 6 reports it; an Authorised one completes the session (and uses its invitation). */
   async function outcomeOf(
     customer: CustomerApi,
@@ -404,4 +136,316 @@ export async function webRoutes(app: App, deps: AppDeps): Promise<void> {
     if (outcome === 'Authorised') await completeSession(deps.db, s, now());
     return outcome;
   }
+  return { deps, now, publicOrigin, api, send, frameOf, notice, refuse, withSession, apiFailure, outcomeOf };
+}
+
+type WebContext = ReturnType<typeof webContext>;
+
+export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
+  const ctx = webContext(app, deps);
+  const { notice } = ctx;
+  await app.register(
+    async (web: HttpApp) => {
+      await web.register(formbody);
+      web.setErrorHandler(async (err, request, reply) => {
+        request.log.error({ err }, 'hosted connect page failed');
+        return notice(reply, 'error', { frame: null });
+      });
+      web.setNotFoundHandler(async (_request, reply) => notice(reply, 'unknown', { frame: null }));
+
+      assetAndEntryRoutes(web, ctx);
+      bankPickerRoutes(web, ctx);
+      bankRoutes(web, ctx);
+      returnRoutes(web, ctx);
+      resultRoutes(web, ctx);
+      // Fastify types serializers as returning strings; pino takes any value.
+    },
+    { prefix: '/connect', logSerializers: { req: connectRequestSerializer as unknown as (value: unknown) => string } },
+  );
+}
+
+/** The static files and the two ways in: an invitation link and a component URL. */
+function assetAndEntryRoutes(web: HttpApp, ctx: WebContext): void {
+  const { deps, now, notice, refuse } = ctx;
+  web.get(
+    '/assets/:file',
+    { schema: { ...hide, params: Type.Object({ file: Type.String({ maxLength: 100 }) }) } },
+    async (request, reply) => {
+      const asset = ASSETS[`/connect/assets/${request.params.file}`];
+      if (!asset) return notice(reply, 'unknown', { frame: null });
+      return reply
+        .type(asset.type)
+        .header('cache-control', asset.cacheControl)
+        .header('x-content-type-options', 'nosniff')
+        .send(asset.body);
+    },
+  );
+  web.get('/embed.js', { schema: hide }, async (_request, reply) => {
+    const asset = ASSETS['/connect/embed.js']!;
+    // Loaded by client sites (another origin), as a classic script.
+    return reply
+      .type(asset.type)
+      .header('cache-control', asset.cacheControl)
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(asset.body);
+  });
+
+  web.get(
+    '/invitations/:invitation_id/:signature',
+    {
+      schema: {
+        ...hide,
+        params: Type.Object({
+          invitation_id: Type.String({ maxLength: 100 }),
+          signature: Type.String({ maxLength: 100 }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const opened = await openInvitation(deps, request.params.invitation_id, request.params.signature, now());
+      if ('refused' in opened) return refuse(reply, opened, false);
+      return reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(sessionPath(opened.secret, '/banks'), 303);
+    },
+  );
+
+  web.get(
+    '/component/:token',
+    { schema: { ...hide, params: Type.Object({ token: Type.String({ maxLength: 200 }) }) } },
+    async (request, reply) => {
+      const opened = await openComponent(deps, request.params.token, refererOrigin(request), now());
+      if ('refused' in opened) return refuse(reply, opened, true);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(sessionPath(opened.secret, '/banks'), 303);
+    },
+  );
+}
+
+/** The session's start and the bank picker. */
+function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
+  const { deps, api, send, frameOf, withSession } = ctx;
+  web.get('/s/:secret', { schema: { ...hide, params: Secret } }, async (request, reply) =>
+    reply.redirect(sessionPath(request.params.secret, '/banks'), 303),
+  );
+
+  web.get(
+    '/s/:secret/banks',
+    {
+      schema: {
+        ...hide,
+        params: Secret,
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
+      },
+    },
+    async (request, reply) => {
+      const s = await withSession(reply, request.params.secret);
+      if (!s) return reply;
+      const connected = new Set(((await api(s).banks()) ?? []).filter((b) => b.is_connected).map((b) => b.slug));
+      const banks: PickerBank[] = BANKS.filter((b) => b.is_active && !b.is_api_only)
+        .map((b) => ({
+          slug: b.slug,
+          name: b.name,
+          logoUrl: `/public/v3/banks/${b.slug}/logo.svg`,
+          isSandbox: b.is_sandbox,
+          type: b.type,
+          available: bankConnection(deps.config, b.slug) !== null,
+          connected: connected.has(b.slug),
+          href: sessionPath(s.secret, `/banks/${b.slug}`),
+        }))
+        .filter((b) => b.available || !b.isSandbox); // a disabled sandbox is not a bank anyone should see
+      return send(reply, 200, frameOf(s), {
+        title: 'Choose your bank',
+        company: s.company,
+        framed: s.mode === 'component',
+        hostOrigin: s.origin,
+        step: 1,
+        body: bankPickerBody({
+          company: s.company,
+          banks,
+          query: request.query.q ?? '',
+          searchAction: sessionPath(s.secret, '/banks'),
+          prefer: s.customerType === 'Business' ? 'Business' : s.customerType === 'Individual' ? 'Personal' : null,
+        }),
+      });
+    },
+  );
+}
+
+/** One bank: its consent screen, and continuing to the bank (endpoints 4 and 5 through the API). */
+function bankRoutes(web: HttpApp, ctx: WebContext): void {
+  const { deps, now, api, send, frameOf, withSession, apiFailure } = ctx;
+  web.get('/s/:secret/banks/:bank_slug', { schema: { ...hide, params: SecretSlug } }, async (request, reply) => {
+    const s = await withSession(reply, request.params.secret);
+    if (!s) return reply;
+    const slug = request.params.bank_slug;
+    let screen;
+    try {
+      screen = await api(s).consentScreen(slug);
+    } catch (err) {
+      return apiFailure(reply, s, err);
+    }
+    const { count } = await latestFlow(deps.db, s.id);
+    return send(reply, 200, frameOf(s), {
+      title: `Connect to ${screen.metadata.name}`,
+      company: s.company,
+      framed: s.mode === 'component',
+      hostOrigin: s.origin,
+      step: 2,
+      body: consentBody({
+        screen,
+        isSandbox: findBank(slug)?.is_sandbox ?? false,
+        continueAction: sessionPath(s.secret, `/banks/${slug}/continue`),
+        backHref: sessionPath(s.secret, '/banks'),
+        newWindow: s.mode === 'component',
+        statusUrl: sessionPath(s.secret, '/status.json'),
+        flowCount: count,
+      }),
+    });
+  });
+
+  web.post(
+    '/s/:secret/banks/:bank_slug/continue',
+    { schema: { ...hide, params: SecretSlug } },
+    async (request, reply) => {
+      const s = await withSession(reply, request.params.secret);
+      if (!s) return reply;
+      const slug = request.params.bank_slug;
+      let flow;
+      try {
+        flow = await api(s).bankFlow(slug, hostedReturnUrl(deps.config.publicBaseUrl));
+      } catch (err) {
+        return apiFailure(reply, s, err);
+      }
+      await recordFlow(deps.db, s, { state: flow.state, consentId: flow.consent_id, bankSlug: slug }, now());
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(flow.url, 303);
+    },
+  );
+}
+
+/** Where the bank flow returns the customer to (the state names the flow). */
+function returnRoutes(web: HttpApp, ctx: WebContext): void {
+  const { deps, now, api, send, notice, outcomeOf } = ctx;
+  web.get(
+    '/return',
+    {
+      schema: {
+        ...hide,
+        querystring: Type.Object(
+          {
+            state: Type.Optional(Type.String({ maxLength: 200 })),
+            status: Type.Optional(Type.String({ maxLength: 20 })),
+          },
+          { additionalProperties: true },
+        ),
+      },
+    },
+    async (request, reply) => {
+      const flow = request.query.state ? await findFlowByState(deps.db, request.query.state) : null;
+      if (!flow) return notice(reply, 'unknown', { frame: null });
+      const s = await loadSessionOfFlow(deps, flow, now());
+      if ('refused' in s)
+        return notice(reply, s.refused, {
+          company: s.refused === 'unknown' ? null : s.company,
+          at: s.refused === 'unknown' ? null : s.at,
+          frame: null,
+        });
+      const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id, request.query.status);
+      const bankName = findBank(flow.bank_slug)?.name ?? flow.bank_slug;
+      if (s.mode === 'component') {
+        // This window was opened for the bank; the component, waiting in the client's page, shows the outcome there.
+        return send(reply, 200, null, {
+          title: outcome === 'Authorised' ? 'Connected' : 'Not connected',
+          company: s.company,
+          step: 3,
+          body: resultBody({ outcome, bankName, company: s.company, inPopup: true }),
+        });
+      }
+      const secret = await renewSessionSecret(deps.db, s.id);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(sessionPath(secret, `/result?consent_id=${encodeURIComponent(flow.consent_id)}`), 303);
+    },
+  );
+}
+
+/** The session's outcome: the result page and its status for the page's script. */
+function resultRoutes(web: HttpApp, ctx: WebContext): void {
+  const { deps, now, api, send, frameOf, withSession, outcomeOf } = ctx;
+  web.get(
+    '/s/:secret/result',
+    {
+      schema: {
+        ...hide,
+        params: Secret,
+        querystring: Type.Object({ consent_id: Type.Optional(Type.String({ maxLength: 100 })) }),
+      },
+    },
+    async (request, reply) => {
+      const s = await withSession(reply, request.params.secret);
+      if (!s) return reply;
+      const flow =
+        (request.query.consent_id ? await flowOfSession(deps.db, s.id, request.query.consent_id) : null) ??
+        (await latestFlow(deps.db, s.id)).flow;
+      if (!flow) return reply.redirect(sessionPath(s.secret, '/banks'), 303);
+      const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id);
+      const bankName = findBank(flow.bank_slug)?.name ?? flow.bank_slug;
+      const hostEvent =
+        s.mode === 'component' && outcome !== 'AwaitingAuthorisation'
+          ? {
+              type: 'obi-connect:result',
+              status: outcome,
+              bank_slug: flow.bank_slug,
+              consent_id: flow.consent_id,
+              customer_id: s.customerId,
+            }
+          : null;
+      return send(reply, 200, frameOf(s), {
+        title: outcome === 'Authorised' ? 'Connected' : 'Not connected',
+        company: s.company,
+        framed: s.mode === 'component',
+        hostOrigin: s.origin,
+        hostEvent,
+        step: 3,
+        body: resultBody({
+          outcome,
+          bankName,
+          company: s.company,
+          retryHref: sessionPath(s.secret, `/banks/${flow.bank_slug}`),
+          banksHref: sessionPath(s.secret, '/banks'),
+        }),
+      });
+    },
+  );
+
+  web.get(
+    '/s/:secret/status.json',
+    {
+      schema: {
+        ...hide,
+        params: Secret,
+        querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0 })) }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const s = await loadSession(deps, request.params.secret, now());
+      if ('refused' in s) return reply.code(410).send({ state: 'gone' });
+      const { flow, count } = await latestFlow(deps.db, s.id);
+      if (!flow || count <= (request.query.after ?? 0)) return { state: 'waiting' };
+      const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id);
+      if (outcome === 'AwaitingAuthorisation') return { state: 'waiting' };
+      return {
+        state: 'done',
+        status: outcome,
+        result_url: sessionPath(s.secret, `/result?consent_id=${encodeURIComponent(flow.consent_id)}`),
+      };
+    },
+  );
 }
