@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Persona } from '../personas/index.ts';
 import type { Report } from './report-types.ts';
-import { AS_OF, PERSONAS, personaReport } from './test-personas.ts';
+import { AS_OF, PERSONAS, personaReport } from '../../test/helpers/persona-reports.ts';
 
 const DIR = new URL('../../test/fixtures/golden/', import.meta.url);
 const UPDATE = process.env.UPDATE_GOLDEN === '1';

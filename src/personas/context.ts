@@ -6,7 +6,7 @@
 import type { BankStyle } from './bank-styles.ts';
 import type { Label, Pattern } from './labels.ts';
 import type { AccountType, IncomeFrequency } from './model.ts';
-import type { SettlePolicy } from './settle.ts';
+import type { SettlePolicy } from './settle-policy.ts';
 import type { Rng } from './prng.ts';
 import type { Store } from './merchants.ts';
 import type { Town } from './places.ts';

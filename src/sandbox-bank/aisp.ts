@@ -15,7 +15,7 @@ import {
   sandboxAsOf,
   transactionsOf,
 } from './data.ts';
-import { obieError, type SandboxContext } from './plugin.ts';
+import { obieError, type SandboxContext } from './context.ts';
 import type { SandboxConsent, Token } from './state.ts';
 
 const AISP = '/:slug/open-banking/v3.1/aisp';

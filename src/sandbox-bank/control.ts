@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateClient } from './oauth.ts';
-import { obieError, type SandboxContext } from './plugin.ts';
+import { obieError, type SandboxContext } from './context.ts';
 import { describeSwitch, parseSwitches, type SandboxConsent } from './state.ts';
 
 type Req = FastifyRequest<{ Params: { slug: string; ConsentId?: string }; Body: unknown }>;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { personasAt } from './data.ts';
 import { authorisationPage, errorPage } from './page.ts';
-import { SANDBOX_PASSWORD, type SandboxClient, type SandboxContext } from './plugin.ts';
+import { SANDBOX_PASSWORD, type SandboxClient, type SandboxContext } from './context.ts';
 import { parseUsername, type SandboxConsent } from './state.ts';
 
 const ACCESS_TOKEN_SECONDS = 3600;

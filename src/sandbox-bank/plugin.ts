@@ -7,58 +7,20 @@
  * Mounted by the service under /sandbox-bank/{slug}/… (one bank per slug; refused in production unless allowed).
  */
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { registerAisp } from './aisp.ts';
 import { registerControl } from './control.ts';
 import { registerOauth } from './oauth.ts';
 import { SandboxState } from './state.ts';
+import { obieError, type SandboxBankOptions, type SandboxContext } from './context.ts';
 
-export interface SandboxClient {
-  clientId: string;
-  clientSecret: string;
-  /** exact redirect URIs the client registered */
-  redirectUris: string[];
-}
-
-export interface SandboxBankOptions {
-  clock: { now(): Date };
-  /** absolute URL the plugin is reachable at, without a slug: e.g. http://127.0.0.1:8080/sandbox-bank */
-  baseUrl: string;
-  slugs: string[];
-  clients: SandboxClient[];
-  /** transactions per page (Links.Next beyond); default 500 */
-  pageSize?: number;
-}
-
-/** The one password of every sandbox persona (usernames are persona names). */
-export const SANDBOX_PASSWORD = 'sandbox-password';
-
-export interface SandboxContext {
-  opts: SandboxBankOptions;
-  state: SandboxState;
-  /** Unix seconds now, by the injected clock */
-  now(): number;
-  /** absolute base of one bank */
-  base(slug: string): string;
-  pageSize: number;
-}
-
-/** An OBIE error body (v3.1 OBErrorResponse1). */
-export function obieError(reply: FastifyReply, status: number, errorCode: string, message: string): FastifyReply {
-  return reply
-    .code(status)
-    .type('application/json')
-    .send({
-      Code: String(status),
-      Id: cryptoRandomId(),
-      Message: message,
-      Errors: [{ ErrorCode: errorCode, Message: message }],
-    });
-}
-
-function cryptoRandomId(): string {
-  return globalThis.crypto.randomUUID();
-}
+export {
+  obieError,
+  SANDBOX_PASSWORD,
+  type SandboxBankOptions,
+  type SandboxClient,
+  type SandboxContext,
+} from './context.ts';
 
 export const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (
   app: FastifyInstance,

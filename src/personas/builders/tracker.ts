@@ -3,7 +3,7 @@
  * builder of flexible spending can see what the person sees: the real balance, the bills of the coming days.
  */
 import type { Ctx, Draft } from '../context.ts';
-import type { SettlePolicy } from '../settle.ts';
+import type { SettlePolicy } from '../settle-policy.ts';
 import { londonDay } from '../calendar.ts';
 
 /**

@@ -5,7 +5,7 @@
  * retail customers first). Every account it holds is a business account, so the type is set here.
  */
 import type { NormalizedAccount } from '../../connector.ts';
-import type { ObieOverride } from './index.ts';
+import type { ObieOverride } from './override.ts';
 import { sandboxOverride } from './sandbox.ts';
 
 export const sandboxBusinessOverride: ObieOverride = {

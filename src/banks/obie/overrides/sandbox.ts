@@ -10,7 +10,7 @@
  * needed for that: the pull removes a stored Pending transaction that the bank no longer returns.
  */
 import type { NormalizedTransaction } from '../../connector.ts';
-import type { ObieOverride } from './index.ts';
+import type { ObieOverride } from './override.ts';
 
 const TYPE_BY_CODE: Record<string, string> = {
   DD: 'DirectDebit',

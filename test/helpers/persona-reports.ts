@@ -2,11 +2,11 @@
  * Test support only (golden and planted-pattern tests, not the engine): generated personas and their reports,
  * computed once per test file, with the persona's own expectations read from its labels.
  */
-import { generatePersona, listPersonas, toEngineInput } from '../personas/index.ts';
-import type { Persona } from '../personas/index.ts';
-import { dayFromCivil, londonDay, londonMidnight, monthOfDay } from './calendar/london.ts';
-import { computeReport } from './compute-report.ts';
-import type { Report } from './report-types.ts';
+import { generatePersona, listPersonas, toEngineInput } from '../../src/personas/index.ts';
+import type { Persona } from '../../src/personas/index.ts';
+import { dayFromCivil, londonDay, londonMidnight, monthOfDay } from '../../src/analytics/calendar/london.ts';
+import { computeReport } from '../../src/analytics/compute-report.ts';
+import type { Report } from '../../src/analytics/report-types.ts';
 
 /** 14 January 2026, 15:30 UTC: mid-month, a Wednesday, winter time. */
 export const AS_OF = londonMidnight(dayFromCivil(2026, 1, 14)) + 15 * 3600 + 1800;
