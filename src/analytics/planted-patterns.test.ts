@@ -7,7 +7,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { londonDay, monthOfDay } from './calendar/london.ts';
 import type { Report } from './report-types.ts';
-import { AS_OF, AS_OF_SUMMER, PERSONAS, countInLast, labelledMonths, personaReport } from '../../test/helpers/persona-reports.ts';
+import {
+  AS_OF,
+  AS_OF_SUMMER,
+  PERSONAS,
+  countInLast,
+  labelledMonths,
+  personaReport,
+} from '../../test/helpers/persona-reports.ts';
 import type { Persona } from '../personas/index.ts';
 
 const FREQUENCY: Record<string, string> = {
