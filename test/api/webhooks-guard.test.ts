@@ -9,7 +9,7 @@ import { newClient, newCustomer, startService } from '../helpers/app.ts';
 import { deliver, deliveryLog, emit, startSink } from '../helpers/webhook-sink.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { insertWebhook } from '../../src/modules/webhooks/webhooks.repo.ts';
-import { sealSecret } from '../../src/modules/webhooks/webhooks.secret-box.ts';
+import { seal } from '../../src/lib/sealed-box.ts';
 import { generateWebhookSecret } from '../../src/modules/webhooks/webhooks.signing.ts';
 
 describe('webhook URL guard (WEBHOOK_ALLOW_LOOPBACK unset)', async () => {
@@ -47,7 +47,7 @@ describe('webhook URL guard (WEBHOOK_ALLOW_LOOPBACK unset)', async () => {
       clientId,
       url,
       comment: null,
-      secretSealed: sealSecret(svc.deps.installationKey, generateWebhookSecret()),
+      secretSealed: seal(svc.deps.installationKey, 'webhook signing secrets', generateWebhookSecret()),
       now: svc.clock.now(),
     });
     return row.id;

@@ -2,7 +2,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { generateWebhookSecret, signatureHeaders, signPayload } from '../../src/modules/webhooks/webhooks.signing.ts';
-import { openSecret, sealSecret } from '../../src/modules/webhooks/webhooks.secret-box.ts';
+import { seal, unseal } from '../../src/lib/sealed-box.ts';
+
+const sealSecret = (key: string, secret: string) => seal(key, 'webhook signing secrets', secret);
+const openSecret = (key: string, sealed: string) => unseal(key, 'webhook signing secrets', sealed);
 
 describe('Standard Webhooks signing', () => {
   test('matches the standardwebhooks package, byte for byte', () => {

@@ -22,7 +22,7 @@ import { findInvitationForLink, invitationStatus, markInvitationUsed } from '../
 import { componentUrl, isInvitationSignature } from '../../lib/hosted-links.ts';
 import * as repo from './connect.repo.ts';
 import type { FlowRow, SessionRow } from './connect.repo.ts';
-import { seal, unseal } from './seal.ts';
+import { seal, unseal } from '../../lib/sealed-box.ts';
 
 /** The component URL is single use and expires after 1800 s (docs/decisions/0012-invitations-and-web-component.md). */
 export const COMPONENT_URL_SECONDS = 1800;
@@ -152,7 +152,7 @@ async function startSession(
     invitation_id: s.invitationId,
     component_url_id: s.componentUrlId,
     origin: s.origin,
-    customer_token_sealed: seal(deps.installationKey, token.token),
+    customer_token_sealed: seal(deps.installationKey, 'connect session tokens', token.token),
     created_at: now,
     expires_at: new Date(now.getTime() + SESSION_SECONDS * 1000),
   });
@@ -271,7 +271,7 @@ function toSession(
     invitationId: row.invitation_id,
     origin: row.origin,
     customerType,
-    customerToken: unseal(deps.installationKey, row.customer_token_sealed),
+    customerToken: unseal(deps.installationKey, 'connect session tokens', row.customer_token_sealed),
     company,
     completedAt: row.completed_at ? new Date(row.completed_at) : null,
   };

@@ -25,7 +25,7 @@ import type { ConsentRow } from './consents.repo.ts';
 import * as pulls from './pulls.repo.ts';
 import type { PullRow } from './pulls.repo.ts';
 import { storePull, type PullWindow } from './bank-pull.store.ts';
-import { seal, unseal } from './token-box.ts';
+import { seal, unsealOrNull } from '../../lib/sealed-box.ts';
 
 /** A refresh reads again this far back before the last pull: late postings and pending items that booked. */
 const OVERLAP_SECONDS = 7 * 86_400;
@@ -128,11 +128,11 @@ async function validAccessToken(
   force: boolean,
 ): Promise<{ token: string; refreshed: boolean }> {
   const key = deps.installationKey;
-  const current = unseal(key, consent.access_token_sealed);
+  const current = unsealOrNull(key, 'bank tokens', consent.access_token_sealed);
   const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
   if (!force && current && Number(consent.access_token_expires_at ?? 0) - TOKEN_MARGIN_SECONDS > nowSeconds)
     return { token: current, refreshed: false };
-  const refreshToken = unseal(key, consent.refresh_token_sealed);
+  const refreshToken = unsealOrNull(key, 'bank tokens', consent.refresh_token_sealed);
   if (!refreshToken)
     throw new BankAuthLostError(
       connector.slug,
@@ -141,8 +141,9 @@ async function validAccessToken(
     );
   const tokens = await connector.refreshTokens(refreshToken);
   const fields = {
-    access_token_sealed: seal(key, tokens.accessToken),
-    refresh_token_sealed: tokens.refreshToken === null ? consent.refresh_token_sealed : seal(key, tokens.refreshToken),
+    access_token_sealed: seal(key, 'bank tokens', tokens.accessToken),
+    refresh_token_sealed:
+      tokens.refreshToken === null ? consent.refresh_token_sealed : seal(key, 'bank tokens', tokens.refreshToken),
     access_token_expires_at: tokens.expiresAt,
   };
   await repo.updateConsent(deps.db, consent.id, fields);

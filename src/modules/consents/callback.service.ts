@@ -18,7 +18,7 @@ import {
 } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
-import { seal, unseal } from './token-box.ts';
+import { seal, unsealOrNull } from '../../lib/sealed-box.ts';
 import { stateHash } from './webflow.service.ts';
 import { markConnectFlowAuthorised } from '../connect/index.ts';
 
@@ -73,7 +73,7 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promis
     );
 
   const connector = connectorOf(deps, consent.bank_slug);
-  const verifier = unseal(deps.installationKey, consent.code_verifier_sealed);
+  const verifier = unsealOrNull(deps.installationKey, 'bank tokens', consent.code_verifier_sealed);
   if (!verifier) return reject('authorisation_failed', 'authorisation_failed');
   let tokens;
   let bankConsent;
@@ -91,8 +91,9 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promis
 
   await deps.db.transaction(async (tx) => {
     const authorised = await repo.transition(tx, consent.id, ['AwaitingAuthorisation'], 'Authorised', null, now, {
-      access_token_sealed: seal(deps.installationKey, tokens.accessToken),
-      refresh_token_sealed: tokens.refreshToken === null ? null : seal(deps.installationKey, tokens.refreshToken),
+      access_token_sealed: seal(deps.installationKey, 'bank tokens', tokens.accessToken),
+      refresh_token_sealed:
+        tokens.refreshToken === null ? null : seal(deps.installationKey, 'bank tokens', tokens.refreshToken),
       access_token_expires_at: tokens.expiresAt,
       code_verifier_sealed: null,
       expiration: bankConsent.expiration ?? consent.expiration,

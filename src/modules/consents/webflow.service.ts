@@ -22,7 +22,7 @@ import {
 import { ABANDON_AFTER_SECONDS, endConsent, RECONFIRM_EVERY_SECONDS } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
-import { seal } from './token-box.ts';
+import { seal } from '../../lib/sealed-box.ts';
 import { toConsentStatus } from './consents.views.ts';
 import { isHostedReturnUrl } from '../../lib/hosted-links.ts';
 
@@ -113,7 +113,7 @@ export async function createBankFlowUrl(
       sharing_third_parties: sharing.thirdParties,
       redirect_url: returnUrl,
       state_hash: stateHash(state),
-      code_verifier_sealed: seal(deps.installationKey, pkce.verifier),
+      code_verifier_sealed: seal(deps.installationKey, 'bank tokens', pkce.verifier),
       bank_consent_id: bankConsentId,
     },
     now,

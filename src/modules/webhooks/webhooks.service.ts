@@ -6,7 +6,7 @@ import { unixSeconds } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './webhooks.repo.ts';
 import type { WebhookRow } from './webhooks.repo.ts';
-import { sealSecret } from './webhooks.secret-box.ts';
+import { seal } from '../../lib/sealed-box.ts';
 import { generateWebhookSecret } from './webhooks.signing.ts';
 import { checkWebhookUrl, urlPolicy, type Resolver } from './webhooks.url-guard.ts';
 
@@ -67,7 +67,7 @@ export async function createWebhook(
     clientId,
     url: input.url,
     comment: input.comment ?? null,
-    secretSealed: sealSecret(deps.installationKey, secret),
+    secretSealed: seal(deps.installationKey, 'webhook signing secrets', secret),
     now,
   });
   return { id: row.id, webhook_id: row.id, url: row.url, comment: row.comment, secret };

@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import * as repo from './deliveries.repo.ts';
 import { disableWebhook } from './webhooks.repo.ts';
 import { decideOutcome, type AttemptResult, type Outcome } from './webhooks.retry.ts';
-import { openSecret } from './webhooks.secret-box.ts';
+import { unseal } from '../../lib/sealed-box.ts';
 import { sendWebhook } from './webhooks.sender.ts';
 import { signatureHeaders } from './webhooks.signing.ts';
 import { urlPolicy, type Resolver } from './webhooks.url-guard.ts';
@@ -83,7 +83,7 @@ async function send(
 ): Promise<{ result: AttemptResult; durationMs: number }> {
   let secret: string;
   try {
-    secret = openSecret(deps.installationKey, d.secret_sealed);
+    secret = unseal(deps.installationKey, 'webhook signing secrets', d.secret_sealed);
   } catch {
     return {
       result: {
