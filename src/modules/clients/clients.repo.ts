@@ -1,41 +1,12 @@
 import type { Db } from '../../db/db.ts';
+import type { ClientSettingsPatch, ClientSettings, SettingKey } from './clients.settings.ts';
 
-export interface ClientRow {
+export type ClientRow = ClientSettings & {
   id: string;
   name: string;
   secret_hash: string;
-  company_name: string | null;
-  application_name: string | null;
-  privacy_policy_url: string | null;
-  terms_and_condition_url: string | null;
-  service_customer_center_url: string | null;
-  redirect_urls: string[];
-  component_origins: string[];
   created_at: Date;
-}
-
-export type ClientSettingsPatch = Partial<
-  Pick<
-    ClientRow,
-    | 'company_name'
-    | 'application_name'
-    | 'privacy_policy_url'
-    | 'terms_and_condition_url'
-    | 'service_customer_center_url'
-    | 'redirect_urls'
-    | 'component_origins'
-  >
->;
-
-const SETTINGS_COLUMNS = [
-  'company_name',
-  'application_name',
-  'privacy_policy_url',
-  'terms_and_condition_url',
-  'service_customer_center_url',
-  'redirect_urls',
-  'component_origins',
-] as const;
+};
 
 export async function insertClient(
   db: Db,
@@ -77,11 +48,13 @@ export async function updateClientSettings(
   db: Db,
   id: string,
   patch: ClientSettingsPatch,
+  /** the settings columns (src/modules/clients/clients.settings.ts): only these are ever written */
+  columns: readonly SettingKey[],
   now: Date,
 ): Promise<ClientRow | null> {
   const sets: string[] = [];
   const params: unknown[] = [id, now];
-  for (const col of SETTINGS_COLUMNS) {
+  for (const col of columns) {
     if (patch[col] !== undefined) {
       params.push(patch[col]);
       sets.push(`${col} = $${params.length}`);

@@ -10,17 +10,10 @@ import { hashSecret, secretMatches } from '../../lib/secrets.ts';
 import { randomBytes } from 'node:crypto';
 import { isHttpUrl } from '../../lib/urls.ts';
 import * as repo from './clients.repo.ts';
-import type { ClientRow, ClientSettingsPatch } from './clients.repo.ts';
+import type { ClientRow } from './clients.repo.ts';
+import { SETTING_KEYS, settingsWithCheck, type ClientSettings, type ClientSettingsPatch } from './clients.settings.ts';
 
-export interface ClientSettings {
-  company_name: string | null;
-  application_name: string | null;
-  privacy_policy_url: string | null;
-  terms_and_condition_url: string | null;
-  service_customer_center_url: string | null;
-  redirect_urls: string[];
-  component_origins: string[];
-}
+export type { ClientSettings } from './clients.settings.ts';
 
 export function newClientId(): string {
   return `cl_${randomBytes(12).toString('hex')}`;
@@ -85,15 +78,7 @@ export async function verifyClientCredentials(
 }
 
 export function toSettings(row: ClientRow): ClientSettings {
-  return {
-    company_name: row.company_name,
-    application_name: row.application_name,
-    privacy_policy_url: row.privacy_policy_url,
-    terms_and_condition_url: row.terms_and_condition_url,
-    service_customer_center_url: row.service_customer_center_url,
-    redirect_urls: row.redirect_urls,
-    component_origins: row.component_origins,
-  };
+  return Object.fromEntries(SETTING_KEYS.map((k) => [k, row[k]])) as ClientSettings;
 }
 
 export async function getSettings(db: Db, clientId: string): Promise<ClientSettings> {
@@ -109,7 +94,7 @@ export async function updateSettings(
   now: Date,
 ): Promise<ClientSettings> {
   validateSettings(patch);
-  const row = await repo.updateClientSettings(db, clientId, patch, now);
+  const row = await repo.updateClientSettings(db, clientId, patch, SETTING_KEYS, now);
   if (!row) throw new AppError('client_not_found', 'No client with that id.');
   return toSettings(row);
 }
@@ -133,20 +118,25 @@ export async function getInstallationKey(db: Db, configured: string | null): Pro
 /** URLs must be absolute http(s); origins must be bare origins (scheme://host[:port]) because browsers send exactly that. */
 function validateSettings(patch: ClientSettingsPatch): void {
   const errors: Array<{ pointer: string; detail: string }> = [];
-  for (const key of ['privacy_policy_url', 'terms_and_condition_url', 'service_customer_center_url'] as const) {
-    const v = patch[key];
-    if (v !== undefined && v !== null && !isHttpUrl(v))
+  const value = (key: keyof ClientSettingsPatch): unknown => patch[key];
+  for (const key of settingsWithCheck('url')) {
+    const v = value(key);
+    if (typeof v === 'string' && !isHttpUrl(v))
       errors.push({ pointer: `/${key}`, detail: 'must be an absolute http(s) URL' });
   }
-  patch.redirect_urls?.forEach((u, i) => {
-    if (!isHttpUrl(u)) errors.push({ pointer: `/redirect_urls/${i}`, detail: 'must be an absolute http(s) URL' });
-  });
-  patch.component_origins?.forEach((o, i) => {
-    if (!isHttpUrl(o) || new URL(o).origin !== o)
-      errors.push({
-        pointer: `/component_origins/${i}`,
-        detail: 'must be an origin such as https://app.example.com (no path or trailing slash)',
-      });
-  });
+  for (const key of settingsWithCheck('url list')) {
+    (value(key) as string[] | undefined)?.forEach((u, i) => {
+      if (!isHttpUrl(u)) errors.push({ pointer: `/${key}/${i}`, detail: 'must be an absolute http(s) URL' });
+    });
+  }
+  for (const key of settingsWithCheck('origin list')) {
+    (value(key) as string[] | undefined)?.forEach((o, i) => {
+      if (!isHttpUrl(o) || new URL(o).origin !== o)
+        errors.push({
+          pointer: `/${key}/${i}`,
+          detail: 'must be an origin such as https://app.example.com (no path or trailing slash)',
+        });
+    });
+  }
   if (errors.length) throw new AppError('validation_failed', 'Some settings are invalid.', { errors });
 }

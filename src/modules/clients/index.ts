@@ -9,5 +9,4 @@ export {
   updateSettings,
   verifyClientCredentials,
 } from './clients.service.ts';
-export type { ClientSettings } from './clients.service.ts';
-export type { ClientSettingsPatch } from './clients.repo.ts';
+export type { ClientSettings, ClientSettingsPatch } from './clients.settings.ts';

@@ -5,6 +5,7 @@
  * history from 5 years back (data_access_from), access until 3 months ahead (data_access_to).
  * Spec, endpoint 4: null purposes select the default purpose text.
  */
+import type { ClientSettings } from '../clients/index.ts';
 export const DEFAULT_PURPOSE = 'Apply Bank transaction data to improve your financial credibility';
 
 /** What the service reads, nothing more (no beneficiaries, direct debits or standing orders: nothing uses them). */
@@ -34,14 +35,11 @@ export interface SharingInput {
   application_sharing_purposes?: Array<{ description: string }> | null;
 }
 
-export interface ScreenClient {
-  name: string;
-  company_name: string | null;
-  application_name: string | null;
-  privacy_policy_url: string | null;
-  terms_and_condition_url: string | null;
-  service_customer_center_url: string | null;
-}
+/** The client as its consent screen shows it: its name and the settings the screen uses. */
+export type ScreenClient = { name: string } & Pick<
+  ClientSettings,
+  'company_name' | 'application_name' | 'privacy_policy_url' | 'terms_and_condition_url' | 'service_customer_center_url'
+>;
 
 export interface ScreenBank {
   slug: string;

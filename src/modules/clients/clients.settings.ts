@@ -1,0 +1,72 @@
+/**
+ * A client's settings, declared once: each field with the schema it is read with (GET /public/v3/settings), the
+ * schema it is written with (PATCH), and the check its values get beyond the schema. The TypeScript types, the
+ * validation, the OpenAPI document and the stored columns (clients table, same names) all derive from this table.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+
+type Check = 'url' | 'url list' | 'origin list';
+
+interface Field<R extends TSchema, W extends TSchema> {
+  read: R;
+  write: W;
+  check?: Check;
+}
+
+const field = <R extends TSchema, W extends TSchema>(read: R, write: W, check?: Check): Field<R, W> => ({
+  read,
+  write,
+  check,
+});
+
+const NullableUrl = Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]);
+const UrlList = Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 100 });
+const Name = Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]);
+
+export const SETTINGS_FIELDS = {
+  company_name: field(Type.Union([Type.String(), Type.Null()]), Name),
+  application_name: field(
+    Type.Union([Type.String(), Type.Null()], { description: 'defaults to company_name on the consent screen' }),
+    Name,
+  ),
+  privacy_policy_url: field(NullableUrl, NullableUrl, 'url'),
+  terms_and_condition_url: field(NullableUrl, NullableUrl, 'url'),
+  service_customer_center_url: field(NullableUrl, NullableUrl, 'url'),
+  redirect_urls: field(
+    Type.Array(Type.String(), { description: "exact-match allow-list for endpoint 5's url" }),
+    UrlList,
+    'url list',
+  ),
+  component_origins: field(
+    Type.Array(Type.String(), { description: 'origins allowed to host the web component (endpoint 7)' }),
+    UrlList,
+    'origin list',
+  ),
+};
+
+type Fields = typeof SETTINGS_FIELDS;
+export type SettingKey = keyof Fields;
+export const SETTING_KEYS = Object.keys(SETTINGS_FIELDS) as SettingKey[];
+
+function mapFields<T>(pick: (f: Fields[SettingKey]) => T): Record<SettingKey, T> {
+  return Object.fromEntries(SETTING_KEYS.map((k) => [k, pick(SETTINGS_FIELDS[k])])) as Record<SettingKey, T>;
+}
+
+/** What GET /public/v3/settings answers. */
+export const Settings = Type.Object(mapFields((f) => f.read) as { [K in SettingKey]: Fields[K]['read'] });
+
+/** What PATCH /public/v3/settings takes: any of the fields, at least one, nothing else. */
+export const SettingsPatch = Type.Object(
+  mapFields((f) => Type.Optional(f.write)) as {
+    [K in SettingKey]: ReturnType<typeof Type.Optional<Fields[K]['write']>>;
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export type ClientSettings = Static<typeof Settings>;
+export type ClientSettingsPatch = Static<typeof SettingsPatch>;
+
+/** The keys whose values get a check beyond the schema, by kind. */
+export function settingsWithCheck(check: Check): SettingKey[] {
+  return SETTING_KEYS.filter((k) => SETTINGS_FIELDS[k].check === check);
+}
