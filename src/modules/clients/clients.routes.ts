@@ -1,5 +1,4 @@
 /** GET/PATCH /public/v3/settings: the calling client's own settings (consent screen, redirect allow-list, component origins). */
-import { Type } from 'typebox';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
