@@ -1,8 +1,13 @@
+import type { ErrorCode, NotFoundSubject } from '../lib/app-error.ts';
+
+type NotFoundCode = `${NotFoundSubject}_not_found`;
+
 /**
- * The one table from domain error codes to HTTP statuses. A code not listed here is a 500
- * unless it ends in _not_found (404).
+ * The one table from domain error codes (declared in src/lib/app-error.ts) to HTTP statuses. The
+ * compiler holds it to exactly those codes: a new code without a status does not build. Every
+ * `<subject>_not_found` is a 404.
  */
-const STATUS_BY_CODE: Record<string, number> = {
+const STATUS_BY_CODE: Record<Exclude<ErrorCode, NotFoundCode>, number> = {
   validation_failed: 400,
   malformed_json: 400,
   bad_request: 400,
@@ -37,8 +42,12 @@ const STATUS_BY_CODE: Record<string, number> = {
   bank_rate_limited: 503,
 };
 
-export function statusForCode(code: string): number {
-  return STATUS_BY_CODE[code] ?? (code.endsWith('_not_found') ? 404 : 500);
+function isNotFoundCode(code: ErrorCode): code is NotFoundCode {
+  return !(code in STATUS_BY_CODE);
+}
+
+export function statusForCode(code: ErrorCode): number {
+  return isNotFoundCode(code) ? 404 : STATUS_BY_CODE[code];
 }
 
 const TITLES: Record<number, string> = {

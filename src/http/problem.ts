@@ -3,7 +3,7 @@
  * (which answers in RFC 6749 §5.2's shape).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type FieldError } from '../lib/app-error.ts';
+import { AppError, type ErrorCode, type FieldError } from '../lib/app-error.ts';
 import { statusForCode, titleForStatus } from './error-codes.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -13,13 +13,13 @@ export interface ProblemBody {
   title: string;
   status: number;
   detail: string;
-  code: string;
+  code: ErrorCode;
   errors: FieldError[];
   [extra: string]: unknown;
 }
 
 export function problemBody(
-  code: string,
+  code: ErrorCode,
   detail: string,
   errors: FieldError[] = [],
   extra: Record<string, unknown> = {},
@@ -95,7 +95,7 @@ function escapePointer(name: string): string {
 }
 
 /** Fastify's own error codes for framework-level failures, mapped onto ours. */
-const FASTIFY_CODES: Record<string, string> = {
+const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
   FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
@@ -167,8 +167,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 function describe(errors: FieldError[]): string {
-  if (errors.length === 0) return 'The request is invalid.';
-  const first = errors[0]!;
+  const [first] = errors;
+  if (first === undefined) return 'The request is invalid.';
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
   return `${first.pointer || 'The request'} ${first.detail}${more}.`;
 }

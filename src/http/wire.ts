@@ -1,5 +1,6 @@
 /** Wire pieces shared by several endpoints: the problem body, numeric strings, paging. */
 import { Type, type TSchema } from 'typebox';
+import { ERROR_CODES } from '../lib/app-error.ts';
 
 export const ProblemSchema = Type.Object(
   {
@@ -7,7 +8,11 @@ export const ProblemSchema = Type.Object(
     title: Type.String(),
     status: Type.Integer(),
     detail: Type.String(),
-    code: Type.String({ description: 'stable snake_case error code' }),
+    code: Type.Unsafe<string>({
+      type: 'string',
+      enum: [...ERROR_CODES],
+      description: 'stable snake_case error code',
+    }),
     errors: Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() })),
   },
   { additionalProperties: true, $id: 'Problem', description: 'RFC 9457 Problem Details' },

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, startService } from '../helpers/app.ts';
 import { openPglite } from '../../src/db/pglite.ts';
+import { ERROR_CODES } from '../../src/lib/app-error.ts';
 
 describe('settings, banks, categories and operations endpoints', async () => {
   const svc = await startService();
@@ -138,6 +139,10 @@ describe('settings, banks, categories and operations endpoints', async () => {
     }
     assert.ok(doc.paths['/public/v3/customers'].post.requestBody, 'request schema documented');
     assert.ok(doc.paths['/public/v3/customers'].post.responses['201'], 'response schema documented');
+    const problemCodes: string[] = doc.components.schemas.Problem.properties.code.enum;
+    assert.deepEqual(problemCodes, [...ERROR_CODES], 'the Problem schema lists every error code');
+    const missing = await get('/public/v3/customers/00000000-0000-7000-8000-000000000000');
+    assert.ok(problemCodes.includes(missing.json().code), 'a served problem carries a documented code');
     const docs = await svc.app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(docs.statusCode, 200);
     assert.match(docs.body, /swagger/i);

@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/db.ts';
 import type { Db } from '../../db/db.ts';
-import { AppError, type FieldError } from '../../lib/app-error.ts';
+import { AppError, type ErrorCode, type FieldError } from '../../lib/app-error.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
 import { unixSeconds } from '../../lib/clock.ts';
 import { tokenLookupHash } from '../../lib/secrets.ts';
@@ -88,7 +88,7 @@ export async function createComponentUrl(
   const errors: FieldError[] = [];
   if (isIP(body.ip) === 0)
     errors.push({ pointer: '/ip', detail: 'must be an IPv4 or IPv6 address (0.0.0.0 when unknown)' });
-  let code = 'validation_failed';
+  let code: ErrorCode = 'validation_failed';
   if (!isBareOrigin(body.origin)) {
     errors.push({
       pointer: '/origin',
@@ -101,12 +101,13 @@ export async function createComponentUrl(
     });
     if (errors.length === 1) code = 'origin_not_allowed';
   }
-  if (errors.length) {
+  const [firstError] = errors;
+  if (firstError) {
     throw new AppError(
       code,
       code === 'origin_not_allowed'
         ? `The origin ${body.origin} is not registered to host the component.`
-        : `${errors[0]!.pointer} ${errors[0]!.detail}.`,
+        : `${firstError.pointer} ${firstError.detail}.`,
       { errors },
     );
   }
