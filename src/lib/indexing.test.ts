@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { first, itemAt, last } from './indexing.ts';
+
+test('itemAt returns the element at a position that exists, counting from the end when negative', () => {
+  assert.equal(itemAt(['a', 'b', 'c'], 1), 'b');
+  assert.equal(itemAt(['a', 'b', 'c'], -1), 'c');
+  assert.equal(first([7, 8]), 7);
+  assert.equal(last([7, 8]), 8);
+});
+
+test('itemAt keeps an element that is itself undefined, and throws for a position that does not exist', () => {
+  assert.equal(itemAt([undefined, 1], 0), undefined);
+  assert.throws(() => itemAt([1, 2], 2), RangeError);
+  assert.throws(() => itemAt([1, 2], -3), RangeError);
+  assert.throws(() => first([]), RangeError);
+  assert.throws(() => last([]), RangeError);
+});
