@@ -3,7 +3,14 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
 import { csvField } from '../../db/csv.ts';
 import type { EngineAccount, EngineTransaction } from '../../analytics/types.ts';
-import type { EventRecord, Report, TransactionCategory } from '../../analytics/report-types.ts';
+import type {
+  AffordabilityRecord,
+  BalanceForecast,
+  EventRecord,
+  Insights,
+  Report,
+  TransactionCategory,
+} from '../../analytics/report-types.ts';
 
 const LOAD_SLICE = 20_000;
 
@@ -121,12 +128,13 @@ export async function insertSnapshot(
   );
 }
 
+/** A stored computation; its JSON columns hold what the engine returned (written by storeReport above). */
 export interface SnapshotRow {
   as_of: number;
   engine_version: string;
-  insights: unknown;
-  affordability: unknown;
-  forecast: unknown;
+  insights: Insights;
+  affordability: AffordabilityRecord[];
+  forecast: BalanceForecast;
 }
 
 export async function latestSnapshot(db: Db, customerId: string): Promise<SnapshotRow | null> {

@@ -63,22 +63,21 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
   app.get(
     '/public/v3/customers/:customer_id/insights/current_personal',
     report('15. Get insights for personal accounts', Insights),
-    async (request) => getPersonalInsights(deps.db, clientOf(request).clientId, request.params.customer_id) as never,
+    async (request) => getPersonalInsights(deps.db, clientOf(request).clientId, request.params.customer_id),
   );
   app.get(
     '/public/v3/customers/:customer_id/affordability/personal',
     report('16. Get personal affordability', AffordabilityList),
-    async (request) =>
-      getPersonalAffordability(deps.db, clientOf(request).clientId, request.params.customer_id) as never,
+    async (request) => getPersonalAffordability(deps.db, clientOf(request).clientId, request.params.customer_id),
   );
   app.get(
     '/public/v3/customers/:customer_id/events/personal',
     report('17. Get personal events', EventList),
-    async (request) => getPersonalEvents(deps.db, clientOf(request).clientId, request.params.customer_id) as never,
+    async (request) => getPersonalEvents(deps.db, clientOf(request).clientId, request.params.customer_id),
   );
   app.get(
     '/public/v3/customers/:customer_id/forecast/personal',
     report('Daily balance history and 90-day forecast', Forecast),
-    async (request) => getPersonalForecast(deps.db, clientOf(request).clientId, request.params.customer_id) as never,
+    async (request) => getPersonalForecast(deps.db, clientOf(request).clientId, request.params.customer_id),
   );
 }

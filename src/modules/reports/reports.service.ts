@@ -10,6 +10,7 @@ import { requireCustomer } from '../customers/index.ts';
 import * as repo from './reports.repo.ts';
 import * as data from './reports-data.repo.ts';
 import { REPORT_NAMES, type ReportName } from './reports.repo.ts';
+import type { AffordabilityBody, EventsBody, ForecastBody, InsightsBody } from './reports.wire.ts';
 
 /**
  * Called inside the transaction that changed the customer's data: the reports become not_ready and their
@@ -55,23 +56,27 @@ async function readyReport(db: Db, clientId: string, customerId: string, name: R
   return snapshot;
 }
 
-export async function getPersonalInsights(db: Db, clientId: string, customerId: string) {
+export async function getPersonalInsights(db: Db, clientId: string, customerId: string): Promise<InsightsBody> {
   const s = await readyReport(db, clientId, customerId, 'insights');
-  return { ...(s.insights as object), as_of: Number(s.as_of), engine_version: s.engine_version };
+  return { ...s.insights, as_of: Number(s.as_of), engine_version: s.engine_version };
 }
 
-export async function getPersonalAffordability(db: Db, clientId: string, customerId: string) {
+export async function getPersonalAffordability(
+  db: Db,
+  clientId: string,
+  customerId: string,
+): Promise<AffordabilityBody> {
   const s = await readyReport(db, clientId, customerId, 'affordability');
-  return { data: s.affordability as unknown[], as_of: Number(s.as_of), engine_version: s.engine_version };
+  return { data: s.affordability, as_of: Number(s.as_of), engine_version: s.engine_version };
 }
 
-export async function getPersonalEvents(db: Db, clientId: string, customerId: string) {
+export async function getPersonalEvents(db: Db, clientId: string, customerId: string): Promise<EventsBody> {
   await readyReport(db, clientId, customerId, 'events');
   const rows = await data.listEvents(db, customerId);
   return { data: rows.map((r) => ({ ...r.body, created_at: Math.floor(new Date(r.created_at).getTime() / 1000) })) };
 }
 
-export async function getPersonalForecast(db: Db, clientId: string, customerId: string) {
+export async function getPersonalForecast(db: Db, clientId: string, customerId: string): Promise<ForecastBody> {
   const s = await readyReport(db, clientId, customerId, 'forecast');
-  return { ...(s.forecast as object), as_of: Number(s.as_of), engine_version: s.engine_version };
+  return { ...s.forecast, as_of: Number(s.as_of), engine_version: s.engine_version };
 }
