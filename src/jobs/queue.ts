@@ -121,7 +121,7 @@ function wrap(boss: PgBoss, workers: boolean, embedded: boolean): Queue {
       }
     },
     async stop(graceSeconds = 10) {
-      await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: !embedded } as never);
+      await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: !embedded });
     },
   };
 }

@@ -141,7 +141,12 @@ export async function checkSubmittedTransactions(items: unknown[]): Promise<void
       badItems++;
       if (badItems <= MAX_ITEMS_WITH_ERRORS) {
         for (const e of checkItem.Errors(items[i]))
-          errors.push({ ...e, instancePath: `/transactions/${i}${e.instancePath}` } as never);
+          errors.push({
+            keyword: e.keyword,
+            instancePath: `/transactions/${i}${e.instancePath}`,
+            params: e.params,
+            message: e.message,
+          });
       }
     }
     if (i % CHECK_SLICE === CHECK_SLICE - 1) await yieldToLoop();
