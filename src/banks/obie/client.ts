@@ -27,18 +27,27 @@ import { callApi, createTransport, parseJson, type Transport, type TransportDeps
 const MAX_PAGES = 2000;
 const clientTokens = new Map<string, { token: string; expiresAt: number }>();
 
+/** What the connector's operations share: the transport, the API base and the bank's client-credentials token. */
+interface ObieContext {
+  slug: string;
+  settings: BankConnectionSettings;
+  t: Transport;
+  api: string;
+  nowSeconds(): number;
+  discovery(): ReturnType<typeof discover>;
+  /** A client-credentials token for the consent resources, reused until a minute before it ends. */
+  clientToken(): Promise<string>;
+}
+
 export function createObieConnector(
   slug: string,
   settings: BankConnectionSettings,
   deps: TransportDeps,
 ): BankConnector {
   const t = createTransport(slug, settings, deps);
-  const api = settings.apiBaseUrl;
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
   const discovery = () => discover(t.http, settings.discoveryUrl, t.clock.now().getTime());
-
-  /** A client-credentials token for the consent resources, reused until a minute before it ends. */
-  async function clientToken(): Promise<string> {
+  const clientToken = async (): Promise<string> => {
     const key = `${settings.discoveryUrl}\u0000${settings.clientId}`;
     const hit = clientTokens.get(key);
     if (hit && hit.expiresAt - 60 > nowSeconds()) return hit.token;
@@ -46,51 +55,13 @@ export function createObieConnector(
     const answer = await requestToken(t, d.tokenEndpoint, { grant_type: 'client_credentials', scope: 'accounts' });
     clientTokens.set(key, { token: answer.accessToken, expiresAt: answer.expiresAt });
     return answer.accessToken;
-  }
+  };
+  const ctx: ObieContext = { slug, settings, t, api: settings.apiBaseUrl, nowSeconds, discovery, clientToken };
 
   return {
     slug,
-
-    async createConsent(req: ConsentRequest): Promise<BankConsent> {
-      const data: Record<string, unknown> = {
-        Permissions: req.permissions,
-        TransactionFromDateTime: isoWithZone(req.transactionFrom),
-        TransactionToDateTime: isoWithZone(req.transactionTo),
-      };
-      if (req.expiration !== null) data.ExpirationDateTime = isoWithZone(req.expiration);
-      const res = await callApi(t, {
-        method: 'POST',
-        url: `${api}/account-access-consents`,
-        accessToken: await clientToken(),
-        body: { Data: data, Risk: {} },
-      });
-      const consent = readConsent(t, parseJson(t, res, 'account-access-consents'));
-      if (consent.status !== 'AwaitingAuthorisation')
-        throw new BankBadResponseError(slug, `a new consent came back ${consent.status}`);
-      return consent;
-    },
-
-    async authorizationUrl(req: AuthorizationRequest): Promise<string> {
-      const d = await discovery();
-      if (d.codeChallengeMethods.length > 0 && !d.codeChallengeMethods.includes('S256'))
-        throw new BankBadResponseError(slug, 'the bank does not offer PKCE with S256');
-      const intent = { openbanking_intent_id: { value: req.bankConsentId, essential: true } };
-      const url = new URL(d.authorizationEndpoint);
-      const params: Record<string, string> = {
-        response_type: 'code',
-        client_id: settings.clientId,
-        redirect_uri: req.redirectUri,
-        scope: 'openid accounts',
-        state: req.state,
-        nonce: req.nonce,
-        code_challenge: req.codeChallenge,
-        code_challenge_method: 'S256',
-        claims: JSON.stringify({ id_token: intent, userinfo: intent }),
-      };
-      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-      return url.toString();
-    },
-
+    createConsent: (req) => createConsent(ctx, req),
+    authorizationUrl: async (req) => authorizationUrl(ctx, await discovery(), req),
     async exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<BankTokens> {
       const d = await discovery();
       return requestToken(t, d.tokenEndpoint, {
@@ -100,85 +71,142 @@ export function createObieConnector(
         code_verifier: codeVerifier,
       });
     },
-
     async refreshTokens(refreshToken: string): Promise<BankTokens> {
       const d = await discovery();
       return requestToken(t, d.tokenEndpoint, { grant_type: 'refresh_token', refresh_token: refreshToken });
     },
-
-    async getConsent(bankConsentId: string): Promise<BankConsent> {
-      try {
-        const res = await callApi(t, {
-          method: 'GET',
-          url: `${api}/account-access-consents/${encodeURIComponent(bankConsentId)}`,
-          accessToken: await clientToken(),
-        });
-        return readConsent(t, parseJson(t, res, 'account-access-consents'));
-      } catch (err) {
-        // A consent the bank no longer knows is as good as revoked.
-        if (err instanceof BankBadResponseError && (err.status === 404 || err.status === 400)) {
-          throw new BankAuthLostError(slug, 'revoked', 'the bank no longer knows the consent', err.status);
-        }
-        throw err;
-      }
-    },
-
-    async deleteConsent(bankConsentId: string): Promise<void> {
-      try {
-        await callApi(t, {
-          method: 'DELETE',
-          url: `${api}/account-access-consents/${encodeURIComponent(bankConsentId)}`,
-          accessToken: await clientToken(),
-        });
-      } catch (err) {
-        if (err instanceof BankBadResponseError && (err.status === 404 || err.status === 400)) return;
-        throw err;
-      }
-    },
-
-    async fetchAccountData(accessToken: string, opts: FetchOptions): Promise<RawPayload[]> {
-      const payloads: RawPayload[] = [];
-      const has = (...p: string[]) => p.some((x) => opts.permissions.includes(x));
-      const read = async (resource: RawPayload['resource'], bankAccountId: string | null, firstUrl: string) => {
-        const seen = new Set<string>();
-        let url: string | null = firstUrl;
-        for (let page = 1; url !== null; page++) {
-          if (page > MAX_PAGES || seen.has(url))
-            throw new BankBadResponseError(slug, `${resource} pages do not end (Links.Next loops)`);
-          seen.add(url);
-          const res = await callApi(t, { method: 'GET', url, accessToken });
-          const payload: RawPayload = {
-            resource,
-            bankAccountId,
-            page,
-            url,
-            status: res.status,
-            body: res.body,
-            receivedAt: nowSeconds(),
-          };
-          payloads.push(payload);
-          opts.onPayload?.(payload);
-          url = nextLink(t, parseJson(t, res, resource), api);
-        }
-      };
-      await read('accounts', null, `${api}/accounts`);
-      const accountIds = payloads.flatMap((p) => accountIdsOf(t, p.body));
-      const window = `fromBookingDateTime=${isoWithoutZone(opts.transactionsFrom)}&toBookingDateTime=${isoWithoutZone(opts.transactionsTo)}`;
-      for (const id of accountIds) {
-        const base = `${api}/accounts/${encodeURIComponent(id)}`;
-        if (has('ReadBalances')) await read('balances', id, `${base}/balances`);
-        if (has('ReadTransactionsBasic', 'ReadTransactionsDetail'))
-          await read('transactions', id, `${base}/transactions?${window}`);
-        if (has('ReadStatementsBasic', 'ReadStatementsDetail')) await read('statements', id, `${base}/statements`);
-        if (has('ReadParty')) await read('parties', id, `${base}/parties`);
-      }
-      return payloads;
-    },
-
-    normalize(payloads: RawPayload[]) {
-      return normalizeObie(slug, payloads);
-    },
+    getConsent: (bankConsentId) => getConsent(ctx, bankConsentId),
+    deleteConsent: (bankConsentId) => deleteConsent(ctx, bankConsentId),
+    fetchAccountData: (accessToken, opts) => fetchAccountData(ctx, accessToken, opts),
+    normalize: (payloads) => normalizeObie(slug, payloads),
   };
+}
+
+async function createConsent(ctx: ObieContext, req: ConsentRequest): Promise<BankConsent> {
+  const data: Record<string, unknown> = {
+    Permissions: req.permissions,
+    TransactionFromDateTime: isoWithZone(req.transactionFrom),
+    TransactionToDateTime: isoWithZone(req.transactionTo),
+  };
+  if (req.expiration !== null) data.ExpirationDateTime = isoWithZone(req.expiration);
+  const res = await callApi(ctx.t, {
+    method: 'POST',
+    url: `${ctx.api}/account-access-consents`,
+    accessToken: await ctx.clientToken(),
+    body: { Data: data, Risk: {} },
+  });
+  const consent = readConsent(ctx.t, parseJson(ctx.t, res, 'account-access-consents'));
+  if (consent.status !== 'AwaitingAuthorisation')
+    throw new BankBadResponseError(ctx.slug, `a new consent came back ${consent.status}`);
+  return consent;
+}
+
+function authorizationUrl(
+  ctx: ObieContext,
+  d: Awaited<ReturnType<typeof discover>>,
+  req: AuthorizationRequest,
+): string {
+  if (d.codeChallengeMethods.length > 0 && !d.codeChallengeMethods.includes('S256'))
+    throw new BankBadResponseError(ctx.slug, 'the bank does not offer PKCE with S256');
+  const intent = { openbanking_intent_id: { value: req.bankConsentId, essential: true } };
+  const url = new URL(d.authorizationEndpoint);
+  const params: Record<string, string> = {
+    response_type: 'code',
+    client_id: ctx.settings.clientId,
+    redirect_uri: req.redirectUri,
+    scope: 'openid accounts',
+    state: req.state,
+    nonce: req.nonce,
+    code_challenge: req.codeChallenge,
+    code_challenge_method: 'S256',
+    claims: JSON.stringify({ id_token: intent, userinfo: intent }),
+  };
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** A consent the bank answers 404 or 400 for is one it no longer knows. */
+function isUnknownConsent(err: unknown): err is BankBadResponseError {
+  return err instanceof BankBadResponseError && (err.status === 404 || err.status === 400);
+}
+
+async function getConsent(ctx: ObieContext, bankConsentId: string): Promise<BankConsent> {
+  try {
+    const res = await callApi(ctx.t, {
+      method: 'GET',
+      url: `${ctx.api}/account-access-consents/${encodeURIComponent(bankConsentId)}`,
+      accessToken: await ctx.clientToken(),
+    });
+    return readConsent(ctx.t, parseJson(ctx.t, res, 'account-access-consents'));
+  } catch (err) {
+    // A consent the bank no longer knows is as good as revoked.
+    if (isUnknownConsent(err))
+      throw new BankAuthLostError(ctx.slug, 'revoked', 'the bank no longer knows the consent', err.status);
+    throw err;
+  }
+}
+
+async function deleteConsent(ctx: ObieContext, bankConsentId: string): Promise<void> {
+  try {
+    await callApi(ctx.t, {
+      method: 'DELETE',
+      url: `${ctx.api}/account-access-consents/${encodeURIComponent(bankConsentId)}`,
+      accessToken: await ctx.clientToken(),
+    });
+  } catch (err) {
+    if (isUnknownConsent(err)) return;
+    throw err;
+  }
+}
+
+/** Reads every page of one resource (following Links.Next), handing each payload on as it arrives. */
+async function readPages(
+  ctx: ObieContext,
+  accessToken: string,
+  opts: FetchOptions,
+  into: RawPayload[],
+  target: { resource: RawPayload['resource']; bankAccountId: string | null; url: string },
+): Promise<void> {
+  const seen = new Set<string>();
+  let url: string | null = target.url;
+  for (let page = 1; url !== null; page++) {
+    if (page > MAX_PAGES || seen.has(url))
+      throw new BankBadResponseError(ctx.slug, `${target.resource} pages do not end (Links.Next loops)`);
+    seen.add(url);
+    const res = await callApi(ctx.t, { method: 'GET', url, accessToken });
+    const payload: RawPayload = {
+      resource: target.resource,
+      bankAccountId: target.bankAccountId,
+      page,
+      url,
+      status: res.status,
+      body: res.body,
+      receivedAt: ctx.nowSeconds(),
+    };
+    into.push(payload);
+    opts.onPayload?.(payload);
+    url = nextLink(ctx.t, parseJson(ctx.t, res, target.resource), ctx.api);
+  }
+}
+
+/** The accounts, then for each account the resources its consent's permissions allow. */
+async function fetchAccountData(ctx: ObieContext, accessToken: string, opts: FetchOptions): Promise<RawPayload[]> {
+  const payloads: RawPayload[] = [];
+  const has = (...p: string[]) => p.some((x) => opts.permissions.includes(x));
+  const read = (resource: RawPayload['resource'], bankAccountId: string | null, url: string) =>
+    readPages(ctx, accessToken, opts, payloads, { resource, bankAccountId, url });
+  await read('accounts', null, `${ctx.api}/accounts`);
+  const accountIds = payloads.flatMap((p) => accountIdsOf(ctx.t, p.body));
+  const window = `fromBookingDateTime=${isoWithoutZone(opts.transactionsFrom)}&toBookingDateTime=${isoWithoutZone(opts.transactionsTo)}`;
+  for (const id of accountIds) {
+    const base = `${ctx.api}/accounts/${encodeURIComponent(id)}`;
+    if (has('ReadBalances')) await read('balances', id, `${base}/balances`);
+    if (has('ReadTransactionsBasic', 'ReadTransactionsDetail'))
+      await read('transactions', id, `${base}/transactions?${window}`);
+    if (has('ReadStatementsBasic', 'ReadStatementsDetail')) await read('statements', id, `${base}/statements`);
+    if (has('ReadParty')) await read('parties', id, `${base}/parties`);
+  }
+  return payloads;
 }
 
 function readConsent(t: Transport, body: unknown): BankConsent {
