@@ -139,6 +139,12 @@ async function dataAccess(
 }
 
 export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
+  registerConsentResources(app, ctx);
+  registerAccountResources(app, ctx);
+}
+
+/** account-access-consents: create (client-credentials token), read and delete. */
+function registerConsentResources(app: FastifyInstance, ctx: SandboxContext): void {
   app.post(`${AISP}/account-access-consents`, async (request: Req, reply) => {
     const token = bearer(ctx, request);
     if (!token || token.consentId !== null)
@@ -199,105 +205,124 @@ export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
     ctx.state.setStatus(consent, 'Revoked', ctx.now());
     return reply.code(204).send();
   });
+}
 
-  /** The persona behind a consent at the bank's current snapshot (or the snapshot a Links.Next names). */
-  const personaOf = (consent: SandboxConsent, request: Req) => {
-    const snapshot = Number(request.query.snapshot);
-    const asOf =
-      Number.isInteger(snapshot) && snapshot > 0 && snapshot <= ctx.now()
-        ? snapshot
-        : sandboxAsOf(new Date(ctx.now() * 1000));
-    return personaAt(consent.slug, consent.persona!, asOf);
-  };
-  const accountOf = (consent: SandboxConsent, request: Req) =>
-    personaOf(consent, request).accounts.find((a) => a.id === request.params.AccountId) ?? null;
-  const envelope = (request: Req, data: Record<string, unknown>, extra: { next?: string; pages?: number } = {}) => ({
+/** The persona behind a consent at the bank's current snapshot (or the snapshot a Links.Next names). */
+function personaOf(ctx: SandboxContext, consent: SandboxConsent, request: Req) {
+  const snapshot = Number(request.query.snapshot);
+  const asOf =
+    Number.isInteger(snapshot) && snapshot > 0 && snapshot <= ctx.now()
+      ? snapshot
+      : sandboxAsOf(new Date(ctx.now() * 1000));
+  return personaAt(consent.slug, consent.persona!, asOf);
+}
+
+function accountOf(ctx: SandboxContext, consent: SandboxConsent, request: Req) {
+  return personaOf(ctx, consent, request).accounts.find((a) => a.id === request.params.AccountId) ?? null;
+}
+
+function envelope(
+  ctx: SandboxContext,
+  request: Req,
+  data: Record<string, unknown>,
+  extra: { next?: string; pages?: number } = {},
+) {
+  return {
     Data: data,
     Links: { Self: `${new URL(ctx.opts.baseUrl).origin}${request.url}`, ...(extra.next ? { Next: extra.next } : {}) },
     Meta: { TotalPages: extra.pages ?? 1 },
-  });
+  };
+}
 
+/** One page of an account's transactions, within the consent's window and the query's, with Links.Next. */
+async function transactionsPage(ctx: SandboxContext, request: Req, reply: FastifyReply) {
+  const access = await dataAccess(ctx, request, reply, ['ReadTransactionsBasic', 'ReadTransactionsDetail']);
+  if (!access) return reply;
+  const { consent } = access;
+  const p = personaOf(ctx, consent, request);
+  const account = p.accounts.find((a) => a.id === request.params.AccountId);
+  if (!account) return obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
+  // OBIE: query date-times carry no zone; the sandbox reads them as UTC.
+  const q = (v: string | undefined) => (v ? readDateTime(/[zZ]|[+-]\d\d:\d\d$/.test(v) ? v : `${v}Z`) : null);
+  const qFrom = q(request.query.fromBookingDateTime);
+  const qTo = q(request.query.toBookingDateTime);
+  if (qFrom === 'bad' || qTo === 'bad')
+    return obieError(
+      reply,
+      400,
+      'UK.OBIE.Field.InvalidDate',
+      'fromBookingDateTime and toBookingDateTime must be ISO 8601 date-times.',
+    );
+  const from = Math.max(qFrom ?? 0, consent.transactionFrom ?? 0);
+  const to = Math.min(qTo ?? Infinity, consent.transactionTo ?? Infinity);
+  const credits = consent.permissions.includes('ReadTransactionsCredits');
+  const debits = consent.permissions.includes('ReadTransactionsDebits');
+  const all = transactionsOf(p, account).filter(
+    (t) => t.booking_date_time >= from && t.booking_date_time <= to && (t.amount < 0 ? debits : credits),
+  );
+  const pages = Math.max(1, Math.ceil(all.length / ctx.pageSize));
+  const page = Math.min(Math.max(1, Number(request.query.page) || 1), pages);
+  const rows = all.slice((page - 1) * ctx.pageSize, page * ctx.pageSize);
+  const pendingNewId = ctx.state.has(consent, 'pending-new-id');
+  let next: string | undefined;
+  if (page < pages) {
+    const u = new URL(
+      `${ctx.base(consent.slug)}/open-banking/v3.1/aisp/accounts/${encodeURIComponent(account.id)}/transactions`,
+    );
+    for (const [k, v] of Object.entries(request.query))
+      if (v !== undefined && k !== 'page' && k !== 'snapshot') u.searchParams.set(k, v);
+    u.searchParams.set('page', String(page + 1));
+    u.searchParams.set('snapshot', String(p.asOf));
+    next = u.toString();
+  }
+  return envelope(
+    ctx,
+    request,
+    { Transaction: rows.map((t) => obTransaction(t, account.id, pendingNewId)) },
+    { next, pages },
+  );
+}
+
+/** The account information resources a consent's access token reads. */
+function registerAccountResources(app: FastifyInstance, ctx: SandboxContext): void {
   app.get(`${AISP}/accounts`, async (request: Req, reply) => {
     const access = await dataAccess(ctx, request, reply, ['ReadAccountsBasic', 'ReadAccountsDetail']);
     if (!access) return reply;
-    const p = personaOf(access.consent, request);
-    return envelope(request, { Account: p.accounts.map((a) => obAccount(a, access.consent.slug, p.asOf)) });
+    const p = personaOf(ctx, access.consent, request);
+    return envelope(ctx, request, { Account: p.accounts.map((a) => obAccount(a, access.consent.slug, p.asOf)) });
   });
 
   app.get(`${AISP}/accounts/:AccountId/balances`, async (request: Req, reply) => {
     const access = await dataAccess(ctx, request, reply, ['ReadBalances']);
     if (!access) return reply;
-    const p = personaOf(access.consent, request);
+    const p = personaOf(ctx, access.consent, request);
     const account = p.accounts.find((a) => a.id === request.params.AccountId);
     return account
-      ? envelope(request, { Balance: obBalances(p, account) })
+      ? envelope(ctx, request, { Balance: obBalances(p, account) })
       : obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
   });
 
-  app.get(`${AISP}/accounts/:AccountId/transactions`, async (request: Req, reply) => {
-    const access = await dataAccess(ctx, request, reply, ['ReadTransactionsBasic', 'ReadTransactionsDetail']);
-    if (!access) return reply;
-    const { consent } = access;
-    const p = personaOf(consent, request);
-    const account = p.accounts.find((a) => a.id === request.params.AccountId);
-    if (!account) return obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
-    // OBIE: query date-times carry no zone; the sandbox reads them as UTC.
-    const q = (v: string | undefined) => (v ? readDateTime(/[zZ]|[+-]\d\d:\d\d$/.test(v) ? v : `${v}Z`) : null);
-    const qFrom = q(request.query.fromBookingDateTime);
-    const qTo = q(request.query.toBookingDateTime);
-    if (qFrom === 'bad' || qTo === 'bad')
-      return obieError(
-        reply,
-        400,
-        'UK.OBIE.Field.InvalidDate',
-        'fromBookingDateTime and toBookingDateTime must be ISO 8601 date-times.',
-      );
-    const from = Math.max(qFrom ?? 0, consent.transactionFrom ?? 0);
-    const to = Math.min(qTo ?? Infinity, consent.transactionTo ?? Infinity);
-    const credits = consent.permissions.includes('ReadTransactionsCredits');
-    const debits = consent.permissions.includes('ReadTransactionsDebits');
-    const all = transactionsOf(p, account).filter(
-      (t) => t.booking_date_time >= from && t.booking_date_time <= to && (t.amount < 0 ? debits : credits),
-    );
-    const pages = Math.max(1, Math.ceil(all.length / ctx.pageSize));
-    const page = Math.min(Math.max(1, Number(request.query.page) || 1), pages);
-    const rows = all.slice((page - 1) * ctx.pageSize, page * ctx.pageSize);
-    const pendingNewId = ctx.state.has(consent, 'pending-new-id');
-    let next: string | undefined;
-    if (page < pages) {
-      const u = new URL(
-        `${ctx.base(consent.slug)}/open-banking/v3.1/aisp/accounts/${encodeURIComponent(account.id)}/transactions`,
-      );
-      for (const [k, v] of Object.entries(request.query))
-        if (v !== undefined && k !== 'page' && k !== 'snapshot') u.searchParams.set(k, v);
-      u.searchParams.set('page', String(page + 1));
-      u.searchParams.set('snapshot', String(p.asOf));
-      next = u.toString();
-    }
-    return envelope(
-      request,
-      { Transaction: rows.map((t) => obTransaction(t, account.id, pendingNewId)) },
-      { next, pages },
-    );
-  });
+  app.get(`${AISP}/accounts/:AccountId/transactions`, (request: Req, reply) => transactionsPage(ctx, request, reply));
 
   app.get(`${AISP}/accounts/:AccountId/statements`, async (request: Req, reply) => {
     const access = await dataAccess(ctx, request, reply, ['ReadStatementsBasic', 'ReadStatementsDetail']);
     if (!access) return reply;
-    const p = personaOf(access.consent, request);
-    const account = accountOf(access.consent, request);
+    const p = personaOf(ctx, access.consent, request);
+    const account = accountOf(ctx, access.consent, request);
     if (!account) return obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
-    return envelope(request, { Statement: p.statements.filter((s) => s.AccountId === account.id).map(obStatement) });
+    return envelope(ctx, request, {
+      Statement: p.statements.filter((s) => s.AccountId === account.id).map(obStatement),
+    });
   });
 
   const parties = async (request: Req, reply: FastifyReply, single: boolean) => {
     const access = await dataAccess(ctx, request, reply, ['ReadParty']);
     if (!access) return reply;
-    const p = personaOf(access.consent, request);
-    const account = accountOf(access.consent, request);
+    const p = personaOf(ctx, access.consent, request);
+    const account = accountOf(ctx, access.consent, request);
     if (!account) return obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
     const list = p.parties.filter((x) => x.AccountId === account.id).map(obParty);
-    return envelope(request, single ? { Party: list[0] ?? {} } : { Party: list });
+    return envelope(ctx, request, single ? { Party: list[0] ?? {} } : { Party: list });
   };
   app.get(`${AISP}/accounts/:AccountId/parties`, (request: Req, reply) => parties(request, reply, false));
   app.get(`${AISP}/accounts/:AccountId/party`, (request: Req, reply) => parties(request, reply, true));

@@ -80,23 +80,140 @@ function redirect(reply: FastifyReply, redirectUri: string, params: Record<strin
   return reply.code(302).header('location', url.toString()).header('cache-control', 'no-store').send();
 }
 
-export function registerOauth(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/:slug/.well-known/openid-configuration', async (request: SlugRequest) => {
-    const base = ctx.base(request.params.slug);
-    return {
-      issuer: base,
-      authorization_endpoint: `${base}/authorize`,
-      token_endpoint: `${base}/token`,
-      response_types_supported: ['code'],
-      grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
-      code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-      scopes_supported: ['openid', 'accounts'],
-      claims_parameter_supported: true,
-      claims_supported: ['openbanking_intent_id'],
-      subject_types_supported: ['public'],
-    };
+/** The bank's discovery document: what a connector reads to find the endpoints and methods. */
+function discoveryDocument(ctx: SandboxContext, slug: string) {
+  const base = ctx.base(slug);
+  return {
+    issuer: base,
+    authorization_endpoint: `${base}/authorize`,
+    token_endpoint: `${base}/token`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: ['openid', 'accounts'],
+    claims_parameter_supported: true,
+    claims_supported: ['openbanking_intent_id'],
+    subject_types_supported: ['public'],
+  };
+}
+
+/** The customer's answer on the authorisation page: decline, or log in as a persona and approve. */
+async function decideAuthorisation(ctx: SandboxContext, request: SlugRequest, reply: FastifyReply) {
+  const slug = request.params.slug;
+  const q = request.query;
+  const read = readAuthorisationRequest(ctx, slug, q);
+  if ('error' in read) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(read.error));
+  const { consent, client } = read;
+  const body = request.body ?? {};
+  const page = (status: number, message: string) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(authorisationPage({ slug, consent, personas: personasAt(slug), error: message, username: body.username }));
+  const state = q.state!;
+  if (body.decision === 'decline') {
+    ctx.state.setStatus(consent, 'Rejected', ctx.now());
+    return redirect(reply, q.redirect_uri!, {
+      error: 'access_denied',
+      error_description: 'The customer declined.',
+      state,
+      iss: ctx.base(slug),
+    });
+  }
+  if (body.decision !== 'approve') return page(400, 'Choose approve or decline.');
+  const login = parseUsername(body.username ?? '');
+  if ('error' in login) return page(400, login.error);
+  if (!personasAt(slug).includes(login.persona) || body.password !== SANDBOX_PASSWORD)
+    return page(401, 'Unknown username or wrong password.');
+  consent.switches = login.switches;
+  consent.persona = login.persona;
+  if (ctx.state.has(consent, 'reject')) {
+    ctx.state.setStatus(consent, 'Rejected', ctx.now());
+    return redirect(reply, q.redirect_uri!, {
+      error: 'access_denied',
+      error_description: 'The bank rejected the authorisation.',
+      state,
+      iss: ctx.base(slug),
+    });
+  }
+  ctx.state.setStatus(consent, 'Authorised', ctx.now());
+  const code = ctx.state.issueCode({
+    consentId: consent.id,
+    clientId: client.clientId,
+    redirectUri: q.redirect_uri!,
+    challenge: q.code_challenge!,
+    expiresAt: ctx.now() + CODE_SECONDS,
   });
+  return redirect(reply, q.redirect_uri!, { code, state, iss: ctx.base(slug) });
+}
+
+/** The token endpoint: client credentials, the authorisation code (with PKCE) and refresh-token rotation. */
+async function tokenEndpoint(ctx: SandboxContext, request: SlugRequest, reply: FastifyReply) {
+  const body = request.body ?? {};
+  const client = authenticateClient(ctx, request.headers.authorization, body);
+  if (!client)
+    return oauthError(
+      reply.header('www-authenticate', 'Basic realm="sandbox-bank"'),
+      401,
+      'invalid_client',
+      'Unknown client or wrong secret.',
+    );
+  const now = ctx.now();
+  const tokens = (consentId: string | null, refresh: boolean) => ({
+    access_token: ctx.state.issueAccessToken({
+      clientId: client.clientId,
+      consentId,
+      expiresAt: now + ACCESS_TOKEN_SECONDS,
+    }),
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_SECONDS,
+    scope: 'accounts',
+    ...(refresh && consentId ? { refresh_token: ctx.state.issueRefreshToken(client.clientId, consentId) } : {}),
+  });
+  reply.header('cache-control', 'no-store');
+  switch (body.grant_type) {
+    case 'client_credentials':
+      return tokens(null, false);
+    case 'authorization_code': {
+      const code = body.code ? ctx.state.codes.get(body.code) : undefined;
+      if (body.code) ctx.state.codes.delete(body.code); // single use, whatever happens next
+      if (!code || code.clientId !== client.clientId || code.expiresAt < now)
+        return oauthError(reply, 400, 'invalid_grant', 'Unknown, used or expired code.');
+      if (body.redirect_uri !== code.redirectUri)
+        return oauthError(reply, 400, 'invalid_grant', 'redirect_uri differs from the authorisation request.');
+      const challenge = body.code_verifier ? createHash('sha256').update(body.code_verifier).digest('base64url') : '';
+      if (challenge !== code.challenge)
+        return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge (PKCE).');
+      const consent = ctx.state.consents.get(code.consentId);
+      if (!consent || consent.status !== 'Authorised')
+        return oauthError(reply, 400, 'invalid_grant', 'The consent is not authorised.');
+      return tokens(consent.id, true);
+    }
+    case 'refresh_token': {
+      const stored = body.refresh_token ? ctx.state.refreshTokens.get(body.refresh_token) : undefined;
+      const consent = stored ? ctx.state.consents.get(stored.consentId) : undefined;
+      if (!stored || stored.clientId !== client.clientId || !consent)
+        return oauthError(reply, 400, 'invalid_grant', 'Unknown refresh token.');
+      if (consent.status !== 'Authorised' || (consent.expiration !== null && consent.expiration <= now))
+        return oauthError(reply, 400, 'invalid_grant', 'The consent is no longer authorised.');
+      ctx.state.refreshTokens.delete(body.refresh_token!); // rotation: the old refresh token is spent
+      return tokens(consent.id, true);
+    }
+    default:
+      return oauthError(
+        reply,
+        400,
+        'unsupported_grant_type',
+        'grant_type must be client_credentials, authorization_code or refresh_token.',
+      );
+  }
+}
+
+export function registerOauth(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/:slug/.well-known/openid-configuration', async (request: SlugRequest) =>
+    discoveryDocument(ctx, request.params.slug),
+  );
 
   app.get('/:slug/authorize', async (request: SlugRequest, reply) => {
     const slug = request.params.slug;
@@ -108,115 +225,7 @@ export function registerOauth(app: FastifyInstance, ctx: SandboxContext): void {
       .send(authorisationPage({ slug, consent: read.consent, personas: personasAt(slug) }));
   });
 
-  app.post('/:slug/authorize', async (request: SlugRequest, reply) => {
-    const slug = request.params.slug;
-    const q = request.query;
-    const read = readAuthorisationRequest(ctx, slug, q);
-    if ('error' in read) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(read.error));
-    const { consent, client } = read;
-    const body = request.body ?? {};
-    const page = (status: number, message: string) =>
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .send(
-          authorisationPage({ slug, consent, personas: personasAt(slug), error: message, username: body.username }),
-        );
-    const state = q.state!;
-    if (body.decision === 'decline') {
-      ctx.state.setStatus(consent, 'Rejected', ctx.now());
-      return redirect(reply, q.redirect_uri!, {
-        error: 'access_denied',
-        error_description: 'The customer declined.',
-        state,
-        iss: ctx.base(slug),
-      });
-    }
-    if (body.decision !== 'approve') return page(400, 'Choose approve or decline.');
-    const login = parseUsername(body.username ?? '');
-    if ('error' in login) return page(400, login.error);
-    if (!personasAt(slug).includes(login.persona) || body.password !== SANDBOX_PASSWORD)
-      return page(401, 'Unknown username or wrong password.');
-    consent.switches = login.switches;
-    consent.persona = login.persona;
-    if (ctx.state.has(consent, 'reject')) {
-      ctx.state.setStatus(consent, 'Rejected', ctx.now());
-      return redirect(reply, q.redirect_uri!, {
-        error: 'access_denied',
-        error_description: 'The bank rejected the authorisation.',
-        state,
-        iss: ctx.base(slug),
-      });
-    }
-    ctx.state.setStatus(consent, 'Authorised', ctx.now());
-    const code = ctx.state.issueCode({
-      consentId: consent.id,
-      clientId: client.clientId,
-      redirectUri: q.redirect_uri!,
-      challenge: q.code_challenge!,
-      expiresAt: ctx.now() + CODE_SECONDS,
-    });
-    return redirect(reply, q.redirect_uri!, { code, state, iss: ctx.base(slug) });
-  });
+  app.post('/:slug/authorize', (request: SlugRequest, reply) => decideAuthorisation(ctx, request, reply));
 
-  app.post('/:slug/token', async (request: SlugRequest, reply) => {
-    const body = request.body ?? {};
-    const client = authenticateClient(ctx, request.headers.authorization, body);
-    if (!client)
-      return oauthError(
-        reply.header('www-authenticate', 'Basic realm="sandbox-bank"'),
-        401,
-        'invalid_client',
-        'Unknown client or wrong secret.',
-      );
-    const now = ctx.now();
-    const tokens = (consentId: string | null, refresh: boolean) => ({
-      access_token: ctx.state.issueAccessToken({
-        clientId: client.clientId,
-        consentId,
-        expiresAt: now + ACCESS_TOKEN_SECONDS,
-      }),
-      token_type: 'Bearer',
-      expires_in: ACCESS_TOKEN_SECONDS,
-      scope: 'accounts',
-      ...(refresh && consentId ? { refresh_token: ctx.state.issueRefreshToken(client.clientId, consentId) } : {}),
-    });
-    reply.header('cache-control', 'no-store');
-    switch (body.grant_type) {
-      case 'client_credentials':
-        return tokens(null, false);
-      case 'authorization_code': {
-        const code = body.code ? ctx.state.codes.get(body.code) : undefined;
-        if (body.code) ctx.state.codes.delete(body.code); // single use, whatever happens next
-        if (!code || code.clientId !== client.clientId || code.expiresAt < now)
-          return oauthError(reply, 400, 'invalid_grant', 'Unknown, used or expired code.');
-        if (body.redirect_uri !== code.redirectUri)
-          return oauthError(reply, 400, 'invalid_grant', 'redirect_uri differs from the authorisation request.');
-        const challenge = body.code_verifier ? createHash('sha256').update(body.code_verifier).digest('base64url') : '';
-        if (challenge !== code.challenge)
-          return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge (PKCE).');
-        const consent = ctx.state.consents.get(code.consentId);
-        if (!consent || consent.status !== 'Authorised')
-          return oauthError(reply, 400, 'invalid_grant', 'The consent is not authorised.');
-        return tokens(consent.id, true);
-      }
-      case 'refresh_token': {
-        const stored = body.refresh_token ? ctx.state.refreshTokens.get(body.refresh_token) : undefined;
-        const consent = stored ? ctx.state.consents.get(stored.consentId) : undefined;
-        if (!stored || stored.clientId !== client.clientId || !consent)
-          return oauthError(reply, 400, 'invalid_grant', 'Unknown refresh token.');
-        if (consent.status !== 'Authorised' || (consent.expiration !== null && consent.expiration <= now))
-          return oauthError(reply, 400, 'invalid_grant', 'The consent is no longer authorised.');
-        ctx.state.refreshTokens.delete(body.refresh_token!); // rotation: the old refresh token is spent
-        return tokens(consent.id, true);
-      }
-      default:
-        return oauthError(
-          reply,
-          400,
-          'unsupported_grant_type',
-          'grant_type must be client_credentials, authorization_code or refresh_token.',
-        );
-    }
-  });
+  app.post('/:slug/token', (request: SlugRequest, reply) => tokenEndpoint(ctx, request, reply));
 }
