@@ -3,6 +3,8 @@
  * bank by one of these slugs. Connection settings for a live bank (discovery URL, client credentials, TLS)
  * come from configuration (connections.ts); this file is only the catalogue.
  */
+import { escapeHtml } from '../lib/escape-html.ts';
+
 export type BankType = 'Personal' | 'Business';
 
 export interface Bank {
@@ -90,17 +92,13 @@ export function bankLogoSvg(b: Bank): string {
     b.name
       .replace(/[^A-Za-z ]/g, '')
       .split(/\s+/)
-      .filter((w) => w && w[0] === w[0]!.toUpperCase())
+      .filter((w) => w !== '' && w[0] === w[0]?.toUpperCase())
       .slice(0, 2)
       .map((w) => w[0])
       .join('') || b.name.slice(0, 2);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(b.name)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeHtml(b.name)}">` +
     `<rect width="64" height="64" rx="14" fill="${b.colour}"/>` +
-    `<text x="32" y="40" font-family="system-ui,sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials)}</text></svg>`
+    `<text x="32" y="40" font-family="system-ui,sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${escapeHtml(initials)}</text></svg>`
   );
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }

@@ -4,9 +4,7 @@
  */
 import type { SandboxConsent } from './state.ts';
 import { SWITCH_KINDS } from './state.ts';
-
-const esc = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../lib/escape-html.ts';
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#111}
 h1{font-size:1.4rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
@@ -33,17 +31,17 @@ export function authorisationPage(p: {
   error?: string;
   username?: string;
 }): string {
-  const asked = p.consent.permissions.map((x) => `<li>${esc(PERMISSION_TEXT[x] ?? x)}</li>`).join('');
+  const asked = p.consent.permissions.map((x) => `<li>${escapeHtml(PERMISSION_TEXT[x] ?? x)}</li>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox bank: authorise access</title><style>${STYLE}</style></head><body>
-<h1>Sandbox bank (${esc(p.slug)})</h1>
+<h1>Sandbox bank (${escapeHtml(p.slug)})</h1>
 <p>A service asks to read:</p><ul>${asked}</ul>
-${p.error ? `<p class="err" role="alert">${esc(p.error)}</p>` : ''}
+${p.error ? `<p class="err" role="alert">${escapeHtml(p.error)}</p>` : ''}
 <form method="post">
 <label for="username">Username</label>
-<input id="username" name="username" list="personas" autocomplete="username" value="${esc(p.username ?? '')}">
-<datalist id="personas">${p.personas.map((n) => `<option value="${esc(n)}">`).join('')}</datalist>
-<small>A persona: ${p.personas.map(esc).join(', ')}. Add switches to misbehave, e.g. <code>gambler+429</code>
+<input id="username" name="username" list="personas" autocomplete="username" value="${escapeHtml(p.username ?? '')}">
+<datalist id="personas">${p.personas.map((n) => `<option value="${escapeHtml(n)}">`).join('')}</datalist>
+<small>A persona: ${p.personas.map(escapeHtml).join(', ')}. Add switches to misbehave, e.g. <code>gambler+429</code>
 (${SWITCH_KINDS.join(', ')}; <code>kind[:times|all][@after]</code>).</small>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password">
@@ -53,5 +51,5 @@ ${p.error ? `<p class="err" role="alert">${esc(p.error)}</p>` : ''}
 
 export function errorPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox bank: error</title><style>${STYLE}</style></head>
-<body><h1>Sandbox bank</h1><p class="err" role="alert">${esc(message)}</p></body></html>`;
+<body><h1>Sandbox bank</h1><p class="err" role="alert">${escapeHtml(message)}</p></body></html>`;
 }

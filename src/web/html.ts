@@ -2,6 +2,8 @@
  * A tiny HTML builder: `html` tagged templates escape every interpolated value unless it is already Html, so the
  * pages cannot be injected into through a company name, a bank's text or a query parameter.
  */
+import { escapeHtml } from '../lib/escape-html.ts';
+
 export class Html {
   readonly value: string;
   constructor(value: string) {
@@ -12,12 +14,6 @@ export class Html {
   }
 }
 
-const ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ESCAPES[c]!);
-}
-
 function render(v: unknown): string {
   if (v instanceof Html) return v.value;
   if (Array.isArray(v)) return v.map(render).join('');
@@ -26,8 +22,8 @@ function render(v: unknown): string {
 }
 
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
-  let out = strings[0]!;
-  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1]!;
+  let out = '';
+  for (const [i, s] of strings.entries()) out += i === 0 ? s : render(values[i - 1]) + s;
   return new Html(out);
 }
 

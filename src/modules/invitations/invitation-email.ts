@@ -3,6 +3,7 @@
  * the link and the expiry. Mail clients strip style sheets, so the HTML part carries its styles inline, and it
  * fetches nothing (no images, no fonts).
  */
+import { escapeHtml } from '../../lib/escape-html.ts';
 export interface InvitationEmailInput {
   /** the client's name as its customers know it */
   company: string;
@@ -20,9 +21,6 @@ export interface ComposedEmail {
   text: string;
   html: string;
 }
-
-const esc = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function formatLongDate(d: Date): string {
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
@@ -57,19 +55,20 @@ export function composeInvitationEmail(i: InvitationEmailInput): ComposedEmail {
     i.company,
     '',
   ].join('\n');
-  const p = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${esc(s)}</p>`;
-  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(subject)}</title></head>
+  const p = (s: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:28px 24px;font-family:Arial,Helvetica,sans-serif">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827">${esc(subject)}</h1>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827">${escapeHtml(subject)}</h1>
 ${p(greeting)}
 ${p(paragraphs[0]!)}
 ${p(paragraphs[1]!)}
-<p style="margin:24px 0"><a href="${esc(i.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-size:16px;font-weight:bold;padding:14px 22px;border-radius:6px">Connect your bank</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4b5563">If the button does not work, copy this address into your browser:<br><a href="${esc(i.url)}" style="color:#1d4ed8;word-break:break-all">${esc(i.url)}</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(i.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-size:16px;font-weight:bold;padding:14px 22px;border-radius:6px">Connect your bank</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4b5563">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(i.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(i.url)}</a></p>
 ${paragraphs.slice(2).map(p).join('\n')}
-<p style="margin:0;font-size:16px;color:#1f2937">${esc(i.company)}</p>
+<p style="margin:0;font-size:16px;color:#1f2937">${escapeHtml(i.company)}</p>
 </td></tr></table></td></tr></table></body></html>`;
   return { subject, text, html };
 }
