@@ -35,3 +35,13 @@ export interface Database extends Db {
 export function asBossDb(db: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
   return { executeSql: (text, values) => db.query(text, values) };
 }
+
+/**
+ * The one row a statement always returns (INSERT … RETURNING without ON CONFLICT, SELECT count(*)). Its absence
+ * is a bug, not a state to handle, so it throws rather than letting `undefined` travel on.
+ */
+export function theRow<T>(result: QueryResult<T>): T {
+  const [row] = result.rows;
+  if (row === undefined) throw new Error('the statement returned no row where one is always expected');
+  return row;
+}

@@ -27,8 +27,8 @@ declare module 'fastify' {
 
 function parseAuthorization(header: string | undefined): { scheme: string; token: string } | null {
   if (!header) return null;
-  const m = /^(\S+)\s+(\S+)$/.exec(header.trim());
-  return m ? { scheme: m[1]!.toLowerCase(), token: m[2]! } : null;
+  const [, scheme, token] = /^(\S+)\s+(\S+)$/.exec(header.trim()) ?? [];
+  return scheme !== undefined && token !== undefined ? { scheme: scheme.toLowerCase(), token } : null;
 }
 
 function challenge(kind: AuthKind, code: 'unauthorized' | 'token_expired', message: string): AppError {

@@ -139,8 +139,7 @@ export async function parseJsonInSlices(text: string): Promise<unknown> {
       continue;
     }
     const arr = new Array<unknown>(m.elements.length);
-    for (let k = 0; k < m.elements.length; k++) {
-      const [a, b] = m.elements[k]!;
+    for (const [k, [a, b]] of m.elements.entries()) {
       arr[k] = JSON.parse(text.slice(a, b));
       if (k % PARSE_SLICE === PARSE_SLICE - 1) await yieldToLoop();
     }

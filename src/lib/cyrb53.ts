@@ -25,5 +25,6 @@ const lanes = new Uint32Array(2);
 /** The 53-bit hash (the high lane's low 21 bits above the low lane). */
 export function hash53(text: string, seed = 0): number {
   hashPair(text, seed, lanes);
-  return 4294967296 * (2097151 & lanes[1]!) + lanes[0]!;
+  const [low = 0, high = 0] = lanes; // a Uint32Array(2) always has both
+  return 4294967296 * (2097151 & high) + low;
 }

@@ -9,8 +9,6 @@ export function newId(): string {
   return uuidv7();
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
 /**
  * n UUIDv7 strings at once, for bulk inserts: the same layout as newId() (48-bit millisecond time, version 7,
  * variant 10), with the random bytes drawn in one call: the 12-bit rand_a field counts up within the call
@@ -19,15 +17,16 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
 export function newIds(n: number, now = Date.now()): string[] {
   const rnd = Buffer.allocUnsafe(n * 8);
   randomFillSync(rnd);
+  // The first byte of each id's 8 random bytes carries the variant (10xxxxxx).
+  for (let o = 0; o < rnd.length; o += 8) rnd.writeUInt8((rnd.readUInt8(o) & 0x3f) | 0x80, o);
+  const hex = rnd.toString('hex');
   const ms = now.toString(16).padStart(12, '0');
   const head = `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7`;
   const out = new Array<string>(n);
   for (let i = 0; i < n; i++) {
-    const seq = i & 0xfff;
-    const o = i * 8;
-    const variant = HEX[(rnd[o]! & 0x3f) | 0x80]!;
-    out[i] =
-      `${head}${seq.toString(16).padStart(3, '0')}-${variant}${HEX[rnd[o + 1]!]}-${HEX[rnd[o + 2]!]}${HEX[rnd[o + 3]!]}${HEX[rnd[o + 4]!]}${HEX[rnd[o + 5]!]}${HEX[rnd[o + 6]!]}${HEX[rnd[o + 7]!]}`;
+    const seq = (i & 0xfff).toString(16).padStart(3, '0');
+    const h = i * 16;
+    out[i] = `${head}${seq}-${hex.slice(h, h + 4)}-${hex.slice(h + 4, h + 16)}`;
   }
   return out;
 }

@@ -16,3 +16,11 @@ test('itemAt keeps an element that is itself undefined, and throws for a positio
   assert.throws(() => first([]), RangeError);
   assert.throws(() => last([]), RangeError);
 });
+
+test('itemAt reads typed arrays as well', () => {
+  const column = Float64Array.of(1.5, 2.5);
+  assert.equal(itemAt(column, 1), 2.5);
+  assert.equal(last(column), 2.5);
+  assert.throws(() => itemAt(new Int32Array(0), 0), RangeError);
+  assert.throws(() => itemAt(column, 0.5), RangeError);
+});

@@ -50,8 +50,8 @@ type Req = FastifyRequest<{
 }>;
 
 function bearer(ctx: SandboxContext, request: Req): Token | null {
-  const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  const t = m ? ctx.state.accessTokens.get(m[1]!) : undefined;
+  const [, presented] = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '') ?? [];
+  const t = presented === undefined ? undefined : ctx.state.accessTokens.get(presented);
   return t && t.expiresAt > ctx.now() ? t : null;
 }
 
@@ -214,7 +214,8 @@ function personaOf(ctx: SandboxContext, consent: SandboxConsent, request: Req) {
     Number.isInteger(snapshot) && snapshot > 0 && snapshot <= ctx.now()
       ? snapshot
       : sandboxAsOf(new Date(ctx.now() * 1000));
-  return personaAt(consent.slug, consent.persona!, asOf);
+  if (consent.persona === null) throw new Error('an authorised sandbox consent always has a persona');
+  return personaAt(consent.slug, consent.persona, asOf);
 }
 
 function accountOf(ctx: SandboxContext, consent: SandboxConsent, request: Req) {

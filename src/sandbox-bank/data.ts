@@ -74,6 +74,11 @@ const CODE_BY_TYPE: Record<string, string> = {
   Interest: 'INT',
 };
 
+function sandboxCode(type: string | null): { Code: string; Issuer: string } | undefined {
+  const code = type ? CODE_BY_TYPE[type] : undefined;
+  return code === undefined ? undefined : { Code: code, Issuer: 'SANDBOX' };
+}
+
 export function obAccount(a: PersonaAccount, slug: string, asOf: number) {
   return {
     AccountId: a.id,
@@ -119,9 +124,7 @@ export function obTransaction(t: GeneratedTransaction, accountId: string, pendin
         Code: t.proprietary_bank_transaction_code.code,
         ...(t.proprietary_bank_transaction_code.issuer ? { Issuer: t.proprietary_bank_transaction_code.issuer } : {}),
       }
-    : t.type && CODE_BY_TYPE[t.type]
-      ? { Code: CODE_BY_TYPE[t.type]!, Issuer: 'SANDBOX' }
-      : undefined;
+    : sandboxCode(t.type);
   return {
     AccountId: accountId,
     // pending-new-id: a pending item is known under another id than the one it will book under.

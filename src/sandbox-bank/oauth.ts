@@ -32,9 +32,9 @@ export function authenticateClient(
 ): SandboxClient | null {
   let id = body.client_id;
   let secret = body.client_secret;
-  const basic = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (basic) {
-    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const [, basic] = /^Basic\s+(\S+)$/i.exec(header ?? '') ?? [];
+  if (basic !== undefined) {
+    const decoded = Buffer.from(basic, 'base64').toString('utf8');
     const at = decoded.indexOf(':');
     if (at > 0) {
       id = decodeURIComponent(decoded.slice(0, at));
@@ -45,12 +45,21 @@ export function authenticateClient(
   return client && secret === client.clientSecret ? client : null;
 }
 
-/** The checks of an authorisation request; the consent it is for, or why it cannot be shown. */
+/** An authorisation request that passed its checks: the consent it is for and the members the answer needs. */
+interface AuthorisationRequest {
+  consent: SandboxConsent;
+  client: SandboxClient;
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+}
+
+/** The checks of an authorisation request; the request, or why it cannot be shown. */
 function readAuthorisationRequest(
   ctx: SandboxContext,
   slug: string,
   q: Record<string, string | undefined>,
-): { consent: SandboxConsent; client: SandboxClient } | { error: string } {
+): AuthorisationRequest | { error: string } {
   const client = ctx.opts.clients.find((c) => c.clientId === q.client_id);
   if (!client) return { error: 'Unknown client_id.' };
   if (!q.redirect_uri || !client.redirectUris.includes(q.redirect_uri))
@@ -71,7 +80,7 @@ function readAuthorisationRequest(
     return { error: 'No such account-access-consent (claims.id_token.openbanking_intent_id).' };
   if (consent.status !== 'AwaitingAuthorisation')
     return { error: `This consent is ${consent.status}; it cannot be authorised again.` };
-  return { consent, client };
+  return { consent, client, redirectUri: q.redirect_uri, state: q.state, codeChallenge: q.code_challenge };
 }
 
 function redirect(reply: FastifyReply, redirectUri: string, params: Record<string, string>) {
@@ -104,17 +113,16 @@ async function decideAuthorisation(ctx: SandboxContext, request: SlugRequest, re
   const q = request.query;
   const read = readAuthorisationRequest(ctx, slug, q);
   if ('error' in read) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(read.error));
-  const { consent, client } = read;
+  const { consent, client, redirectUri, state } = read;
   const body = request.body ?? {};
   const page = (status: number, message: string) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .send(authorisationPage({ slug, consent, personas: personasAt(slug), error: message, username: body.username }));
-  const state = q.state!;
   if (body.decision === 'decline') {
     ctx.state.setStatus(consent, 'Rejected', ctx.now());
-    return redirect(reply, q.redirect_uri!, {
+    return redirect(reply, redirectUri, {
       error: 'access_denied',
       error_description: 'The customer declined.',
       state,
@@ -130,7 +138,7 @@ async function decideAuthorisation(ctx: SandboxContext, request: SlugRequest, re
   consent.persona = login.persona;
   if (ctx.state.has(consent, 'reject')) {
     ctx.state.setStatus(consent, 'Rejected', ctx.now());
-    return redirect(reply, q.redirect_uri!, {
+    return redirect(reply, redirectUri, {
       error: 'access_denied',
       error_description: 'The bank rejected the authorisation.',
       state,
@@ -141,11 +149,11 @@ async function decideAuthorisation(ctx: SandboxContext, request: SlugRequest, re
   const code = ctx.state.issueCode({
     consentId: consent.id,
     clientId: client.clientId,
-    redirectUri: q.redirect_uri!,
-    challenge: q.code_challenge!,
+    redirectUri: redirectUri,
+    challenge: read.codeChallenge,
     expiresAt: ctx.now() + CODE_SECONDS,
   });
-  return redirect(reply, q.redirect_uri!, { code, state, iss: ctx.base(slug) });
+  return redirect(reply, redirectUri, { code, state, iss: ctx.base(slug) });
 }
 
 /** The token endpoint: client credentials, the authorisation code (with PKCE) and refresh-token rotation. */
@@ -191,13 +199,14 @@ async function tokenEndpoint(ctx: SandboxContext, request: SlugRequest, reply: F
       return tokens(consent.id, true);
     }
     case 'refresh_token': {
-      const stored = body.refresh_token ? ctx.state.refreshTokens.get(body.refresh_token) : undefined;
+      const presented = body.refresh_token ?? '';
+      const stored = ctx.state.refreshTokens.get(presented);
       const consent = stored ? ctx.state.consents.get(stored.consentId) : undefined;
       if (!stored || stored.clientId !== client.clientId || !consent)
         return oauthError(reply, 400, 'invalid_grant', 'Unknown refresh token.');
       if (consent.status !== 'Authorised' || (consent.expiration !== null && consent.expiration <= now))
         return oauthError(reply, 400, 'invalid_grant', 'The consent is no longer authorised.');
-      ctx.state.refreshTokens.delete(body.refresh_token!); // rotation: the old refresh token is spent
+      ctx.state.refreshTokens.delete(presented); // rotation: the old refresh token is spent
       return tokens(consent.id, true);
     }
     default:

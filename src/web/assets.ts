@@ -29,7 +29,7 @@ export const ASSET_PATHS = {
   embed: '/connect/embed.js',
 } as const;
 
-export const ASSETS: Record<string, Asset> = {
+export const ASSETS: Record<string, Asset> & Record<(typeof ASSET_PATHS)[keyof typeof ASSET_PATHS], Asset> = {
   [ASSET_PATHS.css]: { body: css.body, type: 'text/css; charset=utf-8', cacheControl: IMMUTABLE },
   [ASSET_PATHS.js]: { body: js.body, type: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE },
   [ASSET_PATHS.embed]: {

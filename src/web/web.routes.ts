@@ -38,7 +38,7 @@ import {
   type Refusal,
 } from '../modules/connect/index.ts';
 import { hostedReturnUrl, sessionPath } from '../lib/hosted-links.ts';
-import { ASSETS } from './assets.ts';
+import { ASSET_PATHS, ASSETS } from './assets.ts';
 import { ApiCallError, customerApi, type CustomerApi } from './customer-api.ts';
 import { page, type PageOptions } from './layout.ts';
 import { bankPickerBody, type PickerBank } from './pages/banks.ts';
@@ -181,7 +181,7 @@ function assetAndEntryRoutes(web: HttpApp, ctx: WebContext): void {
     },
   );
   web.get('/embed.js', { schema: hide }, async (_request, reply) => {
-    const asset = ASSETS['/connect/embed.js']!;
+    const asset = ASSETS[ASSET_PATHS.embed];
     // Loaded by client sites (another origin), as a classic script.
     return reply
       .type(asset.type)

@@ -157,8 +157,10 @@ function account(a: Json, at: string, override: ObieOverride): NormalizedAccount
 function ukPair(scheme: string, id: string): { sortCode: string; accountNumber: string } | null {
   if (scheme === 'UK.OBIE.SortCodeAccountNumber' && /^\d{14}$/.test(id))
     return { sortCode: id.slice(0, 6), accountNumber: id.slice(6) };
-  const iban = /^GB\d{2}[A-Z]{4}(\d{6})(\d{8})$/.exec(id);
-  return scheme === 'UK.OBIE.IBAN' && iban ? { sortCode: iban[1]!, accountNumber: iban[2]! } : null;
+  const [, sortCode, accountNumber] = /^GB\d{2}[A-Z]{4}(\d{6})(\d{8})$/.exec(id) ?? [];
+  return scheme === 'UK.OBIE.IBAN' && sortCode !== undefined && accountNumber !== undefined
+    ? { sortCode, accountNumber }
+    : null;
 }
 
 function balance(b: Json, at: string): NormalizedBalance {

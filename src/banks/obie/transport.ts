@@ -67,8 +67,10 @@ export async function callApi(t: Transport, call: ApiCall): Promise<BankHttpResp
         await t.sleep(wait * 1000);
         continue;
       }
-      if (err instanceof BankUnavailableError && unavailable < UNAVAILABLE_BACKOFF_MS.length) {
-        await t.sleep(UNAVAILABLE_BACKOFF_MS[unavailable++]!);
+      const backoff = UNAVAILABLE_BACKOFF_MS[unavailable];
+      if (err instanceof BankUnavailableError && backoff !== undefined) {
+        unavailable++;
+        await t.sleep(backoff);
         continue;
       }
       throw err;

@@ -49,6 +49,8 @@ export async function upsertAccounts(
   source: 'submitted' | 'bank',
   now: Date,
 ): Promise<AccountRow[]> {
+  const customerId = rows[0]?.customer_id;
+  if (customerId === undefined) return [];
   const n = COLS.length;
   await db.query(
     `INSERT INTO accounts (${COLS.join(', ')}, is_authorized, source, created_at, updated_at)
@@ -67,13 +69,13 @@ export async function upsertAccounts(
     await db.query(
       `UPDATE accounts a SET is_authorized = u.auth FROM unnest($2::text[], $3::text[], $4::boolean[]) AS u(slug, num, auth)
        WHERE a.customer_id = $1 AND a.bank_slug = u.slug AND a.number = u.num`,
-      [rows[0]!.customer_id, sent.map((r) => r.bank_slug), sent.map((r) => r.number), sent.map((r) => r.is_authorized)],
+      [customerId, sent.map((r) => r.bank_slug), sent.map((r) => r.number), sent.map((r) => r.is_authorized)],
     );
   }
   const stored = await db.query<AccountRow>(
     `SELECT a.* FROM accounts a JOIN unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(slug, num, ord)
        ON a.bank_slug = u.slug AND a.number = u.num WHERE a.customer_id = $1 ORDER BY u.ord`,
-    [rows[0]!.customer_id, rows.map((r) => r.bank_slug), rows.map((r) => r.number)],
+    [customerId, rows.map((r) => r.bank_slug), rows.map((r) => r.number)],
   );
   return stored.rows;
 }

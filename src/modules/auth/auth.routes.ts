@@ -45,9 +45,9 @@ function oauthError(reply: FastifyReply, status: number, error: OAuthErrorCode, 
 
 /** RFC 6749 §2.3.1: a client may authenticate with HTTP Basic instead of body members. */
 function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
-  const m = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (!m) return null;
-  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const [, encoded] = /^Basic\s+(\S+)$/i.exec(header ?? '') ?? [];
+  if (encoded === undefined) return null;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const at = decoded.indexOf(':');
   if (at < 0) return null;
   return { id: decodeURIComponent(decoded.slice(0, at)), secret: decodeURIComponent(decoded.slice(at + 1)) };

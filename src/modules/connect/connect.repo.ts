@@ -1,5 +1,5 @@
 /** Component URLs, connect sessions and the bank flows started from them. Secrets are looked up by their SHA-256. */
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 
 export interface ComponentUrlRow {
   id: string;
@@ -41,13 +41,13 @@ export async function insertComponentUrl(
   db: Db,
   r: Omit<ComponentUrlRow, 'used_at' | 'customer_id'>,
 ): Promise<ComponentUrlRow> {
-  return (
+  return theRow(
     await db.query<ComponentUrlRow>(
       `INSERT INTO component_urls (id, client_id, token_hash, user_reference, origin, ip, user_agent, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
       [r.id, r.client_id, r.token_hash, r.user_reference, r.origin, r.ip, r.user_agent, r.created_at, r.expires_at],
-    )
-  ).rows[0]!;
+    ),
+  );
 }
 
 export async function findComponentUrl(db: Db, tokenHash: string): Promise<ComponentUrlRow | null> {
@@ -73,7 +73,7 @@ export async function setComponentCustomer(db: Db, id: string, customerId: strin
 }
 
 export async function insertSession(db: Db, s: Omit<SessionRow, 'completed_at'>): Promise<SessionRow> {
-  return (
+  return theRow(
     await db.query<SessionRow>(
       `INSERT INTO connect_sessions (id, secret_hash, client_id, customer_id, invitation_id, component_url_id, origin, customer_token_sealed, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
@@ -89,8 +89,8 @@ export async function insertSession(db: Db, s: Omit<SessionRow, 'completed_at'>)
         s.created_at,
         s.expires_at,
       ],
-    )
-  ).rows[0]!;
+    ),
+  );
 }
 
 export async function findSessionBySecretHash(db: Db, secretHash: string): Promise<SessionRow | null> {

@@ -211,8 +211,8 @@ async function failed(deps: ConsentDeps, pull: PullRow, consent: ConsentRow | nu
     return;
   }
   const schedule = deps.config.bankPullRetrySchedule;
-  if (pull.attempts <= schedule.length) {
-    const planned = schedule[pull.attempts - 1]!;
+  const planned = schedule[pull.attempts - 1];
+  if (planned !== undefined) {
     const retryAfter = err instanceof BankRateLimitedError ? (err.retryAfter ?? 0) : 0;
     await deps.db.transaction((tx) =>
       enqueuePullRetry(

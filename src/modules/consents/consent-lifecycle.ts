@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { setAccountsAuthorization } from '../accounts/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
@@ -35,6 +36,13 @@ export type RejectReason = 'declined' | 'bank_rejected' | 'authorisation_failed'
  * lose authorisation, with one LOST event each. `atBank`: also delete the consent at the bank (a job, after
  * commit), when the bank still thinks it is alive. Answers the updated row, or null when it had already ended.
  */
+/** The consent as stored after a change; gone only if its customer was deleted meanwhile (then: not found). */
+export async function reloadConsent(db: Db, id: string): Promise<ConsentRow> {
+  const row = await repo.findConsentById(db, id);
+  if (!row) throw notFound('consent');
+  return row;
+}
+
 export async function endConsent(
   tx: Db,
   queue: Queue,

@@ -1,5 +1,5 @@
 /** Consents and the accounts they cover. Status changes are conditional updates: of two racers, one wins. */
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 
 export type ConsentStatus = 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
 
@@ -73,7 +73,7 @@ export async function insertConsent(db: Db, c: NewConsent, now: Date): Promise<C
       now,
     ],
   );
-  return r.rows[0]!;
+  return theRow(r);
 }
 
 export async function findConsent(db: Db, customerId: string, id: string): Promise<ConsentRow | null> {

@@ -8,7 +8,7 @@ import { connectorFor } from '../../banks/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer } from '../customers/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
-import { endConsent, enqueuePull } from './consent-lifecycle.ts';
+import { endConsent, enqueuePull, reloadConsent } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import * as pulls from './pulls.repo.ts';
 import { toConsentView, toPullView } from './consents.views.ts';
@@ -62,7 +62,7 @@ export async function revokeConsentByClient(
   await deps.db.transaction((tx) =>
     endConsent(tx, deps.queue, consent, 'revoked_by_client', deps.clock.now(), { atBank: true }),
   );
-  const row = (await repo.findConsentById(deps.db, consent.id))!;
+  const row = await reloadConsent(deps.db, consent.id);
   return toConsentView(row, (await pulls.listPulls(deps.db, consent.id, 1))[0] ?? null);
 }
 

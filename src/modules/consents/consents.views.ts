@@ -2,14 +2,15 @@
 import type { ConsentRow } from './consents.repo.ts';
 import type { PullRow } from './pulls.repo.ts';
 
-const seconds = (d: Date | null): number | null => (d === null ? null : Math.floor(new Date(d).getTime() / 1000));
+const secondsOf = (d: Date): number => Math.floor(new Date(d).getTime() / 1000);
+const seconds = (d: Date | null): number | null => (d === null ? null : secondsOf(d));
 
 export function toConsentStatus(c: ConsentRow) {
   return {
     consent_id: c.id,
-    creation_date_time: seconds(c.created_at)!,
+    creation_date_time: secondsOf(c.created_at),
     status: c.status,
-    status_update_date_time: seconds(c.status_updated_at)!,
+    status_update_date_time: secondsOf(c.status_updated_at),
     permissions: c.permissions,
     expiration_date_time: c.expiration === null ? null : Number(c.expiration),
     transaction_from_date_time: Number(c.transaction_from),
@@ -28,7 +29,7 @@ export function toPullView(p: PullRow) {
     error_code: p.error_code,
     error: p.error,
     counts: p.counts,
-    created_at: seconds(p.created_at)!,
+    created_at: secondsOf(p.created_at),
     started_at: seconds(p.started_at),
     finished_at: seconds(p.finished_at),
     next_attempt_at: seconds(p.next_attempt_at),

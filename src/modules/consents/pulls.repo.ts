@@ -22,11 +22,25 @@ export interface PullRow {
   next_attempt_at: Date | null;
 }
 
-/** A new queued run, or the one already waiting or running for the consent (one at a time per consent). */
+/**
+ * A new queued run, or the one already waiting or running for the consent (one at a time per consent). The run
+ * that blocked the insert can end before it is read back; then the insert is tried again.
+ */
 export async function insertPull(
   db: Db,
   p: { id: string; consentId: string; customerId: string; clientId: string; trigger: PullTrigger; now: Date },
 ): Promise<{ row: PullRow; created: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    const found = await insertOrFindPull(db, p);
+    if (found) return found;
+    if (attempt >= 3) throw new Error('a bank pull kept ending between its insert and its read-back');
+  }
+}
+
+async function insertOrFindPull(
+  db: Db,
+  p: { id: string; consentId: string; customerId: string; clientId: string; trigger: PullTrigger; now: Date },
+): Promise<{ row: PullRow; created: boolean } | null> {
   const inserted = (
     await db.query<PullRow>(
       `INSERT INTO bank_pulls (id, consent_id, customer_id, client_id, trigger, state, created_at) VALUES ($1, $2, $3, $4, $5, 'queued', $6)
@@ -40,7 +54,7 @@ export async function insertPull(
       p.consentId,
     ])
   ).rows[0];
-  return { row: waiting!, created: false };
+  return waiting ? { row: waiting, created: false } : null;
 }
 
 /** A run 'running' for longer than this was abandoned by a process that died; its job's retry takes it over. */

@@ -19,7 +19,7 @@ import {
   sharingOf,
   type SharingInput,
 } from './consent-screen.ts';
-import { ABANDON_AFTER_SECONDS, endConsent, RECONFIRM_EVERY_SECONDS } from './consent-lifecycle.ts';
+import { ABANDON_AFTER_SECONDS, endConsent, RECONFIRM_EVERY_SECONDS, reloadConsent } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import { seal } from '../../lib/sealed-box.ts';
@@ -194,7 +194,7 @@ export async function reconfirmConsent(deps: ConsentDeps, auth: CustomerAuth, sl
   await repo.updateConsent(deps.db, consent.id, {
     reconfirm_by: new Date(now.getTime() + RECONFIRM_EVERY_SECONDS * 1000),
   });
-  return toConsentStatus((await repo.findConsentById(deps.db, consent.id))!);
+  return toConsentStatus(await reloadConsent(deps.db, consent.id));
 }
 
 /** The customer withdraws the consent: Revoked here, deleted at the bank, accounts unauthorised. */
@@ -203,5 +203,5 @@ export async function withdrawConsent(deps: ConsentDeps, auth: CustomerAuth, slu
   const ended = await deps.db.transaction((tx) =>
     endConsent(tx, deps.queue, consent, 'revoked_by_customer', deps.clock.now(), { atBank: true }),
   );
-  return toConsentStatus(ended ?? (await repo.findConsentById(deps.db, consent.id))!);
+  return toConsentStatus(ended ?? (await reloadConsent(deps.db, consent.id)));
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 
 export interface CustomerRow {
   id: string;
@@ -48,8 +48,9 @@ export async function listCustomers(
     params.push(opts.userReference);
     where += ` AND user_reference = $${params.length}`;
   }
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM customers WHERE ${where}`, params))
-    .rows[0]!.n;
+  const total = theRow(
+    await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM customers WHERE ${where}`, params),
+  ).n;
   const rows = (
     await db.query<CustomerRow>(
       `SELECT * FROM customers WHERE ${where} ORDER BY created_at, id LIMIT ${opts.limit} OFFSET ${opts.offset}`,

@@ -40,7 +40,7 @@ export function composeInvitationEmail(i: InvitationEmailInput): ComposedEmail {
     'You log in at your own bank, never on our pages: nobody else sees your bank password. You can withdraw your consent at any time.',
     `The link works until ${until}.`,
     'If you were not expecting this e-mail, you can ignore it: nothing is shared unless you approve it at your bank.',
-  ];
+  ] as const;
   const subject = `${i.company} asks you to connect your bank account`;
   const text = [
     greeting,
@@ -63,8 +63,8 @@ export function composeInvitationEmail(i: InvitationEmailInput): ComposedEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:28px 24px;font-family:Arial,Helvetica,sans-serif">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827">${escapeHtml(subject)}</h1>
 ${p(greeting)}
-${p(paragraphs[0]!)}
-${p(paragraphs[1]!)}
+${p(paragraphs[0])}
+${p(paragraphs[1])}
 <p style="margin:24px 0"><a href="${escapeHtml(i.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-size:16px;font-weight:bold;padding:14px 22px;border-radius:6px">Connect your bank</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4b5563">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(i.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(i.url)}</a></p>
 ${paragraphs.slice(2).map(p).join('\n')}

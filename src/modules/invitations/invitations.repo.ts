@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 
 export interface InvitationRow {
   id: string;
@@ -43,7 +43,7 @@ export async function insertInvitation(db: Db, i: NewInvitation): Promise<Invita
       i.expires_at,
     ],
   );
-  return r.rows[0]!;
+  return theRow(r);
 }
 
 export async function findInvitation(db: Db, clientId: string, id: string): Promise<InvitationRow | null> {
@@ -70,7 +70,7 @@ export async function listInvitations(
     where += ` AND reference = $${params.length}`;
   }
   const total = Number(
-    (await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM invitations WHERE ${where}`, params)).rows[0]!.n,
+    theRow(await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM invitations WHERE ${where}`, params)).n,
   );
   const rows = (
     await db.query<InvitationRow>(

@@ -68,8 +68,8 @@ export async function loadEngineTransactions(db: Db, customerId: string): Promis
         balance: t.balance_amount === null ? null : Number(t.balance_amount),
       });
     }
-    if (r.rows.length < LOAD_SLICE) return out;
-    const last = r.rows[r.rows.length - 1]!;
+    const last = r.rows.at(-1);
+    if (r.rows.length < LOAD_SLICE || last === undefined) return out;
     after = { b: Number(last.booking_date_time), id: last.id as string };
     await yieldToLoop();
   }

@@ -34,14 +34,16 @@ export function decodeCursor(cursor: string | undefined, page: number): Continua
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorBody>;
     if (
       c.p !== page ||
+      typeof c.b !== 'number' ||
       !Number.isSafeInteger(c.b) ||
       typeof c.i !== 'string' ||
       !UUID.test(c.i) ||
+      typeof c.t !== 'number' ||
       !Number.isSafeInteger(c.t) ||
-      c.t! < 0
+      c.t < 0
     )
       return undefined;
-    return { after: { booking_date_time: c.b!, id: c.i }, total: c.t! };
+    return { after: { booking_date_time: c.b, id: c.i }, total: c.t };
   } catch {
     return undefined;
   }

@@ -157,7 +157,7 @@ export function buildTransactionRows(
   accounts: ReadonlyMap<string, string>,
 ): IngestResult {
   const builder = createRowBuilder(accounts);
-  for (let i = 0; i < items.length; i++) builder.add(items[i]!, i);
+  for (const [i, item] of items.entries()) builder.add(item, i);
   return builder.result();
 }
 

@@ -3,8 +3,9 @@
  * one statement per row. Work is cut in chunks with a yield between them, so on the embedded engine
  * (which runs on this process's event loop) other requests keep being answered during a big submission.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 import { csvField } from '../../db/csv.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
 
@@ -84,8 +85,9 @@ export async function findExisting(tx: Db, rows: TransactionRow[]): Promise<Map<
       for (const e of r.rows)
         out.set(`${accountId}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });
       await yieldToLoop();
-      if (r.rows.length < LOOKUP_CHUNK) break;
-      after = r.rows[r.rows.length - 1]!.external_transaction_id;
+      const lastRow = r.rows.at(-1);
+      if (r.rows.length < LOOKUP_CHUNK || lastRow === undefined) break;
+      after = lastRow.external_transaction_id;
     }
   }
   return out;
@@ -113,7 +115,7 @@ async function* csvChunks(
     const end = Math.min(i + size, rows.length);
     let csv = '';
     for (let j = i; j < end; j++) {
-      const r = rows[j]!;
+      const r = itemAt(rows, j);
       csv +=
         `${r.id},${customer},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
         `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
@@ -222,7 +224,7 @@ export async function listTransactions(
   const after = from?.after;
   const total = from
     ? from.total
-    : (await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).rows[0]!.n;
+    : theRow(await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).n;
   if (!from && offset >= total) return { rows: [], total };
   let where = sql;
   if (after) {

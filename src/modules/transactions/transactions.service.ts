@@ -1,4 +1,5 @@
 /** Endpoint 10 (submission) and the reads of endpoint 11 and /transactions. */
+import { itemAt } from '../../lib/indexing.ts';
 import type { Db } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -55,7 +56,7 @@ export async function submitTransactions(
   );
   const builder = createRowBuilder(accounts);
   for (let i = 0; i < items.length; i++) {
-    builder.add(items[i]!, i);
+    builder.add(itemAt(items, i), i);
     if (i % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop(); // other requests get a turn between slices
   }
   const built = builder.result();
@@ -115,7 +116,7 @@ export async function storeTransactionRows(
     else if (stored.content_hash !== row.content_hash) changed.push(Object.assign(row, { id: stored.id }));
   }
   const ids = newIds(fresh.length);
-  for (let i = 0; i < fresh.length; i++) fresh[i]!.id = ids[i]!;
+  for (const [i, row] of fresh.entries()) row.id = itemAt(ids, i);
   if (fresh.length) await repo.insertTransactions(tx, ctx.customerId, fresh, ctx.now);
   if (changed.length) await repo.updateTransactions(tx, changed, ctx.now);
   // Reports only go stale when something changed; a resubmission of known data leaves them as they are.
@@ -200,7 +201,7 @@ export function toCategorisedWire(t: repo.StoredTransaction) {
   return {
     ...toRawWire(t),
     category: classified ? (t.classified_category ?? null) : t.category,
-    category_id: classified ? t.classified_category_id! : null,
+    category_id: t.classified_category_id ?? null,
     merchant: classified ? (t.classified_merchant ?? null) : t.merchant_name,
   };
 }

@@ -1,5 +1,5 @@
 /** The outbox (webhook_deliveries) and the log of attempts (webhook_delivery_attempts). */
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed';
 
@@ -180,9 +180,9 @@ export async function listDeliveries(
 ): Promise<{ rows: DeliveryRow[]; total: number }> {
   const params: unknown[] = [webhookId, o.state ?? null];
   const where = 'webhook_id = $1 AND ($2::text IS NULL OR state = $2)';
-  const total = (
-    await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM webhook_deliveries WHERE ${where}`, params)
-  ).rows[0]!.n;
+  const total = theRow(
+    await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM webhook_deliveries WHERE ${where}`, params),
+  ).n;
   const rows = (
     await db.query<DeliveryRow>(
       `SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY seq DESC LIMIT ${o.limit} OFFSET ${o.offset}`,

@@ -79,6 +79,10 @@ async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<DeliveryView[]
   return rows.map((r) => toDeliveryView(r, byDelivery.get(r.id) ?? []));
 }
 
+async function withAttemptsOfOne(db: Db, row: DeliveryRow): Promise<DeliveryView> {
+  return toDeliveryView(row, await repo.listAttempts(db, [row.id]));
+}
+
 export async function listDeliveries(
   db: Db,
   clientId: string,
@@ -118,7 +122,7 @@ export async function replayDelivery(
   }
   const row = original.state === 'pending' ? await repo.bringForward(db, original.id, now) : null;
   await requestDispatch(db, queue, now); // both kinds are due now
-  if (row) return (await withAttempts(db, [row]))[0]!;
+  if (row) return withAttemptsOfOne(db, row);
   const id = newId();
   await repo.insertDeliveries(db, {
     ids: [id],
@@ -131,5 +135,7 @@ export async function replayDelivery(
     now,
     replayOf: original.id,
   });
-  return (await withAttempts(db, [(await repo.findDelivery(db, clientId, webhookId, id))!]))[0]!;
+  const replay = await repo.findDelivery(db, clientId, webhookId, id);
+  if (!replay) throw notFound('webhook_delivery'); // only if the webhook was deleted meanwhile
+  return withAttemptsOfOne(db, replay);
 }

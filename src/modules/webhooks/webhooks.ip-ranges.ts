@@ -64,8 +64,8 @@ function parseV6(s: string): Uint8Array {
   let text = s;
   const lastColon = text.lastIndexOf(':');
   if (text.includes('.', lastColon)) {
-    const v4 = parseV4(text.slice(lastColon + 1));
-    text = `${text.slice(0, lastColon + 1)}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
+    const [a = 0, b = 0, c = 0, d = 0] = parseV4(text.slice(lastColon + 1)); // isIPv6 let through four parts
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, undefined];
   const groups = (g: string) => (g === '' ? [] : g.split(':').map((h) => parseInt(h, 16)));
@@ -89,15 +89,20 @@ export function parseIp(address: string): Uint8Array | null {
 }
 
 function inCidr(bytes: Uint8Array, cidr: string): boolean {
-  const [base, bitsText] = cidr.split('/') as [string, string];
-  const net = parseIp(base)!;
+  const [base = '', bitsText] = cidr.split('/');
+  const net = parseIp(base);
+  if (net === null) throw new Error(`${cidr} in the special-purpose ranges is not an address range`);
   if (net.length !== bytes.length) return false;
-  let bits = Number(bitsText);
-  for (let i = 0; bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if ((bytes[i]! & mask) !== (net[i]! & mask)) return false;
-  }
-  return true;
+  const bits = Number(bitsText);
+  return Buffer.from(prefix(bytes, bits)).equals(Buffer.from(prefix(net, bits)));
+}
+
+/** The address with every bit after the first `bits` cleared. */
+function prefix(address: Uint8Array, bits: number): Uint8Array {
+  return address.map((byte, i) => {
+    const left = bits - i * 8;
+    return left >= 8 ? byte : left <= 0 ? 0 : byte & ((0xff << (8 - left)) & 0xff);
+  });
 }
 
 function classifyBytes(bytes: Uint8Array): AddressClass | null {

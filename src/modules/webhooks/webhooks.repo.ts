@@ -1,5 +1,5 @@
 /** The webhooks table: a client's registered targets. Every query is scoped by client. */
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 
 export interface WebhookRow {
   id: string;
@@ -21,7 +21,7 @@ export async function insertWebhook(
     `INSERT INTO webhooks (id, client_id, url, comment, secret_sealed, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
     [w.id, w.clientId, w.url, w.comment, w.secretSealed, w.now],
   );
-  return r.rows[0]!;
+  return theRow(r);
 }
 
 export async function findWebhook(db: Db, clientId: string, id: string): Promise<WebhookRow | null> {

@@ -43,10 +43,11 @@ export function guardedLookup(policy: UrlPolicy, resolve: Resolver): LookupFunct
         }
         const family = options.family === 4 || options.family === 6 ? options.family : 0;
         const usable = addresses.filter((a) => family === 0 || a.family === family);
-        if (usable.length === 0)
+        const [chosen] = usable;
+        if (chosen === undefined)
           return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 0);
         if (options.all) return callback(null, usable);
-        return callback(null, usable[0]!.address, usable[0]!.family);
+        return callback(null, chosen.address, chosen.family);
       },
       (err: NodeJS.ErrnoException) => callback(err, '', 0),
     );
