@@ -6,8 +6,9 @@
  *   month matrix (totals per category and month) → recurrence, income streams, balance history →
  *   insights (income, expenditure, patterns, markers, employment), affordability, events, forecast.
  */
+import { itemAt } from '../lib/indexing.ts';
 import { computeAffordability } from './affordability/affordability.ts';
-import { findCategory } from './categories/taxonomy.ts';
+import { personalCategories } from './categories/taxonomy.ts';
 import { classifyTransactions } from './classify/classify.ts';
 import { detectEmployment } from './employment/detect-salary.ts';
 import { inferSalaries } from './employment/infer-salary.ts';
@@ -16,7 +17,7 @@ import { detectEvents } from './events/detect-events.ts';
 import { buildBalanceHistory } from './forecast/balance-history.ts';
 import { forecastBalance } from './forecast/forecast-balance.ts';
 import { computeExpenditure, computeIncome } from './income-expenditure/income-expenditure.ts';
-import { buildLedger } from './ledger/ledger.ts';
+import { buildLedger, categoryIndex } from './ledger/ledger.ts';
 import { buildMonthMatrix } from './ledger/month-matrix.ts';
 import { computeFinancialMarkers } from './markers/financial-markers.ts';
 import { findRecurring, toRecurringTransactions } from './recurrence/find-recurring.ts';
@@ -36,7 +37,7 @@ export interface ReportInput {
   asOf: number;
 }
 
-const SALARY = findCategory('Personal', 'salary')!;
+const SALARY = itemAt(personalCategories, categoryIndex('salary'));
 
 export function computeReport({ accounts, transactions, asOf }: ReportInput): Report {
   if (!Number.isInteger(asOf)) throw new RangeError('asOf must be an integer (Unix seconds)');
@@ -49,16 +50,13 @@ export function computeReport({ accounts, transactions, asOf }: ReportInput): Re
   const history = buildBalanceHistory(ledger);
   const markers = computeFinancialMarkers(ledger, matrix, recurrence, history);
 
-  const categorised: TransactionCategory[] = classified.map((c) => ({
+  const salaries = new Set(inferred);
+  const categorised: TransactionCategory[] = classified.map((c, i) => ({
     transactionId: c.transactionId,
-    categoryId: c.categoryId,
-    categoryName: c.categoryName,
+    categoryId: salaries.has(i) ? SALARY.id : c.categoryId,
+    categoryName: salaries.has(i) ? SALARY.name : c.categoryName,
     merchant: c.merchant,
   }));
-  for (const i of inferred) {
-    categorised[i].categoryId = SALARY.id;
-    categorised[i].categoryName = SALARY.name;
-  }
 
   return {
     engineVersion: ENGINE_VERSION,

@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { itemAt } from '../lib/indexing.ts';
 import type { Persona } from '../personas/index.ts';
 import type { Report } from './report-types.ts';
 import { AS_OF, PERSONAS, personaReport } from '../../test/helpers/persona-reports.ts';
@@ -35,7 +36,7 @@ function goldenView(report: Report, persona: Persona): object {
   report.transactions.forEach((t, i) => {
     byCategory[t.categoryId] = (byCategory[t.categoryId] ?? 0) + 1;
     if (t.categoryId !== persona.labels[i])
-      differing.push(`${i} ${persona.transactions[i].name} | label ${persona.labels[i]} → ${t.categoryId}`);
+      differing.push(`${i} ${itemAt(persona.transactions, i).name} | label ${persona.labels[i]} → ${t.categoryId}`);
   });
   const sorted = Object.fromEntries(Object.entries(byCategory).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {

@@ -46,6 +46,7 @@ describe('calendar › London days and months', () => {
       '2024-02-29',
     ]) {
       const [y, m, d] = date.split('-').map(Number);
+      assert.ok(y !== undefined && m !== undefined && d !== undefined, date);
       const midnight = londonMidnight(dayFromCivil(y, m, d));
       assert.equal(isoDate(londonDay(midnight)), date);
       assert.equal(isoDate(londonDay(midnight - 1)), isoDate(dayFromCivil(y, m, d) - 1));
@@ -85,6 +86,7 @@ describe('calendar › London days and months', () => {
   for (const [date, n, expected] of monthCases) {
     test(`${date} ${n > 0 ? '+' : ''}${n} months is ${expected}`, () => {
       const [y, m, d] = date.split('-').map(Number);
+      assert.ok(y !== undefined && m !== undefined && d !== undefined, date);
       assert.equal(isoDate(addMonthsToDay(dayFromCivil(y, m, d), n)), expected);
     });
   }

@@ -11,6 +11,7 @@ import {
 
 const day = (iso: string): number => {
   const [y, m, d] = iso.split('-').map(Number);
+  assert.ok(y !== undefined && m !== undefined && d !== undefined, iso);
   return dayFromCivil(y, m, d);
 };
 

@@ -244,6 +244,7 @@ describe('classify › batches', () => {
       [aTransaction({ accountId: 'nope', description: 'DWP UC', amount: 500 })],
       [anAccount()],
     );
+    assert.ok(result);
     assert.equal(result.categoryId, 'universal_credit');
   });
   test('business and personal accounts of one customer use their own lists', () => {

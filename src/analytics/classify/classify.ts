@@ -9,6 +9,7 @@
  *
  * Speed: everything is compiled at module load; each distinct description is analysed once per batch.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import { SHARED_IDS, findCategory } from '../categories/taxonomy.ts';
 import type { Category } from '../categories/taxonomy.ts';
 import type { AccountType, EngineAccount, EngineTransaction } from '../types.ts';
@@ -43,6 +44,13 @@ interface TextAnalysis extends ScanResult {
   channel: Channel;
   /** a street word in the text (RD, STREET, FLAT, ...) */
   address: boolean;
+}
+
+/** A category the classifier cannot work without; loading fails loudly if the taxonomy lacks it. */
+function requireCategory(accountType: AccountType, id: string): Category {
+  const category = findCategory(accountType, id);
+  if (!category) throw new Error(`classifier: no ${accountType} category "${id}"`);
+  return category;
 }
 
 const MCC_TARGETS = new Map<string, ResolvedTarget>(
@@ -82,7 +90,7 @@ const TYPE_TARGETS = new Map<string, ResolvedTarget>([
 /** Types that mean cash moved at a machine or counter, whatever the text names. */
 const CASH_TYPES = new Set(['cash', 'atm', 'cashwithdrawal', 'atmwithdrawal', 'cashdeposit']);
 const STANDING_ORDER_TYPES = new Set(['standingorder', 'so', 'sto']);
-const RENT = findCategory('Personal', SHARED_IDS.rent)!;
+const RENT = requireCategory('Personal', SHARED_IDS.rent);
 /** Street words that make a standing order's reference an address. */
 const ADDRESS_WORDS = new Set([
   'RD',
@@ -129,26 +137,26 @@ const TRANSFER_LIKE = new Set([
 ]);
 
 const internalIn = {
-  Personal: findCategory('Personal', SHARED_IDS.internalTransferIn)!,
-  Business: findCategory('Business', SHARED_IDS.internalTransferIn)!,
+  Personal: requireCategory('Personal', SHARED_IDS.internalTransferIn),
+  Business: requireCategory('Business', SHARED_IDS.internalTransferIn),
 };
 const internalOut = {
-  Personal: findCategory('Personal', SHARED_IDS.internalTransferOut)!,
-  Business: findCategory('Business', SHARED_IDS.internalTransferOut)!,
+  Personal: requireCategory('Personal', SHARED_IDS.internalTransferOut),
+  Business: requireCategory('Business', SHARED_IDS.internalTransferOut),
 };
 const fallbackIn = {
-  Personal: findCategory('Personal', SHARED_IDS.otherIncome)!,
-  Business: findCategory('Business', SHARED_IDS.otherIncome)!,
+  Personal: requireCategory('Personal', SHARED_IDS.otherIncome),
+  Business: requireCategory('Business', SHARED_IDS.otherIncome),
 };
 const fallbackOut = {
-  Personal: findCategory('Personal', SHARED_IDS.otherExpenditure)!,
-  Business: findCategory('Business', SHARED_IDS.otherExpenditure)!,
+  Personal: requireCategory('Personal', SHARED_IDS.otherExpenditure),
+  Business: requireCategory('Business', SHARED_IDS.otherExpenditure),
 };
 
 function analyzeText(description: string): TextAnalysis {
   const text = analyzeIntoScratch(description);
   let address = false;
-  for (let k = text.from; k < text.to && !address; k++) address = ADDRESS_WORDS.has(text.tokens[k]);
+  for (let k = text.from; k < text.to && !address; k++) address = ADDRESS_WORDS.has(itemAt(text.tokens, k));
   const analysis: TextAnalysis = {
     normalized: text.normalized,
     channel: text.channel,
@@ -309,7 +317,7 @@ export function classifyTransactions(
   const results: ClassifiedTransaction[] = new Array(transactions.length);
   const levels = new Uint8Array(transactions.length);
   for (let i = 0; i < transactions.length; i++) {
-    const tx = transactions[i];
+    const tx = itemAt(transactions, i);
     classifyInto(tx, typeOf.get(tx.accountId) ?? 'Personal', cache);
     results[i] = toResult(tx);
     levels[i] = decided.level;
@@ -317,10 +325,10 @@ export function classifyTransactions(
   const isOwn = findOwnTransfers(transactions, accounts, levels);
   for (let i = 0; i < transactions.length; i++) {
     if (isOwn[i] === 0) continue;
-    const tx = transactions[i];
+    const tx = itemAt(transactions, i);
     const accountType = typeOf.get(tx.accountId) ?? 'Personal';
     const category = tx.amount > 0 ? internalIn[accountType] : internalOut[accountType];
-    const result = results[i];
+    const result = itemAt(results, i);
     result.categoryId = category.id;
     result.categoryName = category.name;
     result.source = 'internal_transfer';

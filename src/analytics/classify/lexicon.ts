@@ -6,6 +6,7 @@
  * When two sources know the same phrase the higher rank wins: curated > keyword > gambling > council > brand
  * (the curated lists correct the generated ones; keywords beat generated brands named after ordinary words).
  */
+import { first, itemAt } from '../../lib/indexing.ts';
 import brands from './reference/brands.json' with { type: 'json' };
 import councils from './reference/councils.json' with { type: 'json' };
 import gambling from './reference/gambling-operators.json' with { type: 'json' };
@@ -49,19 +50,19 @@ const root = new Map<string, Node>();
 export const phrases: string[] = [];
 
 function add(tokens: readonly string[], entry: Entry): void {
-  if (tokens.length === 0) return;
   let level = root;
   let node: Node | undefined;
-  for (let i = 0; i < tokens.length; i++) {
-    node = level.get(tokens[i]);
+  for (const token of tokens) {
+    if (node) level = node.next ??= new Map(); // below the previous token's node
+    node = level.get(token);
     if (!node) {
       node = { entry: null, next: null };
-      level.set(tokens[i], node);
+      level.set(token, node);
     }
-    if (i < tokens.length - 1) level = node.next ??= new Map();
   }
-  if (!node!.entry) phrases.push(tokens.join(' '));
-  if (!node!.entry || node!.entry.rank < entry.rank) node!.entry = entry;
+  if (node === undefined) return; // no tokens
+  if (!node.entry) phrases.push(tokens.join(' '));
+  if (!node.entry || node.entry.rank < entry.rank) node.entry = entry;
 }
 
 /**
@@ -90,9 +91,11 @@ function entry(target: ResolvedTarget, kind: Kind, rank: number, extra: Partial<
 for (const group of curatedGroups) {
   const target = targetOf(group.target);
   for (const line of group.names) {
-    const [first, ...variants] = line.split('|');
-    const displayOnly = first.startsWith('~');
-    const display = displayOnly ? first.slice(1) : first;
+    const parts = line.split('|');
+    const head = first(parts); // split always returns at least one part
+    const variants = parts.slice(1);
+    const displayOnly = head.startsWith('~');
+    const display = displayOnly ? head.slice(1) : head;
     const value = entry(target, KIND.merchant, RANK.curated, { merchant: display, weak: group.weak ?? false });
     const surnameValue = entry(target, KIND.merchant, RANK.curated, {
       merchant: display,
@@ -101,7 +104,7 @@ for (const group of curatedGroups) {
     });
     for (const name of displayOnly ? variants : [display, ...variants]) {
       const tokens = phraseTokens(name);
-      if (tokens) add(tokens, tokens.length === 1 && isPersonName(tokens[0]) ? surnameValue : value);
+      if (tokens) add(tokens, tokens.length === 1 && isPersonName(first(tokens)) ? surnameValue : value);
     }
   }
 }
@@ -189,16 +192,18 @@ export function scanTokens(tokens: readonly string[], from: number, to: number):
 export function scanInto(tokens: readonly string[], from: number, to: number, result: ScanResult): void {
   let councilWord = false;
   for (let k = from; k < to; k++) {
-    if (COUNCIL_WORDS.has(tokens[k])) {
+    if (COUNCIL_WORDS.has(itemAt(tokens, k))) {
       councilWord = true;
       break;
     }
   }
   // Bacs cuts payee names to 18 characters: "BIRMINGHAM CITY CO", "GLASGOW CITY COUNC".
-  if (!councilWord && to - from >= 2 && tokens[to - 2] === 'CITY' && isCouncilStub(tokens[to - 1])) councilWord = true;
+  if (!councilWord && to - from >= 2 && tokens[to - 2] === 'CITY' && isCouncilStub(itemAt(tokens, to - 1))) {
+    councilWord = true;
+  }
   let i = from;
   while (i < to) {
-    let node = root.get(tokens[i]);
+    let node = root.get(itemAt(tokens, i));
     let best: Entry | null = null;
     let bestLength = 0;
     for (let j = i; node !== undefined;) {
@@ -209,7 +214,7 @@ export function scanInto(tokens: readonly string[], from: number, to: number, re
       }
       j++;
       if (j >= to || node.next === null) break;
-      node = node.next.get(tokens[j]);
+      node = node.next.get(itemAt(tokens, j));
     }
     if (best === null) {
       i++;

@@ -6,6 +6,7 @@
  * Written as one pass over the characters plus a pass over the tokens, without per-token regexes: it runs once
  * per distinct description and must stay far below the classifier's 5 µs per transaction budget.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import councils from './reference/councils.json' with { type: 'json' };
 import { LEGAL_FORM_TOKENS, foldToAscii } from './normalize-name.ts';
 import {
@@ -203,7 +204,7 @@ function tokenizeAscii(text: string): number {
       keep = digits < 4 && !isDayMonth(token);
     }
     if (!keep) {
-      if (count > 0 && DANGLING.has(scratchTokens[count - 1])) count--;
+      if (count > 0 && DANGLING.has(itemAt(scratchTokens, count - 1))) count--;
       droppedNumber = true;
       droppedDay = token.length <= 2;
       gap = true;
@@ -256,7 +257,7 @@ function finish(kept: readonly string[], gapBefore: readonly boolean[], count: n
     let matchedChannel: Channel = CHANNEL.none;
     let phrase = '';
     for (let n = 1; n <= MAX_CODE_LENGTH && from + n < to; n++) {
-      phrase = n === 1 ? kept[from] : `${phrase} ${kept[from + n - 1]}`;
+      phrase = n === 1 ? itemAt(kept, from) : `${phrase} ${kept[from + n - 1]}`;
       const code = LEADING_CODES.get(phrase);
       if (code !== undefined && !PROTECTED_PAIRS.has(`${kept[from + n - 1]} ${kept[from + n]}`)) {
         matched = n;
@@ -269,7 +270,7 @@ function finish(kept: readonly string[], gapBefore: readonly boolean[], count: n
     from += matched;
   }
   while (to - from > 1) {
-    const code = TRAILING_CODES.get(kept[to - 1]);
+    const code = TRAILING_CODES.get(itemAt(kept, to - 1));
     if (code === undefined) break;
     if (channel === CHANNEL.none) channel = code;
     to--;
@@ -278,18 +279,18 @@ function finish(kept: readonly string[], gapBefore: readonly boolean[], count: n
   let end = to;
   let sawCountry = false;
   for (;;) {
-    if (end - from > 1 && COUNTRIES.has(kept[end - 1])) sawCountry = true;
-    else if (!(end - from > 1 && WEB_SUFFIXES.has(kept[end - 1]))) break;
+    if (end - from > 1 && COUNTRIES.has(itemAt(kept, end - 1))) sawCountry = true;
+    else if (!(end - from > 1 && WEB_SUFFIXES.has(itemAt(kept, end - 1)))) break;
     end--;
   }
   if (end - from > 2 && (sawCountry || gapBefore[end - 2]) && PLACES.has(`${kept[end - 2]} ${kept[end - 1]}`)) {
     end -= 2;
-  } else if (end - from > 1 && (sawCountry || gapBefore[end - 1]) && PLACES.has(kept[end - 1])) {
+  } else if (end - from > 1 && (sawCountry || gapBefore[end - 1]) && PLACES.has(itemAt(kept, end - 1))) {
     end -= 1;
   }
 
   let normalized = '';
-  for (let k = from; k < end; k++) normalized = k === from ? kept[k] : `${normalized} ${kept[k]}`;
+  for (let k = from; k < end; k++) normalized = k === from ? itemAt(kept, k) : `${normalized} ${kept[k]}`;
   out.from = from;
   out.to = to;
   out.normalized = normalized;

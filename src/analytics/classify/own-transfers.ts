@@ -10,6 +10,7 @@
  * that names the account number of another of the customer's accounts is an own transfer even without a
  * counterpart: the customer holds that account, its side may just fall outside the data.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import type { EngineAccount, EngineTransaction } from '../types.ts';
 
 const DAY = 86_400;
@@ -45,6 +46,15 @@ function namesOtherAccount(description: string, ownAccountId: string, numbers: M
   return false;
 }
 
+/** Orders the triples a and b of a flattened [gap, debit, credit] list by gap, then debit, then credit. */
+function compareTriples(pairs: readonly number[], a: number, b: number): number {
+  return (
+    itemAt(pairs, 3 * a) - itemAt(pairs, 3 * b) ||
+    itemAt(pairs, 3 * a + 1) - itemAt(pairs, 3 * b + 1) ||
+    itemAt(pairs, 3 * a + 2) - itemAt(pairs, 3 * b + 2)
+  );
+}
+
 /**
  * Marks own transfers. `levels[i]` says whether transaction i may be one (from its provisional category and
  * its text); the answer has 1 at each index found to be an own transfer.
@@ -65,7 +75,7 @@ export function findOwnTransfers(
   const currencies = new Map<string, number>();
   for (let i = 0; i < transactions.length; i++) {
     if (effective[i] === LEVEL.none) continue;
-    const tx = transactions[i];
+    const tx = itemAt(transactions, i);
     if (numbers.size > 1 && namesOtherAccount(tx.description, tx.accountId, numbers)) {
       isOwn[i] = 1;
       effective[i] = LEVEL.hinted;
@@ -82,31 +92,30 @@ export function findOwnTransfers(
   const pairs: number[] = []; // flattened [gap, debit, credit]
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    group.sort((a, b) => transactions[a].bookedAt - transactions[b].bookedAt || a - b);
+    group.sort((a, b) => itemAt(transactions, a).bookedAt - itemAt(transactions, b).bookedAt || a - b);
     pairs.length = 0;
     for (let d = 0; d < group.length; d++) {
-      const debit = transactions[group[d]];
+      const debitIndex = itemAt(group, d);
+      const debit = itemAt(transactions, debitIndex);
       if (debit.amount >= 0) continue;
       // Sorted by time: look outwards from the debit and stop once past the widest window.
       for (let step = -1; step <= 1; step += 2) {
         for (let c = d + step; c >= 0 && c < group.length; c += step) {
-          const credit = transactions[group[c]];
+          const creditIndex = itemAt(group, c);
+          const credit = itemAt(transactions, creditIndex);
           const gap = Math.abs(credit.bookedAt - debit.bookedAt);
           if (gap > HINTED_WINDOW) break;
           if (credit.amount <= 0 || credit.accountId === debit.accountId) continue;
-          const hinted = effective[group[d]] === LEVEL.hinted || effective[group[c]] === LEVEL.hinted;
-          if (gap <= (hinted ? HINTED_WINDOW : PLAIN_WINDOW)) pairs.push(gap, group[d], group[c]);
+          const hinted = effective[debitIndex] === LEVEL.hinted || effective[creditIndex] === LEVEL.hinted;
+          if (gap <= (hinted ? HINTED_WINDOW : PLAIN_WINDOW)) pairs.push(gap, debitIndex, creditIndex);
         }
       }
     }
     const order = Array.from({ length: pairs.length / 3 }, (_, k) => k);
-    order.sort(
-      (a, b) =>
-        pairs[3 * a] - pairs[3 * b] || pairs[3 * a + 1] - pairs[3 * b + 1] || pairs[3 * a + 2] - pairs[3 * b + 2],
-    );
+    order.sort((a, b) => compareTriples(pairs, a, b));
     for (const k of order) {
-      const debit = pairs[3 * k + 1];
-      const credit = pairs[3 * k + 2];
+      const debit = itemAt(pairs, 3 * k + 1);
+      const credit = itemAt(pairs, 3 * k + 2);
       if (paired[debit] || paired[credit]) continue;
       paired[debit] = 1;
       paired[credit] = 1;

@@ -76,10 +76,10 @@ describe('reference › curated lists and keywords', () => {
   });
   test('names and keywords that begin with a statement code word are protected from code stripping', () => {
     const unprotected = phrases.filter((phrase) => {
-      const tokens = phrase.split(' ');
-      if (tokens.length < 2 || !LEADING_CODES.has(tokens[0])) return false;
-      if (LEADING_CODES.has(tokens.slice(0, 2).join(' '))) return false; // the phrase is itself a longer code
-      return !PROTECTED_PAIRS.has(`${tokens[0]} ${tokens[1]}`);
+      const [word, next] = phrase.split(' ');
+      if (word === undefined || next === undefined || !LEADING_CODES.has(word)) return false;
+      if (LEADING_CODES.has(`${word} ${next}`)) return false; // the phrase is itself a longer code
+      return !PROTECTED_PAIRS.has(`${word} ${next}`);
     });
     assert.deepEqual(unprotected, []);
   });

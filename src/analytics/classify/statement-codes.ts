@@ -3,6 +3,7 @@
  * Barclays/Lloyds/HSBC/NatWest styles: "DD", "SO", "BGC", "FPI"/"FPO", "VIS"/"POS", "CPT" (cashpoint), "CHQ",
  * "BP" (bill payment), "TFR", "CR"/"DR"; and spelled-out forms ("CARD PAYMENT TO", "DIRECT DEBIT PAYMENT TO").
  */
+import { first } from '../../lib/indexing.ts';
 
 /** How money moved, as far as the statement text tells. Plain numbers: no enums in this code base. */
 export const CHANNEL = {
@@ -91,7 +92,7 @@ const leading: [string, Channel][] = [
 export const LEADING_CODES: ReadonlyMap<string, Channel> = new Map(leading);
 export const MAX_CODE_LENGTH = Math.max(...leading.map(([phrase]) => phrase.split(' ').length));
 /** First words of the leading code phrases: most texts start with none, and stop there. */
-export const LEADING_FIRST_WORDS: ReadonlySet<string> = new Set(leading.map(([phrase]) => phrase.split(' ')[0]));
+export const LEADING_FIRST_WORDS: ReadonlySet<string> = new Set(leading.map(([phrase]) => first(phrase.split(' '))));
 
 /** Codes that banks append after the payee. */
 export const TRAILING_CODES: ReadonlyMap<string, Channel> = new Map<string, Channel>([

@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { first, itemAt } from '../../lib/indexing.ts';
 import { civilFromDay, isoDate, londonDay, monthIndex } from '../calendar/london.ts';
 import { lastWorkingDayOfMonth } from '../calendar/working-days.ts';
 import type { Employment } from '../report-types.ts';
@@ -24,17 +25,17 @@ function employment(transactions: EngineTransaction[], asOf = ASOF): Employment 
   return detectEmployment(ledger, findIncomeStreams(ledger));
 }
 
-const payDate = (e: Employment, i = 0): string => isoDate(londonDay(e.expected_salary[i].expected_pay_date));
+const payDate = (e: Employment, i = 0): string => isoDate(londonDay(itemAt(e.expected_salary, i).expected_pay_date));
 
 describe('employment › salaries and pay frequency', () => {
   test("monthly on the last working day: next expected on January's last working day", () => {
     const e = employment(series(lastWorkingDays(2025, 1, 12), SALARY));
     assert.equal(e.number_of_salaries, 1);
     assert.deepEqual(
-      { ...e.expected_salary[0], expected_pay_date: payDate(e) },
+      { ...first(e.expected_salary), expected_pay_date: payDate(e) },
       { amount: 2000, expected_pay_date: '2026-01-30', pay_frequency: 'Monthly' },
     );
-    assert.equal(e.expected_salary[0].expected_pay_date, at(2026, 1, 30, 0));
+    assert.equal(first(e.expected_salary).expected_pay_date, at(2026, 1, 30, 0));
     assert.deepEqual(
       [
         e.new_employer_indicator,
@@ -53,20 +54,20 @@ describe('employment › salaries and pay frequency', () => {
       amount: 450 + (k % 3) * 25,
     }));
     const e = employment(pay);
-    assert.equal(e.expected_salary[0].pay_frequency, 'Weekly');
+    assert.equal(first(e.expected_salary).pay_frequency, 'Weekly');
     assert.equal(payDate(e), '2026-01-16');
-    assert.equal(e.expected_salary[0].amount, 475);
+    assert.equal(first(e.expected_salary).amount, 475);
   });
 
   test('fortnightly on Thursdays', () => {
     const e = employment(series(everyDays(2025, 8, 7, 14, 12), { ...SALARY, description: 'PENNINE CARE , PAY' }));
-    assert.equal(e.expected_salary[0].pay_frequency, 'Fortnightly');
+    assert.equal(first(e.expected_salary).pay_frequency, 'Fortnightly');
     assert.equal(payDate(e), '2026-01-22'); // last paid Thursday 8 January
   });
 
   test('four-weekly pay is reported as Monthly with the 28-day date', () => {
     const e = employment(series(everyDays(2025, 1, 22, 28, 13), SALARY));
-    assert.equal(e.expected_salary[0].pay_frequency, 'Monthly');
+    assert.equal(first(e.expected_salary).pay_frequency, 'Monthly');
     assert.equal(payDate(e), '2026-01-21'); // last paid Wednesday 24 December
   });
 
@@ -99,7 +100,7 @@ describe('employment › salaries and pay frequency', () => {
         SALARY,
       ),
     );
-    assert.equal(e.expected_salary[0].pay_frequency, 'Irregular');
+    assert.equal(first(e.expected_salary).pay_frequency, 'Irregular');
   });
 
   test('fewer than 3 months of history: two monthly salaries are enough for a rhythm', () => {
@@ -113,7 +114,7 @@ describe('employment › salaries and pay frequency', () => {
         SALARY,
       ),
     ]);
-    assert.equal(e.expected_salary[0].pay_frequency, 'Monthly');
+    assert.equal(first(e.expected_salary).pay_frequency, 'Monthly');
     assert.equal(e.new_employer_indicator, false);
   });
 });

@@ -14,6 +14,7 @@
  *   asOf, or Universal Credit received in them while no salary was.
  * - child_benefits_indicator: Child Benefit received in the 3 months before asOf.
  */
+import { first, itemAt, last } from '../../lib/indexing.ts';
 import { londonMidnight } from '../calendar/london.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { dayMonthsBeforeAsOf } from '../ledger/windows.ts';
@@ -39,15 +40,15 @@ function irregularExpected(stream: IncomeStream, ledger: Ledger, since: number):
   if (recent.length < 2) return null;
   const gaps = recent
     .slice(1)
-    .map((d, i) => d - recent[i])
+    .map((d, i) => d - itemAt(recent, i))
     .sort((a, b) => a - b);
-  const gap = gaps[gaps.length >> 1];
-  const next = Math.max(recent[recent.length - 1] + gap, ledger.asOfDay);
+  const gap = itemAt(gaps, gaps.length >> 1);
+  const next = Math.max(last(recent) + gap, ledger.asOfDay);
   return { amount: round2(stream.typicalAmount), expected_pay_date: londonMidnight(next), pay_frequency: 'Irregular' };
 }
 
 function receivedSince(streams: readonly IncomeStream[], since: number, test: (s: IncomeStream) => boolean): boolean {
-  return streams.some((s) => test(s) && s.days[s.days.length - 1] >= since);
+  return streams.some((s) => test(s) && last(s.days) >= since);
 }
 
 export function detectEmployment(ledger: Ledger, streams: readonly IncomeStream[]): Employment {
@@ -57,11 +58,12 @@ export function detectEmployment(ledger: Ledger, streams: readonly IncomeStream[
 
   const expected: ExpectedSalary[] = [];
   for (const s of salaries) {
-    if (isCurrentSalary(s) && s.nextExpectedDay !== null) {
+    const frequency = FREQUENCY[s.cadence];
+    if (frequency !== undefined && isCurrentSalary(s) && s.nextExpectedDay !== null) {
       expected.push({
         amount: round2(s.typicalAmount),
         expected_pay_date: londonMidnight(s.nextExpectedDay),
-        pay_frequency: FREQUENCY[s.cadence],
+        pay_frequency: frequency,
       });
     } else if (!isRegular(s)) {
       const irregular = irregularExpected(s, ledger, threeMonthsAgo);
@@ -72,14 +74,16 @@ export function detectEmployment(ledger: Ledger, streams: readonly IncomeStream[
 
   const newEmployer = salaries.some(
     (s) =>
-      isCurrentSalary(s) && s.days[0] >= yearAgo && salaries.some((other) => other !== s && other.days[0] < s.days[0]),
+      isCurrentSalary(s) &&
+      first(s.days) >= yearAgo &&
+      salaries.some((other) => other !== s && first(other.days) < first(s.days)),
   );
   const lossOfIncome = salaries.some(
     (s) =>
       isRegular(s) &&
       s.days.length >= 3 &&
       s.missed.length > 0 &&
-      !salaries.some((other) => other !== s && other.days[0] > s.days[s.days.length - 1]),
+      !salaries.some((other) => other !== s && first(other.days) > last(s.days)),
   );
 
   const salaryRecently = receivedSince(salaries, threeMonthsAgo, () => true);

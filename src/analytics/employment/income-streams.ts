@@ -5,7 +5,9 @@
  * same day add up to one payment. A stream with two or more payment days and a rhythm (cadence.ts) is regular
  * and has a schedule (schedule.ts) from which the next payment and any missed ones are read.
  */
+import { first, itemAt } from '../../lib/indexing.ts';
 import { hasMarker, personalCategories } from '../categories/taxonomy.ts';
+
 import type { Ledger } from '../ledger/ledger.ts';
 import { PERIOD_DAYS, TOLERANCE_DAYS, detectCadence } from '../recurrence/cadence.ts';
 import type { Cadence } from '../recurrence/cadence.ts';
@@ -79,17 +81,17 @@ export function payerOf(group: string): string {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return sorted.length % 2 === 1 ? itemAt(sorted, mid) : (itemAt(sorted, mid - 1) + itemAt(sorted, mid)) / 2;
 }
 
 export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
   const byKey = new Map<string, { kind: StreamKind; payer: string; category: number; rows: number[] }>();
   for (let r = 0; r < ledger.size; r++) {
-    const c = ledger.category[r];
-    const kind = KIND_OF[c];
-    if (kind === null || ledger.amount[r] <= 0) continue;
-    const payer = ledger.merchant[r] ?? payerOf(ledger.group[r]);
-    const key = `${kind}|${personalCategories[c].id}|${payer}`;
+    const c = itemAt(ledger.category, r);
+    const kind = itemAt(KIND_OF, c);
+    if (kind === null || itemAt(ledger.amount, r) <= 0) continue;
+    const payer = itemAt(ledger.merchant, r) ?? payerOf(itemAt(ledger.group, r));
+    const key = `${kind}|${itemAt(personalCategories, c).id}|${payer}`;
     const found = byKey.get(key);
     if (found) found.rows.push(r);
     else byKey.set(key, { kind, payer, category: c, rows: [r] });
@@ -99,10 +101,12 @@ export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
     const days: number[] = [];
     const amounts: number[] = [];
     for (const r of rows) {
-      if (days.length > 0 && days[days.length - 1] === ledger.day[r]) amounts[amounts.length - 1] += ledger.amount[r];
+      const day = itemAt(ledger.day, r);
+      const amount = itemAt(ledger.amount, r);
+      if (days.length > 0 && days[days.length - 1] === day) amounts[amounts.length - 1] = itemAt(amounts, -1) + amount;
       else {
-        days.push(ledger.day[r]);
-        amounts.push(ledger.amount[r]);
+        days.push(day);
+        amounts.push(amount);
       }
     }
     const cadence = detectCadence(days);
@@ -111,7 +115,7 @@ export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
       kind,
       key,
       payer,
-      categoryId: personalCategories[category].id,
+      categoryId: itemAt(personalCategories, category).id,
       rows,
       days,
       amounts,
@@ -122,7 +126,7 @@ export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
       nextExpectedDay: null,
     };
     if (schedule) {
-      const last = days[days.length - 1];
+      const last = itemAt(days, -1);
       const after = last + Math.floor(PERIOD_DAYS[cadence] / 2);
       stream.missed = expectedDays(schedule, after, ledger.asOfDay - TOLERANCE_DAYS[cadence]);
       stream.nextExpectedDay =
@@ -130,7 +134,7 @@ export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
     }
     streams.push(stream);
   }
-  streams.sort((a, b) => a.days[0] - b.days[0] || (a.key < b.key ? -1 : 1));
+  streams.sort((a, b) => first(a.days) - first(b.days) || (a.key < b.key ? -1 : 1));
   return streams;
 }
 

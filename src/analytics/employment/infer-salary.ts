@@ -7,7 +7,8 @@
  * - with an amount stability of at least 0.6 and an average of at least 100 (report currency).
  * Those credits are re-labelled Salary everywhere in the report (figures and the categorised transactions).
  */
-import { categoryIndex } from '../ledger/ledger.ts';
+import { itemAt } from '../../lib/indexing.ts';
+import { categoryIndex, transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { detectCadence } from '../recurrence/cadence.ts';
 import { amountStability, moments } from '../recurrence/stability.ts';
@@ -29,23 +30,27 @@ function isBacsCredit(type: string | null, description: string): boolean {
 export function inferSalaries(ledger: Ledger): number[] {
   const byPayer = new Map<number, number[]>();
   for (let r = 0; r < ledger.size; r++) {
-    if (ledger.amount[r] <= 0 || !CANDIDATES.has(ledger.category[r])) continue;
-    const tx = ledger.transactions[ledger.input[r]];
+    if (itemAt(ledger.amount, r) <= 0 || !CANDIDATES.has(itemAt(ledger.category, r))) continue;
+    const tx = transactionOf(ledger, r);
     if (!isBacsCredit(tx.type, tx.description)) continue;
-    const rows = byPayer.get(ledger.groupId[r]);
+    const payer = itemAt(ledger.groupId, r);
+    const rows = byPayer.get(payer);
     if (rows) rows.push(r);
-    else byPayer.set(ledger.groupId[r], [r]);
+    else byPayer.set(payer, [r]);
   }
   const changed: number[] = [];
   for (const rows of byPayer.values()) {
     const days: number[] = [];
-    for (const r of rows) if (days[days.length - 1] !== ledger.day[r]) days.push(ledger.day[r]);
+    for (const r of rows) {
+      const day = itemAt(ledger.day, r);
+      if (days[days.length - 1] !== day) days.push(day);
+    }
     if (days.length < MIN_DAYS || !RHYTHMS.has(detectCadence(days))) continue;
-    const amounts = rows.map((r) => ledger.amount[r]);
+    const amounts = rows.map((r) => itemAt(ledger.amount, r));
     if (amountStability(amounts) < MIN_STABILITY || moments(amounts).mean < MIN_AVERAGE) continue;
     for (const r of rows) {
       ledger.category[r] = SALARY;
-      changed.push(ledger.input[r]);
+      changed.push(itemAt(ledger.input, r));
     }
   }
   return changed.sort((a, b) => a - b);

@@ -7,6 +7,7 @@
  */
 import { civilFromDay, yearOfMonth, monthOfMonth } from '../calendar/london.ts';
 import type { IncomeStream } from '../employment/income-streams.ts';
+import { transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { MonthMatrix } from '../ledger/month-matrix.ts';
 import { round2 } from '../money.ts';
@@ -57,7 +58,7 @@ function toRecord(draft: EventDraft, ledger: Ledger, previous: EventDraft | unde
   if (draft.day !== null) record.day = civilFromDay(draft.day).day;
   if (draft.threshold !== undefined) record.threshold = draft.threshold;
   if (draft.higherThanThreshold !== undefined) record.higher_than_threshold = draft.higherThanThreshold;
-  if (draft.row !== undefined) record.transaction_ref = ledger.transactions[ledger.input[draft.row]].id;
+  if (draft.row !== undefined) record.transaction_ref = transactionOf(ledger, draft.row).id;
   if (previous !== undefined && previous.amount !== 0) {
     record.percentage_change = round2((100 * (draft.amount - previous.amount)) / Math.abs(previous.amount));
   }

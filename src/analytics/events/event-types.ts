@@ -144,5 +144,8 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze(types.map((t) => 
 const byName = new Map<string, EventType>(EVENT_TYPES.map((t) => [t.name, t]));
 
 export function eventType(name: EventTypeName): EventType {
-  return byName.get(name)!;
+  const type = byName.get(name);
+  // Cannot happen: EventTypeName is read from the same list.
+  if (type === undefined) throw new Error(`unknown event type ${name}`);
+  return type;
 }

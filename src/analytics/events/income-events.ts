@@ -2,6 +2,7 @@
  * Income events: missing salary, pension or benefit payments, new income sources and income drops
  * (event-types.ts has the list; docs/analytics.md the rules).
  */
+import { first, itemAt, last } from '../../lib/indexing.ts';
 import { isoDate, monthOfDay } from '../calendar/london.ts';
 import { isRegular } from '../employment/income-streams.ts';
 import type { IncomeStream } from '../employment/income-streams.ts';
@@ -42,16 +43,19 @@ export function missingIncome(ledger: Ledger, streams: readonly IncomeStream[]):
   for (const s of streams) {
     if (!isRegular(s) || s.days.length < 3 || s.schedule === null) continue;
     const tolerance = TOLERANCE_DAYS[s.cadence];
-    const last = s.days[s.days.length - 1];
+    const lastDay = last(s.days);
+    // A stream begins with its first payment, so has one.
     const replacedFrom = Math.min(
-      ...streams.filter((o) => o !== s && o.kind === s.kind && o.days[0] > last).map((o) => o.days[0] - tolerance),
+      ...streams
+        .filter((o) => o !== s && o.kind === s.kind && first(o.days) > lastDay)
+        .map((o) => first(o.days) - tolerance),
       Infinity,
     );
     let p = 0;
     let inARow = 0;
-    for (const expected of expectedDays(s.schedule, s.days[0], ledger.asOfDay - tolerance)) {
-      while (p < s.days.length && s.days[p] < expected - tolerance) p++;
-      if (p < s.days.length && s.days[p] <= expected + tolerance) {
+    for (const expected of expectedDays(s.schedule, first(s.days), ledger.asOfDay - tolerance)) {
+      while (p < s.days.length && itemAt(s.days, p) < expected - tolerance) p++;
+      if (p < s.days.length && itemAt(s.days, p) <= expected + tolerance) {
         inARow = 0;
         continue;
       }
@@ -63,7 +67,7 @@ export function missingIncome(ledger: Ledger, streams: readonly IncomeStream[]):
         month: monthOfDay(expected),
         amount: round2(s.typicalAmount),
         description: `${KIND_WORD[s.kind]} from ${s.payer} expected on ${isoDate(expected)} was not received`,
-        row: s.rows.findLast((r) => ledger.day[r] < expected),
+        row: s.rows.findLast((r) => itemAt(ledger.day, r) < expected),
       });
     }
   }
@@ -72,17 +76,23 @@ export function missingIncome(ledger: Ledger, streams: readonly IncomeStream[]):
 
 /** The first payment of a regular stream that began more than 35 days after the data begins. */
 export function newIncomeSources(ledger: Ledger, streams: readonly IncomeStream[]): EventDraft[] {
-  return streams
-    .filter((s) => isRegular(s) && s.days[0] > ledger.firstDay + NEW_SOURCE_AFTER_DAYS)
-    .map((s) => ({
+  const drafts: EventDraft[] = [];
+  for (const s of streams) {
+    // A regular stream has two or more payments.
+    if (!isRegular(s) || first(s.days) <= ledger.firstDay + NEW_SOURCE_AFTER_DAYS) continue;
+    const day = first(s.days);
+    const category = itemAt(personalCategories, categoryIndex(s.categoryId));
+    drafts.push({
       type: 'NEW_INCOME_SOURCE',
       subject: s.key,
-      day: s.days[0],
-      month: monthOfDay(s.days[0]),
-      amount: round2(s.amounts[0]),
-      description: `New ${personalCategories[categoryIndex(s.categoryId)].name.toLowerCase()} from ${s.payer}, first paid ${isoDate(s.days[0])}`,
-      row: s.rows[0],
-    }));
+      day,
+      month: monthOfDay(day),
+      amount: round2(first(s.amounts)),
+      description: `New ${category.name.toLowerCase()} from ${s.payer}, first paid ${isoDate(day)}`,
+      row: first(s.rows),
+    });
+  }
+  return drafts;
 }
 
 /**

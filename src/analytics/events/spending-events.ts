@@ -3,9 +3,10 @@
  * charges, monthly bank charges and debt collection, gambling increases and large one-off payments
  * (event-types.ts has the list; docs/analytics.md the rules).
  */
+import { itemAt } from '../../lib/indexing.ts';
 import { isoDate, monthStartDay } from '../calendar/london.ts';
 import { EARNED_INCOME_CATEGORIES, EXPENDITURE_CATEGORIES } from '../income-expenditure/income-expenditure.ts';
-import { categoryIndex } from '../ledger/ledger.ts';
+import { categoryIndex, transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { countOf, grossOf } from '../ledger/month-matrix.ts';
 import type { MonthMatrix } from '../ledger/month-matrix.ts';
@@ -30,20 +31,22 @@ const ONE_OFF_SHARE_OF_INCOME = 0.5;
 /** Salaries, pensions and benefits are regular income even when the data holds too few payments to show it. */
 const STREAM_CATEGORIES = new Set((['salary', 'pension', 'benefits'] as const).flatMap((m) => markerCategories(m)));
 
-function txId(ledger: Ledger, row: number): string {
-  return ledger.transactions[ledger.input[row]].id;
-}
-
 function daily(ledger: Ledger, type: EventTypeName, row: number, description: string): EventDraft {
+  const day = itemAt(ledger.day, row);
   return {
     type,
-    subject: txId(ledger, row),
-    day: ledger.day[row],
-    month: ledger.month[row],
-    amount: round2(Math.abs(ledger.amount[row])),
-    description: `${description} on ${isoDate(ledger.day[row])}`,
+    subject: transactionOf(ledger, row).id,
+    day,
+    month: itemAt(ledger.month, row),
+    amount: round2(Math.abs(itemAt(ledger.amount, row))),
+    description: `${description} on ${isoDate(day)}`,
     row,
   };
+}
+
+/** The payee of a row: its merchant, else its grouping key. */
+function payeeOf(ledger: Ledger, row: number): string {
+  return itemAt(ledger.merchant, row) ?? itemAt(ledger.group, row);
 }
 
 /** One event per transaction: loans, payday loans, returned direct debits, unarranged overdraft charges, new BNPL plans. */
@@ -51,30 +54,27 @@ export function transactionEvents(ledger: Ledger): EventDraft[] {
   const drafts: EventDraft[] = [];
   const lastBnpl = new Map<string, number>();
   for (let r = 0; r < ledger.size; r++) {
-    const c = ledger.category[r];
-    const amount = ledger.amount[r];
-    const payee = ledger.merchant[r] ?? ledger.group[r];
+    const c = itemAt(ledger.category, r);
+    const amount = itemAt(ledger.amount, r);
+    const group = itemAt(ledger.group, r);
+    const payee = payeeOf(ledger, r);
     if (c === LOAN && amount > 0)
       drafts.push(daily(ledger, 'NEW_LOAN', r, `Loan of ${round2(amount)} received from ${payee}`));
     else if (c === PAYDAY && amount > 0)
       drafts.push(daily(ledger, 'NEW_PAYDAY_LOAN', r, `Payday loan of ${round2(amount)} received from ${payee}`));
     else if (c === RETURNED)
-      drafts.push(daily(ledger, 'RETURNED_DIRECT_DEBIT', r, `Payment returned unpaid (${ledger.group[r]})`));
-    else if (c === CHARGES && amount < 0 && UNARRANGED.test(ledger.transactions[ledger.input[r]].description)) {
+      drafts.push(daily(ledger, 'RETURNED_DIRECT_DEBIT', r, `Payment returned unpaid (${group})`));
+    else if (c === CHARGES && amount < 0 && UNARRANGED.test(transactionOf(ledger, r).description)) {
       drafts.push(daily(ledger, 'UNARRANGED_OVERDRAFT', r, `Unarranged overdraft charge of ${round2(-amount)}`));
     } else if (c === BNPL && amount < 0) {
-      const previous = lastBnpl.get(ledger.group[r]);
-      if (previous === undefined || ledger.day[r] - previous > NEW_PLAN_AFTER_DAYS) {
+      const day = itemAt(ledger.day, r);
+      const previous = lastBnpl.get(group);
+      if (previous === undefined || day - previous > NEW_PLAN_AFTER_DAYS) {
         drafts.push(
-          daily(
-            ledger,
-            'NEW_BNPL',
-            r,
-            `New buy-now-pay-later plan (${ledger.group[r]}), first instalment ${round2(-amount)}`,
-          ),
+          daily(ledger, 'NEW_BNPL', r, `New buy-now-pay-later plan (${group}), first instalment ${round2(-amount)}`),
         );
       }
-      lastBnpl.set(ledger.group[r], ledger.day[r]);
+      lastBnpl.set(group, day);
     }
   }
   return drafts;
@@ -145,10 +145,10 @@ export function largeOneOffs(ledger: Ledger, recurrence: Recurrence, averageInco
   const from = monthStartDay(ledger.asOfMonth - 12);
   const drafts: EventDraft[] = [];
   for (let r = 0; r < ledger.size; r++) {
-    const amount = ledger.amount[r];
-    if (ledger.day[r] < from || recurrence.groupOfRow[r] >= 0 || Math.abs(amount) < threshold) continue;
-    const c = ledger.category[r];
-    const payee = ledger.merchant[r] ?? ledger.group[r];
+    const amount = itemAt(ledger.amount, r);
+    if (itemAt(ledger.day, r) < from || itemAt(recurrence.groupOfRow, r) >= 0 || Math.abs(amount) < threshold) continue;
+    const c = itemAt(ledger.category, r);
+    const payee = payeeOf(ledger, r);
     let draft: EventDraft | null = null;
     if (amount > 0 && earned.has(c))
       draft = daily(ledger, 'LARGE_ONE_OFF_INCOME', r, `One-off income of ${round2(amount)} from ${payee}`);

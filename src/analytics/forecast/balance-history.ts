@@ -9,6 +9,8 @@
  * its level is then unknown, only its movements are real). Before an account's first transaction its balance is
  * the one just before that transaction.
  */
+import { first, itemAt } from '../../lib/indexing.ts';
+import { addAt, transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 
 const NOT_DEPOSITS = new Set(['creditcard', 'chargecard', 'loan', 'mortgage']);
@@ -33,7 +35,7 @@ export function buildBalanceHistory(ledger: Ledger): BalanceHistory {
   // Rows per deposit account, in booking order.
   const rowsByAccount = new Map<string, number[]>();
   for (let r = 0; r < ledger.size; r++) {
-    const accountId = ledger.transactions[ledger.input[r]].accountId;
+    const accountId = transactionOf(ledger, r).accountId;
     let rows = rowsByAccount.get(accountId);
     if (rows === undefined) {
       if (!isDeposit(ledger.accounts.get(accountId)?.subType)) continue;
@@ -43,29 +45,35 @@ export function buildBalanceHistory(ledger: Ledger): BalanceHistory {
   }
   let opening = 0;
   for (const rows of rowsByAccount.values()) {
+    // An account is listed from its first row, so has one.
     const after = new Float64Array(rows.length);
     let known = -1;
-    for (let k = 0; k < rows.length; k++) {
-      const given = ledger.transactions[ledger.input[rows[k]]].balance;
+    let balance = 0;
+    for (const [k, row] of rows.entries()) {
+      const given = transactionOf(ledger, row).balance;
       if (given !== null && Number.isFinite(given)) {
-        after[k] = given;
+        balance = given;
         if (known < 0) known = k;
-      } else after[k] = (k > 0 ? after[k - 1] : 0) + ledger.amount[rows[k]];
+      } else balance += itemAt(ledger.amount, row);
+      after[k] = balance;
     }
     // Work back from the first running balance to the transactions before it.
-    for (let k = known - 1; k >= 0; k--) after[k] = after[k + 1] - ledger.amount[rows[k + 1]];
-    const start = after[0] - ledger.amount[rows[0]];
+    for (let k = known - 1; k >= 0; k--) {
+      after[k] = itemAt(after, k + 1) - itemAt(ledger.amount, itemAt(rows, k + 1));
+    }
+    const start = itemAt(after, 0) - itemAt(ledger.amount, first(rows));
     opening += start;
     let previous = start;
-    for (let k = 0; k < rows.length; k++) {
-      delta[ledger.day[rows[k]] - fromDay] += after[k] - previous;
-      previous = after[k];
+    for (const [k, row] of rows.entries()) {
+      const balanceAfter = itemAt(after, k);
+      addAt(delta, itemAt(ledger.day, row) - fromDay, balanceAfter - previous);
+      previous = balanceAfter;
     }
   }
   const balances = new Float64Array(days);
   let running = opening;
-  for (let d = 0; d < days; d++) {
-    running += delta[d];
+  for (const [d, change] of delta.entries()) {
+    running += change;
     balances[d] = running;
   }
   return { fromDay, balances, hasAccounts: rowsByAccount.size > 0 };
@@ -77,6 +85,8 @@ export function negativeShare(history: BalanceHistory, fromDay: number, toDay: n
   const to = Math.min(toDay, history.fromDay + history.balances.length - 1);
   if (!history.hasAccounts || to < from) return 0;
   let negative = 0;
-  for (let d = from; d <= to; d++) if (history.balances[d - history.fromDay] < -0.005) negative++;
+  for (const balance of history.balances.subarray(from - history.fromDay, to - history.fromDay + 1)) {
+    if (balance < -0.005) negative++;
+  }
   return negative / (to - from + 1);
 }

@@ -13,12 +13,13 @@
  * Non-recurring income is not expected (a forecast should not count on it). The first day whose end balance is
  * below zero (asOf's own day included) is reported, or null.
  */
+import { first, itemAt, last } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
 import { isoDate, monthOfDay, monthStartDay } from '../calendar/london.ts';
 import { EARNED_INCOME_CATEGORIES, EXPENDITURE_CATEGORIES } from '../income-expenditure/income-expenditure.ts';
 import { isRegular } from '../employment/income-streams.ts';
 import type { IncomeStream } from '../employment/income-streams.ts';
-import { categoryIndex } from '../ledger/ledger.ts';
+import { addAt, categoryIndex } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { markerCategories } from '../markers/financial-markers.ts';
 import { lastCompleteMonths } from '../ledger/windows.ts';
@@ -41,10 +42,10 @@ const STREAMED = new Set((['salary', 'pension', 'benefits'] as const).flatMap((m
  * is skipped again.
  */
 function upcoming(group: RecurringGroup, ledger: Ledger, to: number): number[] {
-  const last = group.days[group.days.length - 1];
-  const after = last + Math.floor(PERIOD_DAYS[group.cadence] / 2);
+  // A recurring group has three or more days.
+  const after = last(group.days) + Math.floor(PERIOD_DAYS[group.cadence] / 2);
   if (expectedDays(group.schedule, after, ledger.asOfDay - TOLERANCE_DAYS[group.cadence]).length > 0) return [];
-  const firstMonth = monthOfDay(group.days[0]);
+  const firstMonth = monthOfDay(first(group.days));
   const seen = new Set(group.days.map(monthOfDay));
   return expectedDays(group.schedule, Math.max(after, ledger.asOfDay), to).filter(
     (day) => monthOfDay(day) - 12 < firstMonth || seen.has(monthOfDay(day) - 12),
@@ -52,15 +53,16 @@ function upcoming(group: RecurringGroup, ledger: Ledger, to: number): number[] {
 }
 
 function everydaySpendingPerDay(ledger: Ledger, recurrence: Recurrence): number {
-  const months = lastCompleteMonths(ledger, 3);
-  if (months.length === 0) return 0;
-  const from = monthStartDay(months[0]);
+  const [firstMonth] = lastCompleteMonths(ledger, 3);
+  if (firstMonth === undefined) return 0;
+  const from = monthStartDay(firstMonth);
   const to = monthStartDay(ledger.asOfMonth);
   let spent = 0;
   for (let r = 0; r < ledger.size; r++) {
-    const day = ledger.day[r];
-    if (day < from || day >= to || recurrence.groupOfRow[r] >= 0 || !SPENDING.has(ledger.category[r])) continue;
-    spent -= ledger.amount[r];
+    const day = itemAt(ledger.day, r);
+    if (day < from || day >= to || itemAt(recurrence.groupOfRow, r) >= 0) continue;
+    if (!SPENDING.has(itemAt(ledger.category, r))) continue;
+    spent -= itemAt(ledger.amount, r);
   }
   return Math.max(0, spent) / (to - from);
 }
@@ -80,15 +82,16 @@ export function forecastBalance(
     description: string,
     kind: ExpectedPayment['kind'],
   ): void => {
+    // expectedDays gives days after asOf's day up to the end of the forecast: inside byDay.
     for (const day of days) {
-      byDay[day - ledger.asOfDay] += amount;
+      addAt(byDay, day - ledger.asOfDay, amount);
       payments.push({ date: isoDate(day), description, amount: round2(amount), kind });
     }
   };
   for (const stream of streams) {
     if (!isRegular(stream) || stream.missed.length > 0 || stream.schedule === null) continue;
-    const after = stream.days[stream.days.length - 1] + Math.floor(PERIOD_DAYS[stream.cadence] / 2);
-    const name = personalCategories[categoryIndex(stream.categoryId)].name;
+    const after = last(stream.days) + Math.floor(PERIOD_DAYS[stream.cadence] / 2); // regular: two or more days
+    const name = itemAt(personalCategories, categoryIndex(stream.categoryId)).name;
     expect(
       expectedDays(stream.schedule, Math.max(after, ledger.asOfDay), end),
       stream.typicalAmount,
@@ -100,15 +103,16 @@ export function forecastBalance(
     const isIncome = group.direction === 'in';
     if (isIncome ? !EARNED.has(group.category) || STREAMED.has(group.category) : !SPENDING.has(group.category))
       continue;
-    const description = `${group.description} (${personalCategories[group.category].name})`;
+    const description = `${group.description} (${itemAt(personalCategories, group.category).name})`;
     expect(upcoming(group, ledger, end), group.typicalAmount, description, isIncome ? 'income' : 'recurring_outgoing');
   }
   payments.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : b.amount - a.amount));
 
   const past: BalanceDay[] = [];
-  for (let d = 0; d < history.balances.length; d++)
-    past.push({ date: isoDate(history.fromDay + d), balance: round2(history.balances[d]) });
-  const current = history.balances.length > 0 ? history.balances[history.balances.length - 1] : 0;
+  for (const [d, balance] of history.balances.entries()) {
+    past.push({ date: isoDate(history.fromDay + d), balance: round2(balance) });
+  }
+  const current = history.balances.at(-1) ?? 0; // no history: 0
   const everyday = everydaySpendingPerDay(ledger, recurrence);
 
   const forecast: BalanceDay[] = [];
@@ -117,7 +121,7 @@ export function forecastBalance(
   let lowest = current;
   let lowestDay = ledger.asOfDay;
   for (let k = 1; k <= FORECAST_DAYS; k++) {
-    balance += byDay[k] - everyday;
+    balance += itemAt(byDay, k) - everyday;
     const day = ledger.asOfDay + k;
     forecast.push({ date: isoDate(day), balance: round2(balance) });
     if (firstNegative === null && balance < -0.005) firstNegative = isoDate(day);

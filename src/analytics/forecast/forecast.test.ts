@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { itemAt } from '../../lib/indexing.ts';
 import { civilFromDay, isoDate, monthIndex } from '../calendar/london.ts';
 import { lastWorkingDayOfMonth } from '../calendar/working-days.ts';
 import { findIncomeStreams } from '../employment/income-streams.ts';
@@ -14,8 +15,12 @@ const CARD = anAccount({ id: 'card', subType: 'CreditCard', accountNumber: '5555
 
 function history(transactions: EngineTransaction[], accounts: EngineAccount[] = [CURRENT, SAVINGS, CARD]) {
   const h = buildBalanceHistory(ledgerOf(transactions, ASOF, accounts));
-  return (date: string): number =>
-    h.balances[[...Array(h.balances.length).keys()].find((d) => isoDate(h.fromDay + d) === date)!];
+  const byDate = new Map(Array.from(h.balances, (balance, d) => [isoDate(h.fromDay + d), balance]));
+  return (date: string): number => {
+    const balance = byDate.get(date);
+    assert.ok(balance !== undefined, `no balance on ${date}`);
+    return balance;
+  };
 }
 
 describe('forecast › daily balance history', () => {
@@ -62,7 +67,7 @@ describe('forecast › 90 days from asOf', () => {
       type: 'StandingOrder',
       amount: -1200,
     });
-    rent[12].balance = 500; // the bank's balance after the last transaction before asOf
+    itemAt(rent, 12).balance = 500; // the bank's balance after the last transaction before asOf
     const f = forecast([
       ...series(lastWorkingDays, { description: 'BGC ACME LTD SALARY', type: 'BankGiroCredit', amount: 1000 }),
       ...rent,
@@ -77,7 +82,7 @@ describe('forecast › 90 days from asOf', () => {
     ]);
     assert.equal(f.current_balance, 500);
     assert.equal(f.forecast.length, FORECAST_DAYS);
-    assert.equal(f.forecast[0].date, '2026-01-15');
+    assert.equal(f.forecast[0]?.date, '2026-01-15');
     assert.deepEqual(
       f.expected_payments.map((p) => `${p.date} ${p.amount} ${p.kind}`),
       [
@@ -90,7 +95,7 @@ describe('forecast › 90 days from asOf', () => {
       ],
     );
     assert.equal(f.everyday_spending_per_day, 9); // 828 over the 92 days of October to December
-    assert.equal(f.forecast[15].balance, 500 - 16 * 9 + 1000); // 30 January
+    assert.equal(f.forecast[15]?.balance, 500 - 16 * 9 + 1000); // 30 January
     assert.equal(f.first_negative_date, '2026-02-17'); // 500 + 1000 - 1200 - 34 days × 9
     assert.equal(f.currency, 'GBP');
     assert.equal(f.history.at(-1)?.date, '2026-01-14');

@@ -46,12 +46,12 @@ describe('income and expenditure', () => {
       income.categories.map((c) => c.name),
       ['Salary', 'Loan income'],
     );
-    assert.equal(income.monthly_amounts[5].amount, 7000);
+    assert.equal(income.monthly_amounts[5]?.amount, 7000);
     assert.deepEqual(
       expenditure.categories.map((c) => [c.name, c.fixed_flexible]),
       [['Rent', 'fixed']],
     );
-    assert.equal(expenditure.monthly_amounts[6].amount, 800);
+    assert.equal(expenditure.monthly_amounts[6]?.amount, 800);
   });
 
   test('amounts in another currency and the current month are left out', () => {
@@ -70,7 +70,7 @@ describe('income and expenditure', () => {
           r.account_type === 'Personal',
       ),
     );
-    assert.deepEqual([records[0].year, records[0].month, records[11].year, records[11].month], [2025, 1, 2025, 12]);
+    assert.deepEqual([records[0]?.year, records[0]?.month, records[11]?.year, records[11]?.month], [2025, 1, 2025, 12]);
   });
 
   test('months with no data inside the history are zero; months before it are not listed', () => {

@@ -6,7 +6,9 @@
  * as money spent (positive), after refunds are set against the spending they return (ledger/month-matrix.ts).
  * A category is listed when it has a transaction in the window; each lists every month of the window.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
+import type { Category } from '../categories/taxonomy.ts';
 import { yearOfMonth, monthOfMonth } from '../calendar/london.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { countOf, totalOf } from '../ledger/month-matrix.ts';
@@ -15,22 +17,25 @@ import { lastCompleteMonths } from '../ledger/windows.ts';
 import { round2 } from '../money.ts';
 import type { CategoryExpenditure, CategoryIncome, Expenditure, Income, MonthlyAmount } from '../report-types.ts';
 
+/** Indices of the Personal categories that pass `keep`, in list order. */
+function indicesWhere(keep: (category: Category) => boolean): readonly number[] {
+  return personalCategories.flatMap((c, i) => (keep(c) ? [i] : []));
+}
+const inIncome = (c: Category): boolean => c.income_expenditure === 'income' && !c.excludedFromTotals;
+const inExpenditure = (c: Category): boolean => c.income_expenditure === 'expenditure' && !c.excludedFromTotals;
+
 /** Category indices that make up income / expenditure totals. */
-export const INCOME_CATEGORIES: readonly number[] = personalCategories.flatMap((c, i) =>
-  c.income_expenditure === 'income' && !c.excludedFromTotals ? [i] : [],
-);
-export const EXPENDITURE_CATEGORIES: readonly number[] = personalCategories.flatMap((c, i) =>
-  c.income_expenditure === 'expenditure' && !c.excludedFromTotals ? [i] : [],
-);
+export const INCOME_CATEGORIES: readonly number[] = indicesWhere(inIncome);
+export const EXPENDITURE_CATEGORIES: readonly number[] = indicesWhere(inExpenditure);
 /** Income without borrowing: what affordability and the income ratios use. */
-export const EARNED_INCOME_CATEGORIES: readonly number[] = INCOME_CATEGORIES.filter(
-  (i) => !personalCategories[i].markers.includes('loan_income'),
+export const EARNED_INCOME_CATEGORIES: readonly number[] = indicesWhere(
+  (c) => inIncome(c) && !c.markers.includes('loan_income'),
 );
-export const FIXED_CATEGORIES: readonly number[] = EXPENDITURE_CATEGORIES.filter(
-  (i) => personalCategories[i].fixed_flexible === 'fixed',
+export const FIXED_CATEGORIES: readonly number[] = indicesWhere(
+  (c) => inExpenditure(c) && c.fixed_flexible === 'fixed',
 );
-export const FLEXIBLE_CATEGORIES: readonly number[] = EXPENDITURE_CATEGORIES.filter(
-  (i) => personalCategories[i].fixed_flexible === 'flexible',
+export const FLEXIBLE_CATEGORIES: readonly number[] = indicesWhere(
+  (c) => inExpenditure(c) && c.fixed_flexible === 'flexible',
 );
 
 export function monthTotal(matrix: MonthMatrix, categories: readonly number[], month: number): number {
@@ -50,7 +55,7 @@ function active(matrix: MonthMatrix, category: number, months: readonly number[]
 export function computeIncome(ledger: Ledger, matrix: MonthMatrix): Income {
   const months = lastCompleteMonths(ledger, 12);
   const categories: CategoryIncome[] = INCOME_CATEGORIES.filter((c) => active(matrix, c, months)).map((c) => ({
-    name: personalCategories[c].name,
+    name: itemAt(personalCategories, c).name,
     monthly_amounts: amounts(months, (m) => totalOf(matrix, c, m)),
   }));
   return {
@@ -62,13 +67,14 @@ export function computeIncome(ledger: Ledger, matrix: MonthMatrix): Income {
 
 export function computeExpenditure(ledger: Ledger, matrix: MonthMatrix): Expenditure {
   const months = lastCompleteMonths(ledger, 12);
-  const categories: CategoryExpenditure[] = EXPENDITURE_CATEGORIES.filter((c) => active(matrix, c, months)).map(
-    (c) => ({
-      name: personalCategories[c].name,
-      fixed_flexible: personalCategories[c].fixed_flexible ?? 'flexible',
+  const categories: CategoryExpenditure[] = EXPENDITURE_CATEGORIES.filter((c) => active(matrix, c, months)).map((c) => {
+    const category = itemAt(personalCategories, c);
+    return {
+      name: category.name,
+      fixed_flexible: category.fixed_flexible ?? 'flexible',
       monthly_amounts: amounts(months, (m) => totalOf(matrix, c, m)),
-    }),
-  );
+    };
+  });
   return {
     currency: ledger.currency,
     monthly_amounts: amounts(months, (m) => monthTotal(matrix, EXPENDITURE_CATEGORIES, m)),

@@ -7,6 +7,7 @@
  * - Booked (Pending ones may still change or drop) and booked at or before asOf.
  * Rows are in booking order (then input order), with the London day and month of each precomputed.
  */
+import { itemAt, last } from '../../lib/indexing.ts';
 import { findCategory, personalCategories } from '../categories/taxonomy.ts';
 import type { Category } from '../categories/taxonomy.ts';
 import type { ClassifiedTransaction } from '../classify/classify.ts';
@@ -72,7 +73,7 @@ const MONTH_STUBS = new Set(MONTH_NAMES.flatMap((m) => [m.slice(0, 2), m.slice(0
 export function groupKeyOf(normalized: string): string {
   const tokens = normalized.split(' ');
   const kept = tokens.filter((t) => !/\d/.test(t) && !MONTH_WORDS.has(t));
-  if (kept.length > 1 && MONTH_STUBS.has(kept[kept.length - 1])) kept.pop();
+  if (kept.length > 1 && MONTH_STUBS.has(last(kept))) kept.pop();
   return kept.length === 0 ? normalized : kept.length === tokens.length ? normalized : kept.join(' ');
 }
 
@@ -98,6 +99,21 @@ function reportCurrency(transactions: readonly EngineTransaction[], isPersonal: 
   return best;
 }
 
+/** Input indices of the transactions that count, in booking order (then input order). */
+function pickRows(transactions: readonly EngineTransaction[], leftOut: (tx: EngineTransaction) => boolean): number[] {
+  const picked: number[] = [];
+  let sorted = true;
+  let lastBookedAt = -Infinity; // of the last transaction picked
+  for (const [i, tx] of transactions.entries()) {
+    if (leftOut(tx)) continue;
+    if (lastBookedAt > tx.bookedAt) sorted = false;
+    lastBookedAt = tx.bookedAt;
+    picked.push(i);
+  }
+  if (!sorted) picked.sort((a, b) => itemAt(transactions, a).bookedAt - itemAt(transactions, b).bookedAt || a - b);
+  return picked;
+}
+
 export function buildLedger(
   accounts: readonly EngineAccount[],
   transactions: readonly EngineTransaction[],
@@ -108,16 +124,10 @@ export function buildLedger(
   // A transaction whose account is not listed is treated as Personal, as the classifier does.
   const isPersonal = (id: string): boolean => (byId.get(id)?.type ?? 'Personal') === 'Personal';
   const currency = reportCurrency(transactions, isPersonal);
-
-  const picked: number[] = [];
-  let sorted = true;
-  for (let i = 0; i < transactions.length; i++) {
-    const tx = transactions[i];
-    if (tx.status !== 'Booked' || tx.bookedAt > asOf || tx.currency !== currency || !isPersonal(tx.accountId)) continue;
-    if (picked.length > 0 && transactions[picked[picked.length - 1]].bookedAt > tx.bookedAt) sorted = false;
-    picked.push(i);
-  }
-  if (!sorted) picked.sort((a, b) => transactions[a].bookedAt - transactions[b].bookedAt || a - b);
+  const picked = pickRows(
+    transactions,
+    (tx) => tx.status !== 'Booked' || tx.bookedAt > asOf || tx.currency !== currency || !isPersonal(tx.accountId),
+  );
 
   const size = picked.length;
   const input = Int32Array.from(picked);
@@ -135,13 +145,13 @@ export function buildLedger(
   const groupIds = new Map<string, number>();
   const merchantIds = new Map<string, number>();
   const accountIds = new Map<string, number>();
-  const fallback = CATEGORY_INDEX.get('other_expenditure')!;
-  for (let r = 0; r < size; r++) {
-    const i = input[r];
-    const tx = transactions[i];
-    const c = classified[i];
-    day[r] = londonDay(tx.bookedAt);
-    month[r] = monthOfDay(day[r]);
+  const fallback = categoryIndex('other_expenditure');
+  for (const [r, i] of picked.entries()) {
+    const tx = itemAt(transactions, i);
+    const c = itemAt(classified, i);
+    const txDay = londonDay(tx.bookedAt);
+    day[r] = txDay;
+    month[r] = monthOfDay(txDay);
     amount[r] = tx.amount;
     category[r] = CATEGORY_INDEX.get(c.categoryId) ?? fallback;
     let found = groups.get(c.normalizedDescription);
@@ -158,7 +168,7 @@ export function buildLedger(
     accountIndex[r] = idOf(accountIds, tx.accountId);
   }
   const asOfDay = londonDay(asOf);
-  const firstDay = size > 0 ? day[0] : asOfDay + 1;
+  const firstDay = day[0] ?? asOfDay + 1; // day[0] is missing only when there are no rows
   const firstMonth = monthOfDay(firstDay);
   return {
     asOf,
@@ -183,9 +193,19 @@ export function buildLedger(
   };
 }
 
+/** Adds `amount` to the value of a typed column at a position the caller knows exists (as itemAt). */
+export function addAt(column: Float64Array | Int32Array, index: number, amount: number): void {
+  column[index] = itemAt(column, index) + amount;
+}
+
+/** The transaction of a row. */
+export function transactionOf(ledger: Ledger, row: number): EngineTransaction {
+  return itemAt(ledger.transactions, itemAt(ledger.input, row));
+}
+
 /** The Personal category of a row. */
 export function categoryOf(ledger: Ledger, row: number): Category {
-  return personalCategories[ledger.category[row]];
+  return itemAt(personalCategories, itemAt(ledger.category, row));
 }
 
 /** Category index by id (throws on an unknown id: a bug, caught by the tests). */

@@ -10,11 +10,12 @@
  * back in a spending category (the reversal of a returned direct debit) is set against the payment it returns the
  * same way, else against its own category.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
-import { CATEGORY_COUNT, CATEGORY_INDEX } from './ledger.ts';
+import { CATEGORY_COUNT, addAt, categoryIndex } from './ledger.ts';
 import type { Ledger } from './ledger.ts';
 
-const REFUND = CATEGORY_INDEX.get('refund')!;
+const REFUND = categoryIndex('refund');
 const IS_INCOME = personalCategories.map((c) => c.income_expenditure === 'income');
 
 export interface MonthMatrix {
@@ -30,8 +31,14 @@ export interface MonthMatrix {
   gross: Float64Array;
 }
 
+/** Takes `amount` off the value of a typed column at a position the caller knows exists (as itemAt). */
+function subtractAt(column: Float64Array, index: number, amount: number): void {
+  column[index] = itemAt(column, index) - amount;
+}
+
 export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
-  const from = Math.min(ledger.size > 0 ? ledger.month[0] : ledger.asOfMonth, ledger.asOfMonth);
+  // month[0] is missing only when there are no rows
+  const from = Math.min(ledger.month[0] ?? ledger.asOfMonth, ledger.asOfMonth);
   const months = ledger.asOfMonth - from + 1;
   const totals = new Float64Array(CATEGORY_COUNT * months);
   const counts = new Int32Array(CATEGORY_COUNT * months);
@@ -39,33 +46,35 @@ export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
   // The category of the last payment per account and payee, and per account and grouping key (numeric keys).
   const byMerchant = new Map<number, number>();
   const byGroup = new Map<number, number>();
-  const merchantKey = (r: number): number => ledger.accountIndex[r] * 2 ** 24 + ledger.merchantId[r];
-  const groupKey = (r: number): number => ledger.accountIndex[r] * 2 ** 24 + ledger.groupId[r];
+  const merchantKey = (r: number): number => itemAt(ledger.accountIndex, r) * 2 ** 24 + itemAt(ledger.merchantId, r);
+  const groupKey = (r: number): number => itemAt(ledger.accountIndex, r) * 2 ** 24 + itemAt(ledger.groupId, r);
+  const hasMerchant = (r: number): boolean => itemAt(ledger.merchantId, r) >= 0;
   const find = (r: number): number | undefined =>
-    (ledger.merchantId[r] < 0 ? undefined : byMerchant.get(merchantKey(r))) ?? byGroup.get(groupKey(r));
+    (hasMerchant(r) ? byMerchant.get(merchantKey(r)) : undefined) ?? byGroup.get(groupKey(r));
   for (let r = 0; r < ledger.size; r++) {
-    const c = ledger.category[r];
-    const cell = c * months + ledger.month[r] - from;
-    const amount = ledger.amount[r];
-    counts[cell]++;
-    gross[cell] += Math.abs(amount);
+    const c = itemAt(ledger.category, r);
+    const cell = c * months + itemAt(ledger.month, r) - from;
+    const amount = itemAt(ledger.amount, r);
+    addAt(counts, cell, 1);
+    addAt(gross, cell, Math.abs(amount));
     if (IS_INCOME[c]) {
       const target = c === REFUND && amount > 0 ? find(r) : undefined;
-      if (target === undefined) totals[cell] += amount;
-      else totals[cell - c * months + target * months] -= amount;
+      if (target === undefined) addAt(totals, cell, amount);
+      else subtractAt(totals, cell - c * months + target * months, amount);
     } else if (amount <= 0) {
-      if (ledger.merchantId[r] >= 0) byMerchant.set(merchantKey(r), c);
+      if (hasMerchant(r)) byMerchant.set(merchantKey(r), c);
       byGroup.set(groupKey(r), c);
-      totals[cell] -= amount;
+      subtractAt(totals, cell, amount);
     } else {
       // Money back in a spending category (a returned direct debit's reversal): set against the payment it returns.
       const target = find(r) ?? c;
-      totals[cell - c * months + target * months] -= amount;
+      subtractAt(totals, cell - c * months + target * months, amount);
     }
   }
-  for (let c = 0; c < CATEGORY_COUNT; c++) {
-    if (IS_INCOME[c]) continue;
-    for (let m = 0; m < months; m++) if (totals[c * months + m] < 0) totals[c * months + m] = 0;
+  for (const [c, isIncome] of IS_INCOME.entries()) {
+    if (isIncome) continue;
+    const ofCategory = totals.subarray(c * months, (c + 1) * months); // a view: writes go to totals
+    for (const [m, total] of ofCategory.entries()) if (total < 0) ofCategory[m] = 0;
   }
   return { from, months, totals, counts, gross };
 }
@@ -73,17 +82,17 @@ export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
 /** Total of a category in a month (0 outside the table). */
 export function totalOf(matrix: MonthMatrix, category: number, month: number): number {
   const m = month - matrix.from;
-  return m < 0 || m >= matrix.months ? 0 : matrix.totals[category * matrix.months + m];
+  return m < 0 || m >= matrix.months ? 0 : itemAt(matrix.totals, category * matrix.months + m);
 }
 
 export function countOf(matrix: MonthMatrix, category: number, month: number): number {
   const m = month - matrix.from;
-  return m < 0 || m >= matrix.months ? 0 : matrix.counts[category * matrix.months + m];
+  return m < 0 || m >= matrix.months ? 0 : itemAt(matrix.counts, category * matrix.months + m);
 }
 
 export function grossOf(matrix: MonthMatrix, category: number, month: number): number {
   const m = month - matrix.from;
-  return m < 0 || m >= matrix.months ? 0 : matrix.gross[category * matrix.months + m];
+  return m < 0 || m >= matrix.months ? 0 : itemAt(matrix.gross, category * matrix.months + m);
 }
 
 /** Net total, count and gross amount over several categories and months. */

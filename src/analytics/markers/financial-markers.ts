@@ -3,6 +3,7 @@
  * Category groups come from the taxonomy's marker groups (categories/category.ts), never hard-coded ids, so a new
  * category joins its markers by declaring them. Definitions in words: docs/analytics.md, "Financial markers".
  */
+import { itemAt } from '../../lib/indexing.ts';
 import { categoryIdsWithMarker, findCategory } from '../categories/taxonomy.ts';
 import type { Marker } from '../categories/taxonomy.ts';
 import { monthStartDay } from '../calendar/london.ts';
@@ -12,7 +13,7 @@ import {
   FLEXIBLE_CATEGORIES,
   monthTotal,
 } from '../income-expenditure/income-expenditure.ts';
-import { categoryIndex } from '../ledger/ledger.ts';
+import { categoryIndex, transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sumOver } from '../ledger/month-matrix.ts';
 import type { MonthMatrix } from '../ledger/month-matrix.ts';
@@ -42,8 +43,9 @@ function any(ctx: MarkerContext, categories: readonly number[], months: readonly
 /** Money moved into one of the customer's own savings accounts within the window counts as saving. */
 function savedToOwnAccount(ledger: Ledger, fromDay: number, toDay: number): boolean {
   for (let r = 0; r < ledger.size; r++) {
-    if (ledger.category[r] !== INTERNAL_IN || ledger.day[r] < fromDay || ledger.day[r] >= toDay) continue;
-    const subType = ledger.accounts.get(ledger.transactions[ledger.input[r]].accountId)?.subType.toLowerCase() ?? '';
+    const day = itemAt(ledger.day, r);
+    if (itemAt(ledger.category, r) !== INTERNAL_IN || day < fromDay || day >= toDay) continue;
+    const subType = ledger.accounts.get(transactionOf(ledger, r).accountId)?.subType.toLowerCase() ?? '';
     if (subType.includes('saving') || subType.includes('isa')) return true;
   }
   return false;
@@ -53,8 +55,10 @@ function savedToOwnAccount(ledger: Ledger, fromDay: number, toDay: number): bool
 function recurringIncome(ledger: Ledger, recurrence: Recurrence, fromDay: number, toDay: number): number {
   let total = 0;
   for (let r = 0; r < ledger.size; r++) {
-    if (recurrence.groupOfRow[r] < 0 || ledger.day[r] < fromDay || ledger.day[r] >= toDay) continue;
-    if (ledger.amount[r] > 0 && EARNED.has(ledger.category[r])) total += ledger.amount[r];
+    const day = itemAt(ledger.day, r);
+    if (itemAt(recurrence.groupOfRow, r) < 0 || day < fromDay || day >= toDay) continue;
+    const amount = itemAt(ledger.amount, r);
+    if (amount > 0 && EARNED.has(itemAt(ledger.category, r))) total += amount;
   }
   return total;
 }

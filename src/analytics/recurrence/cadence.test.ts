@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { itemAt } from '../../lib/indexing.ts';
 import { dayFromCivil, monthIndex } from '../calendar/london.ts';
 import { lastWorkingDayOfMonth } from '../calendar/working-days.ts';
 import { detectCadence } from './cadence.ts';
@@ -24,7 +25,7 @@ describe('recurrence › cadence', () => {
     ['monthly with one month missed', [...dayOfEachMonth(15, 5), ...dayOfEachMonth(15, 12).slice(6)], 'monthly'],
     [
       'weekly with a Thursday before Good Friday',
-      [...every(7, 6), every(7, 7)[6] - 1, ...every(7, 12).slice(7)],
+      [...every(7, 6), itemAt(every(7, 7), 6) - 1, ...every(7, 12).slice(7)],
       'weekly',
     ],
     ['every few days (a supermarket)', [0, 2, 3, 7, 8, 12, 13, 14, 19, 22].map((d) => d + 20_000), 'irregular'],

@@ -4,6 +4,7 @@
  * year of them). Four-weekly and monthly both have median gaps near 28–31 days: four-weekly when at least 70 %
  * of the gaps are 27–29 days (monthly gaps wander between 28 and 34 with the calendar and working days).
  */
+import { itemAt } from '../../lib/indexing.ts';
 
 export type Cadence = 'weekly' | 'fortnightly' | 'four_weekly' | 'monthly' | 'quarterly' | 'yearly' | 'irregular';
 
@@ -51,7 +52,7 @@ const FOUR_WEEKLY_SHARE = 0.7;
 
 function median(sorted: readonly number[]): number {
   const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return sorted.length % 2 === 1 ? itemAt(sorted, mid) : (itemAt(sorted, mid - 1) + itemAt(sorted, mid)) / 2;
 }
 
 function share(gaps: readonly number[], lo: number, hi: number): number {
@@ -64,7 +65,7 @@ function share(gaps: readonly number[], lo: number, hi: number): number {
 export function detectCadence(days: readonly number[]): Cadence {
   if (days.length < 2) return 'irregular';
   const gaps: number[] = [];
-  for (let i = 1; i < days.length; i++) gaps.push(days[i] - days[i - 1]);
+  for (let i = 1; i < days.length; i++) gaps.push(itemAt(days, i) - itemAt(days, i - 1));
   const typical = median([...gaps].sort((a, b) => a - b));
   for (const rhythm of RHYTHMS) {
     if (typical < rhythm.median[0] || typical > rhythm.median[1]) continue;

@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { first } from '../../lib/indexing.ts';
 import { CURRENT, SAVINGS, aTransaction, at, everyDays, ledgerOf, monthlyDates, series } from '../test-support.ts';
 import { findRecurring, toRecurringTransactions } from './find-recurring.ts';
 
@@ -16,7 +17,7 @@ describe('recurrence › recurring transactions', () => {
     const netflix = series(monthlyDates(2025, 1, 3, 13), { description: 'NETFLIX.COM', amount: -12.99 });
     const { records } = report(netflix);
     assert.equal(records.length, 1);
-    const r = records[0];
+    const r = first(records);
     assert.equal(r.description, 'Netflix');
     assert.equal(r.average_amount, -12.99);
     assert.equal(r.amount_variance, 0);
@@ -33,7 +34,7 @@ describe('recurrence › recurring transactions', () => {
     const energy = series(monthlyDates(2025, 7, 9, 6), { description: 'DD OCTOPUS ENERGY', amount: -80 }).map(
       (t, k) => ({ ...t, amount: -80 - 20 * (k % 2) }),
     );
-    const [r] = report(energy).records;
+    const r = first(report(energy).records);
     assert.equal(r.average_amount, -90);
     assert.equal(r.amount_variance, 100);
     assert.ok(Math.abs(r.amount_stability_of_transaction - (1 - 10 / 90)) < 1e-4);
@@ -48,8 +49,8 @@ describe('recurrence › recurring transactions', () => {
     }).map((t, k) => ({ ...t, description: `KESTREL DISTRIBUTI WAGES WK${10 + k}` }));
     const { recurrence } = report(wages);
     assert.equal(recurrence.groups.length, 1);
-    assert.equal(recurrence.groups[0].cadence, 'weekly');
-    assert.equal(recurrence.groups[0].direction, 'in');
+    assert.equal(first(recurrence.groups).cadence, 'weekly');
+    assert.equal(first(recurrence.groups).direction, 'in');
   });
 
   test('irregular shopping, fewer than 3 occurrences and own transfers are not recurring', () => {

@@ -6,8 +6,10 @@
  * a group of exactly 3 days must also have an amount stability of at least 0.7.
  * Transfers between own accounts and refunds are left out (they are not the customer's income or spending).
  */
+import { first, itemAt } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
 import { monthStartDay } from '../calendar/london.ts';
+import { transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { round2, round4 } from '../money.ts';
 import type { RecurringTransaction } from '../report-types.ts';
@@ -53,7 +55,7 @@ const EXCLUDED = personalCategories.map((c) => c.excludedFromTotals);
 function medianOfLast(values: readonly number[], n: number): number {
   const tail = values.slice(-n).sort((a, b) => a - b);
   const mid = tail.length >> 1;
-  return tail.length % 2 === 1 ? tail[mid] : (tail[mid - 1] + tail[mid]) / 2;
+  return tail.length % 2 === 1 ? itemAt(tail, mid) : (itemAt(tail, mid - 1) + itemAt(tail, mid)) / 2;
 }
 
 function mostCommon(values: Iterable<number>): number {
@@ -76,8 +78,9 @@ export function findRecurring(ledger: Ledger): Recurrence {
   // Keyed by grouping key id and direction (even: in, odd: out).
   const byKey = new Map<number, number[]>();
   for (let r = 0; r < ledger.size; r++) {
-    if (ledger.day[r] < fromDay || EXCLUDED[ledger.category[r]] || ledger.amount[r] === 0) continue;
-    const key = ledger.groupId[r] * 2 + (ledger.amount[r] > 0 ? 0 : 1);
+    const amount = itemAt(ledger.amount, r);
+    if (itemAt(ledger.day, r) < fromDay || EXCLUDED[itemAt(ledger.category, r)] || amount === 0) continue;
+    const key = itemAt(ledger.groupId, r) * 2 + (amount > 0 ? 0 : 1);
     const rows = byKey.get(key);
     if (rows) rows.push(r);
     else byKey.set(key, [r]);
@@ -86,20 +89,23 @@ export function findRecurring(ledger: Ledger): Recurrence {
   for (const [id, rows] of byKey) {
     if (rows.length < MIN_DAYS) continue;
     const days: number[] = [];
-    for (const r of rows) if (days.length === 0 || days[days.length - 1] !== ledger.day[r]) days.push(ledger.day[r]);
+    for (const r of rows) {
+      const day = itemAt(ledger.day, r);
+      if (days.length === 0 || days[days.length - 1] !== day) days.push(day);
+    }
     if (days.length < MIN_DAYS) continue;
     const cadence = detectCadence(days);
     if (cadence === 'irregular') continue;
-    const amounts = rows.map((r) => ledger.amount[r]);
+    const amounts = rows.map((r) => itemAt(ledger.amount, r));
     const stability = amountStability(amounts);
     if (days.length === MIN_DAYS && stability < MIN_STABILITY_OF_THREE) continue;
     const direction = id % 2 === 0 ? 'in' : 'out';
-    const key = `${direction}|${ledger.group[rows[0]]}`;
+    const key = `${direction}|${itemAt(ledger.group, first(rows))}`;
     const { mean, variance } = moments(amounts);
-    const last = rows[rows.length - 1];
+    const last = itemAt(rows, -1);
     groups.push({
       key,
-      description: ledger.merchant[last] ?? ledger.group[last],
+      description: itemAt(ledger.merchant, last) ?? itemAt(ledger.group, last),
       direction,
       rows,
       days,
@@ -110,10 +116,10 @@ export function findRecurring(ledger: Ledger): Recurrence {
       amountStability: stability,
       frequencyStability: frequencyStability(days),
       timeStability: timeStability(
-        rows.map((r) => ledger.month[r]),
+        rows.map((r) => itemAt(ledger.month, r)),
         ledger.asOfMonth,
       ),
-      category: mostCommon(rows.map((r) => ledger.category[r])),
+      category: mostCommon(rows.map((r) => itemAt(ledger.category, r))),
       typicalAmount: medianOfLast(amounts, 3),
     });
   }
@@ -136,7 +142,7 @@ export function toRecurringTransactions(ledger: Ledger, recurrence: Recurrence):
     description: g.description,
     average_amount: round2(g.mean),
     amount_variance: round2(g.variance),
-    transaction_ids: g.rows.map((r) => ledger.transactions[ledger.input[r]].id),
+    transaction_ids: g.rows.map((r) => transactionOf(ledger, r).id),
     amount_stability_of_transaction: round4(g.amountStability),
     frequency_stability_of_transaction: round4(g.frequencyStability),
     time_stability_of_transaction: round4(g.timeStability),

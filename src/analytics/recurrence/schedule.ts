@@ -7,6 +7,7 @@
  * Money in moves to the working day before a weekend or bank holiday (as Bacs pays salaries, pensions and
  * benefits); money out moves to the working day after (as direct debits and standing orders are collected).
  */
+import { first, itemAt } from '../../lib/indexing.ts';
 import { dayOfMonth, monthOfDay, weekday } from '../calendar/london.ts';
 import { dayInMonth } from '../calendar/months.ts';
 import { lastWorkingDayOfMonth, workingDayOnOrAfter, workingDayOnOrBefore } from '../calendar/working-days.ts';
@@ -29,7 +30,7 @@ const RECENT = 6;
 
 function mode(values: readonly number[]): { value: number; share: number } {
   const counts = new Map<number, number>();
-  let value = values[0];
+  let value = first(values);
   let best = 0;
   for (const v of values) {
     const n = (counts.get(v) ?? 0) + 1;
@@ -49,7 +50,7 @@ export function learnSchedule(
   direction: 'in' | 'out',
 ): Schedule {
   const recent = days.slice(-RECENT);
-  const last = days[days.length - 1];
+  const last = itemAt(days, -1);
   const schedule: Schedule = {
     cadence,
     direction,

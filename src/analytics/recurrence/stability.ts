@@ -14,45 +14,51 @@ export interface Moments {
   variance: number;
 }
 
-export function moments(values: ArrayLike<number>): Moments {
+/** A list of numbers: a plain array or a typed array. */
+export type Numbers = ArrayLike<number> & Iterable<number>;
+
+export function moments(values: Numbers): Moments {
   const n = values.length;
   if (n === 0) return { mean: 0, variance: 0 };
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += values[i];
+  for (const value of values) sum += value;
   const mean = sum / n;
   let squares = 0;
-  for (let i = 0; i < n; i++) squares += (values[i] - mean) ** 2;
+  for (const value of values) squares += (value - mean) ** 2;
   return { mean, variance: squares / n };
 }
 
 /** 1 − coefficient of variation of the absolute values, within [0, 1]; 0 for no values or a zero mean. */
-export function stabilityOf(values: ArrayLike<number>): number {
+export function stabilityOf(values: Numbers): number {
   const n = values.length;
   if (n === 0) return 0;
-  const absolute = new Float64Array(n);
-  for (let i = 0; i < n; i++) absolute[i] = Math.abs(values[i]);
+  const absolute = Float64Array.from(values, Math.abs);
   const { mean, variance } = moments(absolute);
   if (mean === 0) return 0;
   return Math.min(1, Math.max(0, 1 - Math.sqrt(variance) / mean));
 }
 
-export function amountStability(amounts: ArrayLike<number>): number {
+export function amountStability(amounts: Numbers): number {
   return stabilityOf(amounts);
 }
 
 /** From the distinct days of occurrence, ascending. */
-export function frequencyStability(days: ArrayLike<number>): number {
+export function frequencyStability(days: Numbers): number {
   if (days.length < 2) return 0;
   const gaps = new Float64Array(days.length - 1);
-  for (let i = 1; i < days.length; i++) gaps[i - 1] = days[i] - days[i - 1];
+  let previous: number | null = null;
+  let i = 0;
+  for (const day of days) {
+    if (previous !== null) gaps[i++] = day - previous;
+    previous = day;
+  }
   return stabilityOf(gaps);
 }
 
 /** Share of the 12 months before `asOfMonth` with at least one of `months` (month indices, any order). */
-export function timeStability(months: ArrayLike<number>, asOfMonth: number): number {
+export function timeStability(months: Iterable<number>, asOfMonth: number): number {
   const present = new Set<number>();
-  for (let i = 0; i < months.length; i++) {
-    const m = months[i];
+  for (const m of months) {
     if (m >= asOfMonth - 12 && m < asOfMonth) present.add(m);
   }
   return present.size / 12;

@@ -14,6 +14,7 @@ function trends(transactions: ReturnType<typeof aTransaction>[]) {
 describe('trends › category trends', () => {
   test('a fixed monthly bill over the whole year', () => {
     const [t] = trends(series(monthlyDates(2025, 1, 1, 12), { description: 'THAMES WATER', amount: -40 }));
+    assert.ok(t, 'a trend');
     assert.deepEqual(t, {
       category: 'Water',
       min: 40,
@@ -42,7 +43,8 @@ describe('trends › category trends', () => {
       aTransaction({ description: 'OPENING', amount: 1, bookedAt: at(2025, 1, 1, 0) }),
       ...series(months, { description: 'ODEON CINEMAS', amount: -20 }),
     ]);
-    const cinema = result.find((x) => x.category === 'Entertainment and leisure')!;
+    const cinema = result.find((x) => x.category === 'Entertainment and leisure');
+    assert.ok(cinema, 'an Entertainment and leisure trend');
     assert.equal(cinema.min, 0);
     assert.equal(cinema.max, 20);
     assert.equal(cinema.mean, 8.33);

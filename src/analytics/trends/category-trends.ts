@@ -9,9 +9,10 @@
  *   frequency stability: the same on the gaps in days between its transactions (distinct days);
  *   time stability: months of the last 12 with a transaction ÷ 12 (recurrence/stability.ts).
  */
+import { itemAt } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
 import { EXPENDITURE_CATEGORIES, INCOME_CATEGORIES } from '../income-expenditure/income-expenditure.ts';
-import { CATEGORY_COUNT } from '../ledger/ledger.ts';
+import { CATEGORY_COUNT, addAt } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { countOf, totalOf } from '../ledger/month-matrix.ts';
 import type { MonthMatrix } from '../ledger/month-matrix.ts';
@@ -28,24 +29,24 @@ function gapStabilities(ledger: Ledger, fromDay: number, toDay: number): Float64
   const sum = new Float64Array(CATEGORY_COUNT);
   const squares = new Float64Array(CATEGORY_COUNT);
   for (let r = 0; r < ledger.size; r++) {
-    const day = ledger.day[r];
+    const day = itemAt(ledger.day, r);
     if (day < fromDay || day >= toDay) continue;
-    const c = ledger.category[r];
-    const previous = lastDay[c];
+    const c = itemAt(ledger.category, r);
+    const previous = itemAt(lastDay, c);
     if (previous === day) continue;
     if (previous >= 0) {
       const gap = day - previous;
-      n[c]++;
-      sum[c] += gap;
-      squares[c] += gap * gap;
+      addAt(n, c, 1);
+      addAt(sum, c, gap);
+      addAt(squares, c, gap * gap);
     }
     lastDay[c] = day;
   }
   const result = new Float64Array(CATEGORY_COUNT);
-  for (let c = 0; c < CATEGORY_COUNT; c++) {
-    if (n[c] === 0) continue;
-    const mean = sum[c] / n[c];
-    const variance = Math.max(0, squares[c] / n[c] - mean * mean);
+  for (const [c, count] of n.entries()) {
+    if (count === 0) continue;
+    const mean = itemAt(sum, c) / count;
+    const variance = Math.max(0, itemAt(squares, c) / count - mean * mean);
     result[c] = Math.min(1, Math.max(0, 1 - Math.sqrt(variance) / mean));
   }
   return result;
@@ -54,41 +55,46 @@ function gapStabilities(ledger: Ledger, fromDay: number, toDay: number): Float64
 /** The last month with a transaction of each category, over the whole history. */
 function lastMonths(ledger: Ledger): Int32Array {
   const last = new Int32Array(CATEGORY_COUNT).fill(-1);
-  for (let r = 0; r < ledger.size; r++) last[ledger.category[r]] = ledger.month[r];
+  for (let r = 0; r < ledger.size; r++) last[itemAt(ledger.category, r)] = itemAt(ledger.month, r);
   return last;
 }
 
 export function computeCategoryTrends(ledger: Ledger, matrix: MonthMatrix): CategoryTrend[] {
   const months = lastCompleteMonths(ledger, 12);
-  if (months.length === 0) return [];
-  const gaps = gapStabilities(ledger, monthStartDay(months[0]), monthStartDay(ledger.asOfMonth));
+  const [firstMonth] = months;
+  if (firstMonth === undefined) return [];
+  const gaps = gapStabilities(ledger, monthStartDay(firstMonth), monthStartDay(ledger.asOfMonth));
   const last = lastMonths(ledger);
   const trends: CategoryTrend[] = [];
   for (const c of [...INCOME_CATEGORIES, ...EXPENDITURE_CATEGORIES]) {
-    const totals = months.map((m) => totalOf(matrix, c, m));
-    const counts = months.map((m) => countOf(matrix, c, m));
-    const transactions = counts.reduce((a, b) => a + b, 0);
+    const byMonth = months.map((month) => ({
+      month,
+      total: totalOf(matrix, c, month),
+      count: countOf(matrix, c, month),
+    }));
+    const totals = byMonth.map((m) => m.total);
+    const transactions = byMonth.reduce((sum, m) => sum + m.count, 0);
     if (transactions === 0) continue;
     let run = 0;
     let continuity = 0;
-    for (const count of counts) {
+    for (const { count } of byMonth) {
       run = count > 0 ? run + 1 : 0;
       continuity = Math.max(continuity, run);
     }
     const { mean, variance } = moments(totals);
-    const activeMonths = months.filter((_, i) => counts[i] > 0);
+    const active = byMonth.filter((m) => m.count > 0);
     trends.push({
-      category: personalCategories[c].name,
+      category: itemAt(personalCategories, c).name,
       min: round2(Math.min(...totals)),
       mean: round2(mean),
       max: round2(Math.max(...totals)),
       variance: round2(variance),
       frequency: round4(transactions / months.length),
       continuity,
-      recency: ledger.asOfMonth - last[c],
-      amount_stability_of_category: round4(stabilityOf(totals.filter((_, i) => counts[i] > 0))),
-      frequency_stability_of_category: round4(gaps[c]),
-      time_stability_of_category: round4(activeMonths.filter((m) => m >= ledger.asOfMonth - 12).length / 12),
+      recency: ledger.asOfMonth - itemAt(last, c),
+      amount_stability_of_category: round4(stabilityOf(active.map((m) => m.total))),
+      frequency_stability_of_category: round4(itemAt(gaps, c)),
+      time_stability_of_category: round4(active.filter((m) => m.month >= ledger.asOfMonth - 12).length / 12),
     });
   }
   return trends;
