@@ -4,6 +4,7 @@
  * with a current account, a savings account and a credit card, and transfers between them.
  */
 import type { EngineAccount, EngineTransaction } from '../src/analytics/types.ts';
+import { itemAt } from '../src/lib/indexing.ts';
 
 /** mulberry32: small, fast, good enough for test data. */
 export function prng(seed: number): () => number {
@@ -213,23 +214,42 @@ export const benchAccounts: EngineAccount[] = [
   { id: 'cc', type: 'Personal', subType: 'CreditCard', currency: 'GBP', bankSlug: 'bank', accountNumber: '55554444' },
 ];
 
+/** The seeded draws the generator makes, all from one stream (their order is the data). */
+interface Draws {
+  random: () => number;
+  pick: <T>(list: readonly T[]) => T;
+  /** `n` random digits */
+  digits: (n: number) => string;
+}
+
+function draws(seed: number): Draws {
+  const random = prng(seed);
+  return {
+    random,
+    pick: (list) => itemAt(list, Math.floor(random() * list.length)),
+    digits: (n) => String(Math.floor(random() * 10 ** n)).padStart(n, '0'),
+  };
+}
+
+/** Appends one transaction (drawing its currency and submitted category). */
+type Push = (
+  accountId: string,
+  amount: number,
+  description: string,
+  type: string | null,
+  at: number,
+  mcc?: string | null,
+) => void;
+
 /** `count` transactions over roughly two years, in booking order. */
 export function generateTransactions(count: number, seed = 42): EngineTransaction[] {
-  const random = prng(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const digits = (n: number): string => String(Math.floor(random() * 10 ** n)).padStart(n, '0');
+  const d = draws(seed);
+  const { random, pick, digits } = d;
   const start = 1_672_531_200; // 2023-01-01
   const step = (2 * 365 * 86_400) / count;
   const out: EngineTransaction[] = [];
   let id = 0;
-  const push = (
-    accountId: string,
-    amount: number,
-    description: string,
-    type: string | null,
-    at: number,
-    mcc: string | null = null,
-  ): void => {
+  const push: Push = (accountId, amount, description, type, at, mcc = null) => {
     out.push({
       id: `t${id++}`,
       accountId,
@@ -251,20 +271,7 @@ export function generateTransactions(count: number, seed = 42): EngineTransactio
     const month = pick(MONTHS);
     const roll = random();
     if (roll < 0.55) {
-      const merchant = pick(CARD_MERCHANTS);
-      const style = random();
-      const text =
-        style < 0.3
-          ? `CARD PAYMENT TO ${merchant} ${digits(4)} ON ${day} ${month}`
-          : style < 0.55
-            ? `${merchant} ${digits(4)}      ${pick(TOWNS)} GB`
-            : style < 0.75
-              ? `VIS ${day}${month}${digits(2)} ${merchant}${digits(8)}`
-              : style < 0.9
-                ? `POS ${merchant} CD ${digits(4)}`
-                : merchant;
-      const mcc = random() < 0.3 ? pick(['5411', '5812', '5814', '5541', '4111', '5311', '5999', '7995']) : null;
-      push('cur', random() < 0.03 ? 5 + random() * 40 : -(2 + random() * 80), text, 'CardPayment', at, mcc);
+      cardPayment(d, push, at, day, month);
     } else if (roll < 0.7) {
       push('cur', -(10 + random() * 300), `DD ${pick(DIRECT_DEBITS)} REF ${digits(10)}`, 'DirectDebit', at);
     } else if (roll < 0.78) {
@@ -276,33 +283,9 @@ export function generateTransactions(count: number, seed = 42): EngineTransactio
         at,
       );
     } else if (roll < 0.88) {
-      const person = pick(PEOPLE);
-      const incoming = random() < 0.4;
-      push(
-        'cur',
-        (incoming ? 1 : -1) * (5 + Math.floor(random() * 200)),
-        `${incoming ? 'FPI' : 'FPO'} ${person} REF ${digits(6)} ${day}${month}`,
-        'FasterPayment',
-        at,
-      );
+      fasterPayment(d, push, at, day, month);
     } else if (roll < 0.94) {
-      // own transfers: current → savings (same day or next), current → credit card
-      const amount = 25 * (1 + Math.floor(random() * 20));
-      const toCard = random() < 0.3;
-      push(
-        'cur',
-        -amount,
-        toCard ? 'BARCLAYCARD' : random() < 0.5 ? 'TFR TO SAVINGS' : `TRANSFER TO 20-00-00 87654321`,
-        'Transfer',
-        at,
-      );
-      push(
-        toCard ? 'cc' : 'sav',
-        amount,
-        toCard ? 'PAYMENT RECEIVED - THANK YOU' : 'TRANSFER FROM CURRENT ACCOUNT',
-        'Transfer',
-        at + random() * 86_400,
-      );
+      ownTransfer(d, push, at);
     } else if (roll < 0.97) {
       push(
         'cur',
@@ -316,4 +299,55 @@ export function generateTransactions(count: number, seed = 42): EngineTransactio
     }
   }
   return out.slice(0, count);
+}
+
+/** A card payment (a few are refunds), its text in one of several banks' styles, sometimes with an MCC. */
+function cardPayment({ random, pick, digits }: Draws, push: Push, at: number, day: number, month: string): void {
+  const merchant = pick(CARD_MERCHANTS);
+  const style = random();
+  const text =
+    style < 0.3
+      ? `CARD PAYMENT TO ${merchant} ${digits(4)} ON ${day} ${month}`
+      : style < 0.55
+        ? `${merchant} ${digits(4)}      ${pick(TOWNS)} GB`
+        : style < 0.75
+          ? `VIS ${day}${month}${digits(2)} ${merchant}${digits(8)}`
+          : style < 0.9
+            ? `POS ${merchant} CD ${digits(4)}`
+            : merchant;
+  const mcc = random() < 0.3 ? pick(['5411', '5812', '5814', '5541', '4111', '5311', '5999', '7995']) : null;
+  push('cur', random() < 0.03 ? 5 + random() * 40 : -(2 + random() * 80), text, 'CardPayment', at, mcc);
+}
+
+/** A Faster Payment to or from a person. */
+function fasterPayment({ random, pick, digits }: Draws, push: Push, at: number, day: number, month: string): void {
+  const person = pick(PEOPLE);
+  const incoming = random() < 0.4;
+  push(
+    'cur',
+    (incoming ? 1 : -1) * (5 + Math.floor(random() * 200)),
+    `${incoming ? 'FPI' : 'FPO'} ${person} REF ${digits(6)} ${day}${month}`,
+    'FasterPayment',
+    at,
+  );
+}
+
+/** Own transfers: current → savings (same day or next), current → credit card. */
+function ownTransfer({ random }: Draws, push: Push, at: number): void {
+  const amount = 25 * (1 + Math.floor(random() * 20));
+  const toCard = random() < 0.3;
+  push(
+    'cur',
+    -amount,
+    toCard ? 'BARCLAYCARD' : random() < 0.5 ? 'TFR TO SAVINGS' : `TRANSFER TO 20-00-00 87654321`,
+    'Transfer',
+    at,
+  );
+  push(
+    toCard ? 'cc' : 'sav',
+    amount,
+    toCard ? 'PAYMENT RECEIVED - THANK YOU' : 'TRANSFER FROM CURRENT ACCOUNT',
+    'Transfer',
+    at + random() * 86_400,
+  );
 }

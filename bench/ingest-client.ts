@@ -13,6 +13,8 @@ interface Job {
   walk: boolean;
 }
 
+if (!parentPort) throw new Error('ingest-client.ts runs as a worker thread of bench/ingest.bench.ts');
+const port = parentPort;
 const { baseUrl, token, customerId, body, walk } = workerData as Job;
 const auth = { authorization: `Bearer ${token}` };
 
@@ -48,7 +50,7 @@ async function probeWhile(p: Promise<unknown>): Promise<number[]> {
 
 const first = submit();
 const [[submitMs, submitRes], probes] = await Promise.all([timed(() => first), probeWhile(first)]);
-parentPort!.postMessage({ phase: 'submitted' }); // the server's event-loop measurement covers the submission only
+port.postMessage({ phase: 'submitted' }); // the server's event-loop measurement covers the submission only
 const [resendMs, resendRes] = await timed(submit);
 let walkMs = 0;
 let walked = 0;
@@ -68,4 +70,4 @@ if (walk) {
     return n;
   });
 }
-parentPort!.postMessage({ phase: 'done', submitMs, submitRes, resendMs, resendRes, probes, walkMs, walked });
+port.postMessage({ phase: 'done', submitMs, submitRes, resendMs, resendRes, probes, walkMs, walked });

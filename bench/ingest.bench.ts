@@ -205,7 +205,9 @@ async function benchPostgres(): Promise<void> {
         ],
       }),
     }).then((r) => r.json())) as { data: Array<{ id: string }> };
-    const copyMs = copyBaseline(dbName, other.id, acc.data[0]!.id, txns, srv.accountNumber);
+    const [account] = acc.data;
+    if (!account) throw new Error('account_collections created no account');
+    const copyMs = copyBaseline(dbName, other.id, account.id, txns, srv.accountNumber);
     const r = await runClient({ baseUrl: srv.baseUrl, token: srv.token, customerId: srv.customerId, body, walk: true });
     if (r.submitRes.status !== 200 || r.resendRes.status !== 200)
       throw new Error(`submission failed: ${r.submitRes.text.slice(0, 300)} / ${r.resendRes.text.slice(0, 300)}`);

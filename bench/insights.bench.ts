@@ -12,6 +12,7 @@
 import { classifyTransactions } from '../src/analytics/classify/classify.ts';
 import { computeReport } from '../src/analytics/compute-report.ts';
 import type { EngineAccount, EngineTransaction } from '../src/analytics/types.ts';
+import { itemAt } from '../src/lib/indexing.ts';
 import { generateVolume, toEngineInput } from '../src/personas/index.ts';
 
 const AS_OF = 1_768_404_600; // 14 January 2026, 15:30 UTC
@@ -20,6 +21,12 @@ interface Timing {
   bestMs: number;
   medianMs: number;
   medianCpuMs: number;
+}
+
+/** The middle value of an odd number of runs. */
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return itemAt(sorted, sorted.length >> 1);
 }
 
 function time(runs: number, work: () => unknown): Timing {
@@ -33,7 +40,6 @@ function time(runs: number, work: () => unknown): Timing {
     const used = process.cpuUsage(before);
     cpu.push((used.user + used.system) / 1000);
   }
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   return { bestMs: Math.min(...wall), medianMs: median(wall), medianCpuMs: median(cpu) };
 }
 
@@ -124,7 +130,7 @@ for (const [count, runs, targetMs] of [
       insertTransactions(
         tx,
         'bench-customer',
-        built.rows.map((r, i) => ({ ...r, id: ids[i]! })),
+        built.rows.map((r, i) => ({ ...r, id: itemAt(ids, i) })),
         now,
       ),
     );
@@ -140,7 +146,6 @@ for (const [count, runs, targetMs] of [
       computeReport({ accounts, transactions, asOf: AS_OF });
       reports.push(performance.now() - t0);
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
     const ratio = median(reports) / median(reads);
     console.log(
       `\n${label}: read 100,000 rows ${ms(median(reads))}; full report ${ms(median(reports))}; ratio ${ratio.toFixed(2)}x`,

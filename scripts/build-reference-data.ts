@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { normalizeName } from '../src/analytics/classify/normalize-name.ts';
 import { isTargetKey } from '../src/analytics/classify/targets.ts';
 import type { TargetKey } from '../src/analytics/classify/targets.ts';
-import { parseCsv } from './reference/csv.ts';
+import { field, parseCsv } from './reference/csv.ts';
 import { MCC_SUPPLEMENT, targetOfMcc } from './reference/mcc-map.ts';
 import { buildCouncils } from './reference/councils.ts';
 import { buildGamblingOperators } from './reference/gambling.ts';
@@ -47,8 +47,9 @@ function write(name: string, value: Record<string, unknown>): void {
 function buildMcc(): Record<string, TargetKey> {
   const codes: Record<string, TargetKey> = {};
   for (const row of read('mcc/mcc_codes.csv')) {
-    const target = targetOfMcc(row.mcc);
-    if (target) codes[row.mcc] = target;
+    const mcc = field(row, 'mcc');
+    const target = targetOfMcc(mcc);
+    if (target) codes[mcc] = target;
   }
   Object.assign(codes, MCC_SUPPLEMENT);
   return Object.fromEntries(Object.entries(codes).sort(([a], [b]) => a.localeCompare(b)));
@@ -62,14 +63,14 @@ function buildBrands(): [string, string, TargetKey][] {
   const scopeScore: Record<string, number> = { gb: 2, europe: 1, worldwide: 0 };
   const best = new Map<string, { entry: [string, string, TargetKey]; score: number }>();
   for (const row of read('uk_brands_nsi/uk_brands_nsi.csv')) {
-    const tag = `${row.osm_key}/${row.osm_value}`;
-    const display = (row.brand || row.display_name).replace(/\s*\([^)]*\)\s*/g, ' ').trim();
+    const tag = `${field(row, 'osm_key')}/${field(row, 'osm_value')}`;
+    const display = (field(row, 'brand') || field(row, 'display_name')).replace(/\s*\([^)]*\)\s*/g, ' ').trim();
     let target = NSI_TAG_TARGETS.get(tag);
     if (!target && (tag === 'amenity/atm' || tag === 'amenity/bank') && ATM_OPERATORS.has(display)) target = 'cash';
     if (!target && isWaterCompany(display, tag)) target = 'water';
     if (!target) continue;
-    const score = tagRank(tag) * 10 + (scopeScore[row.scope] ?? 0);
-    for (const name of [display, row.name, ...row.match_names.split('|')]) {
+    const score = tagRank(tag) * 10 + (scopeScore[field(row, 'scope')] ?? 0);
+    for (const name of [display, field(row, 'name'), ...field(row, 'match_names').split('|')]) {
       const normalised = normalizeName(name);
       if (!isUsableBrandName(normalised)) continue;
       const current = best.get(normalised);

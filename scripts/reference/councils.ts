@@ -7,6 +7,7 @@
  * `places` (every authority's short name) lets the normaliser drop a card terminal's town ("... LEEDS GB").
  */
 import { normalizeName } from '../../src/analytics/classify/normalize-name.ts';
+import { field } from './csv.ts';
 
 const FULL = /(^|\s)(COUNCIL|BOROUGH|DISTRICT|CORPORATION)(\s|$)|^CITY OF\s/;
 // Mis-encoded characters in the source's alternative names (e.g. "Sir Ynys M\uFFFDn").
@@ -21,21 +22,23 @@ export interface CouncilTable {
 export function buildCouncils(authorities: Record<string, string>[], lookup: Record<string, string>[]): CouncilTable {
   const variants = new Map<string, string[]>();
   for (const row of lookup) {
-    const list = variants.get(row['local-authority-code']) ?? [];
-    list.push(row['la-name']);
-    variants.set(row['local-authority-code'], list);
+    const code = field(row, 'local-authority-code');
+    const list = variants.get(code) ?? [];
+    list.push(field(row, 'la-name'));
+    variants.set(code, list);
   }
   const councils: CouncilTable['councils'] = [];
   const places = new Set<string>(['LONDON']);
   for (const row of authorities) {
-    const nice = normalizeName(row['nice-name']);
+    const nice = normalizeName(field(row, 'nice-name'));
     if (nice.split(' ').length <= 2) places.add(nice);
-    if (row['lower-or-unitary'] !== 'True') continue;
+    if (field(row, 'lower-or-unitary') !== 'True') continue;
+    const official = field(row, 'official-name');
     const names = [
-      row['official-name'],
-      row['nice-name'],
-      ...row['alt-names'].split(','),
-      ...(variants.get(row['local-authority-code']) ?? []),
+      official,
+      field(row, 'nice-name'),
+      ...field(row, 'alt-names').split(','),
+      ...(variants.get(field(row, 'local-authority-code')) ?? []),
     ];
     const full = new Set<string>();
     const bare = new Set<string>();
@@ -45,7 +48,7 @@ export function buildCouncils(authorities: Record<string, string>[], lookup: Rec
       if (normalised.length < 3) continue;
       (FULL.test(normalised) ? full : bare).add(normalised);
     }
-    councils.push([row['official-name'], [...full].sort(), [...bare].sort()]);
+    councils.push([official, [...full].sort(), [...bare].sort()]);
   }
   councils.sort((a, b) => a[0].localeCompare(b[0]));
   return { councils, places: [...places].sort() };

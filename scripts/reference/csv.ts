@@ -38,5 +38,16 @@ export function parseCsv(text: string): Record<string, string>[] {
     rows.push(row);
   }
   const [header, ...body] = rows.filter((r) => r.length > 1 || r[0] !== '');
+  if (!header) throw new Error('CSV has no header row');
   return body.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
+}
+
+/**
+ * A row's value in `column` (empty when the row is short). Every row has every column of the header, so a
+ * missing one means the source file changed shape: that fails here, by name, rather than as `undefined` later.
+ */
+export function field(row: Readonly<Record<string, string>>, column: string): string {
+  const value = row[column];
+  if (value === undefined) throw new Error(`CSV has no column "${column}"`);
+  return value;
 }

@@ -9,6 +9,7 @@
  * family entertainment centres (children's arcades).
  */
 import { normalizeName } from '../../src/analytics/classify/normalize-name.ts';
+import { field } from './csv.ts';
 import { isUsableBrandName } from './stoplist.ts';
 
 const NOT_GAMBLING = /(^|\s)(HOLIDAY|HOLIDAYS|HOTEL|HOTELS|COUNTRY PARK|PONTINS)(\s|$)/;
@@ -40,7 +41,7 @@ function mainActivity(activities: string): string {
   let bestCount = -1;
   for (const part of activities.split(';')) {
     const [name, count] = part.split(':');
-    if (Number(count) > bestCount) {
+    if (name !== undefined && Number(count) > bestCount) {
       best = name;
       bestCount = Number(count);
     }
@@ -52,9 +53,10 @@ function mainActivity(activities: string): string {
 export function buildGamblingOperators(rows: Record<string, string>[]): [string, string][] {
   const kept = new Map<string, string>();
   for (const row of rows) {
-    const main = mainActivity(row.activities);
+    const main = mainActivity(field(row, 'activities'));
     if (!GAMBLING_ACTIVITIES.has(main) && !ARCADE_ACTIVITIES.has(main)) continue;
-    const names = [row.licensee_name, ...row.trading_names.split(';')].filter((n) => n.trim() !== '');
+    const licensee = field(row, 'licensee_name');
+    const names = [licensee, ...field(row, 'trading_names').split(';')].filter((n) => n.trim() !== '');
     for (const name of names) {
       // The source cut some names at an HTML-escaped ampersand ("Palace Bingo &amp"): drop the stub.
       const clean = name.replace(/\s*&amp;?.*$/, '').trim();
@@ -63,7 +65,7 @@ export function buildGamblingOperators(rows: Record<string, string>[]): [string,
       if (NOT_GAMBLING.test(normalised)) continue;
       const saysGambling = GAMBLING_WORD.test(normalised);
       const distinctive = normalised.includes(' ') || normalised.length >= 6;
-      const bookmakerBrand = main === 'Betting Shop' && distinctive && name !== row.licensee_name;
+      const bookmakerBrand = main === 'Betting Shop' && distinctive && name !== licensee;
       if (saysGambling || bookmakerBrand) kept.set(normalised, clean.replace(/\s+(Limited|Ltd)$/i, '').trim());
     }
   }

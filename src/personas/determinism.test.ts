@@ -22,7 +22,7 @@ describe('personas › determinism', () => {
         b.transactions.map((t) => t.amount),
         name,
       );
-      assert.notEqual(a.accounts[0].account_number, b.accounts[0].account_number, name);
+      assert.notEqual(a.accounts[0]?.account_number, b.accounts[0]?.account_number, name);
     }
   });
 

@@ -6,11 +6,12 @@
  * is the same whatever `years` or later `asOf` is asked for, and keeps its id; only personas whose story is
  * told relative to asOf (escalating gambling, a new job, a lost job, a new account) change as asOf moves.
  */
+import { itemAt } from '../lib/indexing.ts';
 import type { AccountPlan } from './context.ts';
 import type { SettlePolicy } from './settle.ts';
 import type { AccountType, GenerateOptions, Persona } from './model.ts';
 import type { BusinessParty } from './parties.ts';
-import type { Person } from './places.ts';
+import type { Person, TownName } from './places.ts';
 import type { Rng } from './prng.ts';
 import { assemble } from './assemble.ts';
 import { styleFor } from './bank-styles.ts';
@@ -41,7 +42,7 @@ export interface AccountSetup {
 }
 
 export interface PersonaSetup {
-  town: keyof typeof TOWNS;
+  town: TownName;
   people: Person[];
   accounts: AccountSetup[];
   business?: BusinessParty;
@@ -87,7 +88,7 @@ function ownerName(
   if (type === 'Business' && business)
     return business.structure === 'UK.OBIE.Sole' ? `${business.name}` : business.legalName.toUpperCase();
   const names = holders
-    .map((i) => people[i])
+    .map((i) => itemAt(people, i))
     .map((p) => `${p.title.toUpperCase()} ${p.first[0]} ${p.last.toUpperCase()}`);
   return names.join(' & ');
 }
@@ -150,8 +151,8 @@ export function runPersona(def: PersonaDef, opts: GenerateOptions, mode: RunMode
   def.plant(ctx, setup);
   const kept = settle(ctx, { policies, savingsRates });
   const assembled = assemble(ctx, kept, fromTs, mode.keepLast);
-  if (mode.keepLast !== undefined && assembled.transactions.length)
-    fromTs = Math.max(fromTs, assembled.transactions[0].booking_date_time);
+  const [firstKept] = assembled.transactions;
+  if (mode.keepLast !== undefined && firstKept) fromTs = Math.max(fromTs, firstKept.booking_date_time);
   const holders: Record<string, number[]> = {};
   for (const a of setup.accounts) holders[a.key] = a.holders ?? [0];
   return {

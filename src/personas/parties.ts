@@ -3,6 +3,7 @@
  * account, or the business. Contact details are safe by construction: example.com addresses and Ofcom's
  * drama-range mobile numbers (07700 900000–900999).
  */
+import { itemAt } from '../lib/indexing.ts';
 import type { AccountParty, PartyAddress, PersonaAccount } from './model.ts';
 import type { Person, Town } from './places.ts';
 import { hash53, rngFor } from './prng.ts';
@@ -79,7 +80,7 @@ export function buildParties(seed: number, setup: PartySetup, accounts: PersonaA
     }
     const holders = setup.holders[acct.key] ?? [0];
     for (const i of holders) {
-      const p = setup.people[i];
+      const p = itemAt(setup.people, i);
       const full = `${p.first} ${p.middle} ${p.last}`;
       const soleTrader = acct.type === 'Business' && biz;
       out.push({

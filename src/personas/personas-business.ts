@@ -2,6 +2,7 @@
  * Business personas: a sole trader café and a limited-company agency, each with a current account and a
  * savings account that holds the VAT reserve.
  */
+import { first } from '../lib/indexing.ts';
 import type { PersonaDef } from './generate.ts';
 import type { BusinessSpec } from './builders/business.ts';
 import { business, ownerAndTax } from './builders/business.ts';
@@ -58,7 +59,7 @@ export const soleTrader: PersonaDef = {
     };
   },
   plant: (ctx, setup) => {
-    const owner = setup.people[0];
+    const owner = first(setup.people);
     const ref = (k: string, n: number): string => ctx.rng('ref', k).digits(n);
     const spec: BusinessSpec = {
       acct: 'business',
@@ -154,7 +155,7 @@ export const limitedCompany: PersonaDef = {
     };
   },
   plant: (ctx, setup) => {
-    const director = setup.people[0];
+    const director = first(setup.people);
     const ref = (k: string, n: number): string => ctx.rng('ref', k).digits(n);
     const spec: BusinessSpec = {
       acct: 'business',

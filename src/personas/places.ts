@@ -24,7 +24,10 @@ export interface Town {
   transport: ReadonlyArray<readonly [string, string]>;
 }
 
-export const TOWNS: Readonly<Record<string, Town>> = {
+export type TownName =
+  'leeds' | 'london' | 'manchester' | 'birmingham' | 'bristol' | 'cardiff' | 'glasgow' | 'newcastle';
+
+export const TOWNS: Readonly<Record<TownName, Town>> = {
   leeds: {
     key: 'leeds',
     name: 'LEEDS',

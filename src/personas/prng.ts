@@ -9,6 +9,7 @@
 
 // cyrb53 for sub-seeds and ids, shared with the engine's event ids (src/lib/cyrb53.ts).
 import { hash53 } from '../lib/cyrb53.ts';
+import { itemAt, last } from '../lib/indexing.ts';
 
 export { hash53, hashPair } from '../lib/cyrb53.ts';
 
@@ -67,18 +68,18 @@ class Mulberry32 implements Rng {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    return itemAt(items, Math.floor(this.next() * items.length));
   }
 
   weighted<T>(items: readonly T[], weights: readonly number[]): T {
     let total = 0;
     for (const w of weights) total += w;
     let r = this.next() * total;
-    for (let i = 0; i < items.length; i++) {
-      r -= weights[i];
-      if (r < 0) return items[i];
+    for (const [i, item] of items.entries()) {
+      r -= itemAt(weights, i);
+      if (r < 0) return item;
     }
-    return items[items.length - 1];
+    return last(items);
   }
 
   normal(): number {

@@ -87,8 +87,11 @@ describe('personas › transactions in the Submitted transaction shape', () => {
     for (const years of [1, 2, 5]) {
       const p = persona('salaried-monthly', 7, years);
       assert.equal(p.from, londonTime(londonDay(AS_OF) - Math.round(years * 365.25) + 1, 0));
-      assert.ok(p.transactions[0].booking_date_time < p.from + 5 * DAY_SECONDS);
-      assert.ok(p.transactions[p.transactions.length - 1].booking_date_time > AS_OF - 3 * DAY_SECONDS);
+      const [oldest] = p.transactions;
+      const newest = p.transactions.at(-1);
+      assert.ok(oldest && newest);
+      assert.ok(oldest.booking_date_time < p.from + 5 * DAY_SECONDS);
+      assert.ok(newest.booking_date_time > AS_OF - 3 * DAY_SECONDS);
     }
   });
 
@@ -102,8 +105,11 @@ describe('personas › transactions in the Submitted transaction shape', () => {
   test('the thin file has under three months of history from a new account', () => {
     const p = persona('thin-file', 7, 5);
     assert.ok(p.asOf - p.from < 90 * DAY_SECONDS);
-    assert.ok(p.transactions[0].booking_date_time - p.from < DAY_SECONDS);
-    assert.equal(p.accounts[0].opening_balance, 0);
+    const [oldest] = p.transactions;
+    const [account] = p.accounts;
+    assert.ok(oldest && account);
+    assert.ok(oldest.booking_date_time - p.from < DAY_SECONDS);
+    assert.equal(account.opening_balance, 0);
     assert.ok(p.truth.salary && p.truth.salary.count <= 3);
   });
 
@@ -143,7 +149,8 @@ describe('personas › accounts and parties', () => {
           assert.equal(party.AccountRole, 'UK.OBIE.Principal');
           assert.match(party.EmailAddress, /@example\.com$/);
           assert.match(party.Mobile, /^\+447700900\d{3}$/);
-          const addr = party.Address[0];
+          const [addr] = party.Address;
+          assert.ok(addr);
           assert.equal(addr.Country, 'GB');
           assert.match(addr.PostCode, /^[A-Z]{1,2}\d{1,2} \d[A-Z]{2}$/);
           assert.ok(
@@ -160,23 +167,26 @@ describe('personas › accounts and parties', () => {
 
   test('a joint account has two Joint parties; a company has one party with its legal structure', () => {
     const joint = persona('mortgage-holder');
-    const current = joint.parties.filter((x) => x.AccountId === joint.accounts[0].id);
+    const [jointAccount] = joint.accounts;
+    assert.ok(jointAccount);
+    const current = joint.parties.filter((x) => x.AccountId === jointAccount.id);
     assert.equal(current.length, 2);
     assert.ok(current.every((x) => x.PartyType === 'Joint'));
-    assert.match(joint.accounts[0].name, / & /);
+    assert.match(jointAccount.name, / & /);
     const ltd = persona('business-limited');
-    assert.equal(
-      ltd.parties.filter((x) => x.AccountId === ltd.accounts[0].id)[0].LegalStructure,
-      'UK.OBIE.PrivateLimitedCompany',
-    );
-    assert.equal(persona('pensioner').parties[0].PartyType, 'Sole');
+    const [company] = ltd.accounts;
+    assert.ok(company);
+    assert.equal(ltd.parties.find((x) => x.AccountId === company.id)?.LegalStructure, 'UK.OBIE.PrivateLimitedCompany');
+    assert.equal(persona('pensioner').parties[0]?.PartyType, 'Sole');
   });
 
   test('maps to the spec Account shape and to the analytics engine input', () => {
     const p = persona('salaried-monthly');
-    const wire = toAccountWire(p.accounts[0]);
-    assert.equal(wire.sort_code_and_account_number.sort_code, p.accounts[0].sort_code);
-    assert.equal(wire.number, p.accounts[0].number);
+    const [account] = p.accounts;
+    assert.ok(account);
+    const wire = toAccountWire(account);
+    assert.equal(wire.sort_code_and_account_number.sort_code, account.sort_code);
+    assert.equal(wire.number, account.number);
     const engine = toEngineInput(p);
     assert.equal(engine.transactions.length, p.transactions.length);
     assert.equal(new Set(engine.transactions.map((t) => t.id)).size, engine.transactions.length);

@@ -2,6 +2,7 @@
  * Pieces every bank's statement text is built from: the inputs a style receives, date and money formats,
  * truncation, and transaction-id formats. The styles themselves are in bank-styles.ts.
  */
+import { itemAt } from '../lib/indexing.ts';
 import { civilFromDay } from './calendar.ts';
 import { hash53 } from './prng.ts';
 
@@ -109,7 +110,9 @@ const HEX2_UPPER = HEX2.map((h) => h.toUpperCase());
 
 /** 8 hex digits from a byte table (toString(16) is slow on numbers above 2^31). */
 function hex8(n: number, table: readonly string[] = HEX2): string {
-  return table[n >>> 24] + table[(n >>> 16) & 255] + table[(n >>> 8) & 255] + table[n & 255];
+  return (
+    itemAt(table, n >>> 24) + itemAt(table, (n >>> 16) & 255) + itemAt(table, (n >>> 8) & 255) + itemAt(table, n & 255)
+  );
 }
 
 function base62(n: number, width: number): string {

@@ -4,6 +4,7 @@
  * asOf (three days after the month ends), so its balances can always be checked against the transactions:
  * PreviousClosingBalance + credits − debits = ClosingBalance.
  */
+import { itemAt } from '../lib/indexing.ts';
 import type { Assembled } from './assemble.ts';
 import type { PersonaAccount, Statement, StatementAmount, StatementFeeOrInterest } from './model.ts';
 import { DAY_SECONDS, civilFromDay, isoLondon, londonDay, londonTime, monthOfDay, monthStartDay } from './calendar.ts';
@@ -62,18 +63,17 @@ function accountStatements(
   openedInHistory: boolean,
 ): Statement[] {
   const totals = new Map<number, MonthTotals>();
-  for (let i = 0; i < a.transactions.length; i++) {
-    const t = a.transactions[i];
+  for (const [i, t] of a.transactions.entries()) {
     if (t.account_number !== acct.number) continue;
     const m = monthOfDay(londonDay(t.booking_date_time));
     const pence = Math.round(t.amount * 100);
     const x = totals.get(m) ?? { credits: 0, debits: 0, fees: 0, interest: 0, closing: 0 };
     if (pence >= 0) x.credits += pence;
     else x.debits -= pence;
-    const d = a.drafts[i];
+    const d = itemAt(a.drafts, i);
     if (d.kind === 'charge') x.fees -= pence;
     if (d.kind === 'interest') x.interest += pence;
-    x.closing = a.balances[i];
+    x.closing = itemAt(a.balances, i);
     totals.set(m, x);
   }
   const out: Statement[] = [];

@@ -2,6 +2,7 @@
  * Shared by the persona tests only: fixed asOf values, a cache so each persona is generated once per test
  * file, and helpers reading a persona per account. Not exported from index.ts.
  */
+import { itemAt } from '../lib/indexing.ts';
 import type { GeneratedTransaction, Persona } from './model.ts';
 import { londonTime, dayFromCivil } from './calendar.ts';
 import { generatePersona, listPersonas } from './personas.ts';
@@ -36,11 +37,11 @@ export function byAccount(p: Persona): Map<string, GeneratedTransaction[]> {
 
 /** Transactions with their labels, optionally only those with one of the labels. */
 export function labelled(p: Persona, ...labels: string[]): GeneratedTransaction[] {
-  return p.transactions.filter((_, i) => labels.length === 0 || labels.includes(p.labels[i]));
+  return p.transactions.filter((_, i) => labels.length === 0 || labels.includes(itemAt(p.labels, i)));
 }
 
 /** Text that gives away each marker; personas without the marker must contain none of it. */
-export const MARKER_TEXT: Record<string, RegExp> = {
+export const MARKER_TEXT = {
   gambling: /SKYBET|SKY BETTING|BET365|PADDY ?POWER|WILLIAM ?HILL|LADBROKES|BETFAIR/i,
   paydayLoan: /LENDING STREAM|DRAFTY|MONEYBOAT|SATSUMA|MR LENDER|QUIDMARKET/i,
   bnpl: /KLARNA|CLEARPAY|PAYIN3|PAY IN 3/i,
@@ -49,4 +50,4 @@ export const MARKER_TEXT: Record<string, RegExp> = {
   bankCharges: /UNPAID ITEM|UNARRANGED|OVERDRAFT INTEREST|OD INTEREST/i,
   councilTax: /CTAX|COUNC|CC CT|CITY CO$/i,
   benefits: /DWP UC|CHILD BENEFIT|\bCHB/i,
-};
+} satisfies Record<string, RegExp>;

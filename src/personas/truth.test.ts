@@ -131,6 +131,17 @@ const EXPECTED: Record<
 const hasText = (p: Persona, re: RegExp): boolean => p.transactions.some((t) => re.test(t.name));
 const dayOf = (ts: number): number => londonDay(ts);
 
+/** Differences between consecutive days of a list. */
+function gaps(days: readonly number[]): number[] {
+  const out: number[] = [];
+  let previous: number | undefined;
+  for (const day of days) {
+    if (previous !== undefined) out.push(day - previous);
+    previous = day;
+  }
+  return out;
+}
+
 describe('personas › truth', () => {
   test('every persona in the catalogue has expectations', () => {
     assert.deepEqual(Object.keys(EXPECTED).sort(), [...PERSONA_NAMES].sort());
@@ -144,6 +155,7 @@ describe('personas › truth', () => {
       ] as const) {
         const p = persona(name, seed, 2, asOf);
         const e = EXPECTED[name];
+        assert.ok(e, `${name} has expectations`);
         const t = p.truth;
         for (const [k, v] of Object.entries({ ...NONE, ...e.markers }))
           assert.equal(t[k as keyof Markers], v, `${name} ${k}`);
@@ -191,7 +203,7 @@ describe('personas › income patterns', () => {
       ),
     );
     assert.equal(p.truth.salary?.payDay, 'last working day');
-    assert.equal(p.truth.salary?.amount, pay[pay.length - 1].amount);
+    assert.equal(p.truth.salary?.amount, pay.at(-1)?.amount);
     assert.equal(p.truth.salary?.count, pay.length);
   });
 
@@ -206,14 +218,14 @@ describe('personas › income patterns', () => {
     }
     assert.ok(new Set(weekly.map((t) => t.amount)).size > 20, 'overtime makes the amounts vary');
     const fortnightly = labelled(persona('fortnightly-paid'), 'salary').map((t) => dayOf(t.booking_date_time));
-    for (let i = 1; i < fortnightly.length; i++) assert.ok(Math.abs(fortnightly[i] - fortnightly[i - 1] - 14) <= 3);
+    for (const gap of gaps(fortnightly)) assert.ok(Math.abs(gap - 14) <= 3);
   });
 
   test('State Pension every four weeks, private pension monthly, Universal Credit monthly, Child Benefit four-weekly', () => {
     const p = persona('pensioner');
     const state = p.transactions.filter((t) => /DWP SP/.test(t.name)).map((t) => dayOf(t.booking_date_time));
     assert.ok(state.length >= 25);
-    for (let i = 1; i < state.length; i++) assert.ok(Math.abs(state[i] - state[i - 1] - 28) <= 4);
+    for (const gap of gaps(state)) assert.ok(Math.abs(gap - 28) <= 4);
     assert.equal(p.truth.pension?.state?.frequency, 'FourWeekly');
     assert.equal(p.truth.pension?.private?.frequency, 'Monthly');
     const b = persona('benefits');
@@ -223,8 +235,7 @@ describe('personas › income patterns', () => {
       assert.equal(d, workingDayOnOrBefore(dayFromCivil(c.year, c.month, 17)), 'the 17th, or the working day before');
     }
     const chb = labelled(b, 'child_benefit').map((t) => dayOf(t.booking_date_time));
-    for (let i = 1; i < chb.length; i++)
-      assert.ok(Math.abs(chb[i] - chb[i - 1] - 28) <= 4, 'Easter moves a Monday payment to Thursday');
+    for (const gap of gaps(chb)) assert.ok(Math.abs(gap - 28) <= 4, 'Easter moves a Monday payment to Thursday');
   });
 
   test('a new employer replaces the old one: the old stops before the new starts', () => {
@@ -242,7 +253,8 @@ describe('personas › income patterns', () => {
     const pay = labelled(p, 'salary');
     assert.ok(pay.length >= 20);
     assert.ok(pay.every((t) => t.booking_date_time < p.asOf - 61 * DAY_SECONDS));
-    assert.ok(pay[pay.length - 1].booking_date_time > p.asOf - 95 * DAY_SECONDS);
+    const lastPay = pay.at(-1);
+    assert.ok(lastPay && lastPay.booking_date_time > p.asOf - 95 * DAY_SECONDS);
     assert.equal(p.truth.lossOfIncome?.lastPaid, p.truth.salary?.lastPaid);
   });
 });
@@ -314,7 +326,9 @@ describe('personas › outgoing patterns', () => {
   test('returned direct debits: a DD, its reversal the same day, an unpaid item fee next day', () => {
     const p = persona('overdrawn');
     const lists = byAccount(p);
-    const txns = lists.get(p.accounts[0].number) ?? [];
+    const [current] = p.accounts;
+    assert.ok(current);
+    const txns = lists.get(current.number) ?? [];
     const reversals = txns.filter((t) => /UNPAID DD/.test(t.name));
     assert.ok(reversals.length > 0);
     for (const r of reversals) {
@@ -368,8 +382,11 @@ describe('personas › outgoing patterns', () => {
       assert.ok(labelled(p, 'card_settlements').length > 300);
       assert.ok(labelled(p, 'payroll').length >= 24);
     }
-    assert.match(labelled(persona('business-sole-trader'), 'card_settlements')[0].name, /SUMUP/);
-    assert.match(labelled(persona('business-limited'), 'card_settlements')[0].name, /STRIPE/);
+    const [soleTraderPayout] = labelled(persona('business-sole-trader'), 'card_settlements');
+    const [limitedPayout] = labelled(persona('business-limited'), 'card_settlements');
+    assert.ok(soleTraderPayout && limitedPayout);
+    assert.match(soleTraderPayout.name, /SUMUP/);
+    assert.match(limitedPayout.name, /STRIPE/);
   });
 
   test('card payments carry merchant details with a 4-digit MCC', () => {

@@ -3,6 +3,7 @@
  * a marker is present exactly when a matching transaction is in the window (a short history can lose the
  * council tax months or the last payday loan, and the truth says so).
  */
+import { itemAt } from '../lib/indexing.ts';
 import type { Ctx, Draft } from './context.ts';
 import type { Assembled } from './assemble.ts';
 import type { Label } from './labels.ts';
@@ -80,9 +81,7 @@ export function readTruth(ctx: Ctx, a: Assembled): Truth {
   if (has('water')) utilities.push('water');
   for (const p of ['broadband', 'mobile', 'tv_licence'] as const) if (patterns.has(p)) utilities.push(p);
 
-  let overdraft = false;
-  for (let i = 0; i < a.balances.length && !overdraft; i++)
-    overdraft = a.balances[i] < 0 && a.transactions[i].status === 'Booked';
+  const overdraft = a.balances.some((bal, i) => bal < 0 && itemAt(a.transactions, i).status === 'Booked');
 
   const lostJob = ctx.lossOfIncome;
   const lastOfLost = lostJob ? salaries.find((s) => s.source === lostJob) : undefined;
@@ -91,7 +90,7 @@ export function readTruth(ctx: Ctx, a: Assembled): Truth {
   const newJob = ne ? salaries.find((s) => s.source === ne.current) : undefined;
 
   return {
-    salary: salaries.length ? salaries[salaries.length - 1] : null,
+    salary: salaries.at(-1) ?? null,
     salaries,
     pension,
     benefits,

@@ -4,8 +4,10 @@
  * 10 000 is five years of a busy customer; beyond that the same five years get busier. The result holds
  * exactly `transactions` transactions (the oldest beyond that are dropped and opening balances follow).
  */
-import type { PersonaDef } from './generate.ts';
+import type { Ctx } from './context.ts';
+import type { PersonaDef, PersonaSetup } from './generate.ts';
 import type { Persona } from './model.ts';
+import type { Rng } from './prng.ts';
 import { householdBills, rent, subscriptions } from './builders/household.ts';
 import { salary } from './builders/income.ts';
 import { spending } from './builders/spending.ts';
@@ -40,30 +42,7 @@ function volumeDef(sidePerDay: number): PersonaDef {
       'card spending',
       'own transfers',
     ],
-    setup: (r) => ({
-      town: 'leeds',
-      people: [person(r)],
-      accounts: [
-        {
-          key: 'current',
-          bank: 'natwest',
-          subType: 'CurrentAccount',
-          type: 'Personal',
-          nickname: 'Reward Account',
-          opening: 1500,
-          policy: comfortable('savings', 3, 2000),
-        },
-        {
-          key: 'savings',
-          bank: 'natwest',
-          subType: 'Savings',
-          type: 'Personal',
-          nickname: 'Digital Regular Saver',
-          opening: 3000,
-          savingsRate: 0.03,
-        },
-      ],
-    }),
+    setup: volumeSetup,
     plant: (ctx) => {
       salary(ctx, {
         acct: 'current',
@@ -82,23 +61,7 @@ function volumeDef(sidePerDay: number): PersonaDef {
         mobiles: [{ payee: 'EE LIMITED', day: 20, monthly2024: 29 }],
       });
       subscriptions(ctx, 'current', ['netflix', 'spotify', 'prime']);
-      const customers = Array.from({ length: 60 }, (_, i) => shortName(person(ctx.rng('customer', i))));
-      for (let day = ctx.startDay; day <= ctx.asOfDay; day++) {
-        const r = ctx.rng('side', day);
-        const n = r.poisson(sidePerDay);
-        for (let i = 0; i < n; i++) {
-          ctx.credit(
-            'current',
-            day,
-            'fpi',
-            r.pick(customers),
-            `REF ${r.digits(5)}`,
-            r.int(900, 5200),
-            'self_employment_income',
-            { seconds: r.int(7 * 3600, 22 * 3600) },
-          );
-        }
-      }
+      sideTrade(ctx, sidePerDay);
       spending(ctx, {
         acct: 'current',
         mix: MIX_EVERYDAY,
@@ -110,6 +73,55 @@ function volumeDef(sidePerDay: number): PersonaDef {
       });
     },
   };
+}
+
+/** A renter in Leeds with a current account that sweeps surplus to a regular saver. */
+function volumeSetup(r: Rng): PersonaSetup {
+  return {
+    town: 'leeds',
+    people: [person(r)],
+    accounts: [
+      {
+        key: 'current',
+        bank: 'natwest',
+        subType: 'CurrentAccount',
+        type: 'Personal',
+        nickname: 'Reward Account',
+        opening: 1500,
+        policy: comfortable('savings', 3, 2000),
+      },
+      {
+        key: 'savings',
+        bank: 'natwest',
+        subType: 'Savings',
+        type: 'Personal',
+        nickname: 'Digital Regular Saver',
+        opening: 3000,
+        savingsRate: 0.03,
+      },
+    ],
+  };
+}
+
+/** The side trade: on average `perDay` small Faster Payments a day from a circle of 60 customers. */
+function sideTrade(ctx: Ctx, perDay: number): void {
+  const customers = Array.from({ length: 60 }, (_, i) => shortName(person(ctx.rng('customer', i))));
+  for (let day = ctx.startDay; day <= ctx.asOfDay; day++) {
+    const r = ctx.rng('side', day);
+    const n = r.poisson(perDay);
+    for (let i = 0; i < n; i++) {
+      ctx.credit(
+        'current',
+        day,
+        'fpi',
+        r.pick(customers),
+        `REF ${r.digits(5)}`,
+        r.int(900, 5200),
+        'self_employment_income',
+        { seconds: r.int(7 * 3600, 22 * 3600) },
+      );
+    }
+  }
 }
 
 export function generateVolume(opts: VolumeOptions): Persona {

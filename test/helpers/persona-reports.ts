@@ -7,6 +7,7 @@ import type { Persona } from '../../src/personas/index.ts';
 import { dayFromCivil, londonDay, londonMidnight, monthOfDay } from '../../src/analytics/calendar/london.ts';
 import { computeReport } from '../../src/analytics/compute-report.ts';
 import type { Report } from '../../src/analytics/report-types.ts';
+import { itemAt } from '../../src/lib/indexing.ts';
 
 /** 14 January 2026, 15:30 UTC: mid-month, a Wednesday, winter time. */
 export const AS_OF = londonMidnight(dayFromCivil(2026, 1, 14)) + 15 * 3600 + 1800;
@@ -38,7 +39,7 @@ export function labelledMonths(persona: Persona, ...labels: string[]): number[] 
   const personal = new Set(persona.accounts.filter((a) => a.type === 'Personal').map((a) => a.number));
   const months: number[] = [];
   persona.transactions.forEach((t, i) => {
-    if (personal.has(t.account_number) && t.status === 'Booked' && labels.includes(persona.labels[i])) {
+    if (personal.has(t.account_number) && t.status === 'Booked' && labels.includes(itemAt(persona.labels, i))) {
       months.push(monthOfDay(londonDay(t.booking_date_time)));
     }
   });

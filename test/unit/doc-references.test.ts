@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { first, itemAt } from '../../src/lib/indexing.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCANNED = ['src', 'test', 'bench', 'scripts', 'migrations', 'docs', 'bin', '.ci', 'README.md'];
@@ -101,7 +102,7 @@ function headingAnchor(heading: string): string {
 
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
-  for (const m of markdown.matchAll(/^#{1,6}\s+(.+)$/gm)) anchors.add(headingAnchor(m[1]));
+  for (const m of markdown.matchAll(/^#{1,6}\s+(.+)$/gm)) anchors.add(headingAnchor(itemAt(m, 1)));
   return anchors;
 }
 
@@ -110,9 +111,11 @@ function findBrokenLinks(file: string, text: string): Finding[] {
   const found: Finding[] = [];
   text.split('\n').forEach((line, i) => {
     for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
-      const target = m[1];
+      const target = itemAt(m, 1);
       if (/^[a-z][a-z+.-]*:/i.test(target)) continue; // https:, mailto: …
-      const [rel, anchor] = target.split('#');
+      const parts = target.split('#');
+      const rel = first(parts);
+      const anchor = parts[1];
       const resolved = rel === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), rel));
       if (resolved.startsWith('..') || !existsSync(path.join(ROOT, resolved))) {
         found.push({ file, line: i + 1, problem: `link ${target} leads nowhere inside the repository` });

@@ -4,6 +4,7 @@
  * quarterly VAT by direct debit with a monthly VAT reserve kept in a savings account, and the owner's drawings
  * or dividends out of last month's surplus.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import type { Ctx } from '../context.ts';
 import {
   addWorkingDays,
@@ -29,7 +30,9 @@ export interface Acquirer {
   feeRate: number;
 }
 
-export const ACQUIRERS: Readonly<Record<string, Acquirer>> = {
+export type AcquirerName = 'sumup' | 'stripe' | 'square';
+
+export const ACQUIRERS: Readonly<Record<AcquirerName, Acquirer>> = {
   sumup: { payer: 'SUMUP PAYMENTS LTD', delay: 1, feeRate: 0.0169 },
   stripe: { payer: 'STRIPE PAYMENTS UK', delay: 2, feeRate: 0.015 },
   square: { payer: 'SQUARE EUROPE LTD', delay: 1, feeRate: 0.0175 },
@@ -39,7 +42,7 @@ export interface BusinessSpec {
   acct: string;
   /** savings account that holds the VAT reserve */
   reserve: string;
-  acquirer: keyof typeof ACQUIRERS;
+  acquirer: AcquirerName;
   /** £ card takings on an average trading day in 2024/25 */
   dailySales2024: number;
   /** weekdays the business trades (0 = Sunday) */
@@ -68,7 +71,7 @@ export function business(ctx: Ctx, b: BusinessSpec): void {
     const gross =
       b.dailySales2024 *
       upratedFrom2024(ctx, 'takings', taxYearOfDay(day), 0.01, 0.06) *
-      SEASON[c.month - 1] *
+      itemAt(SEASON, c.month - 1) *
       (weekday(day) === 6 ? 1.35 : 1) *
       Math.exp(0.25 * r.normal());
     const pence = Math.round(gross * 100);

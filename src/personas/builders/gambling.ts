@@ -4,6 +4,7 @@
  * Winnings arrive a day or two after the stake, so a declined stake can take its winning with it.
  * Because the escalation is measured back from asOf, this persona's history is not stable as asOf moves.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import type { Ctx } from '../context.ts';
 import type { Merchant, Store } from '../merchants.ts';
 import { bacsName } from './income.ts';
@@ -79,20 +80,22 @@ export function gambling(ctx: Ctx, acct: string, s: GamblingSpec): void {
     const n = r.poisson((s.stakesPerWeek * intensity) / 7);
     for (let i = 0; i < n; i++) {
       const k = r.int(0, stores.length - 1);
+      const store = itemAt(stores, k);
+      const op = itemAt(ops, k);
       const stake = Math.round(r.pick([2, 5, 5, 10, 10, 10, 20, 25, 50]) * (0.8 + 0.6 * progress) * 100);
       const seconds = r.int(11 * 3600, 23 * 3600 + 1800);
-      const d = ctx.card(acct, day, seconds, stores[k], stake, 'gambling', r);
+      const d = ctx.card(acct, day, seconds, store, stake, 'gambling', r);
       if (d && r.chance(s.winRate)) {
         const win = Math.round(stake * r.between(1.5, 6));
         ctx.credit(
           acct,
           day + r.int(1, 2),
           'fpi',
-          bacsName(ops[k].payer),
+          bacsName(op.payer),
           `WITHDRAWAL ${r.digits(6)}`,
           win,
           'gambling_winnings',
-          { parent: d, source: ops[k].brand },
+          { parent: d, source: op.brand },
         );
       }
     }

@@ -3,6 +3,7 @@
  * fixed outgoings a lender's affordability check looks for, so each follows the real collection rules
  * (direct debits move to the next working day; council tax is ten instalments April to January).
  */
+import { first, itemAt } from '../../lib/indexing.ts';
 import type { Ctx } from '../context.ts';
 import type { Label, Pattern } from '../labels.ts';
 import type { Merchant } from '../merchants.ts';
@@ -55,31 +56,37 @@ export function councilTax(
   }
 }
 
-/** Ofgem price cap for a typical household by half-year, relative to 2018 (≈ £1 150 a year); the 2022–23 spike included. */
+/**
+ * Ofgem price cap for a typical household by half-year, relative to 2018 (≈ £1 150 a year); the 2022–23 spike
+ * included. One entry a half-year (April–September, October–March) from October 2017 to March 2026.
+ */
+const ENERGY_FIRST_HALF = 2017 * 2 + 1;
+const ENERGY_LEVELS: readonly number[] = [
+  0.99, // 2017 Oct
+  1, // 2018 Apr
+  1, // 2018 Oct
+  1.09, // 2019 Apr
+  1.03, // 2019 Oct
+  1, // 2020 Apr
+  0.92, // 2020 Oct
+  0.99, // 2021 Apr
+  1.11, // 2021 Oct
+  1.71, // 2022 Apr
+  2.17, // 2022 Oct
+  2, // 2023 Apr
+  1.64, // 2023 Oct
+  1.42, // 2024 Apr
+  1.5, // 2024 Oct
+  1.56, // 2025 Apr
+  1.53, // 2025 Oct
+];
+
+/** The price-cap level on `day`; before and after the table, the nearest known level holds. */
 function energyLevel(day: number): number {
   const c = civilFromDay(day);
   const half = c.year * 2 + (c.month >= 10 ? 1 : c.month >= 4 ? 0 : -1);
-  const table: Record<number, number> = {
-    4035: 0.99,
-    4036: 1,
-    4037: 1,
-    4038: 1.09,
-    4039: 1.03,
-    4040: 1,
-    4041: 0.92,
-    4042: 0.99,
-    4043: 1.11,
-    4044: 1.71,
-    4045: 2.17,
-    4046: 2,
-    4047: 1.64,
-    4048: 1.42,
-    4049: 1.5,
-    4050: 1.56,
-    4051: 1.53,
-  };
-  const keys = Object.keys(table).map(Number);
-  return table[Math.min(Math.max(half, Math.min(...keys)), Math.max(...keys))];
+  const index = Math.min(Math.max(half - ENERGY_FIRST_HALF, 0), ENERGY_LEVELS.length - 1);
+  return itemAt(ENERGY_LEVELS, index);
 }
 
 export interface BillSpec {
@@ -120,7 +127,9 @@ interface Subscription {
   prices: Record<number, number>;
 }
 
-const SUBSCRIPTIONS: Record<string, Subscription> = {
+export type SubscriptionName = 'netflix' | 'spotify' | 'prime' | 'disney';
+
+const SUBSCRIPTIONS: Record<SubscriptionName, Subscription> = {
   netflix: {
     merchant: sub('netflix', 'Netflix', '4899', 'NETFLIX.COM', 'AMSTERDAM', 'NL'),
     prices: { 2016: 7.49, 2018: 8.99, 2020: 9.99, 2021: 10.99, 2025: 12.99 },
@@ -146,11 +155,11 @@ function sub(id: string, brand: string, mcc: string, pattern: string, location: 
 function priceIn(prices: Record<number, number>, year: number): number {
   let p = 0;
   for (const [y, v] of Object.entries(prices)) if (Number(y) <= year) p = v;
-  return p || Object.values(prices)[0];
+  return p || first(Object.values(prices));
 }
 
 /** Card subscriptions billed on the same day each month (not moved: card billing runs every day). */
-export function subscriptions(ctx: Ctx, acct: string, names: string[]): void {
+export function subscriptions(ctx: Ctx, acct: string, names: readonly SubscriptionName[]): void {
   for (const name of names) {
     const s = SUBSCRIPTIONS[name];
     const store = openStore(s.merchant, ctx.rng('store', name), ctx.town);

@@ -2,6 +2,7 @@
  * Regular income: salaries (monthly, weekly, fortnightly), the State Pension, private pensions, Universal Credit
  * and Child Benefit, each on the day and with the uprating the real payer uses.
  */
+import { itemAt } from '../../lib/indexing.ts';
 import type { Ctx } from '../context.ts';
 import type { IncomeFrequency } from '../model.ts';
 import type { Occurrence } from '../schedules.ts';
@@ -34,7 +35,7 @@ export interface SalarySpec {
 }
 
 function payDayText(s: SalarySpec): string {
-  if (s.frequency !== 'Monthly') return WEEKDAYS[s.payDay as number];
+  if (s.frequency !== 'Monthly') return itemAt(WEEKDAYS, s.payDay as number);
   return s.payDay === 'last' ? 'last working day' : `${s.payDay} (earlier on non-working days)`;
 }
 
@@ -60,7 +61,9 @@ export function salary(ctx: Ctx, s: SalarySpec): void {
       const r = ctx.rng('overtime', s.employer, o.due);
       if (r.chance(0.45)) net *= 1 + r.between(0.04, 0.3);
     }
-    const ref = s.ref.replace('{MON}', MONTHS[civilFromDay(o.due).month - 1]).replace('{WK}', String(taxWeek(o.due)));
+    const ref = s.ref
+      .replace('{MON}', itemAt(MONTHS, civilFromDay(o.due).month - 1))
+      .replace('{WK}', String(taxWeek(o.due)));
     ctx.credit(s.acct, o.day, 'bgc', bacsName(s.employer), ref, toPence(net), 'salary', { source: s.employer });
   }
 }
@@ -95,22 +98,26 @@ const CHILD_BENEFIT_WEEKLY: Record<number, [number, number]> = {
   2026: [27.05, 17.9],
 };
 
-/** A table value for the tax year; outside the table, extrapolated at 3 % a year. */
-function rate<T extends number | [number, number]>(table: Record<number, T>, taxYear: number): number[] {
+/**
+ * A table value for the tax year, and the growth to multiply it by: 1 inside the table; outside it, the nearest
+ * year's value extrapolated at 3 % a year. The tables cover every year between their first and last.
+ */
+function rate<T>(table: Record<number, T>, taxYear: number): { value: T; growth: number } {
   const years = Object.keys(table).map(Number);
   const lo = Math.min(...years);
   const hi = Math.max(...years);
   const y = Math.min(hi, Math.max(lo, taxYear));
-  const f = Math.pow(1.03, taxYear - y);
-  const v = table[y];
-  return (Array.isArray(v) ? v : [v]).map((x) => x * f);
+  const value = table[y];
+  if (value === undefined) throw new RangeError(`rate table has no entry for ${y}`);
+  return { value, growth: Math.pow(1.03, taxYear - y) };
 }
 
 /** State Pension: every 4 weeks in arrears on a weekday fixed by the NI number, earlier on bank holidays. */
 export function statePension(ctx: Ctx, acct: string, opts: { weekday: number; share: number; ni: string }): void {
-  ctx.incomes.set('DWP STATE PENSION', { frequency: 'FourWeekly', payDay: WEEKDAYS[opts.weekday] });
+  ctx.incomes.set('DWP STATE PENSION', { frequency: 'FourWeekly', payDay: itemAt(WEEKDAYS, opts.weekday) });
   for (const o of everyWeeks(ctx, 4, opts.weekday, ctx.rng('phase', 'sp').int(0, 3), 'before')) {
-    const weekly = rate(STATE_PENSION_WEEKLY, taxYearOfDay(o.due))[0] * opts.share;
+    const { value, growth } = rate(STATE_PENSION_WEEKLY, taxYearOfDay(o.due));
+    const weekly = value * growth * opts.share;
     ctx.credit(acct, o.day, 'bgc', 'DWP SP', opts.ni, toPence(weekly * 4), 'pension', {
       source: 'DWP STATE PENSION',
       pattern: 'state_pension',
@@ -158,10 +165,13 @@ export function childBenefit(
   acct: string,
   opts: { children: number; weekday: 1 | 2; ref: string; payer: string },
 ): void {
-  ctx.incomes.set('HMRC CHILD BENEFIT', { frequency: 'FourWeekly', payDay: WEEKDAYS[opts.weekday] });
+  ctx.incomes.set('HMRC CHILD BENEFIT', { frequency: 'FourWeekly', payDay: itemAt(WEEKDAYS, opts.weekday) });
   for (const o of everyWeeks(ctx, 4, opts.weekday, ctx.rng('phase', 'chb').int(0, 3), 'before')) {
-    const [eldest, other] = rate(CHILD_BENEFIT_WEEKLY, taxYearOfDay(o.due));
-    const weekly = eldest + other * (opts.children - 1);
+    const {
+      value: [eldest, other],
+      growth,
+    } = rate(CHILD_BENEFIT_WEEKLY, taxYearOfDay(o.due));
+    const weekly = eldest * growth + other * growth * (opts.children - 1);
     ctx.credit(acct, o.day, 'bgc', opts.payer, opts.ref, toPence(weekly * 4), 'child_benefit', {
       source: 'HMRC CHILD BENEFIT',
     });

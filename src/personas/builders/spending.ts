@@ -3,6 +3,7 @@
  * has left: a fraction of the last three months' income minus commitments on that account. When income stops,
  * spending falls (and the settle pass declines what the account can no longer pay), the way a real history reads.
  */
+import { last } from '../../lib/indexing.ts';
 import type { Ctx } from '../context.ts';
 import type { Label } from '../labels.ts';
 import type { Merchant, Store } from '../merchants.ts';
@@ -72,6 +73,21 @@ function localTransport(ctx: Ctx): Merchant[] {
   }));
 }
 
+/** The merchants of a spend mix, in its order ("local" stands for the town's public transport). */
+function mixMerchants(ctx: Ctx, ids: readonly string[]): Merchant[] {
+  return ids.flatMap((id) => {
+    if (id === 'local') return localTransport(ctx);
+    const merchant = MERCHANTS[id];
+    if (!merchant) throw new RangeError(`unknown merchant "${id}" in a spend mix`);
+    return [merchant];
+  });
+}
+
+/** How often the store at place `i` of a mix is chosen: favourites first, the rest alike. */
+function favouriteWeight(i: number): number {
+  return FAVOURITE_WEIGHTS[i] ?? last(FAVOURITE_WEIGHTS);
+}
+
 interface MixPlan {
   item: SpendMix;
   stores: Store[];
@@ -92,11 +108,11 @@ function fixedNetByMonth(ctx: Ctx, acct: string): Map<number, number> {
 
 export function spending(ctx: Ctx, s: SpendingSpec): void {
   const plans: MixPlan[] = s.mix.map((item) => {
-    const merchants = item.merchants.flatMap((id) => (id === 'local' ? localTransport(ctx) : [MERCHANTS[id]]));
+    const merchants = mixMerchants(ctx, item.merchants);
     const stores = merchants.map((mer, i) => openStore(mer, ctx.rng('store', s.acct, mer.id, i), ctx.town));
-    const weights = stores.map((_, i) => FAVOURITE_WEIGHTS[Math.min(i, FAVOURITE_WEIGHTS.length - 1)]);
+    const weights = stores.map((_, i) => favouriteWeight(i));
     const totalW = weights.reduce((a, b) => a + b, 0);
-    const meanPence = stores.reduce((a, st, i) => a + st.merchant.mean * 100 * weights[i], 0) / totalW;
+    const meanPence = stores.reduce((a, st, i) => a + st.merchant.mean * 100 * favouriteWeight(i), 0) / totalW;
     return { item, stores, weights, meanPence };
   });
   const atms = [0, 1].map(

@@ -53,8 +53,8 @@ export class BalanceTracker {
 
   /** Applies the drafts already written up to (not including) `ts`. */
   advance(ts: number): void {
-    while (this.next < this.items.length && this.items[this.next].ts < ts) {
-      const d = this.items[this.next++];
+    for (let d = this.items[this.next]; d !== undefined && d.ts < ts; d = this.items[this.next]) {
+      this.next++;
       if (d.flex && d.pence < 0 && !this.affords(-d.pence, londonDay(d.ts))) continue;
       this.balance += d.pence;
     }
