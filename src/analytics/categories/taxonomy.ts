@@ -42,12 +42,7 @@ function indexById(list: readonly Category[]): ReadonlyMap<string, Category> {
 }
 
 function indexByMarker(list: readonly Category[]): ReadonlyMap<Marker, readonly string[]> {
-  const byMarker = new Map<Marker, string[]>();
-  for (const marker of MARKERS) byMarker.set(marker, []);
-  for (const category of list) {
-    for (const marker of category.markers) byMarker.get(marker)!.push(category.id);
-  }
-  return byMarker;
+  return new Map(MARKERS.map((marker) => [marker, list.filter((c) => c.markers.includes(marker)).map((c) => c.id)]));
 }
 
 const byId = { Personal: indexById(personalCategories), Business: indexById(businessCategories) };
