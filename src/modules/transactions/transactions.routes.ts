@@ -1,5 +1,5 @@
 /** Endpoints 10 and 11, and the categorised /transactions view (docs/decisions/0008-raw-and-categorised-transactions.md). */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';
@@ -114,32 +114,36 @@ async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps):
     },
   });
 
+  /** One page of a customer's transactions, raw (endpoint 11) or with our categories, and its paging members. */
+  const listPage = async (
+    request: FastifyRequest & { params: { customer_id: string }; query: Static<typeof TransactionsQuery> },
+    resource: 'raw-transactions' | 'transactions',
+  ) => {
+    const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
+    const customerId = request.params.customer_id;
+    const { rows, total, nextCursor } = await service.listRawTransactions(
+      deps.db,
+      clientOf(request).clientId,
+      customerId,
+      filters,
+      page,
+      maxPerPage,
+      cursor,
+      resource === 'transactions',
+    );
+    const path = `/public/v3/customers/${customerId}/${resource}`;
+    return {
+      rows,
+      envelope: pagingEnvelope(deps.config.publicBaseUrl, path, request.query, page, maxPerPage, total, nextCursor),
+    };
+  };
+
   app.get(
     '/public/v3/customers/:customer_id/raw-transactions',
     listSchema('11. Get raw transactions', RawTransactionList),
     async (request) => {
-      const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
-      const { rows, total, nextCursor } = await service.listRawTransactions(
-        deps.db,
-        clientOf(request).clientId,
-        request.params.customer_id,
-        filters,
-        page,
-        maxPerPage,
-        cursor,
-      );
-      return {
-        data: rows.map(service.toRawWire),
-        ...pagingEnvelope(
-          deps.config.publicBaseUrl,
-          `/public/v3/customers/${request.params.customer_id}/raw-transactions`,
-          request.query,
-          page,
-          maxPerPage,
-          total,
-          nextCursor,
-        ),
-      };
+      const { rows, envelope } = await listPage(request, 'raw-transactions');
+      return { data: rows.map(service.toRawWire), ...envelope };
     },
   );
 
@@ -147,29 +151,8 @@ async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps):
     '/public/v3/customers/:customer_id/transactions',
     listSchema('Get categorised transactions', CategorisedTransactionList),
     async (request) => {
-      const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
-      const { rows, total, nextCursor } = await service.listRawTransactions(
-        deps.db,
-        clientOf(request).clientId,
-        request.params.customer_id,
-        filters,
-        page,
-        maxPerPage,
-        cursor,
-        true,
-      );
-      return {
-        data: rows.map(service.toCategorisedWire),
-        ...pagingEnvelope(
-          deps.config.publicBaseUrl,
-          `/public/v3/customers/${request.params.customer_id}/transactions`,
-          request.query,
-          page,
-          maxPerPage,
-          total,
-          nextCursor,
-        ),
-      };
+      const { rows, envelope } = await listPage(request, 'transactions');
+      return { data: rows.map(service.toCategorisedWire), ...envelope };
     },
   );
 }
