@@ -12,7 +12,7 @@ export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
   clock: Clock;
-  /** the installation key (src/modules/clients/clients.service.ts, getInstallationKey) */
+  /** the installation key (src/installation-key.ts, loadInstallationKey) */
   installationKey: string;
   queue: Queue;
   logger: Logger;

@@ -2,14 +2,20 @@
  * buildApp(deps): the Fastify instance with its plugins and routes. It never listens (main.ts does),
  * so tests drive it with app.inject against a real database.
  */
+import { registerThrottling } from './http/throttle.ts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { HttpApp } from './http/server.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
 import type { AppDeps } from './app-deps.ts';
 import { newId } from './lib/ids.ts';
 import { registerErrorHandling } from './http/problem.ts';
+import { frameworkErrors, registerInputGuards } from './http/input-guard.ts';
+import { cookieSigningKey } from './http/browser-binding.ts';
+import { registerSecurityHeaders } from './http/headers.ts';
+import { registerBodyPace } from './http/body-pace.ts';
 import { ProblemSchema } from './http/wire.ts';
 import { registerRoutes } from './routes.ts';
 
@@ -20,13 +26,19 @@ export type App = HttpApp;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
-    bodyLimit: deps.config.bodyLimitBytes,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     // Start-up on a busy 2-core machine (tests run two services at once) can pass avvio's 10 s default.
     pluginTimeout: 60_000,
     requestIdHeader: 'x-request-id',
     genReqId: () => newId(),
     // Query strings: repeated keys as arrays are not part of the contract; keep the parser simple.
     routerOptions: { ignoreTrailingSlash: true },
+    // docs/security.md, "Timeouts": headers within 20 s, nothing at all for 60 s ends the connection, and a whole
+    // request (a 100 000-transaction upload included) within 10 minutes; the body's pace is watched too (below).
+    connectionTimeout: 60_000,
+    requestTimeout: 600_000,
+    http: { headersTimeout: 20_000 },
+    frameworkErrors, // a path segment that is not UTF-8: a Problem Details 400 (src/http/input-guard.ts)
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -34,7 +46,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerInputGuards(app, DEFAULT_BODY_LIMIT_BYTES);
   app.addSchema(ProblemSchema);
+  // Signed cookies bind browser flows to the browser that started them (src/http/browser-binding.ts).
+  await app.register(cookie, { secret: cookieSigningKey(deps.installationKey) });
+  await registerSecurityHeaders(app);
+  await registerThrottling(app, deps.db);
+  registerBodyPace(app, {
+    minBytesPerSecond: deps.config.bodyMinBytesPerSecond,
+    graceSeconds: deps.config.bodyRateGraceSeconds,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -62,7 +83,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}`,
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', logLevel: 'silent' });
+  // The docs page's own CSP (hashes of its inline pieces) replaces the API's default for /docs.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    logLevel: 'silent',
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; " +
+      "script-src-attr 'none'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
+  });
 
   await registerRoutes(app, deps);
   return app;

@@ -2,7 +2,9 @@
  * Every setting comes from the environment, is validated once here, and is passed down as a frozen object.
  * Nothing else reads process.env. Defaults make `npm start` work with no .env at all.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { isHttpUrl } from './lib/urls.ts';
 import { parseBankConnections, type BankConnectionSettings } from './banks/connections.ts';
 
@@ -26,10 +28,34 @@ export interface Config {
   customerTokenTtlSeconds: number;
   logLevel: LogLevel;
   bootstrapClients: BootstrapClient[];
-  /** OBI_SECRET_KEY: the installation key (seals stored secrets, signs invitation links, peppers client-secret hashes); when unset, one generated once and kept in the database is used. */
+  /**
+   * The installation key (seals stored secrets, signs invitation links, peppers client-secret hashes) from
+   * OBI_SECRET_KEY or the file OBI_SECRET_KEY_FILE names (a Docker or Kubernetes secret); null when neither is set,
+   * and then src/installation-key.ts decides (a generated key beside the embedded data, never in production).
+   */
   installationKey: string | null;
+  /** Where installationKey came from, for the start-up log. */
+  installationKeySource: 'OBI_SECRET_KEY' | 'OBI_SECRET_KEY_FILE' | null;
+  /** OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE: the operator token of the admin API (/admin/v1); null: that API is off (404). */
+  adminToken: string | null;
   /** Largest accepted request body, bytes (the 100 000-transaction submission fits well inside the default). */
   bodyLimitBytes: number;
+  /**
+   * Slow senders (src/http/body-pace.ts): once BODY_RATE_GRACE_SECONDS have passed, a request body arriving more
+   * slowly on average than BODY_MIN_BYTES_PER_SECOND is cut off with 408.
+   */
+  bodyMinBytesPerSecond: number;
+  bodyRateGraceSeconds: number;
+  /** Throttling (docs/api-notes.md, "Throttling"): requests per minute per client, per address on the pages and the token endpoint. */
+  apiPerMinute: number;
+  pagesPerMinute: number;
+  tokenPerMinute: number;
+  /** The token endpoint's lock-out: from the Nth failure, locked for S seconds, doubling, up to MAX. */
+  tokenLockoutAfter: number;
+  tokenLockoutSeconds: number;
+  tokenLockoutMaxSeconds: number;
+  /** Invitation e-mails one client may send to one address in 24 hours. */
+  invitationEmailsPerRecipientPerDay: number;
   /** Run background workers (job queue) in this process. */
   workers: boolean;
   /** Webhook targets on loopback addresses are refused unless this is on (local development and tests). */
@@ -52,6 +78,11 @@ export interface Config {
   mailFrom: string;
   /** Where e-mails go when no SMTP server is configured (one .eml file per message). */
   mailOutboxDir: string;
+  /**
+   * OBI_TEST_HOLD_REPORT_COMPUTE, a test hook (only accepted with NODE_ENV=test): every report.compute run, once
+   * recorded, waits until the process is killed, so a crash test can kill the service mid-job.
+   */
+  testHoldReportCompute: boolean;
 }
 
 export class ConfigError extends Error {
@@ -78,7 +109,19 @@ export const KNOWN_KEYS = [
   'LOG_LEVEL',
   'OBI_BOOTSTRAP_CLIENTS',
   'OBI_SECRET_KEY',
+  'OBI_SECRET_KEY_FILE',
+  'OBI_ADMIN_TOKEN',
+  'OBI_ADMIN_TOKEN_FILE',
   'BODY_LIMIT_BYTES',
+  'BODY_MIN_BYTES_PER_SECOND',
+  'RATE_LIMIT_API_PER_MINUTE',
+  'RATE_LIMIT_PAGES_PER_MINUTE',
+  'RATE_LIMIT_TOKEN_PER_MINUTE',
+  'TOKEN_LOCKOUT_AFTER',
+  'TOKEN_LOCKOUT_SECONDS',
+  'TOKEN_LOCKOUT_MAX_SECONDS',
+  'INVITATION_EMAILS_PER_RECIPIENT_PER_DAY',
+  'BODY_RATE_GRACE_SECONDS',
   'WORKERS',
   'WEBHOOK_ALLOW_LOOPBACK',
   'WEBHOOK_TIMEOUT_MS',
@@ -92,6 +135,7 @@ export const KNOWN_KEYS = [
   'SMTP_URL',
   'MAIL_FROM',
   'MAIL_OUTBOX_DIR',
+  'OBI_TEST_HOLD_REPORT_COMPUTE',
 ] as const;
 
 /** A failed bank pull is tried again after 1 min, 10 min and 1 h. */
@@ -139,6 +183,28 @@ function envReader(env: Env, problems: string[]) {
   return { get, int, oneOf, bool };
 }
 
+/** How large request bodies may be and how fast they must arrive (src/http/body-pace.ts). */
+function parseBodyLimits(int: (key: Key, def: number, min: number, max: number) => number) {
+  return {
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    bodyMinBytesPerSecond: int('BODY_MIN_BYTES_PER_SECOND', 16 * 1024, 1, 1024 * 1024 * 1024),
+    bodyRateGraceSeconds: int('BODY_RATE_GRACE_SECONDS', 20, 1, 3600),
+  };
+}
+
+/** Throttling and lock-out (src/http/throttle.ts, src/modules/auth/auth-lockout.repo.ts). */
+function parseThrottling(int: (key: Key, def: number, min: number, max: number) => number) {
+  return {
+    apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE', 1200, 1, 1_000_000),
+    pagesPerMinute: int('RATE_LIMIT_PAGES_PER_MINUTE', 120, 1, 1_000_000),
+    tokenPerMinute: int('RATE_LIMIT_TOKEN_PER_MINUTE', 60, 1, 1_000_000),
+    tokenLockoutAfter: int('TOKEN_LOCKOUT_AFTER', 5, 1, 1000),
+    tokenLockoutSeconds: int('TOKEN_LOCKOUT_SECONDS', 30, 1, 86_400),
+    tokenLockoutMaxSeconds: int('TOKEN_LOCKOUT_MAX_SECONDS', 900, 1, 86_400),
+    invitationEmailsPerRecipientPerDay: int('INVITATION_EMAILS_PER_RECIPIENT_PER_DAY', 3, 1, 1000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const problems: string[] = [];
   const { get, int, oneOf, bool } = envReader(env, problems);
@@ -162,11 +228,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 3600, 1, 86_400 * 30);
   const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS', 86_400, 1, 86_400 * 30);
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
-  const bootstrapClients = parseBootstrapClients(get('OBI_BOOTSTRAP_CLIENTS'), problems);
-  const installationKey = get('OBI_SECRET_KEY') ?? null;
-  if (installationKey !== null && installationKey.length < 32)
-    problems.push('OBI_SECRET_KEY: expected at least 32 characters');
-  const bodyLimitBytes = int('BODY_LIMIT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
+  const clientAccess = parseClientAccess(get, problems);
+  const { installationKey, installationKeySource } = readInstallationKey(
+    get('OBI_SECRET_KEY'),
+    get('OBI_SECRET_KEY_FILE'),
+    problems,
+  );
+  const bodyLimits = parseBodyLimits(int);
+  const throttling = parseThrottling(int);
   const workers = bool('WORKERS', true);
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
   const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
@@ -190,6 +259,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems,
   );
   const mail = parseMail(get('SMTP_URL'), get('MAIL_FROM'), get('MAIL_OUTBOX_DIR'), dataDir, problems);
+  const testHoldReportCompute = bool('OBI_TEST_HOLD_REPORT_COMPUTE', false);
+  if (testHoldReportCompute && nodeEnv !== 'test')
+    problems.push('OBI_TEST_HOLD_REPORT_COMPUTE: a test hook, accepted only with NODE_ENV=test');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -202,9 +274,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     accessTokenTtlSeconds,
     customerTokenTtlSeconds,
     logLevel,
-    bootstrapClients: Object.freeze(bootstrapClients) as BootstrapClient[],
+    ...clientAccess,
     installationKey,
-    bodyLimitBytes,
+    installationKeySource,
+    ...bodyLimits,
+    ...throttling,
     workers,
     webhookAllowLoopback,
     webhookTimeoutMs,
@@ -214,7 +288,42 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     consentRefreshIntervalSeconds,
     bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
     ...mail,
+    testHoldReportCompute,
   });
+}
+
+/** The smallest installation key accepted (characters); a generated one is 64 hex digits. */
+export const MIN_INSTALLATION_KEY_LENGTH = 32;
+
+/**
+ * OBI_SECRET_KEY, or the content of the file OBI_SECRET_KEY_FILE names (surrounding white space, such as the
+ * newline an editor or `echo` adds, is not part of the key). Setting both is refused: which one wins would be a guess.
+ */
+function readInstallationKey(
+  fromEnv: string | undefined,
+  file: string | undefined,
+  problems: string[],
+): Pick<Config, 'installationKey' | 'installationKeySource'> {
+  if (fromEnv !== undefined && file !== undefined) {
+    problems.push('OBI_SECRET_KEY and OBI_SECRET_KEY_FILE: set one of them, not both');
+    return { installationKey: null, installationKeySource: null };
+  }
+  let key = fromEnv;
+  if (file !== undefined) {
+    try {
+      key = fs.readFileSync(path.resolve(file), 'utf8').trim();
+    } catch (err) {
+      problems.push(`OBI_SECRET_KEY_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      return { installationKey: null, installationKeySource: null };
+    }
+  }
+  if (key === undefined) return { installationKey: null, installationKeySource: null };
+  const source = file !== undefined ? 'OBI_SECRET_KEY_FILE' : 'OBI_SECRET_KEY';
+  if (key.length < MIN_INSTALLATION_KEY_LENGTH) {
+    problems.push(`${source}: expected a key of at least ${MIN_INSTALLATION_KEY_LENGTH} characters`);
+    return { installationKey: null, installationKeySource: null };
+  }
+  return { installationKey: key, installationKeySource: source };
 }
 
 // "id1:secret1,id2:secret2". Ids are restricted to a safe alphabet so they can appear in URLs and logs.
@@ -238,6 +347,39 @@ function parseBootstrapClients(raw: string | undefined, problems: string[]): Boo
       out.push({ clientId, clientSecret });
     });
   return out;
+}
+
+/** Who may manage clients: the clients created at start-up, and the operator token of the admin API. */
+function parseClientAccess(get: (key: Key) => string | undefined, problems: string[]) {
+  return {
+    bootstrapClients: Object.freeze(parseBootstrapClients(get('OBI_BOOTSTRAP_CLIENTS'), problems)) as BootstrapClient[],
+    adminToken: parseAdminToken(get('OBI_ADMIN_TOKEN'), get('OBI_ADMIN_TOKEN_FILE'), problems),
+  };
+}
+
+// The admin API's operator token, inline or from a file (a mounted secret); long enough not to be guessed.
+function parseAdminToken(inline: string | undefined, file: string | undefined, problems: string[]): string | null {
+  if (inline !== undefined && file !== undefined) {
+    problems.push('OBI_ADMIN_TOKEN, OBI_ADMIN_TOKEN_FILE: set one of them, not both');
+    return null;
+  }
+  let token = inline;
+  if (file !== undefined) {
+    try {
+      token = readFileSync(file, 'utf8').trim();
+    } catch (err) {
+      problems.push(`OBI_ADMIN_TOKEN_FILE: cannot read "${file}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      return null;
+    }
+  }
+  if (token === undefined) return null;
+  if (token.length < 32 || /\s/.test(token)) {
+    problems.push(
+      `${file !== undefined ? 'OBI_ADMIN_TOKEN_FILE' : 'OBI_ADMIN_TOKEN'}: expected at least 32 characters, no spaces`,
+    );
+    return null;
+  }
+  return token;
 }
 
 // "5,300,1800": seconds before each retry. Up to 7 days apart and 50 retries, so a typo cannot park a delivery for years.

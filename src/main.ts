@@ -5,6 +5,7 @@ import { openRuntime } from './runtime.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { InstallationKeyError } from './installation-key.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { resumeWebhookDispatch } from './modules/webhooks/index.ts';
 
@@ -22,12 +23,17 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   let runtime;
   try {
-    runtime = await openRuntime(config, systemClock);
+    runtime = await openRuntime(config, systemClock, { log: logger });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       logger.fatal(err.message);
       process.stderr.write(`${err.message}\n`);
       process.exit(75); // EX_TEMPFAIL
+    }
+    if (err instanceof InstallationKeyError) {
+      logger.fatal(err.message);
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
     }
     throw err;
   }

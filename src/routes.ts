@@ -25,6 +25,8 @@
  *  -  GET     /public/v3/customers[?user_reference=], GET/DELETE .../{customer_id} modules/customers (docs/decisions/0005)
  *  -  GET     /public/v3/banks                                                    modules/banks (docs/decisions/0006)
  *  -  GET     /public/v3/settings, PATCH /public/v3/settings                      modules/clients
+ *  -  *       /admin/v1/clients[/{client_id}[/rotate-secret|disable|enable|audit]] modules/clients (operator token;
+ *             only with OBI_ADMIN_TOKEN, docs/decisions/0026-client-lifecycle.md)
  *  -  GET     /public/v3/webhooks, GET .../{webhook_id}/deliveries,               modules/webhooks (docs/decisions/0011)
  *     POST    .../{webhook_id}/deliveries/{delivery_id}/replay
  *  4  POST    /public/v3/webflow/banks/{bank_slug}/consent                        modules/consents (AppUserToken)
@@ -43,12 +45,13 @@
  *  -  GET/POST /connect/… (hosted connect pages, the component; not in the OpenAPI) web
  *  -  GET     /health, /ready, /openapi.json, /docs                               modules/health, app.ts
  */
-import type { HttpApp } from './http/server.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
 import type { AppDeps } from './app-deps.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bankRoutes } from './modules/banks/banks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { settingsRoutes } from './modules/clients/clients.routes.ts';
+import { adminClientRoutes } from './modules/clients/clients-admin.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -65,12 +68,15 @@ import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { componentAuthRoutes } from './modules/connect/connect.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
 import { registerJsonParser } from './http/json-body.ts';
+import { clientQuota } from './http/throttle.ts';
 
 export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void> {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
   await app.register(async (api) => {
-    registerJsonParser(api, deps.config.bodyLimitBytes, deps.db.kind === 'pglite');
+    registerJsonParser(api, DEFAULT_BODY_LIMIT_BYTES, deps.db.kind === 'pglite');
+    // Each client's quota, counted once the route's authentication has said whose call it is.
+    api.addHook('preHandler', clientQuota(api, deps.config));
     await customerRoutes(api, {
       ...deps,
       beforeCustomerDeleted: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),
@@ -87,6 +93,14 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
     await consentRoutes(api, deps);
     await invitationRoutes(api, deps);
     await componentAuthRoutes(api, deps);
+    const adminToken = deps.config.adminToken;
+    if (adminToken !== null) {
+      await adminClientRoutes(api, {
+        ...deps,
+        adminToken,
+        beforeCustomerErased: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),
+      });
+    }
   });
   // The hosted connect pages (HTML, forms): outside /public/v3's JSON-only scope.
   await webRoutes(app, deps);

@@ -50,6 +50,8 @@ export const SANDBOX_CLIENT = Object.freeze({
 });
 /** Where every bank sends the customer back to (registered with each bank as the redirect URI). */
 export const CALLBACK_PATH = '/webflow/callback';
+/** Endpoint 5's URL: the one-time start of a bank flow, which binds it to the browser that opens it. */
+export const BANK_FLOW_START_PATH = '/webflow/start';
 
 export function isSandboxSlug(slug: string): boolean {
   return (SANDBOX_SLUGS as readonly string[]).includes(slug);

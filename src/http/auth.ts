@@ -3,7 +3,7 @@
  * AppUserToken. Each kind of token is refused (403) where the other is expected, so a customer's token,
  * which lives in a browser or an app, can never reach a client's data.
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -50,7 +50,7 @@ export interface AuthDeps {
   clock: Clock;
 }
 
-export function requireAuth(deps: AuthDeps, kind: AuthKind): preHandlerAsyncHookHandler {
+export function requireAuth(deps: AuthDeps, kind: AuthKind): onRequestAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const auth = parseAuthorization(request.headers.authorization);
     const expected = kind === 'bearer' ? 'bearer' : 'appusertoken';

@@ -3,9 +3,13 @@
  * elements of each top-level array member with a character scan (strings and nesting respected) and parses
  * them in slices, yielding between slices, so other requests keep being answered during a 100 000-item
  * submission. Whenever the text is not the simple shape it expects (or is not valid JSON), it falls back to
- * JSON.parse of the whole text, so the result and the errors are exactly JSON.parse's.
+ * JSON.parse of the whole text, so the result and the syntax errors are exactly JSON.parse's.
+ *
+ * The same scan makes the checks of json-checks.ts (NUL, lone surrogates, repeated member names, depth): a
+ * JsonInputError when one fails, but only for text JSON.parse accepts (a malformed body is reported as such).
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { checkJsonText, checkJsonValue, JsonInputError } from './json-checks.ts';
 
 const SCAN_SLICE = 4_000_000; // characters scanned between yields
 const PARSE_SLICE = 4_000; // elements parsed between yields
@@ -35,30 +39,11 @@ function skipString(text: string, i: number): number {
   throw new NotSimple();
 }
 
-/** Index just after the JSON value starting at `i` (any value; nesting and strings respected). */
-function skipValue(text: string, i: number): number {
-  const first = text.charCodeAt(i);
-  if (first === QUOTE) return skipString(text, i);
-  if (first !== LBRACE && first !== LBRACKET) {
-    let j = i;
-    while (j < text.length) {
-      const c = text.charCodeAt(j);
-      if (c === COMMA || c === RBRACE || c === RBRACKET || isSpace(c)) break;
-      j++;
-    }
-    return j;
-  }
-  let depth = 0;
-  for (let j = i; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === QUOTE) j = skipString(text, j) - 1;
-    else if (c === LBRACE || c === LBRACKET) depth++;
-    else if (c === RBRACE || c === RBRACKET) {
-      depth--;
-      if (depth === 0) return j + 1;
-    }
-  }
-  throw new NotSimple();
+/** Index just after the (checked) JSON value at `i`; `at` is its pointer. */
+function valueEnd(text: string, i: number, at: Array<string | number>): number {
+  const end = checkJsonValue(text, i, at);
+  if (end < 0) throw new NotSimple();
+  return end;
 }
 
 function skipSpace(text: string, i: number): number {
@@ -77,10 +62,14 @@ async function scan(
   i = skipSpace(text, i + 1);
   if (text.charCodeAt(i) === RBRACE) return members;
   let nextYield = SCAN_SLICE;
+  const keys = new Set<string>();
   for (;;) {
     if (text.charCodeAt(i) !== QUOTE) throw new NotSimple();
     const keyEnd = skipString(text, i);
     const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    // A repeated or ill-formed top-level name: checkJsonText, after the fallback's JSON.parse, reports it.
+    if (keys.has(key) || key.includes('\0') || !key.isWellFormed()) throw new NotSimple();
+    keys.add(key);
     i = skipSpace(text, keyEnd);
     if (text.charCodeAt(i) !== COLON) throw new NotSimple();
     i = skipSpace(text, i + 1);
@@ -90,7 +79,7 @@ async function scan(
       if (text.charCodeAt(i) === RBRACKET) i++;
       else {
         for (;;) {
-          const end = skipValue(text, i);
+          const end = valueEnd(text, i, [key, elements.length]);
           elements.push([i, end]);
           if (end > nextYield) {
             nextYield = end + SCAN_SLICE;
@@ -108,7 +97,7 @@ async function scan(
       }
       members.push({ key, elements });
     } else {
-      const end = skipValue(text, i);
+      const end = valueEnd(text, i, [key]);
       members.push({ key, value: [i, end] });
       i = end;
     }
@@ -123,13 +112,17 @@ async function scan(
   }
 }
 
-/** Same result as JSON.parse(text), without holding the event loop for long on big bodies. */
+/**
+ * Same result as JSON.parse(text), without holding the event loop for long on big bodies; and the checks of
+ * json-checks.ts, failing with a JsonInputError (after a SyntaxError, if the text is not JSON at all).
+ */
 export async function parseJsonInSlices(text: string): Promise<unknown> {
   let members;
   try {
     members = await scan(text);
   } catch (err) {
-    if (err instanceof NotSimple) return JSON.parse(text);
+    if (err instanceof NotSimple) return parseCheckedJson(text);
+    if (err instanceof JsonInputError) JSON.parse(text); // a syntax error anywhere is the answer instead
     throw err;
   }
   const out: Record<string, unknown> = {};
@@ -146,6 +139,13 @@ export async function parseJsonInSlices(text: string): Promise<unknown> {
     setOwn(out, m.key, arr);
   }
   return out;
+}
+
+/** JSON.parse(text), then the checks of json-checks.ts over the same text. */
+export function parseCheckedJson(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  checkJsonText(text);
+  return value;
 }
 
 /** As JSON.parse does: every key, "__proto__" included, becomes an own property. */

@@ -99,6 +99,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
   FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_SLOW_BODY: 'body_too_slow',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
 };

@@ -18,3 +18,10 @@ export type HttpApp = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
+
+/**
+ * The body limit of every route that does not set its own: requests to this API are small, except a transaction
+ * submission (up to 100 000 items), whose route takes BODY_LIMIT_BYTES. A larger body is cut off with 413 as it
+ * arrives, after authentication (which runs before any of the body is read).
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

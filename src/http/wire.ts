@@ -27,16 +27,35 @@ export function problemResponses(...statuses: number[]): Record<number, TSchema>
 
 export const STANDARD_ERRORS = [400, 401, 403, 404, 415, 503];
 
-/** docs/decisions/0002-wire-conventions.md: every numeric input accepts a JSON number or a numeric string ("12.50"). */
-export const NumericInput = Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d+(\\.\\d+)?\\s*$' })], {
-  description: 'a number, or a numeric string such as "12.50"',
-});
-export const IntegerInput = Type.Union([Type.Integer(), Type.String({ pattern: '^\\s*-?\\d+\\s*$' })], {
-  description: 'an integer, or an integer as a string',
-});
+/**
+ * docs/decisions/0002-wire-conventions.md: every numeric input accepts a JSON number or a numeric string ("12.50").
+ * Numeric inputs are amounts of money, stored as numeric(18,4): less than 10^14 in magnitude, which the schema
+ * states (a JSON number such as 1e23 is a 400 naming the member, not a value the database refuses).
+ */
+export const NumericInput = Type.Union(
+  [
+    Type.Number({ exclusiveMinimum: -1e14, exclusiveMaximum: 1e14 }),
+    Type.String({ pattern: '^\\s*-?\\d{1,14}(\\.\\d+)?\\s*$' }),
+  ],
+  { description: 'a number, or a numeric string such as "12.50"; less than 10^14 in magnitude' },
+);
+/** Integer inputs: a safe integer (|n| < 2^53), as a JSON number or as a string of at most 15 digits. */
+export const IntegerInput = Type.Union(
+  [
+    Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+    Type.String({ pattern: '^\\s*-?\\d{1,15}\\s*$' }),
+  ],
+  { description: 'an integer, or an integer as a string' },
+);
+
+/** The last Unix second of year 9999: the bound of every time a client sends or asks about. */
+export const MAX_UNIX_SECONDS = 253_402_300_799;
+/** A page number: its offset, (page - 1) × max_per_page, must stay an integer the database takes. */
+export const MAX_PAGE = 2_147_483_647;
+export const PageNumber = (opts: { default?: number } = {}) => Type.Integer({ minimum: 1, maximum: MAX_PAGE, ...opts });
 
 export const PagingQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber({ default: 1 })),
   max_per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
 };
 

@@ -5,16 +5,17 @@
 import type { AppDeps } from '../app-deps.ts';
 import { JOB_NAMES, type JobName } from './registry.ts';
 import type { JobHandler } from './queue.ts';
-import { computeCustomerReport } from '../modules/reports/reports.job.ts';
+import { computeCustomerReport, type ComputeHooks } from '../modules/reports/reports.job.ts';
 import { revokeAtBank, runBankPull, sweepConsents } from '../modules/consents/index.ts';
 import { sendInvitationEmail } from '../modules/invitations/invitations.job.ts';
 import { runWebhookDispatch } from '../modules/webhooks/index.ts';
 import { deleteExpiredConnectRows } from '../modules/connect/index.ts';
+import { pruneExpiredKeys } from '../modules/idempotency/index.ts';
 
 export function jobHandlers(deps: AppDeps): Record<JobName, JobHandler> {
   return {
     'report.compute': async (data) => {
-      await computeCustomerReport(deps, String(data.customer_id));
+      await computeCustomerReport(deps, String(data.customer_id), reportTestHooks(deps));
     },
     'bank.pull': (data) => runBankPull(deps, String(data.pull_id)),
     'bank.revoke': (data) => revokeAtBank(deps, data),
@@ -28,6 +29,23 @@ export function jobHandlers(deps: AppDeps): Record<JobName, JobHandler> {
       await sweepConsents(deps);
     },
     'connect.housekeeping': () => deleteExpiredConnectRows(deps.db, deps.clock.now()),
+    'idempotency.prune': async () => {
+      await pruneExpiredKeys(deps.db, deps.clock.now());
+    },
+  };
+}
+
+/**
+ * OBI_TEST_HOLD_REPORT_COMPUTE (NODE_ENV=test only, src/config.ts): each report.compute run, once recorded, waits
+ * until the process is killed, so a crash test can kill the service in the middle of a job. Nothing otherwise.
+ */
+function reportTestHooks(deps: AppDeps): ComputeHooks {
+  if (!deps.config.testHoldReportCompute || deps.config.nodeEnv !== 'test') return {};
+  return {
+    afterRunStarted: () => {
+      deps.logger.warn('test hook: holding report.compute until the process is killed');
+      return new Promise<void>(() => undefined);
+    },
   };
 }
 

@@ -8,7 +8,13 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database, Db } from '../db/db.ts';
 import { asBossDb } from '../db/db.ts';
 import type { EmbeddedDatabase } from '../db/pglite.ts';
-import { JOB_NAMES, jobDefinition, type JobName } from './registry.ts';
+import {
+  HEARTBEAT_REFRESH_SECONDS,
+  JOB_NAMES,
+  SUPERVISE_INTERVAL_SECONDS,
+  jobDefinition,
+  type JobName,
+} from './registry.ts';
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
@@ -23,7 +29,10 @@ export interface Queue {
   enqueue(tx: Db, name: JobName, data: Record<string, unknown>, opts?: EnqueueOptions): Promise<void>;
   /** Register a handler; workers start polling when the queue was created with workers on. */
   handle(name: JobName, handler: JobHandler): Promise<void>;
-  /** Run every job that is due now, until none are left (tests, CLI). Returns how many ran. */
+  /**
+   * Run every job that is due now, until none are left (tests). Returns how many ran. These runs send no heartbeat:
+   * a process with workers on, on the same database, would take one running over 30 s for dead.
+   */
   drain(names?: JobName[]): Promise<number>;
   /** Stops taking work; running jobs get up to `graceSeconds` to finish. */
   stop(graceSeconds?: number): Promise<void>;
@@ -47,6 +56,10 @@ export async function createQueue(
     backend: embedded ? 'pglite' : 'postgres',
     schema: opts.schema ?? 'pgboss',
     supervise: opts.workers,
+    // The supervisor fails jobs whose heartbeat stopped (their process died) and expired ones: often enough that
+    // a crashed job is retried within a minute (src/jobs/registry.ts, crash recovery).
+    superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     schedule: opts.workers,
     migrate: true,
   } as BossOptions);
@@ -71,6 +84,7 @@ async function createJobQueue(boss: PgBoss, name: JobName): Promise<void> {
     retryDelay: def.retryDelaySeconds,
     retryBackoff: def.retryBackoff,
     expireInSeconds: def.expireInSeconds,
+    heartbeatSeconds: def.heartbeatSeconds,
   };
   if (await boss.getQueue(name)) await boss.updateQueue(name, options);
   else await boss.createQueue(name, { policy: def.policy, ...options }).catch(() => undefined);
@@ -93,7 +107,8 @@ function wrap(boss: PgBoss, workers: boolean, embedded: boolean): Queue {
       if (handlers.has(name)) throw new Error(`job ${name} already has a handler`);
       handlers.set(name, handler);
       if (workers) {
-        await boss.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        const options = { pollingIntervalSeconds: 0.5, heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS };
+        await boss.work(name, options, async (jobs) => {
           for (const job of jobs) await handler(job.data as Record<string, unknown>);
         });
       }

@@ -26,11 +26,32 @@ export interface JobDefinition {
   /** Seconds before the first retry; doubled each time (with jitter) when retryBackoff. */
   readonly retryDelaySeconds: number;
   readonly retryBackoff: boolean;
-  /** A job running longer than this is taken to be lost (its process died) and is retried. */
+  /**
+   * A job still running after this long is taken to be stuck and is failed (and retried if it has tries left).
+   * The ceiling for a live but hung handler; a dead process is noticed much sooner, by the heartbeat.
+   */
   readonly expireInSeconds: number;
+  /**
+   * The worker running a job stamps it every HEARTBEAT_REFRESH_SECONDS; a job whose stamp is older than this is
+   * taken to belong to a dead process and is retried (pg-boss's heartbeat). pg-boss accepts 10 or more.
+   */
+  readonly heartbeatSeconds: number;
   /** Cron expression (UTC) for periodic jobs; pg-boss runs it once per occurrence across every process. */
   readonly cron?: string;
 }
+
+/**
+ * Crash recovery. A running job's worker refreshes the job's heartbeat every HEARTBEAT_REFRESH_SECONDS, so a
+ * handler that takes minutes (a bank pull) is never mistaken for a lost one; the supervisor (every
+ * SUPERVISE_INTERVAL_SECONDS, in each process with workers on) fails a job whose heartbeat is older than
+ * JOB_HEARTBEAT_SECONDS, and the job's retry policy takes it up again. A job cut off by a crash is thus retried
+ * about HEARTBEAT + SUPERVISE (+ its first retry delay) seconds after the crash, or within one supervise interval of
+ * a restart: well inside a minute for report.compute. Three refreshes may be missed (an event loop blocked for
+ * up to ~20 s by a large computation) before a live job is taken for dead.
+ */
+export const JOB_HEARTBEAT_SECONDS = 30;
+export const HEARTBEAT_REFRESH_SECONDS = 10;
+export const SUPERVISE_INTERVAL_SECONDS = 15;
 
 export const JOBS = {
   'report.compute': {
@@ -40,19 +61,22 @@ export const JOBS = {
     retryLimit: 5,
     retryDelaySeconds: 5,
     retryBackoff: true,
-    // A 100 000-transaction history takes seconds; a run still active after 5 minutes belongs to a dead process.
+    // A 100 000-transaction history takes seconds; a run still active after 5 minutes is stuck.
     expireInSeconds: 300,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
   },
   'bank.pull': {
     description: "Read a consent's accounts, balances, transactions, statements and parties from its bank.",
     policy: 'stately',
     singletonKey: 'consent id',
     // Bank failures are retried by the pull run itself (BANK_PULL_RETRY_SCHEDULE, recorded on the run); pg-boss
-    // retries only what the run could not record: a crash or an expired job.
+    // retries only what the run could not record: a crash (noticed by the heartbeat) or an expired job. A crashed
+    // pull is taken up again at once: the bank was not the problem.
     retryLimit: 2,
-    retryDelaySeconds: 30,
+    retryDelaySeconds: 5,
     retryBackoff: true,
     expireInSeconds: 900,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
   },
   'bank.revoke': {
     description: 'Delete a consent at its bank (customer erased, consent revoked or abandoned).',
@@ -63,6 +87,7 @@ export const JOBS = {
     retryDelaySeconds: 60,
     retryBackoff: true,
     expireInSeconds: 120,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
   },
   'invitation.email': {
     description: "Send an invitation's e-mail (at least once; a sent one is never sent again).",
@@ -72,6 +97,7 @@ export const JOBS = {
     retryDelaySeconds: 30,
     retryBackoff: true,
     expireInSeconds: 120,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
   },
   'webhook.dispatch': {
     description:
@@ -84,6 +110,7 @@ export const JOBS = {
     retryDelaySeconds: 5,
     retryBackoff: true,
     expireInSeconds: 300,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
     // Safety net: leases that lapsed, a run lost with its process.
     cron: '* * * * *',
   },
@@ -95,6 +122,7 @@ export const JOBS = {
     retryDelaySeconds: 0,
     retryBackoff: false,
     expireInSeconds: 300,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
     cron: '* * * * *',
   },
   'connect.housekeeping': {
@@ -104,7 +132,19 @@ export const JOBS = {
     retryDelaySeconds: 0,
     retryBackoff: false,
     expireInSeconds: 300,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
     cron: '17 * * * *',
+  },
+  'idempotency.prune': {
+    description:
+      'Delete Idempotency-Keys whose 24-hour window has passed, in bounded batches (the next run goes on where one stopped).',
+    policy: 'singleton',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+    cron: '41 * * * *',
   },
 } as const satisfies Record<string, JobDefinition>;
 

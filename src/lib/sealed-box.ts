@@ -10,11 +10,12 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-export type SealPurpose = 'connect session tokens' | 'bank tokens' | 'webhook signing secrets';
+export type SealPurpose = 'connect session tokens' | 'bank tokens' | 'bank flow urls' | 'webhook signing secrets';
 
 const FORMAT_TAG: Record<SealPurpose, string> = {
   'connect session tokens': 'v1',
   'bank tokens': 'b1',
+  'bank flow urls': 'f1',
   'webhook signing secrets': 'v1',
 };
 

@@ -18,3 +18,9 @@ export function secretMatches(key: string, secret: string, storedHash: string): 
 export function tokenLookupHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** Two strings compared in time that depends on neither (both are hashed first, so lengths do not leak either). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}

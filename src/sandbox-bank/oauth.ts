@@ -4,6 +4,8 @@
  * whose form posts username, password and decision (approve | decline) back to the same URL, so a script can
  * drive it with one POST and no HTML parsing.
  */
+import { bindBrowser, presentedBinding } from '../http/browser-binding.ts';
+import { tokenLookupHash } from '../lib/secrets.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { personasAt } from './data.ts';
@@ -89,6 +91,12 @@ function redirect(reply: FastifyReply, redirectUri: string, params: Record<strin
   return reply.code(302).header('location', url.toString()).header('cache-control', 'no-store').send();
 }
 
+const LOGIN_COOKIE = 'sandbox_bank_login';
+
+function loginCookie(ctx: SandboxContext, slug: string) {
+  return { cookie: LOGIN_COOKIE, secure: ctx.base(slug).startsWith('https:'), path: new URL(ctx.base(slug)).pathname };
+}
+
 /** The bank's discovery document: what a connector reads to find the endpoints and methods. */
 function discoveryDocument(ctx: SandboxContext, slug: string) {
   const base = ctx.base(slug);
@@ -114,6 +122,12 @@ async function decideAuthorisation(ctx: SandboxContext, request: SlugRequest, re
   const read = readAuthorisationRequest(ctx, slug, q);
   if ('error' in read) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(read.error));
   const { consent, client, redirectUri, state } = read;
+  const presented = presentedBinding(request, LOGIN_COOKIE);
+  if (presented === null || consent.loginBrowser !== tokenLookupHash(presented))
+    return reply
+      .code(400)
+      .type('text/html; charset=utf-8')
+      .send(errorPage('This login form was opened in another browser, or has expired. Start again from your app.'));
   const body = request.body ?? {};
   const page = (status: number, message: string) =>
     reply
@@ -228,6 +242,8 @@ export function registerOauth(app: FastifyInstance, ctx: SandboxContext): void {
     const slug = request.params.slug;
     const read = readAuthorisationRequest(ctx, slug, request.query);
     if ('error' in read) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(read.error));
+    // The form's answer counts only from the browser that was shown it (a login-CSRF defence, as a real bank has).
+    read.consent.loginBrowser = tokenLookupHash(bindBrowser(request, reply, loginCookie(ctx, slug)));
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -53,6 +53,15 @@ export const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (
       status === 500 ? 'Unexpected error.' : err.message,
     );
   });
+  // Its pages (the login form, errors) load nothing and post only to themselves; their one style sheet is inline.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      reply.header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      );
+    return payload;
+  });
   registerOauth(app, ctx);
   registerAisp(app, ctx);
   registerControl(app, ctx);

@@ -41,6 +41,8 @@ export interface SandboxConsent {
   switches: Switch[];
   /** data calls answered so far (counts for the misbehaviour switches) */
   dataCalls: number;
+  /** SHA-256 of the login cookie of the browser that was shown the authorisation page */
+  loginBrowser: string | null;
 }
 
 export interface AuthCode {
@@ -65,7 +67,7 @@ export class SandboxState {
   readonly refreshTokens = new Map<string, { clientId: string; consentId: string }>();
 
   createConsent(
-    c: Omit<SandboxConsent, 'id' | 'status' | 'statusUpdate' | 'persona' | 'switches' | 'dataCalls'>,
+    c: Omit<SandboxConsent, 'id' | 'status' | 'statusUpdate' | 'persona' | 'switches' | 'dataCalls' | 'loginBrowser'>,
   ): SandboxConsent {
     const consent: SandboxConsent = {
       ...c,
@@ -75,6 +77,7 @@ export class SandboxState {
       persona: null,
       switches: [],
       dataCalls: 0,
+      loginBrowser: null,
     };
     this.consents.set(consent.id, consent);
     return consent;

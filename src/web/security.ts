@@ -4,7 +4,7 @@
  * CSP: only this service's own script, styles and images; no inline script or style. frame-ancestors is 'none'
  * except on a component session's pages, which only the client's registered origin may frame. The secret in
  * the pages' URLs must not leak: no Referer leaves these pages, they are never cached, and the log shows the
- * path with the secret masked.
+ * path with the secret masked (every logged URL is, src/lib/log-redaction.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -33,19 +33,6 @@ export function setPageHeaders(reply: FastifyReply, s: PageSecurity): void {
   reply.header('x-content-type-options', 'nosniff');
   reply.header('cache-control', 'no-store');
   reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-}
-
-/** The URL with connect secrets, invitation signatures and bank-flow states masked. */
-export function maskConnectUrl(url: string): string {
-  return url
-    .replace(/(\/connect\/(?:s|component)\/)[^/?#]+/, '$1[redacted]')
-    .replace(/(\/connect\/invitations\/[^/?#]+\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&](?:state|code)=)[^&#]*/g, '$1[redacted]');
-}
-
-/** The `req` log serializer of the hosted pages' routes. */
-export function connectRequestSerializer(req: FastifyRequest) {
-  return { method: req.method, url: maskConnectUrl(req.url), host: req.host, remoteAddress: req.ip };
 }
 
 /** The origin of the page that made the request, when the browser said. */

@@ -13,9 +13,11 @@
  *
  * Server-rendered HTML; each page acts for the customer with the session's customer token through the API.
  */
+import { AppError } from '../lib/app-error.ts';
+import { perAddress } from '../http/throttle.ts';
 import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/db.ts';
@@ -25,6 +27,7 @@ import { BANKS, findBank } from '../banks/registry.ts';
 import { bankConnection } from '../banks/connections.ts';
 import {
   completeSession,
+  claimFlowReturn,
   findFlowByState,
   flowOfSession,
   latestFlow,
@@ -38,13 +41,19 @@ import {
   type Refusal,
 } from '../modules/connect/index.ts';
 import { hostedReturnUrl, sessionPath } from '../lib/hosted-links.ts';
+import { isStartedBy } from '../modules/consents/index.ts';
+import { bindBrowser, isHttps, presentedBinding } from '../http/browser-binding.ts';
+
+/** The cookie binding a session opened from an invitation link to the browser that opened it. */
+const SESSION_COOKIE = 'obi_session';
+import { EdgeInputError } from '../http/edge-error.ts';
 import { ASSET_PATHS, ASSETS } from './assets.ts';
 import { ApiCallError, customerApi, type CustomerApi } from './customer-api.ts';
 import { page, type PageOptions } from './layout.ts';
 import { bankPickerBody, type PickerBank } from './pages/banks.ts';
 import { consentBody } from './pages/consent.ts';
 import { noticeBody, resultBody, type NoticeKind, type Outcome } from './pages/result.ts';
-import { connectRequestSerializer, refererOrigin, setPageHeaders } from './security.ts';
+import { refererOrigin, setPageHeaders } from './security.ts';
 
 const Secret = Type.Object({ secret: Type.String({ maxLength: 200 }) });
 const SecretSlug = Type.Object({ secret: Type.String({ maxLength: 200 }), bank_slug: Type.String({ maxLength: 100 }) });
@@ -54,7 +63,7 @@ const hide = { hide: true };
 export interface WebDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'publicBaseUrl' | 'bankConnections' | 'sandboxBank'>;
+  config: Pick<Config, 'publicBaseUrl' | 'bankConnections' | 'sandboxBank' | 'pagesPerMinute'>;
   installationKey: string;
   logger: Pick<Logger, 'warn'>;
 }
@@ -86,12 +95,16 @@ function webContext(app: HttpApp, deps: WebDeps) {
   };
   const refuse = (reply: FastifyReply, r: Refusal, component: boolean) =>
     notice(reply, r.refused, {
-      company: r.refused === 'unknown' ? null : r.company,
-      at: r.refused === 'unknown' ? null : r.at,
+      company: 'company' in r ? r.company : null,
+      at: 'at' in r ? r.at : null,
       component,
     });
-  const withSession = async (reply: FastifyReply, secret: string): Promise<ConnectSession | null> => {
-    const s = await loadSession(deps, secret, now());
+  const withSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    secret: string,
+  ): Promise<ConnectSession | null> => {
+    const s = await loadSession(deps, secret, now(), presentedBinding(request, SESSION_COOKIE));
     if ('refused' in s) {
       await refuse(reply, s, 'component' in s && s.component === true);
       return null;
@@ -147,7 +160,11 @@ export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
   await app.register(
     async (web: HttpApp) => {
       await web.register(formbody);
+      web.addHook('onRequest', perAddress(web, 'pages', deps.config.pagesPerMinute));
       web.setErrorHandler(async (err, request, reply) => {
+        // A link the edge refused (a NUL, an escape that is not UTF-8: src/http/input-guard.ts) cannot be used.
+        if (err instanceof EdgeInputError) return notice(reply, 'unknown', { frame: null });
+        if (err instanceof AppError && err.code === 'rate_limited') return notice(reply, 'busy', { frame: null });
         request.log.error({ err }, 'hosted connect page failed');
         return notice(reply, 'error', { frame: null });
       });
@@ -158,9 +175,8 @@ export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
       bankRoutes(web, ctx);
       returnRoutes(web, ctx);
       resultRoutes(web, ctx);
-      // Fastify types serializers as returning strings; pino takes any value.
     },
-    { prefix: '/connect', logSerializers: { req: connectRequestSerializer as unknown as (value: unknown) => string } },
+    { prefix: '/connect' },
   );
 }
 
@@ -203,7 +219,18 @@ function assetAndEntryRoutes(web: HttpApp, ctx: WebContext): void {
       },
     },
     async (request, reply) => {
-      const opened = await openInvitation(deps, request.params.invitation_id, request.params.signature, now());
+      const bindingId = bindBrowser(request, reply, {
+        secure: isHttps(deps.config.publicBaseUrl),
+        path: '/connect',
+        cookie: SESSION_COOKIE,
+      });
+      const opened = await openInvitation(
+        deps,
+        request.params.invitation_id,
+        request.params.signature,
+        now(),
+        bindingId,
+      );
       if ('refused' in opened) return refuse(reply, opened, false);
       return reply
         .code(303)
@@ -244,7 +271,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
       },
     },
     async (request, reply) => {
-      const s = await withSession(reply, request.params.secret);
+      const s = await withSession(request, reply, request.params.secret);
       if (!s) return reply;
       const connected = new Set(((await api(s).banks()) ?? []).filter((b) => b.is_connected).map((b) => b.slug));
       const banks: PickerBank[] = BANKS.filter((b) => b.is_active && !b.is_api_only)
@@ -281,7 +308,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
 function bankRoutes(web: HttpApp, ctx: WebContext): void {
   const { deps, now, api, send, frameOf, withSession, apiFailure } = ctx;
   web.get('/s/:secret/banks/:bank_slug', { schema: { ...hide, params: SecretSlug } }, async (request, reply) => {
-    const s = await withSession(reply, request.params.secret);
+    const s = await withSession(request, reply, request.params.secret);
     if (!s) return reply;
     const slug = request.params.bank_slug;
     let screen;
@@ -313,7 +340,7 @@ function bankRoutes(web: HttpApp, ctx: WebContext): void {
     '/s/:secret/banks/:bank_slug/continue',
     { schema: { ...hide, params: SecretSlug } },
     async (request, reply) => {
-      const s = await withSession(reply, request.params.secret);
+      const s = await withSession(request, reply, request.params.secret);
       if (!s) return reply;
       const slug = request.params.bank_slug;
       let flow;
@@ -346,13 +373,18 @@ function returnRoutes(web: HttpApp, ctx: WebContext): void {
       },
     },
     async (request, reply) => {
-      const flow = request.query.state ? await findFlowByState(deps.db, request.query.state) : null;
-      if (!flow) return notice(reply, 'unknown', { frame: null });
+      const state = request.query.state;
+      const flow = state ? await findFlowByState(deps.db, state) : null;
+      if (!state || !flow) return notice(reply, 'unknown', { frame: null });
+      // Only the browser that started the flow, and only once (src/modules/consents/browser-flow.service.ts).
+      if (!(await isStartedBy(deps, flow.consent_id, presentedBinding(request))))
+        return notice(reply, 'other_browser', { frame: null });
+      if (!(await claimFlowReturn(deps.db, state, now()))) return notice(reply, 'return_used', { frame: null });
       const s = await loadSessionOfFlow(deps, flow, now());
       if ('refused' in s)
         return notice(reply, s.refused, {
-          company: s.refused === 'unknown' ? null : s.company,
-          at: s.refused === 'unknown' ? null : s.at,
+          company: 'company' in s ? s.company : null,
+          at: 'at' in s ? s.at : null,
           frame: null,
         });
       const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id, request.query.status);
@@ -388,7 +420,7 @@ function resultRoutes(web: HttpApp, ctx: WebContext): void {
       },
     },
     async (request, reply) => {
-      const s = await withSession(reply, request.params.secret);
+      const s = await withSession(request, reply, request.params.secret);
       if (!s) return reply;
       const flow =
         (request.query.consent_id ? await flowOfSession(deps.db, s.id, request.query.consent_id) : null) ??
@@ -435,7 +467,7 @@ function resultRoutes(web: HttpApp, ctx: WebContext): void {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      const s = await loadSession(deps, request.params.secret, now());
+      const s = await loadSession(deps, request.params.secret, now(), presentedBinding(request, SESSION_COOKIE));
       if ('refused' in s) return reply.code(410).send({ state: 'gone' });
       const { flow, count } = await latestFlow(deps.db, s.id);
       if (!flow || count <= (request.query.after ?? 0)) return { state: 'waiting' };

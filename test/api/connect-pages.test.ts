@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, startService, uniqueRef } from '../helpers/app.ts';
-import { maskConnectUrl } from '../../src/web/security.ts';
+import { maskUrl as maskConnectUrl } from '../../src/lib/log-redaction.ts';
 import { deleteExpiredConnectRows } from '../../src/modules/connect/connect.service.ts';
 
 describe('hosted connect pages', async () => {
@@ -18,7 +18,18 @@ describe('hosted connect pages', async () => {
     headers: client.auth,
     payload: { application_name: 'Acme <script>alert(1)</script> Loans' },
   });
-  const get = (url: string) => svc.app.inject({ method: 'GET', url });
+  // One browser: its cookies (the session binding) go with every page it opens.
+  const cookies = new Map<string, string>();
+  const get = async (url: string) => {
+    const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await svc.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
+      const [pair = ''] = String(line).split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return res;
+  };
   /** A new invitation's session: the path of its bank picker. */
   const openSession = async () => {
     const inv = (

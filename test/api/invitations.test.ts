@@ -208,7 +208,12 @@ describe('invitations', async () => {
     const res = await svc.app.inject({ method: 'GET', url: new URL(inv.url).pathname });
     assert.equal(res.statusCode, 303);
     assert.match(res.headers.location as string, /^\/connect\/s\/obi_ss_[A-Za-z0-9_-]+\/banks$/);
-    const picker = await svc.app.inject({ method: 'GET', url: res.headers.location as string });
+    const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    assert.match(cookie, /^obi_session=/, 'the session is bound to the browser that opened the link');
+    const elsewhere = await svc.app.inject({ method: 'GET', url: res.headers.location as string });
+    assert.equal(elsewhere.statusCode, 400, 'the session URL opened in another browser');
+    assert.match(elsewhere.body, /Finish in the browser you started in/);
+    const picker = await svc.app.inject({ method: 'GET', url: res.headers.location as string, headers: { cookie } });
     assert.equal(picker.statusCode, 200);
     assert.match(picker.body, /Choose your bank/);
     assert.match(picker.headers['content-security-policy'] as string, /frame-ancestors 'none'/);

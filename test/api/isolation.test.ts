@@ -129,7 +129,7 @@ const BEARER_ROUTES: Array<{ method: Method; url: string; payload?: unknown }> =
   { method: 'GET', url: '/public/v3/settings' },
   { method: 'PATCH', url: '/public/v3/settings', payload: { company_name: 'x' } },
   { method: 'GET', url: '/public/v3/account_types/Personal/transaction_categories' },
-  { method: 'POST', url: '/public/v3/webhooks', payload: { url: 'https://203.0.113.10/hook' } },
+  { method: 'POST', url: '/public/v3/webhooks', payload: { url: 'https://1.1.1.10/hook' } },
   { method: 'GET', url: '/public/v3/webhooks' },
 ];
 
@@ -159,7 +159,7 @@ describe('cross-client isolation', async () => {
       method: 'POST',
       url: '/public/v3/webhooks',
       headers: a.auth,
-      payload: { url: 'https://203.0.113.10/hook' },
+      payload: { url: 'https://1.1.1.10/hook' },
     })
   ).json().id as string;
   await emit(svc, { clientId: a.clientId, customerId, type: 'REPORT_AVAILABLE' });

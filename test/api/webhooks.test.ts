@@ -11,14 +11,14 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
 
   test('create webhook › answers 201 with id = webhook_id, the url, the comment and a whsec_ secret shown once', async () => {
     const res = await inject('POST', '/public/v3/webhooks', {
-      url: 'https://203.0.113.10/hooks/obi',
+      url: 'https://1.1.1.10/hooks/obi',
       comment: 'production receiver',
     });
     assert.equal(res.statusCode, 201);
     const body = res.json();
     assert.deepEqual(Object.keys(body).sort(), ['comment', 'id', 'secret', 'url', 'webhook_id']);
     assert.equal(body.webhook_id, body.id);
-    assert.equal(body.url, 'https://203.0.113.10/hooks/obi');
+    assert.equal(body.url, 'https://1.1.1.10/hooks/obi');
     assert.equal(body.comment, 'production receiver');
     assert.match(body.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
 
@@ -38,14 +38,14 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
   });
 
   test('create webhook › without a comment, comment is null; two webhooks get different secrets', async () => {
-    const a = await inject('POST', '/public/v3/webhooks', { url: 'https://203.0.113.11/a' });
-    const b = await inject('POST', '/public/v3/webhooks', { url: 'https://203.0.113.11/a' });
+    const a = await inject('POST', '/public/v3/webhooks', { url: 'https://1.1.1.11/a' });
+    const b = await inject('POST', '/public/v3/webhooks', { url: 'https://1.1.1.11/a' });
     assert.equal(a.json().comment, null);
     assert.notEqual(a.json().secret, b.json().secret);
   });
 
   test('create webhook › the secret is not stored in clear', async () => {
-    const { id, secret } = await registerWebhook(svc, client.auth, 'https://203.0.113.12/');
+    const { id, secret } = await registerWebhook(svc, client.auth, 'https://1.1.1.12/');
     const row = (
       await svc.deps.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM webhooks WHERE id = $1', [id])
     ).rows[0]!;
@@ -57,13 +57,13 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     const missing = await inject('POST', '/public/v3/webhooks', { comment: 'x' });
     assert.equal(missing.statusCode, 400);
     assert.deepEqual(missing.json().errors, [{ pointer: '/url', detail: 'is required' }]);
-    const extra = await inject('POST', '/public/v3/webhooks', { url: 'https://203.0.113.10/', events: ['ALL'] });
+    const extra = await inject('POST', '/public/v3/webhooks', { url: 'https://1.1.1.10/', events: ['ALL'] });
     assert.equal(extra.statusCode, 400);
     assert.deepEqual(extra.json().errors, [{ pointer: '/events', detail: 'unknown member "events"' }]);
     for (const [url, reason] of [
       ['not a url', /not a valid absolute URL/],
-      ['ftp://203.0.113.10/x', /must be an https:\/\/ URL/],
-      ['https://user:pw@203.0.113.10/', /user name or password/],
+      ['ftp://1.1.1.10/x', /must be an https:\/\/ URL/],
+      ['https://user:pw@1.1.1.10/', /user name or password/],
     ] as const) {
       const res = await inject('POST', '/public/v3/webhooks', { url });
       assert.equal(res.statusCode, 400, url);
@@ -100,7 +100,7 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
   });
 
   test('delete webhook › answers Success; a second delete and a random id answer 404 with status "Error" and a message', async () => {
-    const { id } = await registerWebhook(svc, client.auth, 'https://203.0.113.13/');
+    const { id } = await registerWebhook(svc, client.auth, 'https://1.1.1.13/');
     const res = await inject('DELETE', `/public/v3/webhooks/${id}/delete`);
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().status, 'Success');

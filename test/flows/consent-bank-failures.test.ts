@@ -169,7 +169,7 @@ describe('consent flow › a misbehaving bank', async () => {
     const s = await connected('new-employer');
     const hook = await call(svc, 'POST', '/public/v3/webhooks', {
       auth: s.client.auth.authorization,
-      body: { url: 'https://203.0.113.10/hook' },
+      body: { url: 'https://1.1.1.10/hook' },
     });
     await runBankJobs(svc);
     const view = (await s.consent()).json;

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import {
   call,
   connect,
+  CookieJar,
+  openBankFlow,
   newLiveClient,
   newLiveCustomer,
   rawTransactions,
@@ -16,7 +18,7 @@ import {
   sandboxControl,
   startLiveService,
 } from '../helpers/bank-flow.ts';
-import { personaAt, sandboxAsOf } from '../../src/sandbox-bank/index.ts';
+import { personaAt, SANDBOX_PASSWORD, sandboxAsOf } from '../../src/sandbox-bank/index.ts';
 
 const pence = (x: number | string) => Math.round(Number(x) * 100);
 
@@ -26,7 +28,7 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
   const bearer = client.auth.authorization;
   const webhook = await call(svc, 'POST', '/public/v3/webhooks', {
     auth: bearer,
-    body: { url: 'https://203.0.113.10/hook' },
+    body: { url: 'https://1.1.1.10/hook' },
   });
   const alice = await newLiveCustomer(svc, client);
   const persona = personaAt('sandbox', 'salaried-monthly', sandboxAsOf(svc.clock.now()));
@@ -82,7 +84,8 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
     assert.equal(r.landing.searchParams.get('consent_id'), r.flow.consent_id);
     assert.equal(r.landing.searchParams.get('state'), r.flow.state);
     assert.equal(r.landing.searchParams.get('bank_slug'), 'sandbox');
-    const bankPage = new URL(r.flow.url);
+    assert.ok(r.flow.url.startsWith(`${svc.baseUrl}/webflow/start/`), 'endpoint 5 hands out a start address here');
+    const bankPage = new URL(r.bankUrl);
     assert.equal(bankPage.searchParams.get('code_challenge_method'), 'S256');
     assert.equal(bankPage.searchParams.get('state'), r.flow.state);
     consentId = r.flow.consent_id;
@@ -215,15 +218,72 @@ describe('consent flow over HTTP with the sandbox bank', async () => {
       { auth: carol.appUser },
     );
     assert.equal(flow.status, 200, 'no body counts as {}');
-    const page = await call(svc, 'GET', flow.json.url);
+    const jar = new CookieJar();
+    const bankUrl = await openBankFlow(svc, flow.json.url, jar);
+    const page = await call(svc, 'GET', bankUrl, { jar });
     assert.equal(page.status, 200);
     assert.match(page.text, /name="username"/);
     assert.match(page.text, /name="decision" value="approve"/);
-    const wrong = await call(svc, 'POST', flow.json.url, {
+    const wrong = await call(svc, 'POST', bankUrl, {
+      jar,
       form: { username: 'gambler', password: 'nope', decision: 'approve' },
     });
     assert.equal(wrong.status, 401);
     const status = await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: carol.appUser });
+    assert.equal(status.json.status, 'AwaitingAuthorisation');
+  });
+
+  test('bound to the browser › a callback opened in another browser gets a page and changes nothing; the starting browser still finishes', async () => {
+    const erin = await newLiveCustomer(svc, client);
+    const flow = await call(
+      svc,
+      'POST',
+      `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent(client.returnUrl)}`,
+      { auth: erin.appUser, body: {} },
+    );
+    const mine = new CookieJar();
+    const bankUrl = await openBankFlow(svc, flow.json.url, mine);
+    const approved = await call(svc, 'POST', bankUrl, {
+      jar: mine,
+      form: { username: 'benefits', password: SANDBOX_PASSWORD, decision: 'approve' },
+    });
+    const callback = approved.headers.get('location') ?? '';
+    assert.match(callback, /\/webflow\/callback\?/);
+
+    const stranger = await fetch(callback, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    assert.equal(stranger.status, 400);
+    assert.match(stranger.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(await stranger.text(), /another browser/);
+    assert.equal(stranger.headers.get('location'), null);
+    const meanwhile = await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: erin.appUser });
+    assert.equal(meanwhile.json.status, 'AwaitingAuthorisation', 'nothing changed');
+
+    const finished = await call(svc, 'GET', callback, { jar: mine });
+    assert.equal(finished.status, 302);
+    assert.equal(new URL(finished.headers.get('location') ?? '').searchParams.get('status'), 'Success');
+  });
+
+  test('bound to the browser › the start address works once; the bank form answers only the browser it was shown to', async () => {
+    const fay = await newLiveCustomer(svc, client);
+    const flow = await call(
+      svc,
+      'POST',
+      `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent(client.returnUrl)}`,
+      { auth: fay.appUser, body: {} },
+    );
+    const mine = new CookieJar();
+    const bankUrl = await openBankFlow(svc, flow.json.url, mine);
+    const cookie = mine.header() ?? '';
+    assert.match(cookie, /obi_flow=/);
+    const again = await call(svc, 'GET', flow.json.url, { jar: new CookieJar() });
+    assert.equal(again.status, 400, 'a second opening, from anywhere, is refused');
+    assert.equal(again.headers.get('location'), null);
+    const forged = await call(svc, 'POST', bankUrl, {
+      jar: new CookieJar(),
+      form: { username: 'benefits', password: SANDBOX_PASSWORD, decision: 'approve' },
+    });
+    assert.equal(forged.status, 400, "the bank's form refuses an answer from another browser");
+    const status = await call(svc, 'GET', '/public/v3/webflow/banks/sandbox/consent/status', { auth: fay.appUser });
     assert.equal(status.json.status, 'AwaitingAuthorisation');
   });
 

@@ -6,22 +6,40 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, newLiveClient, startLiveService, type LiveService } from '../helpers/bank-flow.ts';
+import {
+  call,
+  CookieJar,
+  newLiveClient,
+  openBankFlow,
+  startLiveService,
+  type LiveService,
+} from '../helpers/bank-flow.ts';
 import { SANDBOX_PASSWORD } from '../../src/sandbox-bank/index.ts';
 
-/** Continue on the consent screen, then the sandbox bank's form: answers where the callback sends the browser. */
-async function throughTheBank(svc: LiveService, session: string, decision: 'approve' | 'decline'): Promise<string> {
-  const cont = await call(svc, 'POST', `${session}/banks/sandbox/continue`, { form: {} });
+/**
+ * Continue on the consent screen, endpoint 5's start address (which binds the flow to this browser), then the
+ * sandbox bank's form: answers where the callback sends the browser. `jar` is the browser's cookies.
+ */
+async function throughTheBank(
+  svc: LiveService,
+  session: string,
+  decision: 'approve' | 'decline',
+  jar: CookieJar,
+): Promise<string> {
+  const cont = await call(svc, 'POST', `${session}/banks/sandbox/continue`, { form: {}, jar });
   assert.equal(cont.status, 303, cont.text);
-  const bankUrl = cont.headers.get('location')!;
+  const startUrl = cont.headers.get('location') ?? '';
+  assert.match(startUrl, /\/webflow\/start\//);
+  const bankUrl = await openBankFlow(svc, startUrl, jar);
   assert.match(bankUrl, /\/sandbox-bank\/sandbox\/authorize\?/);
   const form = await call(svc, 'POST', bankUrl, {
+    jar,
     form: { username: 'salaried-monthly', password: SANDBOX_PASSWORD, decision },
   });
   assert.equal(form.status, 302, form.text.slice(0, 200));
-  const callback = await call(svc, 'GET', form.headers.get('location')!);
+  const callback = await call(svc, 'GET', form.headers.get('location') ?? '', { jar });
   assert.equal(callback.status, 302, callback.text);
-  return callback.headers.get('location')!;
+  return callback.headers.get('location') ?? '';
 }
 
 describe('hosted connect flow over HTTP', async () => {
@@ -35,16 +53,17 @@ describe('hosted connect flow over HTTP', async () => {
         body: { email: 'a@example.com', reference: `hosted-${Math.random()}` },
       })
     ).json;
-  const open = async (url: string) => {
-    const res = await call(svc, 'GET', url);
+  const open = async (url: string, jar: CookieJar) => {
+    const res = await call(svc, 'GET', url, { jar });
     assert.equal(res.status, 303, res.text);
     return res.headers.get('location')!.replace(/\/banks$/, '');
   };
 
   test('approve › the callback marks the invitation used; the return page renews the secret and shows the outcome', async () => {
     const inv = await invite();
-    const session = await open(inv.url);
-    const back = new URL(await throughTheBank(svc, session, 'approve'));
+    const jar = new CookieJar();
+    const session = await open(inv.url, jar);
+    const back = new URL(await throughTheBank(svc, session, 'approve', jar));
     assert.equal(
       back.origin + back.pathname,
       `${svc.baseUrl}/connect/return`,
@@ -53,16 +72,23 @@ describe('hosted connect flow over HTTP', async () => {
     assert.equal(back.searchParams.get('status'), 'Success');
     const used = (await call(svc, 'GET', `/public/v3/invitations/${inv.id}`, { auth: bearer })).json;
     assert.equal(used.status, 'used', 'marked by the callback, before the customer is back');
-    const ret = await call(svc, 'GET', back.toString());
+    const elsewhere = await call(svc, 'GET', back.toString(), { jar: new CookieJar() });
+    assert.equal(elsewhere.status, 400, 'the return address opened in another browser is refused');
+    assert.match(elsewhere.text, /Finish in the browser you started in/);
+    assert.equal(elsewhere.headers.get('location'), null, 'and no session secret is handed out');
+    const ret = await call(svc, 'GET', back.toString(), { jar });
     assert.equal(ret.status, 303);
+    const again = await call(svc, 'GET', back.toString(), { jar });
+    assert.equal(again.status, 410, 'the return address works once, even in the same browser');
+    assert.equal(again.headers.get('location'), null);
     const result = ret.headers.get('location')!;
     assert.match(result, /^\/connect\/s\/obi_ss_[^/]+\/result\?consent_id=/);
     assert.ok(!result.startsWith(session), 'a new secret');
-    const page = await call(svc, 'GET', result);
+    const page = await call(svc, 'GET', result, { jar });
     assert.equal(page.status, 200);
     assert.match(page.text, /Your Sandbox Bank account is connected/);
     assert.equal(
-      (await call(svc, 'GET', `${session}/banks`)).status,
+      (await call(svc, 'GET', `${session}/banks`, { jar })).status,
       404,
       'the old secret no longer opens the session',
     );
@@ -70,16 +96,17 @@ describe('hosted connect flow over HTTP', async () => {
 
   test('decline › the outcome says nothing was shared, with a way to try again; the invitation stays usable', async () => {
     const inv = await invite();
-    const session = await open(inv.url);
-    const back = await throughTheBank(svc, session, 'decline');
+    const jar = new CookieJar();
+    const session = await open(inv.url, jar);
+    const back = await throughTheBank(svc, session, 'decline', jar);
     assert.equal(new URL(back).searchParams.get('status'), 'Error');
-    const ret = await call(svc, 'GET', back);
-    const page = await call(svc, 'GET', ret.headers.get('location')!);
+    const ret = await call(svc, 'GET', back, { jar });
+    const page = await call(svc, 'GET', ret.headers.get('location') ?? '', { jar });
     assert.match(page.text, /Your Sandbox Bank account was not connected/);
     assert.match(page.text, /You did not approve access at Sandbox Bank/);
     assert.match(page.text, /href="\/connect\/s\/[^"]+\/banks\/sandbox">Try again</);
     assert.equal((await call(svc, 'GET', `/public/v3/invitations/${inv.id}`, { auth: bearer })).json.status, 'pending');
-    assert.equal((await call(svc, 'GET', inv.url)).status, 303, 'the link still opens');
+    assert.equal((await call(svc, 'GET', inv.url, { jar })).status, 303, 'the link still opens');
   });
 
   test("component › the wait sees the outcome; the bank window's return page says to close it", async () => {
@@ -91,12 +118,13 @@ describe('hosted connect flow over HTTP', async () => {
         body: { ip: '0.0.0.0', user_agent: '', user_reference: `cmp-${Math.random()}`, origin },
       })
     ).json;
-    const session = await open(url);
-    const consent = await call(svc, 'GET', `${session}/banks/sandbox`);
+    const jar = new CookieJar();
+    const session = await open(url, jar);
+    const consent = await call(svc, 'GET', `${session}/banks/sandbox`, { jar });
     assert.match(consent.text, /target="_blank" data-continue/, 'the bank opens in a new window');
     assert.deepEqual((await call(svc, 'GET', `${session}/status.json?after=0`)).json, { state: 'waiting' });
-    const back = await throughTheBank(svc, session, 'approve');
-    const popup = await call(svc, 'GET', back);
+    const back = await throughTheBank(svc, session, 'approve', jar);
+    const popup = await call(svc, 'GET', back, { jar });
     assert.equal(popup.status, 200);
     assert.match(popup.text, /You can close this window/);
     const status = (await call(svc, 'GET', `${session}/status.json?after=0`)).json;

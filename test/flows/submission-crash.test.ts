@@ -13,12 +13,15 @@ import { startChildService, type ChildService } from '../helpers/child-service.t
 
 const SECRET = 'crash-test-secret-0123456789';
 
+/** Unique per run: on a reused database, an earlier run's client (sealed with another key) must not be met. */
+const CLIENT_ID = `crash-client-${process.pid}-${Date.now()}`;
+
 function startChild(dataDir: string): Promise<ChildService> {
   return startChildService({
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL ?? '',
     WORKERS: 'false',
-    OBI_BOOTSTRAP_CLIENTS: `crash-client:${SECRET}`,
+    OBI_BOOTSTRAP_CLIENTS: `${CLIENT_ID}:${SECRET}`,
   });
 }
 
@@ -65,7 +68,7 @@ describe('a submission killed mid-request', () => {
     const token = (
       await json('/oauth/v2/token', {
         method: 'POST',
-        body: JSON.stringify({ client_id: 'crash-client', client_secret: SECRET, grant_type: 'client_credentials' }),
+        body: JSON.stringify({ client_id: CLIENT_ID, client_secret: SECRET, grant_type: 'client_credentials' }),
       })
     ).access_token as string;
     const auth = { authorization: `Bearer ${token}` };
@@ -130,7 +133,7 @@ describe('a submission killed mid-request', () => {
     const fresh = (
       await json('/oauth/v2/token', {
         method: 'POST',
-        body: JSON.stringify({ client_id: 'crash-client', client_secret: SECRET, grant_type: 'client_credentials' }),
+        body: JSON.stringify({ client_id: CLIENT_ID, client_secret: SECRET, grant_type: 'client_credentials' }),
       })
     ).access_token as string;
     const page = await json(`/public/v3/customers/${customerId}/raw-transactions?max_per_page=1`, {

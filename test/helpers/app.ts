@@ -3,6 +3,7 @@
  * set (shared by the run; every test makes its own client, so tests never see each other's data).
  * The clock is fake and the queue runs no workers: tests drain it themselves.
  */
+import type { DestinationStream } from 'pino';
 import { after } from 'node:test';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp, type App, type AppDeps } from '../../src/app.ts';
@@ -21,9 +22,21 @@ export interface TestService {
 }
 
 /** `opts.queueSchema`: a pg-boss schema of this service's own (on a shared PostgreSQL, its jobs are then drained by it alone). */
+/**
+ * Every test file calls from 127.0.0.1, and on PostgreSQL they share one database, hence its throttling counters
+ * (an address locked out by one file's failed token requests would be locked for all): in tests the limits are out
+ * of reach, and test/api/throttling.test.ts sets its own, on addresses of its own.
+ */
+export const TEST_LIMITS = {
+  RATE_LIMIT_API_PER_MINUTE: '1000000',
+  RATE_LIMIT_PAGES_PER_MINUTE: '1000000',
+  RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
+  TOKEN_LOCKOUT_AFTER: '1000',
+};
+
 export async function startService(
   env: Record<string, string> = {},
-  opts: { queueSchema?: string } = {},
+  opts: { queueSchema?: string; logTo?: DestinationStream } = {},
 ): Promise<TestService> {
   const config: Readonly<Config> = loadConfig({
     NODE_ENV: 'test',
@@ -31,6 +44,9 @@ export async function startService(
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     WORKERS: 'false',
     DATABASE_URL: process.env.DATABASE_URL ?? '',
+    // A key of the test's own, so nothing is generated into ./data (src/installation-key.ts).
+    OBI_SECRET_KEY: 'test-installation-key-not-for-production-use',
+    ...TEST_LIMITS,
     ...env,
   });
   const clock = fakeClock();
@@ -44,7 +60,7 @@ export async function startService(
     clock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
-    logger: createLogger(config),
+    logger: createLogger(config, opts.logTo),
   };
   let app: App | null = null;
   let closed = false;

@@ -3,6 +3,7 @@
  * so the connector reaches the service's own sandbox bank over HTTP), and the steps a customer's browser and a
  * client's server take, each with fetch.
  */
+import type { DestinationStream } from 'pino';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startService, type TestClient, type TestService } from './app.ts';
@@ -34,7 +35,10 @@ async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
 let schemaSeq = 0;
 
 /** A service listening on a loopback port the OS picked, its PUBLIC_BASE_URL that address. */
-export async function startLiveService(env: Record<string, string> = {}): Promise<LiveService> {
+export async function startLiveService(
+  env: Record<string, string> = {},
+  opts: { logTo?: DestinationStream } = {},
+): Promise<LiveService> {
   const held = await holdPort();
   try {
     const baseUrl = `http://127.0.0.1:${held.port}`;
@@ -42,7 +46,7 @@ export async function startLiveService(env: Record<string, string> = {}): Promis
     const queueSchema = process.env.DATABASE_URL ? `pgboss_t${process.pid}_${++schemaSeq}` : undefined;
     const svc = await startService(
       { PUBLIC_BASE_URL: baseUrl, WEBHOOK_ALLOW_LOOPBACK: 'true', ...env },
-      { queueSchema },
+      { queueSchema, logTo: opts.logTo },
     );
     // Not a literal: Fastify's listen options type does not list reusePort, but it hands them to net's listen.
     const listenOptions = { port: held.port, host: '127.0.0.1', reusePort: true };
@@ -60,14 +64,34 @@ export interface Answer {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/**
+ * The cookies one browser holds (all on the loopback service, so no domain or path matching): flows are bound
+ * to the browser that starts them, so a script standing in for a browser must carry its cookies.
+ */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+  header(): string | undefined {
+    return this.cookies.size ? [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+  }
+  take(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+  }
+}
+
 export async function call(
   svc: LiveService,
   method: string,
   path: string,
-  opts: { auth?: string; body?: unknown; form?: Record<string, string> } = {},
+  opts: { auth?: string; body?: unknown; form?: Record<string, string>; jar?: CookieJar } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (opts.auth) headers.authorization = opts.auth;
+  const cookie = opts.jar?.header();
+  if (cookie) headers.cookie = cookie;
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -78,6 +102,7 @@ export async function call(
   }
   const url = path.startsWith('http') ? path : `${svc.baseUrl}${path}`;
   const res = await fetch(url, { method, headers, body, redirect: 'manual' });
+  opts.jar?.take(res.headers);
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -138,6 +163,10 @@ export async function newLiveCustomer(
 
 export interface FlowResult {
   flow: { url: string; consent_id: string; state: string };
+  /** the customer's browser: it holds the cookies binding the flow to it */
+  jar: CookieJar;
+  /** the bank's authorisation URL, where the start address sent the browser */
+  bankUrl: string;
   /** where the bank sent the browser (our callback) */
   callback: string;
   /** where the callback sent the browser (the client's URL), with its query */
@@ -159,18 +188,35 @@ export async function connect(
     { auth: appUser, body: {} },
   );
   if (flow.status !== 200) throw new Error(`bank flow url: ${flow.status} ${flow.text}`);
-  const page = await call(svc, 'POST', flow.json.url, {
+  const jar = new CookieJar();
+  const bankUrl = await openBankFlow(svc, flow.json.url, jar);
+  const page = await call(svc, 'POST', bankUrl, {
+    jar,
     form: {
       username: opts.username,
       password: opts.password ?? SANDBOX_PASSWORD,
       decision: opts.decision ?? 'approve',
     },
   });
-  if (page.status !== 302) throw new Error(`sandbox form: ${page.status} ${page.text.slice(0, 300)}`);
-  const callback = page.headers.get('location')!;
-  const back = await call(svc, 'GET', callback);
-  if (back.status !== 302) throw new Error(`callback: ${back.status} ${back.text}`);
-  return { flow: flow.json, callback, landing: new URL(back.headers.get('location')!) };
+  const callback = page.headers.get('location');
+  if (page.status !== 302 || !callback) throw new Error(`sandbox form: ${page.status} ${page.text.slice(0, 300)}`);
+  const back = await call(svc, 'GET', callback, { jar });
+  const landing = back.headers.get('location');
+  if (back.status !== 302 || !landing) throw new Error(`callback: ${back.status} ${back.text}`);
+  return { flow: flow.json, jar, bankUrl, callback, landing: new URL(landing) };
+}
+
+/**
+ * What a browser does with endpoint 5's URL: opens the start address (which binds the flow to this browser and
+ * sends it on to the bank), then the bank's authorisation page. Answers the bank's URL.
+ */
+export async function openBankFlow(svc: LiveService, startUrl: string, jar: CookieJar): Promise<string> {
+  const start = await call(svc, 'GET', startUrl, { jar });
+  const bankUrl = start.headers.get('location');
+  if (start.status !== 303 || !bankUrl) throw new Error(`start address: ${start.status} ${start.text.slice(0, 300)}`);
+  const form = await call(svc, 'GET', bankUrl, { jar });
+  if (form.status !== 200) throw new Error(`bank page: ${form.status} ${form.text.slice(0, 300)}`);
+  return bankUrl;
 }
 
 /** Runs the bank jobs that are due (pulls, revocations at the bank). */

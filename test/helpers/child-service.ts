@@ -4,6 +4,7 @@
  * polled until it answers. Both waits have a deadline of minutes and stop at once if the child exits; a child that
  * fails to start fails the test with its own output.
  */
+import { TEST_LIMITS } from './app.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { DEADLINE_MS, waitFor } from './wait.ts';
 
@@ -46,6 +47,8 @@ export async function startChildService(
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
+      // Counters in a shared test database are shared with every other test's services (test/helpers/app.ts).
+      ...TEST_LIMITS,
       ...env,
       PORT: '0',
       // info: the listening line carries the bound port

@@ -1,5 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
@@ -62,5 +64,25 @@ describe('loadConfig', () => {
       ]);
       assert.match(err.message, /PORT: expected an integer/);
     }
+  });
+
+  test('the admin token: off by default, inline or from a file, not both, at least 32 characters', () => {
+    assert.equal(loadConfig({}).adminToken, null);
+    const token = 'adm_0123456789abcdef0123456789abcdef';
+    assert.equal(loadConfig({ OBI_ADMIN_TOKEN: token }).adminToken, token);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'obi-admin-')), 'token');
+    fs.writeFileSync(file, `${token}\n`);
+    assert.equal(loadConfig({ OBI_ADMIN_TOKEN_FILE: file }).adminToken, token);
+    for (const env of [
+      { OBI_ADMIN_TOKEN: 'too-short' },
+      { OBI_ADMIN_TOKEN: token, OBI_ADMIN_TOKEN_FILE: file },
+      { OBI_ADMIN_TOKEN_FILE: `${file}.missing` },
+    ]) {
+      assert.throws(
+        () => loadConfig(env),
+        (err) => err instanceof ConfigError && /OBI_ADMIN_TOKEN/.test(err.message),
+      );
+    }
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });

@@ -41,7 +41,7 @@ describe('sendWebhook', async () => {
 
   test('one refused address among public ones refuses the whole name', async () => {
     const mixed: Resolver = async () => [
-      { address: '203.0.113.1', family: 4 },
+      { address: '8.8.8.8', family: 4 },
       { address: '169.254.169.254', family: 4 },
     ];
     const r = await send('https://mixed.test/hook', { allowLoopback: false, allowHttp: false }, mixed);

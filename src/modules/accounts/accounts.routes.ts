@@ -30,7 +30,7 @@ async function accountCollectionRoutes(app: HttpApp, deps: AccountRoutesDeps): P
   app.post(
     '/public/v3/customers/:customer_id/account_collections',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: 'Create accounts (idempotent on bank_slug + number)',
         tags,
@@ -53,7 +53,7 @@ async function accountCollectionRoutes(app: HttpApp, deps: AccountRoutesDeps): P
   app.get(
     '/public/v3/customers/:customer_id/accounts',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: '12. Get accounts',
         tags,
@@ -75,7 +75,7 @@ async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<voi
   app.post(
     '/public/v3/customers/:customer_id/balance_collections',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: 'Submit balances (one per account, type and day)',
         tags,
@@ -102,7 +102,7 @@ async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<voi
   app.get(
     '/public/v3/customers/:customer_id/accounts/:account_id/balances',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: "An account's balances, newest day first",
         tags,

@@ -1,33 +1,46 @@
 import type { Db } from '../../db/db.ts';
 
+/*
+ * A token belongs to a client that is not disabled (docs/decisions/0026-client-lifecycle.md): it is issued only
+ * while the client row, share-locked, says so (a concurrent disable waits for the insert, or the insert for the
+ * disable), and it resolves only while it still says so, checked in the same query, so a disable takes effect on
+ * the next request, on every process.
+ */
+const ACTIVE_CLIENT = 'SELECT 1 FROM clients WHERE id = $2 AND disabled_at IS NULL FOR SHARE';
+
+/** False when the client is disabled or gone (no token is stored). */
 export async function insertAccessToken(
   db: Db,
   t: { hash: string; clientId: string; expiresAt: Date; now: Date },
-): Promise<void> {
-  await db.query('INSERT INTO access_tokens (token_hash, client_id, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
-    t.hash,
-    t.clientId,
-    t.expiresAt,
-    t.now,
-  ]);
+): Promise<boolean> {
+  const r = await db.query(
+    `INSERT INTO access_tokens (token_hash, client_id, expires_at, created_at)
+     SELECT $1, $2, $3, $4 WHERE EXISTS (${ACTIVE_CLIENT})`,
+    [t.hash, t.clientId, t.expiresAt, t.now],
+  );
+  return r.rowCount > 0;
 }
 
 export async function findAccessToken(db: Db, hash: string): Promise<{ client_id: string; expires_at: Date } | null> {
   const r = await db.query<{ client_id: string; expires_at: Date }>(
-    'SELECT client_id, expires_at FROM access_tokens WHERE token_hash = $1',
+    `SELECT t.client_id, t.expires_at FROM access_tokens t JOIN clients c ON c.id = t.client_id
+     WHERE t.token_hash = $1 AND c.disabled_at IS NULL`,
     [hash],
   );
   return r.rows[0] ?? null;
 }
 
+/** False when the client is disabled or gone (no token is stored). */
 export async function insertCustomerToken(
   db: Db,
   t: { hash: string; clientId: string; customerId: string; expiresAt: Date; now: Date },
-): Promise<void> {
-  await db.query(
-    'INSERT INTO customer_tokens (token_hash, customer_id, client_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [t.hash, t.customerId, t.clientId, t.expiresAt, t.now],
+): Promise<boolean> {
+  const r = await db.query(
+    `INSERT INTO customer_tokens (token_hash, customer_id, client_id, expires_at, created_at)
+     SELECT $1, $3, $2, $4, $5 WHERE EXISTS (${ACTIVE_CLIENT})`,
+    [t.hash, t.clientId, t.customerId, t.expiresAt, t.now],
   );
+  return r.rowCount > 0;
 }
 
 export async function findCustomerToken(
@@ -35,7 +48,8 @@ export async function findCustomerToken(
   hash: string,
 ): Promise<{ client_id: string; customer_id: string; expires_at: Date } | null> {
   const r = await db.query<{ client_id: string; customer_id: string; expires_at: Date }>(
-    'SELECT client_id, customer_id, expires_at FROM customer_tokens WHERE token_hash = $1',
+    `SELECT t.client_id, t.customer_id, t.expires_at FROM customer_tokens t JOIN clients c ON c.id = t.client_id
+     WHERE t.token_hash = $1 AND c.disabled_at IS NULL`,
     [hash],
   );
   return r.rows[0] ?? null;

@@ -1,13 +1,15 @@
 /** Endpoint 1: POST /oauth/v2/token (client credentials). Errors in RFC 6749 §5.2's shape, not Problem Details. */
+import { perAddress } from '../../http/throttle.ts';
+import { AppError } from '../../lib/app-error.ts';
 import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
 import { verifyClientCredentials } from '../clients/index.ts';
-import { issueAccessToken } from './auth.service.ts';
+import { issueAccessToken, tokenLockout } from './auth.service.ts';
 
 const TokenRequest = Type.Object(
   {
@@ -50,35 +52,61 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const at = decoded.indexOf(':');
   if (at < 0) return null;
-  return { id: decodeURIComponent(decoded.slice(0, at)), secret: decodeURIComponent(decoded.slice(at + 1)) };
+  // Malformed credentials (escapes that are not UTF-8, control characters such as a NUL, which the database
+  // refuses) are no credentials: the request is then invalid_request, not a failure of the service.
+  try {
+    const id = decodeURIComponent(decoded.slice(0, at));
+    const secret = decodeURIComponent(decoded.slice(at + 1));
+    const control = [...id, ...secret].some((c) => c < ' ' || c === '\x7f');
+    return control ? { id: '', secret: '' } : { id, secret };
+  } catch {
+    return { id: '', secret: '' };
+  }
 }
 
 export interface AuthRoutesDeps {
   db: Database;
   clock: Clock;
   installationKey: string;
-  config: Pick<Config, 'accessTokenTtlSeconds'>;
+  config: Pick<
+    Config,
+    'accessTokenTtlSeconds' | 'tokenPerMinute' | 'tokenLockoutAfter' | 'tokenLockoutSeconds' | 'tokenLockoutMaxSeconds'
+  >;
+}
+
+/** Errors of the token endpoint in RFC 6749 §5.2's shape (a throttled request, a broken body, an outage). */
+function tokenError(
+  err: Error & { code?: string; statusCode?: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (err instanceof AppError && err.code === 'rate_limited')
+    return reply.code(429).header('cache-control', 'no-store').send({
+      error: 'invalid_request',
+      error_description: err.message,
+    });
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err }, 'token endpoint failed');
+    return reply.code(503).send({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' });
+  }
+  return oauthError(
+    reply,
+    400,
+    'invalid_request',
+    err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+      ? 'Send the body as application/json or application/x-www-form-urlencoded.'
+      : 'The request body is malformed.',
+  );
 }
 
 export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<void> {
   // Form bodies are accepted here only: RFC 6749 clients send application/x-www-form-urlencoded.
   await app.register(async (scope) => {
     await scope.register(formbody);
-    scope.setErrorHandler((err: Error & { code?: string; statusCode?: number }, request, reply) => {
-      const status = err.statusCode ?? 500;
-      if (status >= 500) {
-        request.log.error({ err }, 'token endpoint failed');
-        return reply.code(503).send({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' });
-      }
-      return oauthError(
-        reply,
-        400,
-        'invalid_request',
-        err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Send the body as application/json or application/x-www-form-urlencoded.'
-          : 'The request body is malformed.',
-      );
-    });
+    // Per address, before anything else is done (src/http/throttle.ts); failures also lock out (auth-lockout).
+    scope.addHook('onRequest', perAddress(scope, 'token', deps.config.tokenPerMinute));
+    scope.setErrorHandler(tokenError);
     scope.post(
       '/oauth/v2/token',
       {
@@ -87,7 +115,7 @@ export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<vo
           summary: '1. Get an access token',
           tags: ['Authentication'],
           body: TokenRequest,
-          response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError },
+          response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError, 429: OAuthError },
         },
       },
       async (request, reply) => {
@@ -115,10 +143,27 @@ export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<vo
         const secret = basic?.secret ?? body.client_secret;
         if (!clientId || !secret)
           return oauthError(reply, 400, 'invalid_request', 'client_id and client_secret are required.');
-        const client = await verifyClientCredentials(deps.db, deps.installationKey, clientId, secret);
-        // Same answer for an unknown client and a wrong secret (docs/decisions/0003-problem-details-errors.md).
-        if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
-        const issued = await issueAccessToken(deps.db, client.id, deps.config.accessTokenTtlSeconds, deps.clock.now());
+        const now = deps.clock.now();
+        const locked = await tokenLockout.lockedForSeconds(deps.db, clientId, request.ip, now);
+        if (locked > 0) {
+          return reply
+            .code(429)
+            .header('retry-after', String(locked))
+            .header('cache-control', 'no-store')
+            .send({
+              error: 'invalid_client',
+              error_description: `Too many failed attempts; try again in ${locked} seconds.`,
+            });
+        }
+        const client = await verifyClientCredentials(deps.db, deps.installationKey, clientId, secret, now);
+        // Same answer for an unknown client, a wrong secret and a disabled client
+        // (docs/decisions/0003-problem-details-errors.md, docs/decisions/0026-client-lifecycle.md).
+        const issued = client && (await issueAccessToken(deps.db, client.id, deps.config.accessTokenTtlSeconds, now));
+        if (!issued) {
+          await tokenLockout.recordFailure(deps.db, deps.config, clientId, request.ip, now);
+          return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
+        }
+        await tokenLockout.clearFailures(deps.db, clientId);
         return reply
           .header('cache-control', 'no-store')
           .send({ access_token: issued.token, expires_in: issued.expiresIn, token_type: 'bearer', scope: null });

@@ -7,21 +7,37 @@ import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { tokenLookupHash } from '../../lib/secrets.ts';
 import * as repo from './auth.repo.ts';
+import * as lockout from './auth-lockout.repo.ts';
+
+export type { LockoutSettings } from './auth-lockout.repo.ts';
+
+/** The token endpoint's lock-out after repeated failures (src/modules/auth/auth-lockout.repo.ts). */
+export const tokenLockout = {
+  lockedForSeconds: lockout.lockedForSeconds,
+  recordFailure: lockout.recordFailure,
+  clearFailures: lockout.clearFailures,
+};
 
 export interface IssuedToken {
   token: string;
   expiresIn: number;
 }
 
-export async function issueAccessToken(db: Db, clientId: string, ttlSeconds: number, now: Date): Promise<IssuedToken> {
+/** Null when the client is disabled (or gone) by the time the token would be stored. */
+export async function issueAccessToken(
+  db: Db,
+  clientId: string,
+  ttlSeconds: number,
+  now: Date,
+): Promise<IssuedToken | null> {
   const token = randomToken('obi_at_');
-  await repo.insertAccessToken(db, {
+  const stored = await repo.insertAccessToken(db, {
     hash: tokenLookupHash(token),
     clientId,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     now,
   });
-  return { token, expiresIn: ttlSeconds };
+  return stored ? { token, expiresIn: ttlSeconds } : null;
 }
 
 export async function issueCustomerToken(
@@ -32,13 +48,14 @@ export async function issueCustomerToken(
   now: Date,
 ): Promise<IssuedToken> {
   const token = randomToken('obi_ut_');
-  await repo.insertCustomerToken(db, {
+  const stored = await repo.insertCustomerToken(db, {
     hash: tokenLookupHash(token),
     clientId,
     customerId,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     now,
   });
+  if (!stored) throw new AppError('unauthorized', 'The client is disabled.');
   return { token, expiresIn: ttlSeconds };
 }
 

@@ -20,7 +20,7 @@ export async function bankRoutes(app: HttpApp, deps: BankRoutesDeps): Promise<vo
   app.get(
     '/public/v3/banks',
     {
-      preHandler: requireAuth(deps, 'bearer'),
+      onRequest: requireAuth(deps, 'bearer'),
       schema: {
         summary: 'List banks',
         tags: ['Banks'],

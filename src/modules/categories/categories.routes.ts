@@ -26,7 +26,7 @@ export async function categoryRoutes(app: HttpApp, deps: CategoryRoutesDeps): Pr
   app.get(
     '/public/v3/account_types/:account_type/transaction_categories',
     {
-      preHandler: requireAuth(deps, 'bearer'),
+      onRequest: requireAuth(deps, 'bearer'),
       schema: {
         summary: '19. Get categories',
         tags: ['Categories'],

@@ -18,7 +18,7 @@ export async function settingsRoutes(app: HttpApp, deps: SettingsRoutesDeps): Pr
   app.get(
     '/public/v3/settings',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: "Read the client's settings",
@@ -31,7 +31,7 @@ export async function settingsRoutes(app: HttpApp, deps: SettingsRoutesDeps): Pr
   app.patch(
     '/public/v3/settings',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: "Change the client's settings (members not sent stay as they are)",
@@ -39,6 +39,7 @@ export async function settingsRoutes(app: HttpApp, deps: SettingsRoutesDeps): Pr
         response: { 200: Settings, ...problemResponses(...STANDARD_ERRORS) },
       },
     },
-    async (request) => updateSettings(deps.db, clientOf(request).clientId, request.body, deps.clock.now()),
+    async (request) =>
+      updateSettings(deps.db, clientOf(request).clientId, request.body, { actor: 'client', now: deps.clock.now() }),
   );
 }

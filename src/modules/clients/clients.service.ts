@@ -1,81 +1,18 @@
 /**
- * Clients are the tenants (lenders). Operators create them with the CLI or OBI_BOOTSTRAP_CLIENTS;
- * a client reads and changes its own settings through the API.
+ * Clients are the tenants (lenders). Operators create and manage them with the CLI, the admin API or
+ * OBI_BOOTSTRAP_CLIENTS (clients.lifecycle.ts); a client reads and changes its own settings through the API.
  */
 import type { Db } from '../../db/db.ts';
-import type { BootstrapClient } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { randomToken } from '../../lib/ids.ts';
-import { hashSecret, secretMatches } from '../../lib/secrets.ts';
-import { randomBytes } from 'node:crypto';
 import { isHttpUrl } from '../../lib/urls.ts';
 import * as repo from './clients.repo.ts';
 import type { ClientRow } from './clients.repo.ts';
+import { recordAudit, type Change } from './clients.lifecycle.ts';
 import { SETTING_KEYS, settingsWithCheck, type ClientSettings, type ClientSettingsPatch } from './clients.settings.ts';
 
 export type { ClientSettings } from './clients.settings.ts';
-
-export function newClientId(): string {
-  return `cl_${randomBytes(12).toString('hex')}`;
-}
-
-export async function createClient(
-  db: Db,
-  installationKey: string,
-  name: string,
-  now: Date,
-): Promise<{ client_id: string; client_secret: string }> {
-  const clientId = newClientId();
-  const clientSecret = randomToken('obi_cs_');
-  await repo.insertClient(db, { id: clientId, name, secretHash: hashSecret(installationKey, clientSecret), now });
-  return { client_id: clientId, client_secret: clientSecret };
-}
-
-export async function rotateClientSecret(
-  db: Db,
-  installationKey: string,
-  clientId: string,
-  now: Date,
-): Promise<{ client_id: string; client_secret: string }> {
-  const clientSecret = randomToken('obi_cs_');
-  return db.transaction(async (tx) => {
-    const ok = await repo.updateClientSecret(tx, clientId, hashSecret(installationKey, clientSecret), now);
-    if (!ok) throw new AppError('client_not_found', `No client with id ${clientId}.`);
-    // Tokens issued with the old secret end with it: rotation is how an operator cuts off a leaked credential.
-    await repo.revokeAccessTokensOfClient(tx, clientId);
-    return { client_id: clientId, client_secret: clientSecret };
-  });
-}
-
-/** Ensures each configured client exists with that secret (created, or its secret updated). */
-export async function ensureBootstrapClients(
-  db: Db,
-  installationKey: string,
-  clients: BootstrapClient[],
-  now: Date,
-): Promise<void> {
-  for (const c of clients) {
-    await repo.upsertClientSecret(db, {
-      id: c.clientId,
-      name: c.clientId,
-      secretHash: hashSecret(installationKey, c.clientSecret),
-      now,
-    });
-  }
-}
-
-/** The client when id and secret match; null otherwise (the caller must not say which part was wrong). */
-export async function verifyClientCredentials(
-  db: Db,
-  installationKey: string,
-  clientId: string,
-  secret: string,
-): Promise<ClientRow | null> {
-  const row = await repo.findClient(db, clientId);
-  // Hash even when the client is unknown so both failures take the same time.
-  const ok = secretMatches(installationKey, secret, row?.secret_hash ?? '0'.repeat(64));
-  return row && ok ? row : null;
-}
+/** Also here for the callers that create clients directly (test helpers, the benchmark). */
+export { createClient } from './clients.lifecycle.ts';
 
 export function toSettings(row: ClientRow): ClientSettings {
   return Object.fromEntries(SETTING_KEYS.map((k) => [k, row[k]])) as ClientSettings;
@@ -87,24 +24,22 @@ export async function getSettings(db: Db, clientId: string): Promise<ClientSetti
   return toSettings(row);
 }
 
+/** Changes the members sent; the change (the members and their new values, none secret) goes to the audit log. */
 export async function updateSettings(
   db: Db,
   clientId: string,
   patch: ClientSettingsPatch,
-  now: Date,
+  change: Change,
 ): Promise<ClientSettings> {
   validateSettings(patch);
-  const row = await repo.updateClientSettings(db, clientId, patch, SETTING_KEYS, now);
-  if (!row) throw new AppError('client_not_found', 'No client with that id.');
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.updateClientSettings(tx, clientId, patch, SETTING_KEYS, change.now);
+    if (!updated) throw new AppError('client_not_found', 'No client with that id.');
+    const changes = Object.fromEntries(SETTING_KEYS.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]));
+    await recordAudit(tx, clientId, 'settings_changed', change, { changes });
+    return updated;
+  });
   return toSettings(row);
-}
-
-export async function listClients(db: Db): Promise<Array<{ client_id: string; name: string; created_at: string }>> {
-  return (await repo.listClients(db)).map((r) => ({
-    client_id: r.id,
-    name: r.name,
-    created_at: new Date(r.created_at).toISOString(),
-  }));
 }
 
 /**

@@ -1,12 +1,24 @@
-/** The clients module's public face: the tenants, their credentials and settings. Routes are wired by src/routes.ts. */
+/** The clients module's public face: the tenants, their credentials, lifecycle and settings. Routes are wired by src/routes.ts. */
+export { getInstallationKey, getSettings, updateSettings } from './clients.service.ts';
 export {
+  clientAudit,
   createClient,
+  deleteClient,
+  DEFAULT_OVERLAP_SECONDS,
   ensureBootstrapClients,
-  getInstallationKey,
-  getSettings,
+  getClient,
   listClients,
+  MAX_OVERLAP_SECONDS,
   rotateClientSecret,
-  updateSettings,
+  setClientEnabled,
   verifyClientCredentials,
-} from './clients.service.ts';
+} from './clients.lifecycle.ts';
+export type {
+  AuditActor,
+  AuditEntry,
+  BeforeCustomerErased,
+  BootstrapOutcome,
+  ClientView,
+  NewSecret,
+} from './clients.lifecycle.ts';
 export type { ClientSettings, ClientSettingsPatch } from './clients.settings.ts';

@@ -27,6 +27,8 @@ export interface SessionRow {
   created_at: Date;
   expires_at: Date;
   completed_at: Date | null;
+  /** SHA-256 of the binding id of the browser that opened the invitation link; null for component sessions */
+  browser_binding_hash: string | null;
 }
 
 export interface FlowRow {
@@ -75,8 +77,8 @@ export async function setComponentCustomer(db: Db, id: string, customerId: strin
 export async function insertSession(db: Db, s: Omit<SessionRow, 'completed_at'>): Promise<SessionRow> {
   return theRow(
     await db.query<SessionRow>(
-      `INSERT INTO connect_sessions (id, secret_hash, client_id, customer_id, invitation_id, component_url_id, origin, customer_token_sealed, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+      `INSERT INTO connect_sessions (id, secret_hash, client_id, customer_id, invitation_id, component_url_id, origin, customer_token_sealed, created_at, expires_at, browser_binding_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
       [
         s.id,
         s.secret_hash,
@@ -88,6 +90,7 @@ export async function insertSession(db: Db, s: Omit<SessionRow, 'completed_at'>)
         s.customer_token_sealed,
         s.created_at,
         s.expires_at,
+        s.browser_binding_hash,
       ],
     ),
   );
@@ -116,6 +119,15 @@ export async function insertFlow(db: Db, f: FlowRow): Promise<void> {
     'INSERT INTO connect_flows (state_hash, session_id, consent_id, bank_slug, created_at) VALUES ($1, $2, $3, $4, $5)',
     [f.state_hash, f.session_id, f.consent_id, f.bank_slug, f.created_at],
   );
+}
+
+/** The hosted return of a flow, once: a second visit finds nothing. */
+export async function claimFlowReturn(db: Db, stateHash: string, now: Date): Promise<FlowRow | null> {
+  const r = await db.query<FlowRow>(
+    'UPDATE connect_flows SET returned_at = $2 WHERE state_hash = $1 AND returned_at IS NULL RETURNING *',
+    [stateHash, now],
+  );
+  return r.rows[0] ?? null;
 }
 
 export async function findFlowByStateHash(db: Db, stateHash: string): Promise<FlowRow | null> {

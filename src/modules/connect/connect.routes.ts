@@ -19,7 +19,7 @@ export async function componentAuthRoutes(app: HttpApp, deps: ConnectRoutesDeps)
   app.post(
     '/public/v3/component_auth/init',
     {
-      preHandler: requireAuth(deps, 'bearer'),
+      onRequest: requireAuth(deps, 'bearer'),
       schema: {
         tags: ['Web component'],
         security: [{ Bearer: [] }],

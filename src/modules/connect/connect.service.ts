@@ -38,7 +38,7 @@ export interface ConnectDeps {
 type Deps = ConnectDeps;
 
 export type Refusal =
-  | { refused: 'unknown' }
+  | { refused: 'unknown' | 'other_browser' }
   | {
       refused: 'expired' | 'used' | 'revoked' | 'session_expired';
       company: string;
@@ -140,6 +140,7 @@ async function startSession(
     invitationId: string | null;
     componentUrlId: string | null;
     origin: string | null;
+    browserBindingHash: string | null;
   },
   now: Date,
 ): Promise<string> {
@@ -156,6 +157,7 @@ async function startSession(
     customer_token_sealed: seal(deps.installationKey, 'connect session tokens', token.token),
     created_at: now,
     expires_at: new Date(now.getTime() + SESSION_SECONDS * 1000),
+    browser_binding_hash: s.browserBindingHash,
   });
   return secret;
 }
@@ -166,6 +168,7 @@ export async function openInvitation(
   invitationId: string,
   signature: string,
   now: Date,
+  bindingId: string,
 ): Promise<{ secret: string } | Refusal> {
   if (!isInvitationSignature(deps.installationKey, invitationId, signature)) return { refused: 'unknown' };
   const inv = await findInvitationForLink(deps.db, invitationId);
@@ -185,6 +188,7 @@ export async function openInvitation(
         invitationId: inv.id,
         componentUrlId: null,
         origin: null,
+        browserBindingHash: tokenLookupHash(bindingId),
       },
       now,
     ),
@@ -225,6 +229,8 @@ export async function openComponent(
         invitationId: null,
         componentUrlId: row.id,
         origin: row.origin,
+        // In a frame on the client's site our cookies are third-party: component sessions stay bound by their secret.
+        browserBindingHash: null,
       },
       now,
     );
@@ -233,9 +239,23 @@ export async function openComponent(
 }
 
 /** The session behind a secret in a page URL; refused when unknown, expired, or its invitation was revoked or expired meanwhile. */
-export async function loadSession(deps: Deps, secret: string, now: Date): Promise<ConnectSession | Refusal> {
+/**
+ * The session a secret opens. A session opened from an invitation link answers only the browser that opened the
+ * link (`bindingId`, from its binding cookie): a copied session URL gets a page saying so.
+ */
+export async function loadSession(
+  deps: Deps,
+  secret: string,
+  now: Date,
+  bindingId: string | null,
+): Promise<ConnectSession | Refusal> {
   const row = await repo.findSessionBySecretHash(deps.db, tokenLookupHash(secret));
   if (!row) return { refused: 'unknown' };
+  if (
+    row.browser_binding_hash !== null &&
+    (bindingId === null || tokenLookupHash(bindingId) !== row.browser_binding_hash)
+  )
+    return { refused: 'other_browser' };
   const company = await companyOf(deps.db, row.client_id);
   let customerType: ConnectSession['customerType'] = null;
   if (row.invitation_id) {
@@ -297,6 +317,11 @@ export async function recordFlow(
 /** The flow a returning customer's state belongs to, with its session's secret-less id. */
 export async function findFlowByState(db: Db, state: string): Promise<FlowRow | null> {
   return repo.findFlowByStateHash(db, tokenLookupHash(state));
+}
+
+/** Claims the flow's hosted return: true the first time only. */
+export async function claimFlowReturn(db: Db, state: string, now: Date): Promise<boolean> {
+  return (await repo.claimFlowReturn(db, tokenLookupHash(state), now)) !== null;
 }
 
 /** The session behind a flow, for the return page (which knows the state, not the secret). */

@@ -1,5 +1,6 @@
 /** The connect module's public face: hosted connect sessions and component URLs. Routes are wired by src/routes.ts. */
 export {
+  claimFlowReturn,
   completeSession,
   findFlowByState,
   flowOfSession,

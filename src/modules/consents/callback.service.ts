@@ -21,6 +21,7 @@ import type { ConsentRow } from './consents.repo.ts';
 import { seal, unsealOrNull } from '../../lib/sealed-box.ts';
 import { stateHash } from './webflow.service.ts';
 import { markConnectFlowAuthorised } from '../connect/index.ts';
+import { requireStartingBrowser } from './browser-flow.service.ts';
 
 export interface CallbackQuery {
   state?: string;
@@ -44,13 +45,18 @@ function returnUrl(consent: ConsentRow, state: string, outcome: 'Success' | 'Err
   return url.toString();
 }
 
-/** Finishes the consent; answers where to send the customer. */
-export async function finishConsent(deps: ConsentDeps, q: CallbackQuery): Promise<string> {
+/**
+ * Finishes the consent; answers where to send the customer. `bindingId` is what the browser's binding cookie
+ * carries: a consent started through endpoint 5's start address finishes only in the browser that opened it.
+ */
+export async function finishConsent(deps: ConsentDeps, q: CallbackQuery, bindingId: string | null): Promise<string> {
   if (!q.state)
     throw new AppError('invalid_state', 'The state is missing.', {
       errors: [{ pointer: '/query/state', detail: 'is required' }],
     });
   const now = deps.clock.now();
+  const pending = await repo.findByUnusedState(deps.db, stateHash(q.state));
+  if (pending) requireStartingBrowser(pending, bindingId);
   const consent = await repo.claimState(deps.db, stateHash(q.state), now);
   if (!consent)
     throw new AppError('invalid_state', 'Unknown or already used state.', {

@@ -19,6 +19,10 @@ export interface ConsentRow {
   redirect_url: string;
   state_hash: string;
   state_used_at: Date | null;
+  handoff_hash: string | null;
+  handoff_used_at: Date | null;
+  bank_url_sealed: string | null;
+  browser_binding_hash: string | null;
   code_verifier_sealed: string | null;
   bank_consent_id: string;
   access_token_sealed: string | null;
@@ -273,4 +277,59 @@ export async function accountsOfEarlierConsents(
       [customerId, bankSlug, consentId],
     )
   ).rows.map((r) => r.account_id);
+}
+
+/** The one-time start address of a new consent's bank flow (endpoint 5 hands it out instead of the bank's URL). */
+export async function setBankFlowHandoff(
+  db: Db,
+  id: string,
+  handoffHash: string,
+  bankUrlSealed: string,
+): Promise<void> {
+  await db.query('UPDATE consents SET handoff_hash = $2, bank_url_sealed = $3 WHERE id = $1', [
+    id,
+    handoffHash,
+    bankUrlSealed,
+  ]);
+}
+
+/**
+ * The start address opened: once, while the consent awaits authorisation. Binds the consent to the browser that
+ * opened it and hands back the bank URL (forgotten here: it is not needed again).
+ */
+export async function claimBankFlowHandoff(
+  db: Db,
+  handoffHash: string,
+  browserBindingHash: string,
+  now: Date,
+): Promise<{ id: string; bank_url_sealed: string; created_at: Date } | null> {
+  const r = await db.query<{ id: string; bank_url_sealed: string; created_at: Date }>(
+    `WITH old AS (
+       SELECT id, bank_url_sealed FROM consents
+       WHERE handoff_hash = $1 AND handoff_used_at IS NULL AND status = 'AwaitingAuthorisation'
+         AND bank_url_sealed IS NOT NULL
+       FOR UPDATE)
+     UPDATE consents c SET handoff_used_at = $3, browser_binding_hash = $2, bank_url_sealed = NULL
+     FROM old WHERE c.id = old.id AND c.handoff_used_at IS NULL
+     RETURNING c.id, old.bank_url_sealed, c.created_at`,
+    [handoffHash, browserBindingHash, now],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** The consent a state names, while the state is unused (read before the callback claims it). */
+export async function findByUnusedState(db: Db, stateHash: string): Promise<ConsentRow | null> {
+  const r = await db.query<ConsentRow>('SELECT * FROM consents WHERE state_hash = $1 AND state_used_at IS NULL', [
+    stateHash,
+  ]);
+  return r.rows[0] ?? null;
+}
+
+/** Whether the consent was started by the browser holding this binding. */
+export async function isBoundTo(db: Db, id: string, browserBindingHash: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM consents WHERE id = $1 AND browser_binding_hash = $2', [
+    id,
+    browserBindingHash,
+  ]);
+  return r.rows.length > 0;
 }

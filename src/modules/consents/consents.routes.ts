@@ -21,7 +21,7 @@ async function consentReadRoutes(app: HttpApp, deps: ConsentDeps): Promise<void>
   app.get(
     '/public/v3/customers/:customer_id/consents',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: "A customer's bank consents, newest first",
         tags,
@@ -36,7 +36,7 @@ async function consentReadRoutes(app: HttpApp, deps: ConsentDeps): Promise<void>
   app.get(
     '/public/v3/customers/:customer_id/consents/:consent_id',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: 'One consent with its recent pulls',
         tags,
@@ -64,7 +64,7 @@ async function consentActionRoutes(app: HttpApp, deps: ConsentDeps): Promise<voi
   app.post(
     '/public/v3/customers/:customer_id/consents/:consent_id/refresh',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: "Pull the consent's data again now",
         tags,
@@ -89,7 +89,7 @@ async function consentActionRoutes(app: HttpApp, deps: ConsentDeps): Promise<voi
   app.delete(
     '/public/v3/customers/:customer_id/consents/:consent_id',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: 'Revoke the consent (here and at the bank)',
         tags,

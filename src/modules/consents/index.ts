@@ -3,3 +3,4 @@ export { revokeAtBank, revokeConsentsOfDeletedCustomer } from './consents.servic
 export { sweepConsents } from './consents.sweep.ts';
 export { runBankPull } from './bank-pull.job.ts';
 export type { ConsentDeps } from './bank-access.ts';
+export { isStartedBy } from './browser-flow.service.ts';

@@ -7,7 +7,11 @@ import type { HttpApp } from '../../http/server.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { customerOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
-import { CALLBACK_PATH } from '../../banks/connections.ts';
+import { BANK_FLOW_START_PATH, CALLBACK_PATH } from '../../banks/connections.ts';
+import { AppError, type ErrorCode } from '../../lib/app-error.ts';
+import { bindBrowser, isHttps, presentedBinding } from '../../http/browser-binding.ts';
+import { sendBrowserNotice, wantsHtml } from '../../http/browser-notice.ts';
+import { startBankFlow } from './browser-flow.service.ts';
 import { finishConsent } from './callback.service.ts';
 import * as service from './webflow.service.ts';
 import {
@@ -39,7 +43,7 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
   app.post(
     '/public/v3/webflow/banks/:bank_slug/consent',
     {
-      preHandler: customer,
+      onRequest: customer,
       preValidation: emptyBody,
       schema: {
         summary: '4. Create consent screen',
@@ -56,7 +60,7 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
   app.post(
     '/public/v3/webflow/banks/:bank_slug/redirect',
     {
-      preHandler: customer,
+      onRequest: customer,
       preValidation: emptyBody,
       schema: {
         summary: '5. Create bank flow URL',
@@ -75,7 +79,7 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
   app.get(
     '/public/v3/webflow/banks/:bank_slug/consent/status',
     {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         summary: '6. Get consent status',
         tags,
@@ -96,7 +100,7 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
   app.get(
     '/public/v3/webflow/banks',
     {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         summary: "Banks the customer can connect, with the customer's latest consent at each",
         tags,
@@ -110,7 +114,7 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
   app.post(
     '/public/v3/webflow/banks/:bank_slug/consent/reconfirm',
     {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         summary: 'Reconfirm the consent (due every 90 days)',
         tags,
@@ -125,7 +129,7 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
   app.delete(
     '/public/v3/webflow/banks/:bank_slug/consent',
     {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         summary: 'Withdraw the consent (revoked here and at the bank)',
         tags,
@@ -158,8 +162,48 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const location = await finishConsent(deps, request.query);
-      return reply.code(302).header('location', location).header('cache-control', 'no-store').send(null);
+      try {
+        const location = await finishConsent(deps, request.query, presentedBinding(request));
+        return reply.code(302).header('location', location).header('cache-control', 'no-store').send(null);
+      } catch (err) {
+        if (err instanceof AppError && BROWSER_REFUSALS.has(err.code) && wantsHtml(request.headers.accept))
+          return sendBrowserNotice(reply, 400, 'This link cannot be used here', err.message);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    `${BANK_FLOW_START_PATH}/:token`,
+    {
+      schema: {
+        summary: "Endpoint 5's URL: binds the bank flow to this browser, once, and sends it on to the bank",
+        tags,
+        params: Type.Object({ token: Type.String({ minLength: 20, maxLength: 100 }) }),
+        response: { 303: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const bindingId = bindBrowser(request, reply, {
+        secure: isHttps(deps.config.publicBaseUrl),
+        path: '/',
+      });
+      try {
+        const bankUrl = await startBankFlow(deps, request.params.token, bindingId);
+        return reply
+          .code(303)
+          .header('location', bankUrl)
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(null);
+      } catch (err) {
+        if (err instanceof AppError && BROWSER_REFUSALS.has(err.code))
+          return sendBrowserNotice(reply, 400, 'This link to your bank cannot be used', err.message);
+        throw err;
+      }
     },
   );
 }
+
+/** Refusals a person meets in a browser: shown as a page. */
+const BROWSER_REFUSALS = new Set<ErrorCode>(['invalid_state', 'flow_browser_mismatch']);

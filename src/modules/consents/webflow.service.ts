@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomerAuth } from '../auth/index.ts';
-import { callbackUrl, createPkce, randomValue } from '../../banks/index.ts';
+import { callbackUrl, createPkce, randomValue, type BankConnector } from '../../banks/index.ts';
 import { BANKS } from '../../banks/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -24,6 +24,7 @@ import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import { seal } from '../../lib/sealed-box.ts';
 import { toConsentStatus } from './consents.views.ts';
+import { handOffBankFlow } from './browser-flow.service.ts';
 import { isHostedReturnUrl } from '../../lib/hosted-links.ts';
 
 export function stateHash(state: string): string {
@@ -76,55 +77,122 @@ export async function createBankFlowUrl(
   const connector = connectorOf(deps, slug);
   const state = randomValue();
   const pkce = createPkce();
-  let bankConsentId: string;
-  let url: string;
-  try {
-    const bankConsent = await connector.createConsent({
-      permissions: [...REQUESTED_PERMISSIONS],
-      transactionFrom: window.from,
-      transactionTo: window.to,
-      expiration: window.to,
-    });
-    bankConsentId = bankConsent.bankConsentId;
-    url = await connector.authorizationUrl({
-      bankConsentId,
-      state,
-      nonce: randomValue(16),
-      codeChallenge: pkce.challenge,
-      redirectUri: callbackUrl(deps.config.publicBaseUrl),
-    });
-  } catch (err) {
-    deps.logger.warn({ bank: slug, err: (err as Error).message }, 'creating a consent at the bank failed');
-    throw bankProblem(err);
-  }
+  const { bankConsentId, url } = await consentAtBank(deps, connector, slug, {
+    window,
+    state,
+    codeChallenge: pkce.challenge,
+  });
   const sharing = sharingOf(input);
-  const consent = await repo.insertConsent(
-    deps.db,
-    {
-      id: newId(),
-      client_id: auth.clientId,
-      customer_id: auth.customerId,
-      bank_slug: slug,
-      permissions: [...REQUESTED_PERMISSIONS],
-      transaction_from: window.from,
-      transaction_to: window.to,
-      expiration: window.to,
-      sharing_purposes: sharing.purposes,
-      sharing_third_parties: sharing.thirdParties,
-      redirect_url: returnUrl,
-      state_hash: stateHash(state),
-      code_verifier_sealed: seal(deps.installationKey, 'bank tokens', pkce.verifier),
-      bank_consent_id: bankConsentId,
-    },
-    now,
-  );
+  let consent: ConsentRow;
+  try {
+    consent = await repo.insertConsent(
+      deps.db,
+      {
+        id: newId(),
+        client_id: auth.clientId,
+        customer_id: auth.customerId,
+        bank_slug: slug,
+        permissions: [...REQUESTED_PERMISSIONS],
+        transaction_from: window.from,
+        transaction_to: window.to,
+        expiration: window.to,
+        sharing_purposes: sharing.purposes,
+        sharing_third_parties: sharing.thirdParties,
+        redirect_url: returnUrl,
+        state_hash: stateHash(state),
+        code_verifier_sealed: seal(deps.installationKey, 'bank tokens', pkce.verifier),
+        bank_consent_id: bankConsentId,
+      },
+      now,
+    );
+  } catch (err) {
+    // Nothing here would ever end the consent just created at the bank: end it there.
+    await abandonAtBank(deps, connector, slug, bankConsentId);
+    throw err;
+  }
   return {
-    url,
+    url: await handOffBankFlow(deps, consent.id, url),
     consent_id: consent.id,
     state,
     transaction_from_date_time: window.from,
     transaction_to_date_time: window.to,
   };
+}
+
+/**
+ * Creates the account-access-consent at the bank and asks for its authorisation URL. When the second step fails,
+ * the consent just created is abandoned at the bank (it would stay open there, with nothing here to end it).
+ */
+async function consentAtBank(
+  deps: ConsentDeps,
+  connector: BankConnector,
+  slug: string,
+  flow: { window: ReturnType<typeof accessWindow>; state: string; codeChallenge: string },
+): Promise<{ bankConsentId: string; url: string }> {
+  const fail = (err: unknown) => {
+    deps.logger.warn({ bank: slug, err: (err as Error).message }, 'creating a consent at the bank failed');
+    return bankProblem(err);
+  };
+  let bankConsentId: string;
+  try {
+    const bankConsent = await connector.createConsent({
+      permissions: [...REQUESTED_PERMISSIONS],
+      transactionFrom: flow.window.from,
+      transactionTo: flow.window.to,
+      expiration: flow.window.to,
+    });
+    bankConsentId = bankConsent.bankConsentId;
+  } catch (err) {
+    throw fail(err);
+  }
+  try {
+    const url = await connector.authorizationUrl({
+      bankConsentId,
+      state: flow.state,
+      nonce: randomValue(16),
+      codeChallenge: flow.codeChallenge,
+      redirectUri: callbackUrl(deps.config.publicBaseUrl),
+    });
+    return { bankConsentId, url };
+  } catch (err) {
+    await abandonAtBank(deps, connector, slug, bankConsentId);
+    throw fail(err);
+  }
+}
+
+/**
+ * A consent created at the bank whose local step failed (its authorisation URL, or storing its row) would stay open
+ * at the bank with nothing here to end it. It is deleted at once, best effort; when the bank does not answer, a
+ * bank.revoke job keeps trying (src/jobs/registry.ts). Never throws: the caller reports the original failure.
+ */
+async function abandonAtBank(
+  deps: ConsentDeps,
+  connector: BankConnector,
+  slug: string,
+  bankConsentId: string,
+): Promise<void> {
+  try {
+    await connector.deleteConsent(bankConsentId);
+    deps.logger.warn({ bank: slug }, 'a consent created at the bank was deleted there: the step after it failed');
+    return;
+  } catch (err) {
+    deps.logger.warn({ bank: slug, err: (err as Error).message }, 'deleting an abandoned consent at the bank failed');
+  }
+  try {
+    await deps.db.transaction((tx) =>
+      deps.queue.enqueue(
+        tx,
+        'bank.revoke',
+        { bank_slug: slug, bank_consent_id: bankConsentId },
+        { singletonKey: bankConsentId },
+      ),
+    );
+  } catch (err) {
+    deps.logger.error(
+      { bank: slug, bank_consent_id: bankConsentId, err: (err as Error).message },
+      'a consent is left open at the bank: neither deleting it nor queueing its revocation worked',
+    );
+  }
 }
 
 /** An unanswered authorisation older than 30 minutes is Rejected when it is next looked at (also by the sweep). */

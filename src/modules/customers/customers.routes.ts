@@ -39,7 +39,7 @@ async function customerCollectionRoutes(app: HttpApp, deps: CustomerRoutesDeps):
   app.post(
     '/public/v3/customers',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: '2. Create customer',
         tags,
@@ -62,7 +62,7 @@ async function customerCollectionRoutes(app: HttpApp, deps: CustomerRoutesDeps):
   app.get(
     '/public/v3/customers',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: 'List customers (find by user_reference)',
         tags,
@@ -96,7 +96,7 @@ async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promi
   app.get(
     '/public/v3/customers/:customer_id',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: 'Get a customer',
         tags,
@@ -111,7 +111,7 @@ async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promi
   app.delete(
     '/public/v3/customers/:customer_id',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: 'Delete a customer and all of their data',
         tags,
@@ -136,7 +136,7 @@ async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promi
   app.post(
     '/public/v3/customers/:customer_id/token',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: '3. Create customer token',
         tags,

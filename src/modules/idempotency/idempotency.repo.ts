@@ -56,3 +56,23 @@ export async function releaseKey(db: Db, clientId: string, key: string): Promise
     key,
   ]);
 }
+
+/** Forgets one key whose window has passed (only the row as it was read, created at `createdAt`). */
+export async function deleteExpiredKey(db: Db, clientId: string, key: string, createdAt: Date): Promise<void> {
+  await db.query(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND created_at = $3`, [
+    clientId,
+    key,
+    createdAt,
+  ]);
+}
+
+/** Deletes up to `limit` keys created before `before` (by the created_at index); returns how many. */
+export async function deleteKeysCreatedBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const r = await db.query(
+    `DELETE FROM idempotency_keys WHERE (client_id, key) IN (
+       SELECT client_id, key FROM idempotency_keys WHERE created_at < $1 ORDER BY created_at LIMIT $2
+     ) RETURNING 1`,
+    [before, limit],
+  );
+  return r.rows.length;
+}

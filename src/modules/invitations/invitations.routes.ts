@@ -24,7 +24,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
   app.post(
     '/public/v3/invitations',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: '8. Create invitation',
@@ -41,7 +41,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
   app.get(
     '/public/v3/invitations',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: '9. Get invitations (newest first)',
@@ -68,7 +68,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
   app.get(
     '/public/v3/invitations/:invitation_id',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: 'Get an invitation',
@@ -83,7 +83,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
   app.delete(
     '/public/v3/invitations/:invitation_id',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: 'Revoke an invitation (its link stops working)',

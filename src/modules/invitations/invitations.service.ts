@@ -36,7 +36,7 @@ export interface InvitationDeps {
   db: Database;
   queue: Queue;
   installationKey: string;
-  config: Pick<Config, 'publicBaseUrl'>;
+  config: Pick<Config, 'publicBaseUrl' | 'invitationEmailsPerRecipientPerDay'>;
 }
 type LinkDeps = Pick<InvitationDeps, 'config' | 'installationKey'>;
 
@@ -97,6 +97,28 @@ function expiresInSeconds(raw: number | string | undefined): number {
   return n;
 }
 
+/**
+ * At most INVITATION_EMAILS_PER_RECIPIENT_PER_DAY e-mails from one client to one address in 24 hours
+ * (docs/api-notes.md, "Throttling"): the invitation with send_email is refused with 429 and Retry-After.
+ */
+async function requireEmailAllowance(deps: InvitationDeps, clientId: string, email: string, now: Date) {
+  const since = new Date(now.getTime() - 86_400_000);
+  const sent = await repo.emailedInvitationsSince(deps.db, clientId, email, since);
+  if (sent.count < deps.config.invitationEmailsPerRecipientPerDay) return;
+  const retryAfter = Math.max(
+    1,
+    Math.ceil(((sent.oldest?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000),
+  );
+  throw new AppError(
+    'rate_limited',
+    `This address has been sent ${sent.count} invitation e-mails in the last 24 hours; try again later or send the link yourself (send_email false).`,
+    {
+      headers: { 'retry-after': String(retryAfter) },
+      errors: [{ pointer: '/email', detail: 'too many e-mails to this address today' }],
+    },
+  );
+}
+
 export async function createInvitation(
   deps: InvitationDeps,
   clientId: string,
@@ -104,6 +126,7 @@ export async function createInvitation(
   now: Date,
 ): Promise<InvitationView> {
   const ttl = expiresInSeconds(input.expires_in);
+  if (input.send_email === true) await requireEmailAllowance(deps, clientId, input.email, now);
   const row = await deps.db.transaction(async (tx) => {
     const customer = await findOrCreateCustomer(tx, clientId, input.reference, now);
     const created = await repo.insertInvitation(tx, {

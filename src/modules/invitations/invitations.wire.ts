@@ -1,6 +1,6 @@
 /** Wire shapes of endpoints 8 and 9, revoke and get: the spec's Invitation, plus a few members of ours (api-notes). */
 import { Type } from 'typebox';
-import { IntegerInput, PagingMembers } from '../../http/wire.ts';
+import { IntegerInput, PageNumber, PagingMembers } from '../../http/wire.ts';
 
 const OptName = Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]));
 
@@ -72,7 +72,7 @@ export const InvitationList = Type.Object({ data: Type.Array(Invitation), ...Pag
 
 export const ListInvitationsQuery = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1 })),
+    page: Type.Optional(PageNumber()),
     max_per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
     reference: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   },

@@ -85,6 +85,19 @@ export async function insertRun(
   );
 }
 
+/**
+ * Runs of the customer still 'running' when a new one starts were cut off with their process (report.compute is
+ * stately per customer: never two at once), so they are recorded as failed; returns how many.
+ */
+export async function failInterruptedRuns(db: Db, customerId: string, now: Date): Promise<number> {
+  const r = await db.query(
+    `UPDATE report_runs SET state = 'failed', error = 'interrupted: its process stopped before the run ended', finished_at = $2
+     WHERE customer_id = $1 AND state = 'running' RETURNING id`,
+    [customerId, now],
+  );
+  return r.rows.length;
+}
+
 export async function finishRun(
   db: Db,
   id: string,

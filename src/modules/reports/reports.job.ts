@@ -13,9 +13,15 @@ import { newId } from '../../lib/ids.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import * as data from './reports-data.repo.ts';
 
+/** Test hooks (none in production): `afterRunStarted` runs once the run is recorded, before the computation. */
+export interface ComputeHooks {
+  afterRunStarted?: () => Promise<void>;
+}
+
 export async function computeCustomerReport(
-  deps: { db: Database; clock: Clock; queue: Pick<Queue, 'enqueue'>; logger: Pick<Logger, 'error'> },
+  deps: { db: Database; clock: Clock; queue: Pick<Queue, 'enqueue'>; logger: Pick<Logger, 'error' | 'warn'> },
   customerId: string,
+  hooks: ComputeHooks = {},
 ): Promise<'computed' | 'gone'> {
   const { db, clock } = deps;
   const customer = (
@@ -30,8 +36,12 @@ export async function computeCustomerReport(
   ).rows[0];
   const dataVersion = Number(state?.data_version ?? 0);
   const runId = newId();
+  const interrupted = await data.failInterruptedRuns(db, customerId, clock.now());
+  if (interrupted > 0)
+    deps.logger.warn({ customerId, interrupted }, 'a report run cut off by a crash is taken up again');
   await data.insertRun(db, { id: runId, customerId, dataVersion, now: clock.now() });
   try {
+    await hooks.afterRunStarted?.();
     const accounts = await data.loadEngineAccounts(db, customerId);
     const transactions = await data.loadEngineTransactions(db, customerId);
     const asOf = Math.floor(clock.now().getTime() / 1000);

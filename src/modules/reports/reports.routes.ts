@@ -31,7 +31,7 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
   app.get(
     '/public/v3/customers/:customer_id/report_readiness_statuses/:report_name',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: '18. Get report status',
         tags: ['Reports'],
@@ -51,7 +51,7 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
     summary: string,
     response: typeof Insights | typeof AffordabilityList | typeof EventList | typeof Forecast,
   ) => ({
-    preHandler: bearer,
+    onRequest: bearer,
     schema: {
       summary,
       tags: ['Reports'],

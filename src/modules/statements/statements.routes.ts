@@ -25,7 +25,7 @@ export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): 
     app.get(
       `/public/v3/customers/:customer_id/${segment}/:account_id/statements`,
       {
-        preHandler: bearer,
+        onRequest: bearer,
         schema: {
           summary: '13. Get statements',
           tags,
@@ -45,7 +45,7 @@ export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): 
     app.get(
       `/public/v3/customers/:customer_id/${segment}/:account_id/party`,
       {
-        preHandler: bearer,
+        onRequest: bearer,
         schema: {
           summary: '14. Get account parties',
           tags,

@@ -47,7 +47,7 @@ export interface TransactionRoutesDeps {
   db: Database;
   clock: Clock;
   queue: Queue;
-  config: Pick<Config, 'publicBaseUrl'>;
+  config: Pick<Config, 'publicBaseUrl' | 'bodyLimitBytes'>;
 }
 
 export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
@@ -64,7 +64,7 @@ async function submissionRoute(app: HttpApp, deps: TransactionRoutesDeps): Promi
   app.post(
     '/public/v3/customers/:customer_id/transaction_collections',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         summary: '10. Post bank transactions (up to 100 000, all or nothing)',
         tags,
@@ -74,6 +74,8 @@ async function submissionRoute(app: HttpApp, deps: TransactionRoutesDeps): Promi
         body: TransactionCollectionBody,
         response: { 200: SubmissionResult, ...problemResponses(...STANDARD_ERRORS, 409, 413, 422) },
       },
+      // The one route with a large body (BODY_LIMIT_BYTES); every other takes DEFAULT_BODY_LIMIT_BYTES.
+      bodyLimit: deps.config.bodyLimitBytes,
       // The body's items are checked in slices by checkSubmittedTransactions (see transactions.wire.ts).
       validatorCompiler: (route) =>
         TypeBoxValidatorCompiler(route.httpPart === 'body' ? { ...route, schema: ShallowSubmission } : route),
@@ -103,7 +105,7 @@ async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps):
   const tags = ['Transactions'];
   const security = [{ Bearer: [] }];
   const listSchema = (summary: string, list: typeof RawTransactionList | typeof CategorisedTransactionList) => ({
-    preHandler: bearer,
+    onRequest: bearer,
     schema: {
       summary,
       tags,

@@ -4,7 +4,7 @@ import { Compile } from 'typebox/compile';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { fieldErrorsFromValidation } from '../../http/problem.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { IntegerInput, NumericInput, PagingMembers, PagingQuery } from '../../http/wire.ts';
+import { IntegerInput, MAX_UNIX_SECONDS, NumericInput, PagingMembers, PagingQuery } from '../../http/wire.ts';
 import { BALANCE_TYPES, Currency } from '../accounts/index.ts';
 
 const BalanceType = Type.Union(BALANCE_TYPES.map((v) => Type.Literal(v)));
@@ -106,8 +106,8 @@ export const TransactionsQuery = Type.Object(
     account_number: Type.Optional(Type.String({ minLength: 1 })),
     account_type: Type.Optional(Type.Union([Type.Literal('Personal'), Type.Literal('Business')])),
     currency: Type.Optional(Currency),
-    booking_date_time_from: Type.Optional(Type.Integer({ minimum: 0 })),
-    booking_date_time_to: Type.Optional(Type.Integer({ minimum: 0 })),
+    booking_date_time_from: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS })),
+    booking_date_time_to: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS })),
     cursor: Type.Optional(
       Type.String({ maxLength: 200, description: 'opaque; set by _links.next to find the next page quickly' }),
     ),

@@ -42,7 +42,7 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
   app.post(
     '/public/v3/webhooks',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: '20. Create webhook',
@@ -59,7 +59,7 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
   app.get(
     '/public/v3/webhooks',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: "List the client's webhooks (never their secrets)",
@@ -72,7 +72,7 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
   app.delete(
     '/public/v3/webhooks/:webhook_id/delete',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: '21. Delete webhook',
@@ -92,7 +92,7 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
   app.get(
     '/public/v3/webhooks/:webhook_id/deliveries',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: "A webhook's delivery log, newest first, with every attempt",
@@ -127,7 +127,7 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
   app.post(
     '/public/v3/webhooks/:webhook_id/deliveries/:delivery_id/replay',
     {
-      preHandler: bearer,
+      onRequest: bearer,
       schema: {
         ...common,
         summary: 'Send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery',

@@ -1,6 +1,6 @@
 /** Wire shapes of the webhook endpoints (20, 21, list, delivery log, replay). */
 import { Type } from 'typebox';
-import { PagingMembers } from '../../http/wire.ts';
+import { PageNumber, PagingMembers } from '../../http/wire.ts';
 import { MAX_URL_LENGTH } from './webhooks.url-guard.ts';
 import { WEBHOOK_TYPES } from './webhooks.outbox.ts';
 
@@ -65,7 +65,7 @@ const DeliveryState = Type.Union([Type.Literal('pending'), Type.Literal('deliver
 export const DeliveriesQuery = Type.Object(
   {
     state: Type.Optional(DeliveryState),
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    page: Type.Optional(PageNumber({ default: 1 })),
     max_per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
   },
   { additionalProperties: false },

@@ -55,6 +55,9 @@ export type NoticeKind =
   | 'wrong_origin'
   | 'bank_not_available'
   | 'bank_unavailable'
+  | 'other_browser'
+  | 'return_used'
+  | 'busy'
   | 'error';
 
 /** Why a link cannot be used, in the customer's words, with the HTTP status the page is served with. */
@@ -73,58 +76,66 @@ export function noticeBody(
     title,
     body: html`<h1 tabindex="-1" data-autofocus>${title}</h1><p class="lead">${text}</p>${back}`,
   });
-  switch (kind) {
-    case 'expired':
-      return make(410, 'This link has expired', html`The link expired${when}. ${ask}`);
-    case 'used':
-      return o.component
-        ? make(410, 'This link has already been used', html`For your security, each connect link works once. ${ask}`)
-        : make(
+  const texts: Record<NoticeKind, () => [number, string, Html]> = {
+    expired: () => [410, 'This link has expired', html`The link expired${when}. ${ask}`],
+    used: () =>
+      o.component
+        ? [410, 'This link has already been used', html`For your security, each connect link works once. ${ask}`]
+        : [
             410,
             'You have already connected your bank',
             html`This invitation was used${when}, so there is nothing more to do. Thank you. If you want to connect another account, ask ${who} for a new invitation.`,
-          );
-    case 'revoked':
-      return make(
-        410,
-        'This invitation has been withdrawn',
-        html`${who} withdrew this invitation${when}. Nothing was shared. If you think this is a mistake, contact ${who}.`,
-      );
-    case 'session_expired':
-      return make(
-        410,
-        'This page has expired',
-        html`For your security, pages stay open for a limited time. ${o.component ? ask : html`Open the link from your invitation again.`}`,
-      );
-    case 'wrong_origin':
-      return make(
-        403,
-        'This page cannot be shown here',
-        html`This bank connection can only be shown on ${who}’s own website. Go to their website and start again.`,
-      );
-    case 'bank_not_available':
-      return make(
-        404,
-        'This bank cannot be connected here',
-        html`${who} cannot connect to this bank through Open Banking yet. Choose another bank, or contact ${who}.`,
-      );
-    case 'bank_unavailable':
-      return make(
-        503,
-        'Your bank cannot be reached right now',
-        html`Your bank is not answering. Please try again in a few minutes.`,
-      );
-    case 'error':
-      return make(
-        500,
-        'Something went wrong',
-        html`Please try again in a few minutes. If it keeps happening, contact ${who}.`,
-      );
-    default:
-      return make(
-        404,
-        'This link is not valid',
-        html`Check that you copied the whole link, or ask ${who} for a new one.`,
-      );
-  }
+          ],
+    revoked: () => [
+      410,
+      'This invitation has been withdrawn',
+      html`${who} withdrew this invitation${when}. Nothing was shared. If you think this is a mistake, contact ${who}.`,
+    ],
+    session_expired: () => [
+      410,
+      'This page has expired',
+      html`For your security, pages stay open for a limited time. ${o.component ? ask : html`Open the link from your invitation again.`}`,
+    ],
+    wrong_origin: () => [
+      403,
+      'This page cannot be shown here',
+      html`This bank connection can only be shown on ${who}’s own website. Go to their website and start again.`,
+    ],
+    bank_not_available: () => [
+      404,
+      'This bank cannot be connected here',
+      html`${who} cannot connect to this bank through Open Banking yet. Choose another bank, or contact ${who}.`,
+    ],
+    bank_unavailable: () => [
+      503,
+      'Your bank cannot be reached right now',
+      html`Your bank is not answering. Please try again in a few minutes.`,
+    ],
+    other_browser: () => [
+      400,
+      'Finish in the browser you started in',
+      html`This page belongs to a bank connection started in another browser, so nothing was changed here. Go back to the browser where you chose your bank.`,
+    ],
+    return_used: () => [
+      410,
+      'This page has already been shown',
+      html`For your security, this address works once, and nothing was changed now. ${ask}`,
+    ],
+    busy: () => [
+      429,
+      'Too many requests',
+      html`This connection has made too many requests in a short time. Wait a minute, then try again.`,
+    ],
+    error: () => [
+      500,
+      'Something went wrong',
+      html`Please try again in a few minutes. If it keeps happening, contact ${who}.`,
+    ],
+    unknown: () => [
+      404,
+      'This link is not valid',
+      html`Check that you copied the whole link, or ask ${who} for a new one.`,
+    ],
+  };
+  return make(...texts[kind]());
 }
