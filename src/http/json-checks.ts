@@ -22,13 +22,15 @@ export class JsonInputError extends Error {
 
 export type PointerSegment = string | number;
 
-const QUOTE = 34,
+/** Character codes of JSON's punctuation, shared with the sliced parser (src/http/json-slices.ts). */
+export const QUOTE = 34,
   BACKSLASH = 92,
   LBRACE = 123,
   RBRACE = 125,
   LBRACKET = 91,
   RBRACKET = 93,
   COMMA = 44,
+  COLON = 58,
   LOWER_U = 117;
 
 export function escapePointerSegment(segment: PointerSegment): string {

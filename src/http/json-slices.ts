@@ -9,19 +9,22 @@
  * JsonInputError when one fails, but only for text JSON.parse accepts (a malformed body is reported as such).
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { checkJsonText, checkJsonValue, JsonInputError } from './json-checks.ts';
+import {
+  BACKSLASH,
+  checkJsonText,
+  checkJsonValue,
+  COLON,
+  COMMA,
+  JsonInputError,
+  LBRACE,
+  LBRACKET,
+  QUOTE,
+  RBRACE,
+  RBRACKET,
+} from './json-checks.ts';
 
 const SCAN_SLICE = 4_000_000; // characters scanned between yields
 const PARSE_SLICE = 4_000; // elements parsed between yields
-
-const QUOTE = 34,
-  BACKSLASH = 92,
-  LBRACE = 123,
-  RBRACE = 125,
-  LBRACKET = 91,
-  RBRACKET = 93,
-  COMMA = 44,
-  COLON = 58;
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
