@@ -53,6 +53,16 @@ export const JOB_HEARTBEAT_SECONDS = 30;
 export const HEARTBEAT_REFRESH_SECONDS = 10;
 export const SUPERVISE_INTERVAL_SECONDS = 15;
 
+/** A periodic sweep: one run at a time, no retries (the next occurrence runs it again). */
+const PERIODIC_SWEEP = {
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  expireInSeconds: 300,
+  heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+} as const;
+
 export const JOBS = {
   'report.compute': {
     description: "Recompute a customer's reports after their data changed, then announce them by webhook.",
@@ -117,33 +127,18 @@ export const JOBS = {
   'consent.sweep': {
     description:
       'Reject abandoned authorisations, revoke lapsed reconfirmations, queue due refreshes and requeue pulls left running by a dead process.',
-    policy: 'singleton',
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 300,
-    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+    ...PERIODIC_SWEEP,
     cron: '* * * * *',
   },
   'connect.housekeeping': {
     description: 'Delete hosted connect sessions and component URLs a day after they expired.',
-    policy: 'singleton',
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 300,
-    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+    ...PERIODIC_SWEEP,
     cron: '17 * * * *',
   },
   'idempotency.prune': {
     description:
       'Delete Idempotency-Keys whose 24-hour window has passed, in bounded batches (the next run goes on where one stopped).',
-    policy: 'singleton',
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 300,
-    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+    ...PERIODIC_SWEEP,
     cron: '41 * * * *',
   },
 } as const satisfies Record<string, JobDefinition>;

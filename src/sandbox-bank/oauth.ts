@@ -134,15 +134,11 @@ async function decideAuthorisation(ctx: SandboxContext, request: SlugRequest, re
       .code(status)
       .type('text/html; charset=utf-8')
       .send(authorisationPage({ slug, consent, personas: personasAt(slug), error: message, username: body.username }));
-  if (body.decision === 'decline') {
+  const rejected = (why: string) => {
     ctx.state.setStatus(consent, 'Rejected', ctx.now());
-    return redirect(reply, redirectUri, {
-      error: 'access_denied',
-      error_description: 'The customer declined.',
-      state,
-      iss: ctx.base(slug),
-    });
-  }
+    return redirect(reply, redirectUri, { error: 'access_denied', error_description: why, state, iss: ctx.base(slug) });
+  };
+  if (body.decision === 'decline') return rejected('The customer declined.');
   if (body.decision !== 'approve') return page(400, 'Choose approve or decline.');
   const login = parseUsername(body.username ?? '');
   if ('error' in login) return page(400, login.error);
@@ -150,15 +146,7 @@ async function decideAuthorisation(ctx: SandboxContext, request: SlugRequest, re
     return page(401, 'Unknown username or wrong password.');
   consent.switches = login.switches;
   consent.persona = login.persona;
-  if (ctx.state.has(consent, 'reject')) {
-    ctx.state.setStatus(consent, 'Rejected', ctx.now());
-    return redirect(reply, redirectUri, {
-      error: 'access_denied',
-      error_description: 'The bank rejected the authorisation.',
-      state,
-      iss: ctx.base(slug),
-    });
-  }
+  if (ctx.state.has(consent, 'reject')) return rejected('The bank rejected the authorisation.');
   ctx.state.setStatus(consent, 'Authorised', ctx.now());
   const code = ctx.state.issueCode({
     consentId: consent.id,

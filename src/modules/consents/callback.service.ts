@@ -19,7 +19,7 @@ import {
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import { seal, unsealOrNull } from '../../lib/sealed-box.ts';
-import { stateHash } from './webflow.service.ts';
+import { tokenLookupHash } from '../../lib/secrets.ts';
 import { markConnectFlowAuthorised } from '../connect/index.ts';
 import { requireStartingBrowser } from './browser-flow.service.ts';
 
@@ -55,9 +55,10 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery, binding
       errors: [{ pointer: '/query/state', detail: 'is required' }],
     });
   const now = deps.clock.now();
-  const pending = await repo.findByUnusedState(deps.db, stateHash(q.state));
+  const hashed = tokenLookupHash(q.state);
+  const pending = await repo.findByUnusedState(deps.db, hashed);
   if (pending) requireStartingBrowser(pending, bindingId);
-  const consent = await repo.claimState(deps.db, stateHash(q.state), now);
+  const consent = await repo.claimState(deps.db, hashed, now);
   if (!consent)
     throw new AppError('invalid_state', 'Unknown or already used state.', {
       errors: [{ pointer: '/query/state', detail: 'unknown, or already used' }],

@@ -3,7 +3,6 @@
  * 6 (consent status), the bank list with the customer's connections, reconfirmation and withdrawal.
  * Everything is scoped to the customer of the token: another customer's consents are never reachable.
  */
-import { createHash } from 'node:crypto';
 import type { CustomerAuth } from '../auth/index.ts';
 import { callbackUrl, createPkce, randomValue, type BankConnector } from '../../banks/index.ts';
 import { BANKS } from '../../banks/registry.ts';
@@ -26,10 +25,7 @@ import { seal } from '../../lib/sealed-box.ts';
 import { toConsentStatus } from './consents.views.ts';
 import { handOffBankFlow } from './browser-flow.service.ts';
 import { isHostedReturnUrl } from '../../lib/hosted-links.ts';
-
-export function stateHash(state: string): string {
-  return createHash('sha256').update(state).digest('hex');
-}
+import { tokenLookupHash } from '../../lib/secrets.ts';
 
 async function screenClient(deps: ConsentDeps, clientId: string) {
   const s = await getSettings(deps.db, clientId);
@@ -99,7 +95,7 @@ export async function createBankFlowUrl(
         sharing_purposes: sharing.purposes,
         sharing_third_parties: sharing.thirdParties,
         redirect_url: returnUrl,
-        state_hash: stateHash(state),
+        state_hash: tokenLookupHash(state),
         code_verifier_sealed: seal(deps.installationKey, 'bank tokens', pkce.verifier),
         bank_consent_id: bankConsentId,
       },
