@@ -1,11 +1,14 @@
 /**
  * The bank registry: every bank the service knows by slug. Submitted transactions and accounts name their
- * bank by one of these slugs. Connection settings for a live bank (discovery URL, client credentials, TLS)
- * come from configuration (connections.ts); this file is only the catalogue.
+ * bank by one of these slugs. The real banks come from the bank directory (directory.ts, a data file with each
+ * bank's public configuration and its sources); the sandbox banks are defined here, in code, because they are
+ * this service's own. Connection settings for a live bank (credentials, keys, certificates) come from
+ * configuration (connections.ts); this file is only the catalogue.
  */
 import { escapeHtml } from '../lib/escape-html.ts';
+import { directoryEntries, type BankType, type DirectoryEntry } from './directory.ts';
 
-export type BankType = 'Personal' | 'Business';
+export type { BankType };
 
 export interface Bank {
   slug: string;
@@ -39,42 +42,19 @@ const bank = (
   ...extra,
 });
 
-export const BANKS: readonly Bank[] = Object.freeze([
+/** The sandbox banks: this service's own simulator, never in the directory of real banks. */
+const SANDBOX_BANKS: readonly Bank[] = [
   bank('sandbox', 'Sandbox Bank', '#4b5563', 'Personal', { is_sandbox: true }),
   bank('sandbox-business', 'Sandbox Business Bank', '#374151', 'Business', { is_sandbox: true }),
-  bank('barclays', 'Barclays', '#00aeef', 'Personal'),
-  bank('barclays-business', 'Barclays Business', '#00395d', 'Business'),
-  bank('hsbc', 'HSBC UK', '#db0011', 'Personal'),
-  bank('hsbc-business', 'HSBC UK Business', '#a50010', 'Business'),
-  bank('lloyds', 'Lloyds Bank', '#006a4d', 'Personal'),
-  bank('lloyds-business', 'Lloyds Bank Business', '#024731', 'Business'),
-  bank('halifax', 'Halifax', '#005eb8', 'Personal'),
-  bank('bank-of-scotland', 'Bank of Scotland', '#1c355e', 'Personal'),
-  bank('natwest', 'NatWest', '#5a287d', 'Personal'),
-  bank('natwest-business', 'NatWest Business', '#42145f', 'Business'),
-  bank('rbs', 'Royal Bank of Scotland', '#0a2f64', 'Personal'),
-  bank('ulster-bank', 'Ulster Bank', '#1d3c6e', null),
-  bank('santander', 'Santander UK', '#ec0000', 'Personal'),
-  bank('santander-business', 'Santander UK Business', '#b30000', 'Business'),
-  bank('nationwide', 'Nationwide Building Society', '#1b3a6b', 'Personal'),
-  bank('tsb', 'TSB', '#00a0df', 'Personal'),
-  bank('virgin-money', 'Virgin Money', '#cc0000', null),
-  bank('first-direct', 'first direct', '#000000', 'Personal'),
-  bank('metro-bank', 'Metro Bank', '#d6001c', null),
-  bank('monzo', 'Monzo', '#ff4f40', null),
-  bank('starling', 'Starling Bank', '#6935d3', null),
-  bank('revolut', 'Revolut', '#0666eb', null),
-  bank('chase-uk', 'Chase UK', '#117aca', 'Personal'),
-  bank('coop-bank', 'The Co-operative Bank', '#00b1e7', null),
-  bank('danske-bank', 'Danske Bank', '#003755', null),
-  bank('bank-of-ireland', 'Bank of Ireland UK', '#0033a0', null),
-  bank('aib', 'AIB (NI)', '#7f2b7b', null),
-  bank('tide', 'Tide', '#1929d6', 'Business'),
-  bank('amex', 'American Express', '#2e77bc', 'Personal'),
-  bank('tesco-bank', 'Tesco Bank', '#00539f', 'Personal'),
-  bank('sainsburys-bank', "Sainsbury's Bank", '#f06c00', 'Personal'),
-  bank('mbna', 'MBNA', '#003b71', 'Personal'),
-]);
+];
+
+function fromDirectory(e: DirectoryEntry): Bank {
+  if (SANDBOX_BANKS.some((s) => s.slug === e.slug))
+    throw new Error(`The bank directory lists "${e.slug}", a slug reserved for the sandbox bank`);
+  return bank(e.slug, e.name, e.colour, e.type);
+}
+
+export const BANKS: readonly Bank[] = Object.freeze([...SANDBOX_BANKS, ...directoryEntries().map(fromDirectory)]);
 
 const BY_SLUG = new Map(BANKS.map((b) => [b.slug, b]));
 
