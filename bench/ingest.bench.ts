@@ -69,6 +69,8 @@ async function startServer(env: Record<string, string>) {
     clock: systemClock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
+    banks: runtime.banks,
+    sandboxBank: runtime.sandboxBank,
     logger: createLogger(config),
   };
   const app = await buildApp(deps);

@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/db.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Queue } from './jobs/queue.ts';
+import type { BankLinks } from './banks/index.ts';
+import type { SandboxBank } from './sandbox-bank/index.ts';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -16,4 +18,8 @@ export interface AppDeps {
   installationKey: string;
   queue: Queue;
   logger: Logger;
+  /** the banks this installation can connect to (src/runtime.ts) */
+  banks: BankLinks;
+  /** the sandbox bank when it runs: src/routes.ts mounts its plugin */
+  sandboxBank: SandboxBank | null;
 }

@@ -1,6 +1,7 @@
 /**
  * Operator commands: `obi serve`, `obi migrate`,
- * `obi clients create|list|show|rotate-secret|disable|enable|delete|audit|settings` (docs/decisions/0026-client-lifecycle.md).
+ * `obi clients create|list|show|rotate-secret|disable|enable|delete|audit|settings` (docs/decisions/0026-client-lifecycle.md),
+ * `obi bank register` (src/cli-bank.ts, docs/real-banks.md).
  * They work against DATABASE_URL or the embedded data directory (refused while a server holds its lock).
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
@@ -23,6 +24,7 @@ import {
 } from './modules/clients/index.ts';
 import type { ClientSettingsPatch } from './modules/clients/index.ts';
 import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
+import { BANK_USAGE, bankCommand, BankUsageError } from './cli-bank.ts';
 
 const USAGE = `usage:
   obi serve                                   start the API (same as npm start)
@@ -39,7 +41,8 @@ const USAGE = `usage:
   obi clients audit <client_id> [--limit N]   the client's audit log, newest first (also after deletion)
   obi clients settings <client_id> [--company-name X] [--application-name X] [--privacy-policy-url U]
         [--terms-and-condition-url U] [--service-customer-center-url U]
-        [--redirect-url U ...] [--component-origin O ...]   show, or change, a client's settings`;
+        [--redirect-url U ...] [--component-origin O ...]   show, or change, a client's settings
+${BANK_USAGE}`;
 
 function out(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -55,12 +58,21 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 64;
   }
-  if (command !== 'migrate' && command !== 'clients') throw new UsageError(`unknown command: ${argv.join(' ')}`);
+  if (command !== 'migrate' && command !== 'clients' && command !== 'bank')
+    throw new UsageError(`unknown command: ${argv.join(' ')}`);
   const config = loadConfig(process.env);
+  // Registration talks to the bank only: no database, no queue.
+  if (command === 'bank') {
+    out(await bankCommand(sub, rest, config));
+    return 0;
+  }
   // Deleting a client enqueues the revocation of its customers' bank consents: that one needs the queue (this
   // process only enqueues; the server's workers run the jobs).
   const needsQueue = command === 'clients' && sub === 'delete';
-  const runtime = await openRuntime({ ...config, workers: false }, systemClock, { queue: needsQueue });
+  const runtime = await openRuntime({ ...config, workers: false }, systemClock, {
+    queue: needsQueue,
+    sandboxBank: false,
+  });
   try {
     if (command === 'migrate') out({ status: 'migrated' });
     else out(await clientsCommand(runtime, sub, rest));
@@ -167,12 +179,13 @@ run(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (err) => {
-    if (err instanceof UsageError) process.stderr.write(`obi: ${err.message}\n${USAGE}\n`);
+    if (err instanceof UsageError || err instanceof BankUsageError)
+      process.stderr.write(`obi: ${err.message}\n${USAGE}\n`);
     else if (err instanceof ConfigError || err instanceof DataDirLockedError)
       process.stderr.write(`obi: ${err.message}\n`);
     else if (err instanceof AppError)
       process.stderr.write(`obi: ${err.message}${err.errors.length ? ` ${JSON.stringify(err.errors)}` : ''}\n`);
     else process.stderr.write(`obi: ${(err as Error).stack ?? err}\n`);
-    process.exit(err instanceof UsageError ? 64 : 1);
+    process.exit(err instanceof UsageError || err instanceof BankUsageError ? 64 : 1);
   },
 );

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { isHttpUrl } from './lib/urls.ts';
-import { parseBankConnections, type BankConnectionSettings } from './banks/connections.ts';
+import { parseBankConnections, type BankConnectionSettings, type ParsedBankConnections } from './banks/index.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -66,8 +66,12 @@ export interface Config {
   webhookRetrySchedule: readonly number[];
   /** Mount the sandbox bank under /sandbox-bank (default on, except in production where it must be allowed). */
   sandboxBank: boolean;
-  /** Open Banking connection settings per bank slug (BANK_CONNECTIONS or BANK_CONNECTIONS_FILE). */
+  /** The sandbox bank's mutual-TLS listener (its token, PAR and data endpoints): 0 lets the system pick a port. */
+  sandboxBankMtlsPort: number;
+  /** Open Banking connection settings per bank slug (BANK_CONNECTIONS or BANK_CONNECTIONS_FILE), complete ones. */
   bankConnections: Readonly<Record<string, BankConnectionSettings>>;
+  /** Banks named in BANK_CONNECTIONS that miss something: reported at start-up, not offered (src/main.ts). */
+  bankConnectionsIncomplete: Readonly<ParsedBankConnections['incomplete']>;
   /** An authorised consent's data is pulled again (and its tokens refreshed) this often. */
   consentRefreshIntervalSeconds: number;
   /** Seconds to wait before each new attempt of a bank pull that failed for a passing reason; its length is the number of retries. */
@@ -128,6 +132,7 @@ export const KNOWN_KEYS = [
   'WEBHOOK_RETRY_SCHEDULE',
   'SANDBOX_BANK',
   'SANDBOX_BANK_ALLOWED_IN_PRODUCTION',
+  'SANDBOX_BANK_MTLS_PORT',
   'BANK_CONNECTIONS',
   'BANK_CONNECTIONS_FILE',
   'CONSENT_REFRESH_INTERVAL_SECONDS',
@@ -240,15 +245,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
   const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
   const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
-  // docs/decisions/0018-configuration.md: production refuses the sandbox bank unless explicitly allowed.
-  const sandboxAllowedInProduction = bool('SANDBOX_BANK_ALLOWED_IN_PRODUCTION', false);
-  const sandboxBank = bool('SANDBOX_BANK', nodeEnv !== 'production' || sandboxAllowedInProduction);
-  if (sandboxBank && nodeEnv === 'production' && !sandboxAllowedInProduction) {
-    problems.push(
-      'SANDBOX_BANK: the sandbox bank is refused in production; set SANDBOX_BANK_ALLOWED_IN_PRODUCTION=true to allow it',
-    );
-  }
-  const bankConnections = parseBankConnections(get('BANK_CONNECTIONS'), get('BANK_CONNECTIONS_FILE'), problems);
+  const banking = parseBanking(env, nodeEnv, bool, int, get, problems);
   const consentRefreshIntervalSeconds = int('CONSENT_REFRESH_INTERVAL_SECONDS', 86_400, 60, 86_400 * 30);
   const bankPullRetrySchedule = parseSchedule(
     'BANK_PULL_RETRY_SCHEDULE',
@@ -283,13 +280,40 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookAllowLoopback,
     webhookTimeoutMs,
     webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
-    sandboxBank,
-    bankConnections: Object.freeze(bankConnections),
+    ...banking,
     consentRefreshIntervalSeconds,
     bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
     ...mail,
     testHoldReportCompute,
   });
+}
+
+/** The sandbox bank and the real banks' connections (docs/real-banks.md). */
+function parseBanking(
+  env: Env,
+  nodeEnv: NodeEnv,
+  bool: ReturnType<typeof envReader>['bool'],
+  int: ReturnType<typeof envReader>['int'],
+  get: ReturnType<typeof envReader>['get'],
+  problems: string[],
+) {
+  // docs/decisions/0018-configuration.md: production refuses the sandbox bank unless explicitly allowed.
+  const sandboxAllowedInProduction = bool('SANDBOX_BANK_ALLOWED_IN_PRODUCTION', false);
+  const sandboxBank = bool('SANDBOX_BANK', nodeEnv !== 'production' || sandboxAllowedInProduction);
+  if (sandboxBank && nodeEnv === 'production' && !sandboxAllowedInProduction) {
+    problems.push(
+      'SANDBOX_BANK: the sandbox bank is refused in production; set SANDBOX_BANK_ALLOWED_IN_PRODUCTION=true to allow it',
+    );
+  }
+  const sandboxBankMtlsPort = int('SANDBOX_BANK_MTLS_PORT', 0, 0, 65_535);
+  // Keys and certificates may come from any variable the operator names (docs/real-banks.md): read from env itself.
+  const banks = parseBankConnections(get('BANK_CONNECTIONS'), get('BANK_CONNECTIONS_FILE'), (n) => env[n], problems);
+  return {
+    sandboxBank,
+    sandboxBankMtlsPort,
+    bankConnections: Object.freeze(banks.connections),
+    bankConnectionsIncomplete: Object.freeze(banks.incomplete),
+  };
 }
 
 /** The smallest installation key accepted (characters); a generated one is 64 hex digits. */

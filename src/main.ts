@@ -43,8 +43,13 @@ async function main(): Promise<void> {
     clock: systemClock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
+    banks: runtime.banks,
+    sandboxBank: runtime.sandboxBank,
     logger,
   };
+  // Webhook deliveries left pending by a stopped process are picked up: before this process's workers start, so the
+  // leases freed (on the embedded database, all of them belong to a dead process) cannot be one of our own.
+  if (config.workers) await resumeWebhookDispatch(deps);
   await registerJobHandlers(deps);
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
@@ -58,8 +63,7 @@ async function main(): Promise<void> {
     'open-banking-insights is listening',
   );
   // Background work is pg-boss jobs (src/jobs/registry.ts): the handlers above run them where workers are on,
-  // periodic ones included. Webhook deliveries left pending by a stopped process are picked up now.
-  if (config.workers) await resumeWebhookDispatch(deps);
+  // periodic ones included.
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -62,8 +62,6 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { consentRoutes } from './modules/consents/consents.routes.ts';
 import { webflowRoutes } from './modules/consents/webflow.routes.ts';
 import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
-import { sandboxBank } from './sandbox-bank/index.ts';
-import { callbackUrl, SANDBOX_CLIENT, SANDBOX_SLUGS } from './banks/connections.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { componentAuthRoutes } from './modules/connect/connect.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
@@ -105,14 +103,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
   // The hosted connect pages (HTML, forms): outside /public/v3's JSON-only scope.
   await webRoutes(app, deps);
   // The bank simulator, a bank like any other to the connector (config refuses it in production unless allowed).
-  if (deps.config.sandboxBank) {
-    await app.register(sandboxBank, {
-      prefix: '/sandbox-bank',
-      baseUrl: `${deps.config.publicBaseUrl}/sandbox-bank`,
-      clock: deps.clock,
-      slugs: [...SANDBOX_SLUGS],
-      clients: [{ ...SANDBOX_CLIENT, redirectUris: [callbackUrl(deps.config.publicBaseUrl)] }],
-    });
-  }
+  // Its browser side (discovery, authorisation, login pages) is mounted here; its mutual-TLS side listens apart.
+  if (deps.sandboxBank) await app.register(deps.sandboxBank.plugin, { prefix: '/sandbox-bank' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

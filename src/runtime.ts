@@ -10,6 +10,9 @@ import { createQueue, type Queue } from './jobs/queue.ts';
 import { ensureBootstrapClients, type BootstrapOutcome } from './modules/clients/index.ts';
 import { loadInstallationKey, type KeyLog } from './installation-key.ts';
 import type { Clock } from './lib/clock.ts';
+import { callbackUrl, createBankLinks, type BankConnectionSettings, type BankLinks } from './banks/index.ts';
+import { SANDBOX_SLUGS, sandboxBankBaseUrl } from './banks/connections.ts';
+import { startSandboxBank, type SandboxBank, type SandboxClientCredentials } from './sandbox-bank/index.ts';
 
 /** Where start-up reports what it did (the server's logger); pino's Logger fits. */
 export interface StartupLog {
@@ -24,15 +27,20 @@ export interface Runtime {
   queue: Queue;
   /** what OBI_BOOTSTRAP_CLIENTS did at this start */
   bootstrap: BootstrapOutcome;
+  /** the banks this installation can connect to (configured ones, and the sandbox bank's when it runs) */
+  banks: BankLinks;
+  /** the sandbox bank, when it runs (its plugin is mounted by src/routes.ts) */
+  sandboxBank: SandboxBank | null;
   close(): Promise<void>;
 }
 
 export async function openRuntime(
   config: Readonly<Config>,
   clock: Clock,
-  opts: { db?: Database; queue?: boolean; queueSchema?: string; log?: StartupLog } = {},
+  opts: { db?: Database; queue?: boolean; queueSchema?: string; log?: StartupLog; sandboxBank?: boolean } = {},
 ): Promise<Runtime> {
   const db = opts.db ?? (await openDatabase(config));
+  let sandboxBank: SandboxBank | null = null;
   try {
     await migrate(db);
     const installationKey = await loadInstallationKey(config, db, keyLog(opts.log));
@@ -42,19 +50,73 @@ export async function openRuntime(
       opts.queue === false
         ? inertQueue()
         : await createQueue(db, { workers: config.workers, databaseUrl: config.databaseUrl, schema: opts.queueSchema });
+    if (config.sandboxBank && opts.sandboxBank !== false) sandboxBank = await startSandbox(config, clock);
+    const banks = createBankLinks({ ...config.bankConnections, ...sandboxConnections(sandboxBank) }, { clock });
+    if (opts.log) logIncompleteBanks(opts.log, config);
     return {
       db,
       installationKey,
       queue,
       bootstrap,
+      banks,
+      sandboxBank,
       async close() {
         await queue.stop().catch(() => undefined);
+        await sandboxBank?.close().catch(() => undefined);
         await db.close();
       },
     };
   } catch (err) {
+    await sandboxBank?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
+  }
+}
+
+/** The sandbox bank, with its mutual-TLS listener and a test certificate authority generated for this run. */
+function startSandbox(config: Readonly<Config>, clock: Clock): Promise<SandboxBank> {
+  return startSandboxBank({
+    clock,
+    baseUrl: sandboxBankBaseUrl(config.publicBaseUrl),
+    slugs: [...SANDBOX_SLUGS],
+    redirectUris: [callbackUrl(config.publicBaseUrl)],
+    mtls: { host: '127.0.0.1', port: config.sandboxBankMtlsPort },
+  });
+}
+
+/**
+ * The sandbox banks as connections like any other. Sandbox Bank answers with the hybrid response (code id_token)
+ * and authenticates us by private_key_jwt; Sandbox Business Bank by tls_client_auth, answering with JARM: between
+ * them they exercise both ways of each (src/sandbox-bank/index.ts).
+ */
+function sandboxConnections(sandbox: SandboxBank | null): Record<string, BankConnectionSettings> {
+  if (!sandbox) return {};
+  const out: Record<string, BankConnectionSettings> = {};
+  for (const slug of SANDBOX_SLUGS) {
+    const c: SandboxClientCredentials = sandbox.client(slug);
+    out[slug] = {
+      discoveryUrl: c.discoveryUrl,
+      apiBaseUrl: c.apiBaseUrl,
+      clientId: c.clientId,
+      authMethod: c.authMethod,
+      signingKey: { pem: c.signingKeyPem, kid: c.signingKeyId },
+      tls: { ca: c.caPem, cert: c.certPem, key: c.keyPem },
+      authorizationResponse: slug === 'sandbox' ? 'hybrid' : 'jarm',
+      timeoutMs: 30_000,
+      financialId: c.financialId,
+      maxRetryWaitSeconds: 30,
+    };
+  }
+  return out;
+}
+
+/** A bank named in BANK_CONNECTIONS without everything it needs is said so at every start, and not offered. */
+function logIncompleteBanks(log: StartupLog, config: Readonly<Config>): void {
+  for (const { slug, missing } of config.bankConnectionsIncomplete) {
+    log.warn(
+      { bank: slug, missing },
+      `BANK_CONNECTIONS: ${slug} is not offered to customers until its configuration is complete; missing: ${missing.join(', ')}`,
+    );
   }
 }
 

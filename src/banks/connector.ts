@@ -33,14 +33,19 @@ export interface BankConsent {
   transactionTo: number | null;
 }
 
+/** One authorisation at the bank: what goes into the signed request object, and what its answer is checked against. */
 export interface AuthorizationRequest {
   bankConsentId: string;
   state: string;
+  /** the id_token must carry it back */
   nonce: string;
-  /** PKCE S256 challenge of the verifier the caller keeps */
-  codeChallenge: string;
+  /** PKCE (RFC 7636): the bank gets its S256 challenge, the code exchange the verifier */
+  codeVerifier: string;
   redirectUri: string;
 }
+
+/** The bank's answer on the redirect, validated: tokens, or the bank's (or customer's) refusal. */
+export type AuthorizationResult = { outcome: 'authorised'; tokens: BankTokens } | { outcome: 'refused'; error: string };
 
 export interface BankTokens {
   accessToken: string;
@@ -71,6 +76,11 @@ export interface FetchOptions {
   transactionsTo: number;
   /** called with each payload as it arrives (so a failure still leaves what was received) */
   onPayload?: (p: RawPayload) => void;
+  /**
+   * The customer is present (the pull that follows their authorisation): their IP address and when they
+   * authenticated, sent as x-fapi-customer-ip-address and x-fapi-auth-date. Absent for unattended pulls.
+   */
+  customer?: { ipAddress: string; authenticatedAt: Date };
 }
 
 export interface NormalizedAccount {
@@ -137,9 +147,16 @@ export interface BankConnector {
   readonly slug: string;
   /** Creates an account-access-consent (client credentials), to be authorised by the customer. */
   createConsent(request: ConsentRequest): Promise<BankConsent>;
-  /** The URL of the bank's authorisation page for that consent (OAuth 2 code flow with PKCE and state). */
+  /**
+   * The URL of the bank's authorisation page for that consent: a signed request object (FAPI 1.0 Advanced) with
+   * the consent's id, state, nonce and PKCE challenge, pushed to the bank first where it offers PAR.
+   */
   authorizationUrl(request: AuthorizationRequest): Promise<string>;
-  exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<BankTokens>;
+  /**
+   * Validates the bank's authorisation response against the request (id_token or JARM signature, nonce, state,
+   * c_hash, s_hash, the consent's id) and exchanges its code. Throws a BankError when the answer cannot be trusted.
+   */
+  completeAuthorization(params: URLSearchParams, request: AuthorizationRequest): Promise<AuthorizationResult>;
   refreshTokens(refreshToken: string): Promise<BankTokens>;
   getConsent(bankConsentId: string): Promise<BankConsent>;
   /** Revokes the consent at the bank; a consent the bank no longer knows counts as deleted. */
@@ -148,10 +165,4 @@ export interface BankConnector {
   fetchAccountData(accessToken: string, options: FetchOptions): Promise<RawPayload[]>;
   /** Pure: the payloads of one fetch → our shapes. Throws BankBadResponseError on what cannot be read. */
   normalize(payloads: RawPayload[]): NormalizedPull;
-}
-
-/** Makes the PKCE verifier and its S256 challenge (RFC 7636). */
-export interface Pkce {
-  verifier: string;
-  challenge: string;
 }

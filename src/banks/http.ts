@@ -1,10 +1,13 @@
 /**
- * HTTP to banks: node:http/https rather than fetch, because banks need per-bank TLS (their CA, our transport
- * certificate for mutual TLS), which fetch cannot take without an extra dependency. One exchange, one timeout
+ * HTTP to banks, through undici with one connection pool per bank: each pool carries the bank's TLS settings (the
+ * CAs to trust, our transport certificate and key), so every call to the bank (discovery, PAR, token, the
+ * Account and Transaction API) goes over mutual TLS with the operator's certificate. One exchange, one timeout
  * (connect, send, whole answer). Network failures reject with BankUnavailableError; statuses are the caller's.
+ *
+ * openid-client makes its calls through the same pool (bankFetch, handed to it as its customFetch).
  */
-import http from 'node:http';
-import https from 'node:https';
+import type { CustomFetchOptions } from 'openid-client';
+import { Agent, fetch as undiciFetch, request } from 'undici';
 import type { BankTlsSettings } from './connections.ts';
 import { BankUnavailableError } from './errors.ts';
 
@@ -17,64 +20,87 @@ export interface BankHttpRequest {
 
 export interface BankHttpResponse {
   status: number;
-  headers: http.IncomingHttpHeaders;
+  headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
 export interface BankHttpOptions {
   slug: string;
-  tls: BankTlsSettings;
+  /** null: no TLS settings of our own (the system's CAs, no client certificate) */
+  tls: BankTlsSettings | null;
   timeoutMs: number;
   /** answers larger than this are cut off as failures (a bank should never send 50 MB in one page) */
   maxBytes?: number;
 }
 
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+const agents = new WeakMap<BankTlsSettings, Agent>();
+let plainAgent: Agent | null = null;
 
-export function bankRequest(opts: BankHttpOptions, req: BankHttpRequest): Promise<BankHttpResponse> {
+/** The connection pool of one bank's TLS settings (created once; settings objects live as long as the process). */
+export function bankAgent(tls: BankTlsSettings | null): Agent {
+  if (tls === null) return (plainAgent ??= new Agent());
+  let agent = agents.get(tls);
+  if (!agent) {
+    agent = new Agent({ connect: { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: true } });
+    agents.set(tls, agent);
+  }
+  return agent;
+}
+
+export async function bankRequest(opts: BankHttpOptions, req: BankHttpRequest): Promise<BankHttpResponse> {
   const url = new URL(req.url);
-  const isHttps = url.protocol === 'https:';
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  return new Promise((resolve, reject) => {
-    const fail = (message: string) => reject(new BankUnavailableError(opts.slug, message));
-    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
-    if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
-    const options: https.RequestOptions = {
+  const fail = (message: string) => new BankUnavailableError(opts.slug, message);
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  let res;
+  try {
+    res = await request(url, {
       method: req.method,
-      hostname: url.hostname.replace(/^\[|\]$/g, ''),
-      port: url.port || (isHttps ? 443 : 80),
-      path: `${url.pathname}${url.search}`,
-      headers,
-      ...(isHttps
-        ? { ca: opts.tls.ca, cert: opts.tls.cert, key: opts.tls.key, rejectUnauthorized: opts.tls.rejectUnauthorized }
-        : {}),
-    };
-    const request = (isHttps ? https : http).request(options, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > maxBytes) {
-          request.destroy();
-          fail(`the answer of ${url.pathname} is larger than ${maxBytes} bytes`);
-          return;
-        }
-        chunks.push(c);
-      });
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', (err) => fail(`the answer of ${url.pathname} broke off (${err.message})`));
+      headers: { accept: 'application/json', ...req.headers },
+      body: req.body,
+      dispatcher: bankAgent(opts.tls),
+      signal,
     });
-    const timer = setTimeout(() => {
-      request.destroy();
-      fail(`no complete answer from ${url.pathname} within ${opts.timeoutMs} ms`);
-    }, opts.timeoutMs);
-    request.on('close', () => clearTimeout(timer));
-    request.on('error', (err: NodeJS.ErrnoException) =>
-      fail(`${req.method} ${url.pathname} failed: ${err.code ?? err.message}`),
-    );
-    if (req.body !== undefined) request.write(req.body);
-    request.end();
-  });
+  } catch (err) {
+    if (signal.aborted) throw fail(`no answer from ${url.pathname} within ${opts.timeoutMs} ms`);
+    const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+    throw fail(`${req.method} ${url.pathname} failed: ${e.code ?? e.cause?.code ?? e.message}`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body) {
+      const c = chunk as Buffer;
+      size += c.length;
+      if (size > maxBytes) {
+        res.body.destroy();
+        throw fail(`the answer of ${url.pathname} is larger than ${maxBytes} bytes`);
+      }
+      chunks.push(c);
+    }
+  } catch (err) {
+    if (err instanceof BankUnavailableError) throw err;
+    if (signal.aborted) throw fail(`no complete answer from ${url.pathname} within ${opts.timeoutMs} ms`);
+    throw fail(`the answer of ${url.pathname} broke off (${(err as Error).message})`);
+  }
+  return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** A fetch over the bank's pool, for openid-client (its customFetch); network failures become BankUnavailableError. */
+export function bankFetch(opts: BankHttpOptions): (url: string, init: CustomFetchOptions) => Promise<Response> {
+  return async (url, init) => {
+    try {
+      // undici's fetch and the global one share the WHATWG shapes; their TypeScript types differ only nominally.
+      const res = await undiciFetch(url, {
+        ...(init as object),
+        dispatcher: bankAgent(opts.tls),
+        signal: init.signal ?? AbortSignal.timeout(opts.timeoutMs),
+      } as Parameters<typeof undiciFetch>[1]);
+      return res as unknown as Response;
+    } catch (err) {
+      const e = err as Error & { cause?: NodeJS.ErrnoException };
+      throw new BankUnavailableError(opts.slug, `${new URL(url).pathname} failed: ${e.cause?.code ?? e.message}`);
+    }
+  };
 }

@@ -1,22 +1,20 @@
 /**
- * The way in to banks for the modules: the connector of a bank slug, built from its connection settings
- * (connections.ts). Every bank in the registry speaks UK Open Banking v3.1 today, so every connector is the OBIE
- * one; a bank with another standard would get its own connector behind the same interface.
+ * The way in to banks for the modules: the connector of a bank slug, from the run-time links (links.ts: configured
+ * connections and the sandbox bank's). Every bank in the registry speaks UK Open Banking v3.1 with the FAPI 1.0
+ * Advanced security profile, so every connector is the OBIE one; a bank with another standard would get its own
+ * connector behind the same interface.
  */
-import type { BankConnector } from './connector.ts';
-import { bankConnection, type ConnectionConfig } from './connections.ts';
-import { createObieConnector } from './obie/client.ts';
-import type { TransportDeps } from './obie/transport.ts';
-
-export type ConnectorDeps = TransportDeps;
-
-/** The connector for `slug`, or null when this installation has no connection to that bank. */
-export function connectorFor(config: ConnectionConfig, slug: string, deps: ConnectorDeps): BankConnector | null {
-  const settings = bankConnection(config, slug);
-  return settings ? createObieConnector(slug, settings, deps) : null;
-}
-
-export { bankConnection, callbackUrl, isSandboxSlug } from './connections.ts';
-export { createPkce, randomValue } from './pkce.ts';
+export { createBankLinks, type BankLinks } from './links.ts';
+export { directoryEntry } from './directory.ts';
+export {
+  callbackUrl,
+  isSandboxSlug,
+  parseBankConnections,
+  type BankConnectionSettings,
+  type ParsedBankConnections,
+} from './connections.ts';
+export { registerWithBank, type RegistrationInput, type Registration } from './obie/registration.ts';
+export { createPkceVerifier, randomValue } from './pkce.ts';
+export { responseState } from './obie/fapi.ts';
 export * from './errors.ts';
 export type * from './connector.ts';

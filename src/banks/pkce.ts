@@ -1,15 +1,10 @@
-/** PKCE (RFC 7636) with S256, and the other random values of an authorisation request. */
-import { createHash, randomBytes } from 'node:crypto';
-import type { Pkce } from './connector.ts';
+/** The random values of an authorisation request: the PKCE verifier (RFC 7636, openid-client's), state and nonce. */
+import { randomBytes } from 'node:crypto';
+import { randomPKCECodeVerifier } from 'openid-client';
 
-/** 32 random bytes → a 43-character verifier (the RFC's minimum length, 256 bits). */
-export function createPkce(): Pkce {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: pkceChallenge(verifier) };
-}
-
-export function pkceChallenge(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url');
+/** A 43-character verifier (256 bits); the bank gets its S256 challenge (src/banks/obie/fapi.ts). */
+export function createPkceVerifier(): string {
+  return randomPKCECodeVerifier();
 }
 
 /** An unguessable value for `state` and `nonce`. */

@@ -17,7 +17,8 @@ export function jobHandlers(deps: AppDeps): Record<JobName, JobHandler> {
     'report.compute': async (data) => {
       await computeCustomerReport(deps, String(data.customer_id), reportTestHooks(deps));
     },
-    'bank.pull': (data) => runBankPull(deps, String(data.pull_id)),
+    'bank.pull': (data) =>
+      runBankPull(deps, String(data.pull_id), typeof data.customer_ip === 'string' ? data.customer_ip : null),
     'bank.revoke': (data) => revokeAtBank(deps, data),
     'invitation.email': async (data) => {
       await sendInvitationEmail(deps, String(data.invitation_id));

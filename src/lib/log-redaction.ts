@@ -16,15 +16,22 @@ const SECRET_QUERY_PARAMS = [
   'code_verifier',
   'signature',
   'response',
+  'request',
+  'request_uri',
 ];
 
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#]*`, 'gi');
 
-/** Path segments that are credentials: hosted session secrets, component tokens, invitation signatures, starts. */
+/**
+ * Path segments that are credentials: hosted session secrets, component tokens, invitation signatures, starts, the
+ * sandbox bank's interaction ids.
+ */
 const SECRET_PATHS: Array<[RegExp, string]> = [
   [/(\/connect\/(?:s|component)\/)[^/?#]+/, '$1[redacted]'],
   [/(\/connect\/invitations\/[^/?#]+\/)[^/?#]+/, '$1[redacted]'],
   [/(\/webflow\/start\/)[^/?#]+/, '$1[redacted]'],
+  // The sandbox bank's login (oidc-provider's interaction and resume addresses carry the interaction's id).
+  [/(\/sandbox-bank\/[^/?#]+\/(?:interaction|authorize)\/)[^/?#]+/, '$1[redacted]'],
 ];
 
 /** The URL with every secret in its path or query masked. */

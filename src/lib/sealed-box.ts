@@ -1,6 +1,6 @@
 /**
  * The one place secrets at rest are sealed: values the service must use in clear text later (a connect session's
- * customer token, a bank's tokens and PKCE verifier, a webhook's signing secret) cannot be hashed, so they are
+ * customer token, a bank's tokens, PKCE verifier and nonce, a customer's IP address in a pull's job, a webhook's signing secret) cannot be hashed, so they are
  * kept sealed with AES-256-GCM under a key derived (HKDF-SHA256) from the installation key for one purpose only.
  * A copy of a table alone gives nothing away, and a value sealed for one purpose does not open for another.
  *
@@ -10,13 +10,15 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-export type SealPurpose = 'connect session tokens' | 'bank tokens' | 'bank flow urls' | 'webhook signing secrets';
+export type SealPurpose =
+  'connect session tokens' | 'bank tokens' | 'bank flow urls' | 'webhook signing secrets' | 'customer ip';
 
 const FORMAT_TAG: Record<SealPurpose, string> = {
   'connect session tokens': 'v1',
   'bank tokens': 'b1',
   'bank flow urls': 'f1',
   'webhook signing secrets': 'v1',
+  'customer ip': 'c1',
 };
 
 export class SealedBoxError extends Error {

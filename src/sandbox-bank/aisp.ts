@@ -1,8 +1,15 @@
 /**
- * The sandbox bank's Account and Transaction API (OBIE v3.1, base /open-banking/v3.1/aisp): account-access-consents
- * with a client-credentials token; accounts, balances, transactions (paged, Links.Next), statements and parties
- * with the customer's token. The misbehaviour switches act here, on data calls.
+ * The sandbox bank's Account and Transaction API (OBIE v3.1, base /open-banking/v3.1/aisp), served on the
+ * mutual-TLS listener only: account-access-consents with a client-credentials token; accounts, balances,
+ * transactions (paged, Links.Next), statements and parties with the customer's token. The misbehaviour switches
+ * act here, on data calls.
+ *
+ * Every request needs a client certificate from the test CA, and its bearer token (looked up at the bank's
+ * oidc-provider) must be bound to that very certificate (RFC 8705 §3, cnf x5t#S256), as FAPI 1.0 Advanced asks.
+ * Every answer echoes x-fapi-interaction-id (the one received, or a new one); x-fapi-financial-id, when sent, must
+ * be this bank's (financialIdOf).
  */
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   iso,
@@ -16,7 +23,8 @@ import {
   transactionsOf,
 } from './data.ts';
 import { obieError, type SandboxContext } from './context.ts';
-import type { SandboxConsent, Token } from './state.ts';
+import type { SandboxConsent } from './state.ts';
+import { peerCertificate } from './tls.ts';
 
 const AISP = '/:slug/open-banking/v3.1/aisp';
 const PERMISSIONS = new Set([
@@ -49,10 +57,49 @@ type Req = FastifyRequest<{
   Body: unknown;
 }>;
 
-function bearer(ctx: SandboxContext, request: Req): Token | null {
+/** The bank's x-fapi-financial-id (an organisation id in the directory's 18-character form), per slug. */
+export function financialIdOf(slug: string): string {
+  return `0015800001${createHash('sha256').update(slug).digest('hex').slice(0, 8).toUpperCase()}`;
+}
+
+interface BankToken {
+  clientId: string;
+  /** the consent a customer's token was issued for; null for client-credentials tokens */
+  consentId: string | null;
+}
+
+/**
+ * The request's bearer token as the bank's authorisation server knows it (unexpired, scope accounts), when it is
+ * bound to the certificate the request came with; null otherwise.
+ */
+async function bearer(ctx: SandboxContext, request: Req): Promise<BankToken | null> {
   const [, presented] = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '') ?? [];
-  const t = presented === undefined ? undefined : ctx.state.accessTokens.get(presented);
-  return t && t.expiresAt > ctx.now() ? t : null;
+  if (presented === undefined) return null;
+  const provider = ctx.provider(request.params.slug);
+  const customer = await provider.AccessToken.find(presented);
+  const token = customer ?? (await provider.ClientCredentials.find(presented));
+  const peer = peerCertificate(request.raw);
+  if (
+    !token ||
+    !peer ||
+    !String(token.scope ?? '')
+      .split(' ')
+      .includes('accounts')
+  )
+    return null;
+  const bound = (token as unknown as { 'x5t#S256'?: string })['x5t#S256'];
+  if (bound !== createHash('sha256').update(peer.cert.raw).digest('base64url')) return null;
+  return { clientId: token.clientId ?? '', consentId: customer ? (customer.accountId ?? null) : null };
+}
+
+function unauthorised(reply: FastifyReply) {
+  return reply
+    .code(401)
+    .header(
+      'www-authenticate',
+      'Bearer error="invalid_token", error_description="unknown, expired or not bound to this certificate"',
+    )
+    .send();
 }
 
 function consentBody(ctx: SandboxContext, c: SandboxConsent) {
@@ -68,7 +115,7 @@ function consentBody(ctx: SandboxContext, c: SandboxConsent) {
       ...(c.transactionTo !== null ? { TransactionToDateTime: iso(c.transactionTo) } : {}),
     },
     Risk: {},
-    Links: { Self: `${ctx.base(c.slug)}/open-banking/v3.1/aisp/account-access-consents/${c.id}` },
+    Links: { Self: `${ctx.mtlsBase(c.slug)}/open-banking/v3.1/aisp/account-access-consents/${c.id}` },
     Meta: { TotalPages: 1 },
   };
 }
@@ -86,10 +133,18 @@ async function dataAccess(
   reply: FastifyReply,
   needs: string[],
 ): Promise<{ consent: SandboxConsent } | null> {
-  const token = bearer(ctx, request);
+  const token = await bearer(ctx, request);
   const consent = token?.consentId ? ctx.state.consents.get(token.consentId) : undefined;
-  if (!token || !consent || consent.slug !== request.params.slug) {
-    await reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"').send();
+  // A consent revoked or rejected earlier takes its tokens with it (a 401, as before the switch to oidc-provider);
+  // one the `revoke` switch ends on this very call answers 403 below.
+  if (
+    !token ||
+    !consent ||
+    consent.slug !== request.params.slug ||
+    consent.status === 'Revoked' ||
+    consent.status === 'Rejected'
+  ) {
+    await unauthorised(reply);
     return null;
   }
   // Switches that end the consent as soon as the service first reads data with it.
@@ -105,6 +160,9 @@ async function dataAccess(
     await obieError(reply, 403, 'UK.OBIE.Resource.InvalidConsentStatus', 'The consent has expired.');
     return null;
   }
+  const customerIp = request.headers['x-fapi-customer-ip-address'];
+  if (typeof customerIp === 'string') consent.customerIpAddress = customerIp;
+  if (ctx.state.has(consent, 'interaction-id')) reply.header('x-fapi-interaction-id', randomUUID());
   const misbehave = ctx.state.nextDataCall(consent);
   if (misbehave === '429') {
     await reply
@@ -138,7 +196,27 @@ async function dataAccess(
   return { consent };
 }
 
+/** What every request to the API must carry, and the interaction id every answer echoes. */
+function registerGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: Req, reply) => {
+    const received = request.headers['x-fapi-interaction-id'];
+    reply.header('x-fapi-interaction-id', typeof received === 'string' && received ? received : randomUUID());
+    const peer = peerCertificate(request.raw);
+    if (!peer || !peer.authorized)
+      return obieError(
+        reply.header('www-authenticate', 'Bearer error="invalid_token"'),
+        401,
+        'UK.OBIE.Header.Missing',
+        'A transport certificate issued by the directory (the sandbox test CA) is required: mutual TLS.',
+      );
+    const financialId = request.headers['x-fapi-financial-id'];
+    if (financialId !== undefined && financialId !== financialIdOf(request.params.slug))
+      return obieError(reply, 403, 'UK.OBIE.Header.Invalid', `x-fapi-financial-id is not this bank's.`);
+  });
+}
+
 export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
+  registerGuards(app);
   registerConsentResources(app, ctx);
   registerAccountResources(app, ctx);
 }
@@ -146,9 +224,8 @@ export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
 /** account-access-consents: create (client-credentials token), read and delete. */
 function registerConsentResources(app: FastifyInstance, ctx: SandboxContext): void {
   app.post(`${AISP}/account-access-consents`, async (request: Req, reply) => {
-    const token = bearer(ctx, request);
-    if (!token || token.consentId !== null)
-      return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"').send();
+    const token = await bearer(ctx, request);
+    if (!token || token.consentId !== null) return unauthorised(reply);
     const data = (request.body as { Data?: Record<string, unknown> } | undefined)?.Data;
     const permissions = data?.Permissions;
     if (
@@ -180,8 +257,8 @@ function registerConsentResources(app: FastifyInstance, ctx: SandboxContext): vo
     return reply.code(201).send(consentBody(ctx, consent));
   });
 
-  const ownConsent = (request: Req): SandboxConsent | null => {
-    const token = bearer(ctx, request);
+  const ownConsent = async (request: Req): Promise<SandboxConsent | null> => {
+    const token = await bearer(ctx, request);
     const consent = ctx.state.consents.get(request.params.ConsentId ?? '');
     return token &&
       token.consentId === null &&
@@ -193,14 +270,14 @@ function registerConsentResources(app: FastifyInstance, ctx: SandboxContext): vo
   };
 
   app.get(`${AISP}/account-access-consents/:ConsentId`, async (request: Req, reply) => {
-    if (!bearer(ctx, request)) return reply.code(401).send();
-    const consent = ownConsent(request);
+    if (!(await bearer(ctx, request))) return unauthorised(reply);
+    const consent = await ownConsent(request);
     return consent ? consentBody(ctx, consent) : obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such consent.');
   });
 
   app.delete(`${AISP}/account-access-consents/:ConsentId`, async (request: Req, reply) => {
-    if (!bearer(ctx, request)) return reply.code(401).send();
-    const consent = ownConsent(request);
+    if (!(await bearer(ctx, request))) return unauthorised(reply);
+    const consent = await ownConsent(request);
     if (!consent) return obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such consent.');
     ctx.state.setStatus(consent, 'Revoked', ctx.now());
     return reply.code(204).send();
@@ -230,7 +307,10 @@ function envelope(
 ) {
   return {
     Data: data,
-    Links: { Self: `${new URL(ctx.opts.baseUrl).origin}${request.url}`, ...(extra.next ? { Next: extra.next } : {}) },
+    Links: {
+      Self: `${new URL(ctx.mtlsBase(request.params.slug)).origin}${request.url}`,
+      ...(extra.next ? { Next: extra.next } : {}),
+    },
     Meta: { TotalPages: extra.pages ?? 1 },
   };
 }
@@ -268,7 +348,7 @@ async function transactionsPage(ctx: SandboxContext, request: Req, reply: Fastif
   let next: string | undefined;
   if (page < pages) {
     const u = new URL(
-      `${ctx.base(consent.slug)}/open-banking/v3.1/aisp/accounts/${encodeURIComponent(account.id)}/transactions`,
+      `${ctx.mtlsBase(consent.slug)}/open-banking/v3.1/aisp/accounts/${encodeURIComponent(account.id)}/transactions`,
     );
     for (const [k, v] of Object.entries(request.query))
       if (v !== undefined && k !== 'page' && k !== 'snapshot') u.searchParams.set(k, v);

@@ -1,16 +1,19 @@
 /**
  * The sandbox bank's control endpoints, for tests and demonstrations: list consents, revoke or expire one as the
- * bank (or the customer in their banking app) would, and set its misbehaviour switches. They take the sandbox
- * client's credentials (HTTP Basic), like its token endpoint.
+ * bank (or the customer in their banking app) would, set its misbehaviour switches, and have the sandbox
+ * directory issue a software statement to try dynamic registration with. HTTP Basic with CONTROL_CREDENTIALS.
  *
  *   GET  /sandbox-bank/{slug}/control/consents
  *   POST /sandbox-bank/{slug}/control/consents/{ConsentId}/revoke
  *   POST /sandbox-bank/{slug}/control/consents/{ConsentId}/expire
  *   PUT  /sandbox-bank/{slug}/control/consents/{ConsentId}/switches   { "switches": ["429:2", "pending-new-id"] }
+ *   POST /sandbox-bank/{slug}/control/software-statement  { software_id, client_name, redirect_uris, jwks }
+ *        → { "software_statement": "<jwt>" }
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticateClient } from './oauth.ts';
-import { obieError, type SandboxContext } from './context.ts';
+import { CONTROL_CREDENTIALS, obieError, type SandboxContext } from './context.ts';
+import type { SoftwareStatementInput } from './registration.ts';
 import { describeSwitch, parseSwitches, type SandboxConsent } from './state.ts';
 
 type Req = FastifyRequest<{ Params: { slug: string; ConsentId?: string }; Body: unknown }>;
@@ -24,20 +27,51 @@ function view(c: SandboxConsent) {
     ExpirationDateTime: c.expiration,
     Switches: c.switches.map(describeSwitch),
     DataCalls: c.dataCalls,
+    CustomerIpAddress: c.customerIpAddress,
   };
 }
 
-export function registerControl(app: FastifyInstance, ctx: SandboxContext): void {
+function isControlCaller(header: string | undefined): boolean {
+  const [, basic] = /^Basic\s+(\S+)$/i.exec(header ?? '') ?? [];
+  const expected = Buffer.from(`${CONTROL_CREDENTIALS.user}:${CONTROL_CREDENTIALS.password}`);
+  const presented = Buffer.from(basic ?? '', 'base64');
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
+function readStatementInput(body: unknown): SoftwareStatementInput | null {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const jwks = b.jwks as { keys?: unknown } | undefined;
+  if (
+    typeof b.software_id !== 'string' ||
+    typeof b.client_name !== 'string' ||
+    !Array.isArray(b.redirect_uris) ||
+    !b.redirect_uris.every((u) => typeof u === 'string') ||
+    !Array.isArray(jwks?.keys)
+  )
+    return null;
+  return {
+    softwareId: b.software_id,
+    clientName: b.client_name,
+    redirectUris: b.redirect_uris as string[],
+    jwks: { keys: jwks.keys as object[] },
+    orgId: typeof b.org_id === 'string' ? b.org_id : undefined,
+  };
+}
+
+export function registerControl(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  softwareStatement: (input: SoftwareStatementInput) => Promise<string>,
+): void {
   const guard = (request: Req, reply: FastifyReply): SandboxConsent | null | 'denied' => {
-    const client = authenticateClient(ctx, request.headers.authorization, {});
-    if (!client) {
+    if (!isControlCaller(request.headers.authorization)) {
       void reply.code(401).header('www-authenticate', 'Basic realm="sandbox-bank"').send({ error: 'invalid_client' });
       return 'denied';
     }
     const c = request.params.ConsentId === undefined ? null : ctx.state.consents.get(request.params.ConsentId);
     if (
       request.params.ConsentId !== undefined &&
-      (!c || c.clientId !== client.clientId || c.slug !== request.params.slug)
+      (!c || c.clientId !== CONTROL_CREDENTIALS.user || c.slug !== request.params.slug)
     ) {
       void obieError(reply, 404, 'UK.OBIE.Resource.NotFound', 'No such consent.');
       return 'denied';
@@ -76,5 +110,18 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext): void
     c.switches = parsed;
     c.dataCalls = 0;
     return view(c);
+  });
+
+  app.post('/:slug/control/software-statement', async (request: Req, reply) => {
+    if (guard(request, reply) === 'denied') return reply;
+    const input = readStatementInput(request.body);
+    if (!input)
+      return obieError(
+        reply,
+        400,
+        'UK.OBIE.Field.Invalid',
+        'Expected { software_id, client_name, redirect_uris: [...], jwks: { keys: [...] } }.',
+      );
+    return { software_statement: await softwareStatement(input) };
   });
 }

@@ -1,68 +1,57 @@
 /**
- * The sandbox bank: a bank simulator served over HTTP that speaks UK Open Banking (OpenID discovery, OAuth 2 with
- * PKCE, the Account and Transaction API v3.1), with its own authorisation page where a customer logs in as one of
- * the personas (src/personas) and approves or declines. It is just another bank to the service's connector, and
- * shares no code with it (docs/decisions/0014-code-layers.md: sandbox-bank imports fastify and its own generator only).
- *
- * Mounted by the service under /sandbox-bank/{slug}/… (one bank per slug; refused in production unless allowed).
+ * The sandbox bank's HTTP side, the Fastify plugin the service mounts at /sandbox-bank: per bank (slug) the
+ * issuer's public endpoints, served by its oidc-provider (discovery, jwks, the authorization endpoint and its
+ * resume step), the customer's login pages (interaction.ts) and the control API (control.ts). Everything a
+ * browser sees is here, on the service's own origin; the machine endpoints are on the mutual-TLS listener (mtls.ts).
  */
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { registerAisp } from './aisp.ts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { guardSlugsAndErrors, type SandboxContext } from './context.ts';
 import { registerControl } from './control.ts';
-import { registerOauth } from './oauth.ts';
-import { SandboxState } from './state.ts';
-import { obieError, type SandboxBankOptions, type SandboxContext } from './context.ts';
+import { handOff, passBodyThrough } from './handoff.ts';
+import { registerInteractions } from './interaction.ts';
+import { PROVIDER_ROUTES } from './provider.ts';
+import type { SoftwareStatementInput } from './registration.ts';
 
-export {
-  obieError,
-  SANDBOX_PASSWORD,
-  type SandboxBankOptions,
-  type SandboxClient,
-  type SandboxContext,
-} from './context.ts';
+const PUBLIC_PROVIDER_PATHS = [
+  '/.well-known/openid-configuration',
+  PROVIDER_ROUTES.jwks,
+  PROVIDER_ROUTES.authorization,
+  `${PROVIDER_ROUTES.authorization}/:uid`,
+];
 
-export const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (
-  app: FastifyInstance,
-  opts: SandboxBankOptions,
-) => {
-  const ctx: SandboxContext = {
-    opts,
-    state: new SandboxState(),
-    now: () => Math.floor(opts.clock.now().getTime() / 1000),
-    base: (slug) => `${opts.baseUrl}/${slug}`,
-    pageSize: opts.pageSize ?? 500,
-  };
-  // Not part of the service's API: kept out of its OpenAPI document.
-  app.addHook('onRoute', (route) => {
-    route.schema = { ...(route.schema ?? {}), hide: true };
-  });
-  await app.register(formbody);
-  app.addHook('onRequest', async (request: FastifyRequest<{ Params: { slug?: string } }>, reply) => {
-    const slug = request.params.slug;
-    if (slug !== undefined && !opts.slugs.includes(slug))
-      return obieError(reply, 404, 'UK.OBIE.Resource.NotFound', `No sandbox bank "${slug}".`);
-  });
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) request.log.error({ err }, 'sandbox bank failed');
-    return obieError(
-      reply,
-      status,
-      status === 500 ? 'UK.OBIE.UnexpectedError' : 'UK.OBIE.Field.Invalid',
-      status === 500 ? 'Unexpected error.' : err.message,
+function publicProviderEndpoints(app: FastifyInstance, ctx: SandboxContext) {
+  passBodyThrough(app);
+  for (const path of PUBLIC_PROVIDER_PATHS)
+    app.get<{ Params: { slug: string } }>(`/:slug${path}`, (request, reply) =>
+      handOff(ctx.provider(request.params.slug), request, reply),
     );
-  });
-  // Its pages (the login form, errors) load nothing and post only to themselves; their one style sheet is inline.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
-      reply.header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-      );
-    return payload;
-  });
-  registerOauth(app, ctx);
-  registerAisp(app, ctx);
-  registerControl(app, ctx);
-};
+}
+
+export function sandboxBankPlugin(
+  ctx: SandboxContext,
+  softwareStatement: (input: SoftwareStatementInput) => Promise<string>,
+): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    // Not part of the service's API: kept out of its OpenAPI document.
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...(route.schema ?? {}), hide: true };
+    });
+    guardSlugsAndErrors(app, ctx.opts.slugs);
+    // Its pages (the login form, errors) load nothing and post only to themselves; their one style sheet is inline.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+        reply.header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        );
+      return payload;
+    });
+    await app.register(async (scope) => publicProviderEndpoints(scope, ctx));
+    await app.register(async (scope) => {
+      await scope.register(formbody);
+      registerInteractions(scope, ctx);
+      registerControl(scope, ctx, softwareStatement);
+    });
+  };
+}

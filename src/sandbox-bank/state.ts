@@ -1,10 +1,10 @@
 /**
- * The sandbox bank's memory: consents, authorisation codes, tokens, and the switches that make a consent
- * misbehave. Kept in this process only, like a bank's sessions: restarting the service forgets them, and the
+ * The sandbox bank's memory: consents and the switches that make a consent misbehave (codes, tokens and
+ * clients are oidc-provider's, in adapter.ts). Kept in this process only, like a bank's sessions: restarting the service forgets them, and the
  * consents the service held at the sandbox then fail as revoked ones do. One process only (not for several
  * processes sharing a PostgreSQL server).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 export type ConsentStatus = 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
 
@@ -13,8 +13,19 @@ export type ConsentStatus = 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' 
  * revoke / expire: the consent is revoked / expires when the service first reads data with it.
  * 429 / 500 / garbage: data calls answer 429 (Retry-After: 1) / 500 / a body that is not JSON.
  * pending-new-id: pending transactions carry another TransactionId than the one they book under.
+ * interaction-id: data calls echo another x-fapi-interaction-id than the one the request carried (FAPI 1.0
+ * Baseline §6.2.1-11 says the bank echoes it; a client should notice when it does not).
  */
-export const SWITCH_KINDS = ['reject', 'revoke', 'expire', '429', '500', 'garbage', 'pending-new-id'] as const;
+export const SWITCH_KINDS = [
+  'reject',
+  'revoke',
+  'expire',
+  '429',
+  '500',
+  'garbage',
+  'pending-new-id',
+  'interaction-id',
+] as const;
 export type SwitchKind = (typeof SWITCH_KINDS)[number];
 
 export interface Switch {
@@ -41,33 +52,18 @@ export interface SandboxConsent {
   switches: Switch[];
   /** data calls answered so far (counts for the misbehaviour switches) */
   dataCalls: number;
-  /** SHA-256 of the login cookie of the browser that was shown the authorisation page */
-  loginBrowser: string | null;
-}
-
-export interface AuthCode {
-  consentId: string;
-  clientId: string;
-  redirectUri: string;
-  challenge: string;
-  expiresAt: number;
-}
-
-export interface Token {
-  clientId: string;
-  /** null for client-credentials tokens */
-  consentId: string | null;
-  expiresAt: number;
+  /** the last x-fapi-customer-ip-address a data call carried (the customer was present), for the control API */
+  customerIpAddress: string | null;
 }
 
 export class SandboxState {
   readonly consents = new Map<string, SandboxConsent>();
-  readonly codes = new Map<string, AuthCode>();
-  readonly accessTokens = new Map<string, Token>();
-  readonly refreshTokens = new Map<string, { clientId: string; consentId: string }>();
 
   createConsent(
-    c: Omit<SandboxConsent, 'id' | 'status' | 'statusUpdate' | 'persona' | 'switches' | 'dataCalls' | 'loginBrowser'>,
+    c: Omit<
+      SandboxConsent,
+      'id' | 'status' | 'statusUpdate' | 'persona' | 'switches' | 'dataCalls' | 'customerIpAddress'
+    >,
   ): SandboxConsent {
     const consent: SandboxConsent = {
       ...c,
@@ -77,39 +73,16 @@ export class SandboxState {
       persona: null,
       switches: [],
       dataCalls: 0,
-      loginBrowser: null,
+      customerIpAddress: null,
     };
     this.consents.set(consent.id, consent);
     return consent;
   }
 
+  /** Tokens of a consent that is no longer Authorised stop working where they are used (aisp.ts, adapter.ts). */
   setStatus(consent: SandboxConsent, status: ConsentStatus, now: number): void {
     consent.status = status;
     consent.statusUpdate = now;
-    if (status === 'Revoked' || status === 'Rejected') this.dropTokens(consent.id);
-  }
-
-  issueCode(code: AuthCode): string {
-    const value = token();
-    this.codes.set(value, code);
-    return value;
-  }
-
-  issueAccessToken(t: Token): string {
-    const value = token();
-    this.accessTokens.set(value, t);
-    return value;
-  }
-
-  issueRefreshToken(clientId: string, consentId: string): string {
-    const value = token();
-    this.refreshTokens.set(value, { clientId, consentId });
-    return value;
-  }
-
-  dropTokens(consentId: string): void {
-    for (const [k, v] of this.accessTokens) if (v.consentId === consentId) this.accessTokens.delete(k);
-    for (const [k, v] of this.refreshTokens) if (v.consentId === consentId) this.refreshTokens.delete(k);
   }
 
   has(consent: SandboxConsent, kind: SwitchKind): boolean {
@@ -126,10 +99,6 @@ export class SandboxState {
     }
     return null;
   }
-}
-
-function token(): string {
-  return randomBytes(24).toString('base64url');
 }
 
 /**

@@ -24,7 +24,7 @@ import type { Database } from '../db/db.ts';
 import type { HttpApp } from '../http/server.ts';
 import type { Clock } from '../lib/clock.ts';
 import { BANKS, findBank } from '../banks/registry.ts';
-import { bankConnection } from '../banks/connections.ts';
+import type { BankLinks } from '../banks/index.ts';
 import {
   completeSession,
   claimFlowReturn,
@@ -63,7 +63,8 @@ const hide = { hide: true };
 export interface WebDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'publicBaseUrl' | 'bankConnections' | 'sandboxBank' | 'pagesPerMinute'>;
+  config: Pick<Config, 'publicBaseUrl' | 'pagesPerMinute'>;
+  banks: Pick<BankLinks, 'connection'>;
   installationKey: string;
   logger: Pick<Logger, 'warn'>;
 }
@@ -281,7 +282,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
           logoUrl: `/public/v3/banks/${b.slug}/logo.svg`,
           isSandbox: b.is_sandbox,
           type: b.type,
-          available: bankConnection(deps.config, b.slug) !== null,
+          available: deps.banks.connection(b.slug) !== null,
           connected: connected.has(b.slug),
           href: sessionPath(s.secret, `/banks/${b.slug}`),
         }))

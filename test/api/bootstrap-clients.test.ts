@@ -31,13 +31,20 @@ function configWith(bootstrap: string) {
 async function start(bootstrap: string, shared: Database | null) {
   const config = configWith(bootstrap);
   // The embedded database is handed over and closed at the end; a PostgreSQL runtime owns its own pool.
-  const runtime: Runtime = await openRuntime(config, clock, { db: shared ?? undefined, queue: false });
+  // No sandbox bank: this file reaches no bank, and a start that keeps the shared database is never closed whole.
+  const runtime: Runtime = await openRuntime(config, clock, {
+    db: shared ?? undefined,
+    queue: false,
+    sandboxBank: false,
+  });
   const app = await buildApp({
     config,
     db: runtime.db,
     clock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
+    banks: runtime.banks,
+    sandboxBank: runtime.sandboxBank,
     logger: createLogger(config),
   });
   const token = async (clientId: string, clientSecret: string) =>

@@ -185,6 +185,7 @@ describe('cross-client isolation', async () => {
       redirect_url: 'https://lender.example/back',
       state_hash: `isolation-${customerId}`,
       code_verifier_sealed: null,
+      nonce_sealed: null,
       bank_consent_id: 'aac-isolation',
     },
     svc.clock.now(),

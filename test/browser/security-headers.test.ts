@@ -4,7 +4,14 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, CookieJar, newLiveClient, newLiveCustomer, startLiveService } from '../helpers/bank-flow.ts';
+import {
+  call,
+  CookieJar,
+  newLiveClient,
+  newLiveCustomer,
+  openBankFlow,
+  startLiveService,
+} from '../helpers/bank-flow.ts';
 import { BROWSER_SKIP, launchBrowser } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/wait.ts';
 
@@ -46,8 +53,8 @@ describe('security headers', async () => {
       },
     );
     const jar = new CookieJar();
-    const start = await call(svc, 'GET', flow.json.url, { jar });
-    const bankPage = await call(svc, 'GET', start.headers.get('location') ?? '', { jar });
+    const loginUrl = await openBankFlow(svc, flow.json.url, jar);
+    const bankPage = await call(svc, 'GET', loginUrl, { jar });
     assert.equal(bankPage.status, 200);
     assert.match(
       bankPage.headers.get('content-security-policy') ?? '',

@@ -3,11 +3,11 @@
  * account-access-consent at the (sandbox) bank, then stores its row; when storing fails, the consent is deleted at
  * the bank at once, and when the bank does not answer that, a bank.revoke job deletes it later.
  * The failure is forced: the database refuses the consent's INSERT, and for the second case the connector's
- * DELETE goes to a closed port (node:http, which the connector uses, patched for the duration of the request).
+ * DELETE goes to a closed port (undici's Agent, which the connector's bank pools are, patched for the duration).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
+import { Agent, type Dispatcher } from 'undici';
 import {
   call,
   newLiveClient,
@@ -46,15 +46,15 @@ async function whileConsentRowsFail<T>(svc: LiveService, fn: () => Promise<T>): 
 
 /** Runs `fn` while every DELETE of an account-access-consent goes to a closed port (the bank does not answer). */
 async function whileBankDeletesFail<T>(fn: () => Promise<T>): Promise<T> {
-  const request = http.request;
-  http.request = ((options: http.RequestOptions, cb?: (res: http.IncomingMessage) => void) =>
-    options.method === 'DELETE' && String(options.path).includes('/account-access-consents/')
-      ? request({ ...options, host: '127.0.0.1', hostname: '127.0.0.1', port: 1 }, cb)
-      : request(options, cb)) as typeof http.request;
+  const dispatch = Agent.prototype.dispatch;
+  Agent.prototype.dispatch = function (this: Agent, options: Dispatcher.DispatchOptions, handler) {
+    const deleting = options.method === 'DELETE' && String(options.path).includes('/account-access-consents/');
+    return dispatch.call(this, deleting ? { ...options, origin: 'http://127.0.0.1:1' } : options, handler);
+  } as typeof dispatch;
   try {
     return await fn();
   } finally {
-    http.request = request;
+    Agent.prototype.dispatch = dispatch;
   }
 }
 

@@ -11,6 +11,8 @@ import {
   CookieJar,
   newLiveClient,
   openBankFlow,
+  answerBankLogin,
+  returnToCallback,
   startLiveService,
   type LiveService,
 } from '../helpers/bank-flow.ts';
@@ -30,14 +32,14 @@ async function throughTheBank(
   assert.equal(cont.status, 303, cont.text);
   const startUrl = cont.headers.get('location') ?? '';
   assert.match(startUrl, /\/webflow\/start\//);
-  const bankUrl = await openBankFlow(svc, startUrl, jar);
-  assert.match(bankUrl, /\/sandbox-bank\/sandbox\/authorize\?/);
-  const form = await call(svc, 'POST', bankUrl, {
-    jar,
-    form: { username: 'salaried-monthly', password: SANDBOX_PASSWORD, decision },
+  const loginUrl = await openBankFlow(svc, startUrl, jar);
+  assert.match(loginUrl, /\/sandbox-bank\/sandbox\//);
+  const answer = await answerBankLogin(svc, loginUrl, jar, {
+    username: 'salaried-monthly',
+    password: SANDBOX_PASSWORD,
+    decision,
   });
-  assert.equal(form.status, 302, form.text.slice(0, 200));
-  const callback = await call(svc, 'GET', form.headers.get('location') ?? '', { jar });
+  const callback = await returnToCallback(svc, answer, jar);
   assert.equal(callback.status, 302, callback.text);
   return callback.headers.get('location') ?? '';
 }

@@ -60,6 +60,8 @@ export async function startService(
     clock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
+    banks: runtime.banks,
+    sandboxBank: runtime.sandboxBank,
     logger: createLogger(config, opts.logTo),
   };
   let app: App | null = null;

@@ -1,14 +1,13 @@
 /**
- * The consent flow over real HTTP on loopback: a service listening on 127.0.0.1 (PUBLIC_BASE_URL pointing at it,
- * so the connector reaches the service's own sandbox bank over HTTP), and the steps a customer's browser and a
- * client's server take, each with fetch.
+ * The consent flow over real HTTP on loopback: a service listening on 127.0.0.1 (PUBLIC_BASE_URL pointing at it:
+ * the sandbox bank's browser side is mounted there, its token, PAR and data endpoints listen on their own port with
+ * mutual TLS), and the steps a customer's browser and a client's server take, each with fetch.
  */
 import type { DestinationStream } from 'pino';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startService, type TestClient, type TestService } from './app.ts';
-import { SANDBOX_PASSWORD } from '../../src/sandbox-bank/index.ts';
-import { SANDBOX_CLIENT } from '../../src/banks/connections.ts';
+import { CONTROL_CREDENTIALS, SANDBOX_PASSWORD } from '../../src/sandbox-bank/index.ts';
 import { createClient } from '../../src/modules/clients/clients.service.ts';
 
 export interface LiveService extends TestService {
@@ -20,7 +19,7 @@ export interface LiveService extends TestService {
  * with SO_REUSEPORT) once it is built, while no other process can take it in between: the service's
  * PUBLIC_BASE_URL must name its port before it exists. Node's `reusePort` listen option, Linux 3.9+.
  */
-async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
+export async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
   const holder = net.createServer();
   await new Promise<void>((resolve, reject) => {
     holder.once('error', reject);
@@ -165,7 +164,7 @@ export interface FlowResult {
   flow: { url: string; consent_id: string; state: string };
   /** the customer's browser: it holds the cookies binding the flow to it */
   jar: CookieJar;
-  /** the bank's authorisation URL, where the start address sent the browser */
+  /** the bank's authorisation URL, where the start address sent the browser (FAPI: client_id and request_uri) */
   bankUrl: string;
   /** where the bank sent the browser (our callback) */
   callback: string;
@@ -173,7 +172,10 @@ export interface FlowResult {
   landing: URL;
 }
 
-/** Endpoint 5, the sandbox bank's form (one POST, as a script drives it), the callback: the customer's whole trip. */
+/**
+ * Endpoint 5, the sandbox bank's login form (one POST, as a script drives it), the bank's answer back to our
+ * callback (a hybrid answer's fragment posted as the callback's relay page would): the customer's whole trip.
+ */
 export async function connect(
   svc: LiveService,
   client: LiveClient,
@@ -189,18 +191,14 @@ export async function connect(
   );
   if (flow.status !== 200) throw new Error(`bank flow url: ${flow.status} ${flow.text}`);
   const jar = new CookieJar();
-  const bankUrl = await openBankFlow(svc, flow.json.url, jar);
-  const page = await call(svc, 'POST', bankUrl, {
-    jar,
-    form: {
-      username: opts.username,
-      password: opts.password ?? SANDBOX_PASSWORD,
-      decision: opts.decision ?? 'approve',
-    },
+  const bankUrl = await startBankFlow(svc, flow.json.url, jar);
+  const loginUrl = await reachBankLogin(svc, bankUrl, jar);
+  const callback = await answerBankLogin(svc, loginUrl, jar, {
+    username: opts.username,
+    password: opts.password ?? SANDBOX_PASSWORD,
+    decision: opts.decision ?? 'approve',
   });
-  const callback = page.headers.get('location');
-  if (page.status !== 302 || !callback) throw new Error(`sandbox form: ${page.status} ${page.text.slice(0, 300)}`);
-  const back = await call(svc, 'GET', callback, { jar });
+  const back = await returnToCallback(svc, callback, jar);
   const landing = back.headers.get('location');
   if (back.status !== 302 || !landing) throw new Error(`callback: ${back.status} ${back.text}`);
   return { flow: flow.json, jar, bankUrl, callback, landing: new URL(landing) };
@@ -208,15 +206,65 @@ export async function connect(
 
 /**
  * What a browser does with endpoint 5's URL: opens the start address (which binds the flow to this browser and
- * sends it on to the bank), then the bank's authorisation page. Answers the bank's URL.
+ * sends it on to the bank), then follows the bank's redirects to its login page. Answers the login page's URL.
  */
 export async function openBankFlow(svc: LiveService, startUrl: string, jar: CookieJar): Promise<string> {
+  return reachBankLogin(svc, await startBankFlow(svc, startUrl, jar), jar);
+}
+
+/** Opens endpoint 5's start address; answers the bank's authorisation URL it sends the browser to. */
+export async function startBankFlow(svc: LiveService, startUrl: string, jar: CookieJar): Promise<string> {
   const start = await call(svc, 'GET', startUrl, { jar });
   const bankUrl = start.headers.get('location');
   if (start.status !== 303 || !bankUrl) throw new Error(`start address: ${start.status} ${start.text.slice(0, 300)}`);
-  const form = await call(svc, 'GET', bankUrl, { jar });
-  if (form.status !== 200) throw new Error(`bank page: ${form.status} ${form.text.slice(0, 300)}`);
   return bankUrl;
+}
+
+/** Follows the bank's redirects from its authorisation URL to its login page; answers the page's URL. */
+export async function reachBankLogin(svc: LiveService, bankUrl: string, jar: CookieJar): Promise<string> {
+  let url = bankUrl;
+  for (let hop = 0; hop < 5; hop++) {
+    const page = await call(svc, 'GET', url, { jar });
+    const next = page.headers.get('location');
+    if (page.status === 200) return url;
+    if (page.status < 300 || page.status >= 400 || !next)
+      throw new Error(`bank page: ${page.status} ${page.text.slice(0, 300)}`);
+    url = new URL(next, url).toString();
+  }
+  throw new Error('the bank redirects without end');
+}
+
+/** Posts the sandbox bank's login form; follows the bank's redirects to our callback, whose URL it answers. */
+export async function answerBankLogin(
+  svc: LiveService,
+  loginUrl: string,
+  jar: CookieJar,
+  form: Record<string, string>,
+): Promise<string> {
+  let res = await call(svc, 'POST', loginUrl, { jar, form });
+  let url = loginUrl;
+  for (let hop = 0; hop < 5; hop++) {
+    const next = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || !next)
+      throw new Error(`sandbox form: ${res.status} ${res.text.slice(0, 300)}`);
+    url = new URL(next, url).toString();
+    if (url.startsWith(`${svc.baseUrl}/webflow/callback`)) return url;
+    res = await call(svc, 'GET', url, { jar });
+  }
+  throw new Error('the bank never sent the browser back');
+}
+
+/** The callback as the browser reaches it: a fragment (hybrid answer) is posted by the relay page, as here. */
+export async function returnToCallback(svc: LiveService, callback: string, jar: CookieJar): Promise<Answer> {
+  const url = new URL(callback);
+  if (url.hash === '') return call(svc, 'GET', callback, { jar });
+  const relay = await call(svc, 'GET', `${url.origin}${url.pathname}`, { jar });
+  if (relay.status !== 200 || !relay.text.includes('location.hash'))
+    throw new Error(`relay page: ${relay.status} ${relay.text.slice(0, 200)}`);
+  return call(svc, 'POST', `${url.origin}${url.pathname}`, {
+    jar,
+    form: Object.fromEntries(new URLSearchParams(url.hash.slice(1))),
+  });
 }
 
 /** Runs the bank jobs that are due (pulls, revocations at the bank). */
@@ -226,7 +274,7 @@ export function runBankJobs(svc: TestService): Promise<number> {
 
 /** The sandbox bank's control endpoints (HTTP Basic with the sandbox client). */
 export function sandboxControl(svc: LiveService, method: string, path: string, body?: unknown): Promise<Answer> {
-  const basic = `Basic ${Buffer.from(`${SANDBOX_CLIENT.clientId}:${SANDBOX_CLIENT.clientSecret}`).toString('base64')}`;
+  const basic = `Basic ${Buffer.from(`${CONTROL_CREDENTIALS.user}:${CONTROL_CREDENTIALS.password}`).toString('base64')}`;
   return call(svc, method, `/sandbox-bank/sandbox/control${path}`, { auth: basic, body });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The OBIE connector against a scripted bank on loopback: every bank answer becomes one of four error classes,
- * reads are retried (503, 429 within the wait limit), Links.Next is followed but never off the bank's API.
+ * reads are retried (503, 429 within the wait limit), Links.Next is followed but never off the bank's API, and the
+ * x-fapi headers go out (and the interaction id's echo is checked).
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,11 +58,14 @@ async function fakeBank(script: Script) {
     discoveryUrl: `${base}/.well-known/openid-configuration`,
     apiBaseUrl: `${base}/open-banking/v3.1/aisp`,
     clientId: 'c',
-    clientSecret: 's',
-    tokenAuthMethod: 'client_secret_basic',
-    tls: { rejectUnauthorized: true },
+    authMethod: 'private_key_jwt',
+    // Not used by the data reads under test here (plain http, a token handed in); the FAPI exchanges are tested
+    // against the sandbox bank's oidc-provider (test/flows/fapi-connector.test.ts).
+    signingKey: { pem: 'unused', kid: 'unused' },
+    tls: { cert: 'unused', key: 'unused' },
+    authorizationResponse: 'auto',
     timeoutMs: 120_000, // not under test: a busy machine must not turn an answer into a timeout
-    financialId: null,
+    financialId: '0015800000jfwxXAAQ',
     maxRetryWaitSeconds: 2,
   };
   const waits: number[] = [];
@@ -168,34 +172,42 @@ describe('OBIE connector', () => {
     await assert.rejects(fetchAll(bank.connector), BankBadResponseError);
   });
 
-  test('the authorisation URL carries PKCE S256, state, nonce and the consent id in the claims parameter', async () => {
-    const bank = await fakeBank(() => ({ status: 404 }));
-    const url = new URL(
-      await bank.connector.authorizationUrl({
-        bankConsentId: 'C1',
-        state: 'st',
-        nonce: 'no',
-        codeChallenge: 'ch',
-        redirectUri: 'https://obi.example/webflow/callback',
-      }),
+  test('x-fapi headers: a fresh interaction id each call, customer-present headers only when the customer is', async () => {
+    const headers: http.IncomingHttpHeaders[] = [];
+    const bank = await fakeBank((req) => {
+      headers.push(req.headers);
+      return {
+        status: 200,
+        body: { Data: { Account: [] } },
+        headers: { 'x-fapi-interaction-id': String(req.headers['x-fapi-interaction-id']) },
+      };
+    });
+    await fetchAll(bank.connector);
+    await bank.connector.fetchAccountData('token', {
+      permissions: [],
+      transactionsFrom: 0,
+      transactionsTo: 1,
+      customer: { ipAddress: '203.0.113.7', authenticatedAt: new Date('2026-06-01T08:59:00Z') },
+    });
+    const [unattended, present] = headers;
+    assert.match(String(unattended!['x-fapi-interaction-id']), /^[0-9a-f-]{36}$/);
+    assert.notEqual(unattended!['x-fapi-interaction-id'], present!['x-fapi-interaction-id']);
+    assert.equal(unattended!['x-fapi-customer-ip-address'], undefined);
+    assert.equal(unattended!['x-fapi-auth-date'], undefined);
+    assert.equal(present!['x-fapi-customer-ip-address'], '203.0.113.7');
+    assert.equal(present!['x-fapi-auth-date'], 'Mon, 01 Jun 2026 08:59:00 GMT');
+    assert.equal(present!['x-fapi-financial-id'], '0015800000jfwxXAAQ');
+  });
+
+  test('an answer echoing another x-fapi-interaction-id is refused (it is not the answer to our call)', async () => {
+    const bank = await fakeBank(() => ({
+      status: 200,
+      body: { Data: { Account: [] } },
+      headers: { 'x-fapi-interaction-id': '00000000-0000-4000-8000-000000000000' },
+    }));
+    await assert.rejects(
+      fetchAll(bank.connector),
+      (err: unknown) => err instanceof BankBadResponseError && /x-fapi-interaction-id/.test(err.message),
     );
-    assert.equal(url.origin + url.pathname, `${bank.base}/authorize`);
-    assert.deepEqual(
-      Object.fromEntries(
-        ['response_type', 'client_id', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'redirect_uri'].map(
-          (k) => [k, url.searchParams.get(k)],
-        ),
-      ),
-      {
-        response_type: 'code',
-        client_id: 'c',
-        state: 'st',
-        nonce: 'no',
-        code_challenge: 'ch',
-        code_challenge_method: 'S256',
-        redirect_uri: 'https://obi.example/webflow/callback',
-      },
-    );
-    assert.equal(JSON.parse(url.searchParams.get('claims')!).id_token.openbanking_intent_id.value, 'C1');
   });
 });

@@ -1,14 +1,12 @@
 /**
- * The UK Open Banking (OBIE Account and Transaction API v3.1) connector: account-access-consents, the
- * authorisation URL (code flow with PKCE S256 and state; endpoints from the bank's discovery document), tokens,
- * and the reads of accounts, balances, transactions (Links.Next followed), statements and parties.
- *
- * The consent's id reaches the bank's authorisation server in the OpenID `claims` request parameter
- * (openbanking_intent_id, OpenID Connect Core §5.5), which is where the standard's signed request object carries
- * it; banks that insist on a signed request object need their override (not built: no live bank is reachable).
+ * The UK Open Banking (OBIE Account and Transaction API v3.1) connector: account-access-consents, the customer's
+ * authorisation and its tokens (FAPI 1.0 Advanced through openid-client: ./fapi.ts), and the reads of accounts,
+ * balances, transactions (Links.Next followed), statements and parties, each over mutual TLS with the token bound
+ * to our transport certificate (./transport.ts).
  */
 import type {
   AuthorizationRequest,
+  AuthorizationResult,
   BankConnector,
   BankConsent,
   BankTokens,
@@ -18,14 +16,13 @@ import type {
 } from '../connector.ts';
 import type { BankConnectionSettings } from '../connections.ts';
 import { BankAuthLostError, BankBadResponseError } from '../errors.ts';
-import { discover } from './discovery.ts';
+import * as fapi from './fapi.ts';
 import { normalizeObie } from './normalize.ts';
-import { requestToken } from './oauth.ts';
 import { callApi, createTransport, parseJson, type Transport, type TransportDeps } from './transport.ts';
 
 /** More pages than this for one resource is a bank going round in circles. */
 const MAX_PAGES = 2000;
-const clientTokens = new Map<string, { token: string; expiresAt: number }>();
+const clientTokens = new Map<BankConnectionSettings, { token: string; expiresAt: number }>();
 
 /** What the connector's operations share: the transport, the API base and the bank's client-credentials token. */
 interface ObieContext {
@@ -34,7 +31,7 @@ interface ObieContext {
   t: Transport;
   api: string;
   nowSeconds(): number;
-  discovery(): ReturnType<typeof discover>;
+  client(): Promise<fapi.FapiClient>;
   /** A client-credentials token for the consent resources, reused until a minute before it ends. */
   clientToken(): Promise<string>;
 }
@@ -46,39 +43,44 @@ export function createObieConnector(
 ): BankConnector {
   const t = createTransport(slug, settings, deps);
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
-  const discovery = () => discover(t.http, settings.discoveryUrl, t.clock.now().getTime());
+  const client = () => fapi.fapiClient(t.http, settings);
   const clientToken = async (): Promise<string> => {
-    const key = `${settings.discoveryUrl}\u0000${settings.clientId}`;
-    const hit = clientTokens.get(key);
+    const hit = clientTokens.get(settings);
     if (hit && hit.expiresAt - 60 > nowSeconds()) return hit.token;
-    const d = await discovery();
-    const answer = await requestToken(t, d.tokenEndpoint, { grant_type: 'client_credentials', scope: 'accounts' });
-    clientTokens.set(key, { token: answer.accessToken, expiresAt: answer.expiresAt });
+    const answer = tokensOf(nowSeconds(), await fapi.clientCredentials(slug, await client()));
+    clientTokens.set(settings, { token: answer.accessToken, expiresAt: answer.expiresAt });
     return answer.accessToken;
   };
-  const ctx: ObieContext = { slug, settings, t, api: settings.apiBaseUrl, nowSeconds, discovery, clientToken };
+  const ctx: ObieContext = { slug, settings, t, api: settings.apiBaseUrl, nowSeconds, client, clientToken };
 
   return {
     slug,
     createConsent: (req) => createConsent(ctx, req),
-    authorizationUrl: async (req) => authorizationUrl(ctx, await discovery(), req),
-    async exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<BankTokens> {
-      const d = await discovery();
-      return requestToken(t, d.tokenEndpoint, {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: codeVerifier,
-      });
+    authorizationUrl: async (req: AuthorizationRequest) => fapi.authorizationUrl(slug, await client(), req),
+    async completeAuthorization(params, req): Promise<AuthorizationResult> {
+      const answer = await fapi.completeAuthorization(slug, await client(), params, req);
+      if (answer.outcome === 'refused') return answer;
+      return { outcome: 'authorised', tokens: tokensOf(nowSeconds(), answer.tokens) };
     },
     async refreshTokens(refreshToken: string): Promise<BankTokens> {
-      const d = await discovery();
-      return requestToken(t, d.tokenEndpoint, { grant_type: 'refresh_token', refresh_token: refreshToken });
+      return tokensOf(nowSeconds(), await fapi.refresh(slug, await client(), refreshToken));
     },
     getConsent: (bankConsentId) => getConsent(ctx, bankConsentId),
     deleteConsent: (bankConsentId) => deleteConsent(ctx, bankConsentId),
     fetchAccountData: (accessToken, opts) => fetchAccountData(ctx, accessToken, opts),
     normalize: (payloads) => normalizeObie(slug, payloads),
+  };
+}
+
+/** A token answer in our terms; its lifetime counts from our clock (an absent expires_in: the usual hour). */
+function tokensOf(
+  nowSeconds: number,
+  answer: { access_token: string; refresh_token?: string; expiresIn(): number | undefined },
+): BankTokens {
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token ? answer.refresh_token : null,
+    expiresAt: nowSeconds + Math.max(0, Math.floor(answer.expiresIn() ?? 3600)),
   };
 }
 
@@ -99,30 +101,6 @@ async function createConsent(ctx: ObieContext, req: ConsentRequest): Promise<Ban
   if (consent.status !== 'AwaitingAuthorisation')
     throw new BankBadResponseError(ctx.slug, `a new consent came back ${consent.status}`);
   return consent;
-}
-
-function authorizationUrl(
-  ctx: ObieContext,
-  d: Awaited<ReturnType<typeof discover>>,
-  req: AuthorizationRequest,
-): string {
-  if (d.codeChallengeMethods.length > 0 && !d.codeChallengeMethods.includes('S256'))
-    throw new BankBadResponseError(ctx.slug, 'the bank does not offer PKCE with S256');
-  const intent = { openbanking_intent_id: { value: req.bankConsentId, essential: true } };
-  const url = new URL(d.authorizationEndpoint);
-  const params: Record<string, string> = {
-    response_type: 'code',
-    client_id: ctx.settings.clientId,
-    redirect_uri: req.redirectUri,
-    scope: 'openid accounts',
-    state: req.state,
-    nonce: req.nonce,
-    code_challenge: req.codeChallenge,
-    code_challenge_method: 'S256',
-    claims: JSON.stringify({ id_token: intent, userinfo: intent }),
-  };
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.toString();
 }
 
 /** A consent the bank answers 404 or 400 for is one it no longer knows. */
@@ -173,7 +151,7 @@ async function readPages(
     if (page > MAX_PAGES || seen.has(url))
       throw new BankBadResponseError(ctx.slug, `${target.resource} pages do not end (Links.Next loops)`);
     seen.add(url);
-    const res = await callApi(ctx.t, { method: 'GET', url, accessToken });
+    const res = await callApi(ctx.t, { method: 'GET', url, accessToken, customer: opts.customer });
     const payload: RawPayload = {
       resource: target.resource,
       bankAccountId: target.bankAccountId,

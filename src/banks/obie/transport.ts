@@ -1,5 +1,7 @@
 /**
- * One HTTP exchange with a bank's API, with the standard's headers, the bank's errors translated into the classes
+ * One HTTP exchange with a bank's API (over the bank's mutual-TLS pool, ../http.ts), with the standard's headers
+ * (x-fapi-financial-id, a fresh x-fapi-interaction-id whose echo must match, and for a customer-present call
+ * x-fapi-customer-ip-address and x-fapi-auth-date), the bank's errors translated into the classes
  * of ../errors.ts (the only place that happens), and short in-request retries of reads: a 429 waits its
  * Retry-After (up to the bank's max_retry_wait_seconds), a 5xx or a network failure waits 0.2 s, then 0.8 s.
  * Writes (POST) are not retried here: a consent created twice or a code spent twice is worse than a failure.
@@ -48,6 +50,8 @@ export interface ApiCall {
   url: string;
   accessToken: string;
   body?: unknown;
+  /** the customer is present: their address and when they authenticated (OBIE's customer-present headers) */
+  customer?: { ipAddress: string; authenticatedAt: Date };
 }
 
 /** Calls the API; answers 2xx responses, throws a BankError otherwise. GET and DELETE are retried as above. */
@@ -79,11 +83,15 @@ export async function callApi(t: Transport, call: ApiCall): Promise<BankHttpResp
 }
 
 async function callOnce(t: Transport, call: ApiCall): Promise<BankHttpResponse> {
+  const interactionId = randomUUID();
   const headers: Record<string, string> = {
     authorization: `Bearer ${call.accessToken}`,
-    'x-fapi-interaction-id': randomUUID(),
-    'x-fapi-auth-date': t.clock.now().toUTCString(),
+    'x-fapi-interaction-id': interactionId,
   };
+  if (call.customer) {
+    headers['x-fapi-customer-ip-address'] = call.customer.ipAddress;
+    headers['x-fapi-auth-date'] = call.customer.authenticatedAt.toUTCString();
+  }
   if (t.settings.financialId) headers['x-fapi-financial-id'] = t.settings.financialId;
   if (call.body !== undefined) headers['content-type'] = 'application/json';
   const res = await bankRequest(t.http, {
@@ -92,6 +100,14 @@ async function callOnce(t: Transport, call: ApiCall): Promise<BankHttpResponse> 
     headers,
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
   });
+  // The bank echoes our interaction id (OBIE Read/Write API, "HTTP headers"): another value is someone else's answer.
+  const echoed = res.headers['x-fapi-interaction-id'];
+  if (echoed !== undefined && echoed !== interactionId)
+    throw new BankBadResponseError(
+      t.slug,
+      `the bank echoed another x-fapi-interaction-id for ${new URL(call.url).pathname}`,
+      res.status,
+    );
   if (res.status >= 200 && res.status < 300) return res;
   throw translate(t, res, new URL(call.url).pathname);
 }

@@ -7,29 +7,28 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { connectorFor, isBankError, type BankConnector, type BankError } from '../../banks/index.ts';
+import { isBankError, type BankConnector, type BankError, type BankLinks } from '../../banks/index.ts';
 import { findBank, type Bank } from '../../banks/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** What the consents module needs: it talks to banks (config, clock), seals their tokens, queues pulls and logs. */
+/** What the consents module needs: it talks to banks (their links), seals their tokens, queues pulls and logs. */
 export interface ConsentDeps {
   db: Database;
   config: Readonly<Config>;
+  banks: BankLinks;
   clock: Clock;
   installationKey: string;
   queue: Queue;
   logger: Logger;
 }
 
-export function canConnect(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): boolean {
+export function canConnect(deps: Pick<ConsentDeps, 'banks'>, slug: string): boolean {
   const bank = findBank(slug);
-  return (
-    !!bank && bank.is_active && !bank.is_api_only && connectorFor(deps.config, slug, { clock: deps.clock }) !== null
-  );
+  return !!bank && bank.is_active && !bank.is_api_only && deps.banks.connection(slug) !== null;
 }
 
 /** The registry entry of a bank the consent flow can reach; bank_not_found / bank_not_connectable otherwise. */
-export function requireConnectableBank(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): Bank {
+export function requireConnectableBank(deps: Pick<ConsentDeps, 'banks'>, slug: string): Bank {
   const bank = findBank(slug);
   if (!bank) throw new AppError('bank_not_found', `No bank with slug "${slug}" (see GET /public/v3/webflow/banks).`);
   if (!canConnect(deps, slug)) {
@@ -44,8 +43,8 @@ export function requireConnectableBank(deps: Pick<ConsentDeps, 'config' | 'clock
   return bank;
 }
 
-export function connectorOf(deps: Pick<ConsentDeps, 'config' | 'clock'>, slug: string): BankConnector {
-  const connector = connectorFor(deps.config, slug, { clock: deps.clock });
+export function connectorOf(deps: Pick<ConsentDeps, 'banks'>, slug: string): BankConnector {
+  const connector = deps.banks.connector(slug);
   if (!connector) throw new AppError('bank_not_connectable', `No Open Banking connection is configured for "${slug}".`);
   return connector;
 }

@@ -15,11 +15,12 @@ import {
   BankRateLimitedError,
   isBankError,
   type BankConnector,
+  type FetchOptions,
   type RawPayload,
 } from '../../banks/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { connectorOf } from './bank-access.ts';
-import { endConsent, enqueuePullRetry, type RevokeReason } from './consent-lifecycle.ts';
+import { CUSTOMER_IP_PURPOSE, endConsent, enqueuePullRetry, type RevokeReason } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import * as pulls from './pulls.repo.ts';
@@ -40,7 +41,15 @@ class PullStop extends Error {
   }
 }
 
-export async function runBankPull(deps: ConsentDeps, pullId: string): Promise<void> {
+/**
+ * `customerIpSealed`: the customer's IP address (sealed in the job) when the run follows their authorisation; the
+ * bank then gets the customer-present headers. A retry later is unattended, so the job's retries do not carry it.
+ */
+export async function runBankPull(
+  deps: ConsentDeps,
+  pullId: string,
+  customerIpSealed: string | null = null,
+): Promise<void> {
   const started = await pulls.startPull(deps.db, pullId, deps.clock.now());
   if (!started) return;
   const consent = await repo.findConsentById(deps.db, started.consent_id);
@@ -56,7 +65,8 @@ export async function runBankPull(deps: ConsentDeps, pullId: string): Promise<vo
     }
     const connector = connectorOf(deps, consent.bank_slug);
     const window = await pullWindow(deps, consent);
-    const payloads = await fetchAll(deps, connector, consent, window, received);
+    const customer = customerPresent(deps, consent, customerIpSealed);
+    const payloads = await fetchAll(deps, connector, consent, { ...window, customer }, received);
     await storePayloads(deps, started, consent, received);
     const normalized = connector.normalize(payloads);
     await deps.db.transaction(async (tx) => {
@@ -78,6 +88,17 @@ export async function runBankPull(deps: ConsentDeps, pullId: string): Promise<vo
   }
 }
 
+/** The customer-present headers' values, when the customer is present and their authorisation time is known. */
+function customerPresent(
+  deps: ConsentDeps,
+  consent: ConsentRow,
+  customerIpSealed: string | null,
+): FetchOptions['customer'] {
+  const ipAddress = unsealOrNull(deps.installationKey, CUSTOMER_IP_PURPOSE, customerIpSealed);
+  if (ipAddress === null || consent.authorised_at === null) return undefined;
+  return { ipAddress, authenticatedAt: new Date(consent.authorised_at) };
+}
+
 /** The first pull reads the whole consented history; later ones from a week before the last. */
 async function pullWindow(deps: ConsentDeps, consent: ConsentRow): Promise<PullWindow> {
   const first = !(await pulls.hasSucceededPull(deps.db, consent.id));
@@ -93,7 +114,7 @@ async function fetchAll(
   deps: ConsentDeps,
   connector: BankConnector,
   consent: ConsentRow,
-  window: PullWindow,
+  window: PullWindow & { customer: FetchOptions['customer'] },
   received: RawPayload[],
 ): Promise<RawPayload[]> {
   // The bank's view of the consent first: it tells revoked from expired, which a failing refresh would not.
@@ -110,6 +131,7 @@ async function fetchAll(
       transactionsFrom: window.from,
       transactionsTo: window.to,
       onPayload: (p) => received.push(p),
+      customer: window.customer,
     });
   try {
     return await fetch(first.token);

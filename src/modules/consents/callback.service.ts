@@ -1,16 +1,19 @@
 /**
- * The bank sends the customer back here (GET /webflow/callback?code=…&state=… or ?error=…&state=…). The state
- * is looked up by its hash and works once: an unknown or replayed state is refused (400) and nobody is
- * redirected. Otherwise the consent is finished (code exchanged with the PKCE verifier, checked at the bank),
+ * The bank sends the customer back here: GET /webflow/callback?response=<JARM JWT>, ?error=…&state=…, or (the
+ * hybrid response, in the fragment) the relay page posts the fragment's members. The state is looked up by its
+ * hash and works once: an unknown or replayed state is refused (400) and nobody is redirected. Otherwise the
+ * bank's answer is validated (FAPI 1.0 Advanced: src/banks/obie/fapi.ts) and the consent finished (code exchanged
+ * with the PKCE verifier, the consent checked at the bank),
  * its first pull is enqueued in the same transaction, and the customer goes back to the client's URL with
  * status=Success|Error, customer_id, consent_id, state and bank_slug (docs/decisions/0009-consents-and-bank-flow.md).
  */
-import { callbackUrl } from '../../banks/index.ts';
+import { callbackUrl, responseState, type BankConsent, type BankTokens } from '../../banks/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { connectorOf } from './bank-access.ts';
 import {
   ABANDON_AFTER_SECONDS,
+  CUSTOMER_IP_PURPOSE,
   endConsent,
   enqueuePull,
   RECONFIRM_EVERY_SECONDS,
@@ -23,12 +26,10 @@ import { tokenLookupHash } from '../../lib/secrets.ts';
 import { markConnectFlowAuthorised } from '../connect/index.ts';
 import { requireStartingBrowser } from './browser-flow.service.ts';
 
-export interface CallbackQuery {
-  state?: string;
-  code?: string;
-  error?: string;
-  error_description?: string;
-  iss?: string;
+/** Where the answer came from: the customer's browser (the binding cookie's id, their IP address). */
+export interface CallbackBrowser {
+  bindingId: string | null;
+  ip: string;
 }
 
 function returnUrl(consent: ConsentRow, state: string, outcome: 'Success' | 'Error', error?: string): string {
@@ -46,24 +47,28 @@ function returnUrl(consent: ConsentRow, state: string, outcome: 'Success' | 'Err
 }
 
 /**
- * Finishes the consent; answers where to send the customer. `bindingId` is what the browser's binding cookie
- * carries: a consent started through endpoint 5's start address finishes only in the browser that opened it.
+ * Finishes the consent; answers where to send the customer. `browser.bindingId` is what the browser's binding
+ * cookie carries: a consent started through endpoint 5's start address finishes only in the browser that opened it.
  */
-export async function finishConsent(deps: ConsentDeps, q: CallbackQuery, bindingId: string | null): Promise<string> {
-  if (!q.state)
+export async function finishConsent(
+  deps: ConsentDeps,
+  params: URLSearchParams,
+  browser: CallbackBrowser,
+): Promise<string> {
+  const state = responseState(params);
+  if (!state)
     throw new AppError('invalid_state', 'The state is missing.', {
       errors: [{ pointer: '/query/state', detail: 'is required' }],
     });
   const now = deps.clock.now();
-  const hashed = tokenLookupHash(q.state);
+  const hashed = tokenLookupHash(state);
   const pending = await repo.findByUnusedState(deps.db, hashed);
-  if (pending) requireStartingBrowser(pending, bindingId);
+  if (pending) requireStartingBrowser(pending, browser.bindingId);
   const consent = await repo.claimState(deps.db, hashed, now);
   if (!consent)
     throw new AppError('invalid_state', 'Unknown or already used state.', {
       errors: [{ pointer: '/query/state', detail: 'unknown, or already used' }],
     });
-  const state = q.state;
   const reject = async (reason: RejectReason, error: string) => {
     await deps.db.transaction((tx) =>
       endConsent(tx, deps.queue, consent, reason, now, { atBank: reason !== 'declined' && reason !== 'bank_rejected' }),
@@ -73,29 +78,68 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery, binding
   if (consent.status !== 'AwaitingAuthorisation') return returnUrl(consent, state, 'Error', 'consent_expired');
   if (now.getTime() - new Date(consent.created_at).getTime() >= ABANDON_AFTER_SECONDS * 1000)
     return reject('abandoned', 'consent_expired');
-  if (q.error !== undefined || !q.code)
-    return reject(
-      q.error === 'access_denied' ? 'declined' : 'authorisation_failed',
-      q.error === 'access_denied' ? 'access_denied' : 'authorisation_failed',
-    );
+  const error = params.get('error');
+  if (error !== null) return refused(error, reject);
+  const answer = await authorisedAtBank(deps, consent, params, state);
+  if (answer.outcome === 'failed') return reject('authorisation_failed', 'authorisation_failed');
+  if (answer.outcome === 'refused') return refused(answer.error, reject);
+  if (answer.bankConsent.status !== 'Authorised') return reject('bank_rejected', 'access_denied');
+  await recordAuthorisation(deps, consent, answer, now, browser.ip);
+  return returnUrl(consent, state, 'Success');
+}
 
+/** The bank's (or the customer's) refusal: declined when they said no, failed otherwise. */
+function refused(error: string, reject: (reason: RejectReason, error: string) => Promise<string>): Promise<string> {
+  return error === 'access_denied'
+    ? reject('declined', 'access_denied')
+    : reject('authorisation_failed', 'authorisation_failed');
+}
+
+type BankAnswer =
+  | { outcome: 'authorised'; tokens: BankTokens; bankConsent: BankConsent }
+  | { outcome: 'refused'; error: string }
+  | { outcome: 'failed' };
+
+/** The bank's answer validated and its code exchanged, then the consent's state at the bank; failures are logged. */
+async function authorisedAtBank(
+  deps: ConsentDeps,
+  consent: ConsentRow,
+  params: URLSearchParams,
+  state: string,
+): Promise<BankAnswer> {
   const connector = connectorOf(deps, consent.bank_slug);
-  const verifier = unsealOrNull(deps.installationKey, 'bank tokens', consent.code_verifier_sealed);
-  if (!verifier) return reject('authorisation_failed', 'authorisation_failed');
-  let tokens;
-  let bankConsent;
+  const codeVerifier = unsealOrNull(deps.installationKey, 'bank tokens', consent.code_verifier_sealed);
+  const nonce = unsealOrNull(deps.installationKey, 'bank tokens', consent.nonce_sealed);
+  if (!codeVerifier || !nonce) return { outcome: 'failed' };
   try {
-    tokens = await connector.exchangeCode(q.code, verifier, callbackUrl(deps.config.publicBaseUrl));
-    bankConsent = await connector.getConsent(consent.bank_consent_id);
+    const result = await connector.completeAuthorization(params, {
+      bankConsentId: consent.bank_consent_id,
+      state,
+      nonce,
+      codeVerifier,
+      redirectUri: callbackUrl(deps.config.publicBaseUrl),
+    });
+    if (result.outcome === 'refused') return result;
+    const bankConsent = await connector.getConsent(consent.bank_consent_id);
+    return { outcome: 'authorised', tokens: result.tokens, bankConsent };
   } catch (err) {
     deps.logger.warn(
       { bank: consent.bank_slug, consent_id: consent.id, err: (err as Error).message },
       'finishing a consent at the bank failed',
     );
-    return reject('authorisation_failed', 'authorisation_failed');
+    return { outcome: 'failed' };
   }
-  if (bankConsent.status !== 'Authorised') return reject('bank_rejected', 'access_denied');
+}
 
+/** The consent becomes Authorised with its tokens, any earlier one for the bank is replaced, the first pull queued. */
+async function recordAuthorisation(
+  deps: ConsentDeps,
+  consent: ConsentRow,
+  answer: { tokens: BankTokens; bankConsent: BankConsent },
+  now: Date,
+  customerIp: string,
+): Promise<void> {
+  const { tokens, bankConsent } = answer;
   await deps.db.transaction(async (tx) => {
     const authorised = await repo.transition(tx, consent.id, ['AwaitingAuthorisation'], 'Authorised', null, now, {
       access_token_sealed: seal(deps.installationKey, 'bank tokens', tokens.accessToken),
@@ -103,6 +147,7 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery, binding
         tokens.refreshToken === null ? null : seal(deps.installationKey, 'bank tokens', tokens.refreshToken),
       access_token_expires_at: tokens.expiresAt,
       code_verifier_sealed: null,
+      nonce_sealed: null,
       expiration: bankConsent.expiration ?? consent.expiration,
       authorised_at: now,
       reconfirm_by: new Date(now.getTime() + RECONFIRM_EVERY_SECONDS * 1000),
@@ -124,7 +169,8 @@ export async function finishConsent(deps: ConsentDeps, q: CallbackQuery, binding
         );
       }
     }
-    await enqueuePull(tx, deps.queue, authorised, 'authorised', now);
+    // The customer is present for this first pull: the bank gets their address (x-fapi-customer-ip-address).
+    const ip = seal(deps.installationKey, CUSTOMER_IP_PURPOSE, customerIp);
+    await enqueuePull(tx, deps.queue, authorised, 'authorised', now, ip);
   });
-  return returnUrl(consent, state, 'Success');
 }

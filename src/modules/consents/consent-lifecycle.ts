@@ -19,6 +19,8 @@ import type { PullTrigger } from './pulls.repo.ts';
 export const ABANDON_AFTER_SECONDS = 30 * 60;
 /** FCA: the customer reconfirms an AIS consent every 90 days, or access ends. */
 export const RECONFIRM_EVERY_SECONDS = 90 * 86_400;
+/** The sealed box purpose of the customer's IP address in a pull's job (src/lib/sealed-box.ts). */
+export const CUSTOMER_IP_PURPOSE = 'customer ip' as const;
 
 export type RevokeReason =
   | 'revoked_at_bank'
@@ -118,6 +120,8 @@ export async function enqueuePull(
   consent: ConsentRow,
   trigger: PullTrigger,
   now: Date,
+  /** the customer's IP address, sealed, when they are present (the pull right after their authorisation) */
+  customerIpSealed: string | null = null,
 ): Promise<pulls.PullRow> {
   const { row, created } = await pulls.insertPull(tx, {
     id: newId(),
@@ -127,7 +131,8 @@ export async function enqueuePull(
     trigger,
     now,
   });
-  if (created) await queue.enqueue(tx, 'bank.pull', { pull_id: row.id }, { singletonKey: consent.id });
+  const data = customerIpSealed === null ? { pull_id: row.id } : { pull_id: row.id, customer_ip: customerIpSealed };
+  if (created) await queue.enqueue(tx, 'bank.pull', data, { singletonKey: consent.id });
   return row;
 }
 

@@ -24,6 +24,7 @@ export interface ConsentRow {
   bank_url_sealed: string | null;
   browser_binding_hash: string | null;
   code_verifier_sealed: string | null;
+  nonce_sealed: string | null;
   bank_consent_id: string;
   access_token_sealed: string | null;
   refresh_token_sealed: string | null;
@@ -51,14 +52,15 @@ export type NewConsent = Pick<
   | 'redirect_url'
   | 'state_hash'
   | 'code_verifier_sealed'
+  | 'nonce_sealed'
   | 'bank_consent_id'
 >;
 
 export async function insertConsent(db: Db, c: NewConsent, now: Date): Promise<ConsentRow> {
   const r = await db.query<ConsentRow>(
     `INSERT INTO consents (id, client_id, customer_id, bank_slug, status, permissions, transaction_from, transaction_to, expiration,
-       sharing_purposes, sharing_third_parties, redirect_url, state_hash, code_verifier_sealed, bank_consent_id, created_at, status_updated_at)
-     VALUES ($1, $2, $3, $4, 'AwaitingAuthorisation', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING *`,
+       sharing_purposes, sharing_third_parties, redirect_url, state_hash, code_verifier_sealed, nonce_sealed, bank_consent_id, created_at, status_updated_at)
+     VALUES ($1, $2, $3, $4, 'AwaitingAuthorisation', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) RETURNING *`,
     [
       c.id,
       c.client_id,
@@ -73,6 +75,7 @@ export async function insertConsent(db: Db, c: NewConsent, now: Date): Promise<C
       c.redirect_url,
       c.state_hash,
       c.code_verifier_sealed,
+      c.nonce_sealed,
       c.bank_consent_id,
       now,
     ],
@@ -179,6 +182,7 @@ export async function transition(
       'refresh_token_sealed = NULL',
       'access_token_expires_at = NULL',
       'code_verifier_sealed = NULL',
+      'nonce_sealed = NULL',
       'next_refresh_at = NULL',
     );
   return (

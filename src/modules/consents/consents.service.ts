@@ -4,7 +4,6 @@
  */
 import type { Db } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { connectorFor } from '../../banks/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer } from '../customers/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
@@ -83,11 +82,11 @@ export async function revokeConsentsOfDeletedCustomer(tx: Db, queue: Queue, cust
 
 /** The bank.revoke job: DELETE the consent at the bank. Errors throw, and the queue retries. */
 export async function revokeAtBank(
-  deps: Pick<ConsentDeps, 'config' | 'clock' | 'logger'>,
+  deps: Pick<ConsentDeps, 'banks' | 'logger'>,
   data: { bank_slug?: unknown; bank_consent_id?: unknown },
 ): Promise<void> {
   const slug = String(data.bank_slug);
-  const connector = connectorFor(deps.config, slug, { clock: deps.clock });
+  const connector = deps.banks.connector(slug);
   if (!connector) {
     deps.logger.warn({ bank: slug }, 'cannot revoke a consent at a bank that is no longer configured');
     return;

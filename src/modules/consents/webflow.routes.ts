@@ -2,7 +2,9 @@
  * The customer's side (AppUserToken): endpoints 4, 5, 6, the customer's bank list, reconfirmation and withdrawal;
  * and the callback the bank sends the customer to (no token: the state is the credential, once).
  */
-import { Type } from 'typebox';
+import formbody from '@fastify/formbody';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
 import type { HttpApp } from '../../http/server.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { customerOf, requireAuth } from '../../http/auth.ts';
@@ -11,6 +13,7 @@ import { BANK_FLOW_START_PATH, CALLBACK_PATH } from '../../banks/connections.ts'
 import { AppError, type ErrorCode } from '../../lib/app-error.ts';
 import { bindBrowser, isHttps, presentedBinding } from '../../http/browser-binding.ts';
 import { sendBrowserNotice, wantsHtml } from '../../http/browser-notice.ts';
+import { sendFragmentRelay } from '../../http/fragment-relay.ts';
 import { startBankFlow } from './browser-flow.service.ts';
 import { finishConsent } from './callback.service.ts';
 import * as service from './webflow.service.ts';
@@ -142,36 +145,67 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
   );
 }
 
+/** The members of a bank's authorisation answer (RFC 6749 §4.1.2, OpenID Connect hybrid, JARM), as strings. */
+const AuthorisationAnswer = Type.Object({
+  state: Type.Optional(Type.String({ maxLength: 200 })),
+  code: Type.Optional(Type.String({ maxLength: 2000 })),
+  id_token: Type.Optional(Type.String({ maxLength: 20_000 })),
+  response: Type.Optional(Type.String({ maxLength: 20_000 })),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+  error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+  iss: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
 /** Where the bank sends the customer back (no token: the state names the flow). */
 async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
   const tags = ['Bank flow'];
+  const finish = async (request: FastifyRequest, reply: FastifyReply, answer: Record<string, string | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(answer)) if (v !== undefined) params.set(k, v);
+    try {
+      const location = await finishConsent(deps, params, { bindingId: presentedBinding(request), ip: request.ip });
+      return reply.code(302).header('location', location).header('cache-control', 'no-store').send(null);
+    } catch (err) {
+      if (err instanceof AppError && BROWSER_REFUSALS.has(err.code) && wantsHtml(request.headers.accept))
+        return sendBrowserNotice(reply, 400, 'This link cannot be used here', err.message);
+      throw err;
+    }
+  };
   app.get(
     CALLBACK_PATH,
     {
       schema: {
-        summary: 'Where the bank sends the customer back; redirects to the client URL',
+        summary:
+          "Where the bank sends the customer back; redirects to the client URL (a hybrid answer's fragment is relayed first)",
         tags,
-        querystring: Type.Object({
-          state: Type.Optional(Type.String({ maxLength: 200 })),
-          code: Type.Optional(Type.String({ maxLength: 2000 })),
-          error: Type.Optional(Type.String({ maxLength: 200 })),
-          error_description: Type.Optional(Type.String({ maxLength: 1000 })),
-          iss: Type.Optional(Type.String({ maxLength: 500 })),
-        }),
+        querystring: AuthorisationAnswer,
         response: { 302: Type.Null(), ...problemResponses(400) },
       },
     },
     async (request, reply) => {
-      try {
-        const location = await finishConsent(deps, request.query, presentedBinding(request));
-        return reply.code(302).header('location', location).header('cache-control', 'no-store').send(null);
-      } catch (err) {
-        if (err instanceof AppError && BROWSER_REFUSALS.has(err.code) && wantsHtml(request.headers.accept))
-          return sendBrowserNotice(reply, 400, 'This link cannot be used here', err.message);
-        throw err;
-      }
+      const q = request.query;
+      // Nothing in the query: the hybrid answer is in the fragment, which only the browser can read.
+      if (q.state === undefined && q.response === undefined && q.error === undefined && q.code === undefined)
+        return sendFragmentRelay(reply);
+      return finish(request, reply, q);
     },
   );
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    scope.post(
+      CALLBACK_PATH,
+      {
+        schema: {
+          summary: "A hybrid answer's fragment, posted by the callback's relay page; redirects to the client URL",
+          tags,
+          body: AuthorisationAnswer,
+          response: { 302: Type.Null(), ...problemResponses(400) },
+        },
+      },
+      // The schema above has validated the body; the plain scope does not carry the type provider's inference.
+      async (request, reply) => finish(request, reply, request.body as Static<typeof AuthorisationAnswer>),
+    );
+  });
 
   app.get(
     `${BANK_FLOW_START_PATH}/:token`,

@@ -4,7 +4,7 @@
  * Everything is scoped to the customer of the token: another customer's consents are never reachable.
  */
 import type { CustomerAuth } from '../auth/index.ts';
-import { callbackUrl, createPkce, randomValue, type BankConnector } from '../../banks/index.ts';
+import { callbackUrl, createPkceVerifier, randomValue, type BankConnector } from '../../banks/index.ts';
 import { BANKS } from '../../banks/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -72,12 +72,9 @@ export async function createBankFlowUrl(
   const window = accessWindow(now);
   const connector = connectorOf(deps, slug);
   const state = randomValue();
-  const pkce = createPkce();
-  const { bankConsentId, url } = await consentAtBank(deps, connector, slug, {
-    window,
-    state,
-    codeChallenge: pkce.challenge,
-  });
+  const nonce = randomValue(16);
+  const codeVerifier = createPkceVerifier();
+  const { bankConsentId, url } = await consentAtBank(deps, connector, slug, { window, state, nonce, codeVerifier });
   const sharing = sharingOf(input);
   let consent: ConsentRow;
   try {
@@ -96,7 +93,8 @@ export async function createBankFlowUrl(
         sharing_third_parties: sharing.thirdParties,
         redirect_url: returnUrl,
         state_hash: tokenLookupHash(state),
-        code_verifier_sealed: seal(deps.installationKey, 'bank tokens', pkce.verifier),
+        code_verifier_sealed: seal(deps.installationKey, 'bank tokens', codeVerifier),
+        nonce_sealed: seal(deps.installationKey, 'bank tokens', nonce),
         bank_consent_id: bankConsentId,
       },
       now,
@@ -123,7 +121,7 @@ async function consentAtBank(
   deps: ConsentDeps,
   connector: BankConnector,
   slug: string,
-  flow: { window: ReturnType<typeof accessWindow>; state: string; codeChallenge: string },
+  flow: { window: ReturnType<typeof accessWindow>; state: string; nonce: string; codeVerifier: string },
 ): Promise<{ bankConsentId: string; url: string }> {
   const fail = (err: unknown) => {
     deps.logger.warn({ bank: slug, err: (err as Error).message }, 'creating a consent at the bank failed');
@@ -145,8 +143,8 @@ async function consentAtBank(
     const url = await connector.authorizationUrl({
       bankConsentId,
       state: flow.state,
-      nonce: randomValue(16),
-      codeChallenge: flow.codeChallenge,
+      nonce: flow.nonce,
+      codeVerifier: flow.codeVerifier,
       redirectUri: callbackUrl(deps.config.publicBaseUrl),
     });
     return { bankConsentId, url };

@@ -40,6 +40,7 @@ export async function runWebhookDispatch(
  * At start-up where workers run: a dispatch now, for whatever a stopped or crashed process left pending. On an
  * embedded database the data directory lock proves this is the only process, so a lease found now belongs to a
  * process that died: it is freed first, so its delivery is sent again at once rather than when the lease lapses.
+ * Called before this process's own workers start (src/main.ts): a lease of theirs must never be freed here.
  */
 export async function resumeWebhookDispatch(deps: {
   db: Db;
