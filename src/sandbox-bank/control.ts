@@ -9,6 +9,9 @@
  *   PUT  /sandbox-bank/{slug}/control/consents/{ConsentId}/switches   { "switches": ["429:2", "pending-new-id"] }
  *   POST /sandbox-bank/{slug}/control/software-statement  { software_id, client_name, redirect_uris, jwks }
  *        → { "software_statement": "<jwt>" }
+ *   POST /sandbox-bank/{slug}/control/transport-certificate  { common_name }
+ *        → { certificate, private_key, subject_dn, ca }   a transport certificate from the sandbox's test CA (made
+ *        at this start, gone at the next), so `obi bank register` can be tried against a running sandbox
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,11 +61,14 @@ function readStatementInput(body: unknown): SoftwareStatementInput | null {
   };
 }
 
-export function registerControl(
-  app: FastifyInstance,
-  ctx: SandboxContext,
-  softwareStatement: (input: SoftwareStatementInput) => Promise<string>,
-): void {
+/** What the sandbox's directory hands out: software statements, and transport certificates from its test CA. */
+export interface ControlDirectory {
+  softwareStatement(input: SoftwareStatementInput): Promise<string>;
+  issueClientCertificate(commonName: string): Promise<{ certPem: string; keyPem: string; subjectDn: string }>;
+  caPem: string;
+}
+
+export function registerControl(app: FastifyInstance, ctx: SandboxContext, directory: ControlDirectory): void {
   const guard = (request: Req, reply: FastifyReply): SandboxConsent | null | 'denied' => {
     if (!isControlCaller(request.headers.authorization)) {
       void reply.code(401).header('www-authenticate', 'Basic realm="sandbox-bank"').send({ error: 'invalid_client' });
@@ -122,6 +128,25 @@ export function registerControl(
         'UK.OBIE.Field.Invalid',
         'Expected { software_id, client_name, redirect_uris: [...], jwks: { keys: [...] } }.',
       );
-    return { software_statement: await softwareStatement(input) };
+    return { software_statement: await directory.softwareStatement(input) };
+  });
+
+  app.post('/:slug/control/transport-certificate', async (request: Req, reply) => {
+    if (guard(request, reply) === 'denied') return reply;
+    const name = (request.body as { common_name?: unknown } | undefined)?.common_name;
+    if (typeof name !== 'string' || !/^[\w .@-]{1,64}$/.test(name))
+      return obieError(
+        reply,
+        400,
+        'UK.OBIE.Field.Invalid',
+        'Expected { common_name }: 1 to 64 letters, digits, spaces, ".", "@", "-" or "_".',
+      );
+    const issued = await directory.issueClientCertificate(name);
+    return {
+      certificate: issued.certPem,
+      private_key: issued.keyPem,
+      subject_dn: issued.subjectDn,
+      ca: directory.caPem,
+    };
   });
 }

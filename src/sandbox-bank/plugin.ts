@@ -7,11 +7,10 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { guardSlugsAndErrors, type SandboxContext } from './context.ts';
-import { registerControl } from './control.ts';
+import { registerControl, type ControlDirectory } from './control.ts';
 import { handOff, passBodyThrough } from './handoff.ts';
 import { registerInteractions } from './interaction.ts';
 import { PROVIDER_ROUTES } from './provider.ts';
-import type { SoftwareStatementInput } from './registration.ts';
 
 const PUBLIC_PROVIDER_PATHS = [
   '/.well-known/openid-configuration',
@@ -28,10 +27,7 @@ function publicProviderEndpoints(app: FastifyInstance, ctx: SandboxContext) {
     );
 }
 
-export function sandboxBankPlugin(
-  ctx: SandboxContext,
-  softwareStatement: (input: SoftwareStatementInput) => Promise<string>,
-): FastifyPluginAsync {
+export function sandboxBankPlugin(ctx: SandboxContext, directory: ControlDirectory): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     // Not part of the service's API: kept out of its OpenAPI document.
     app.addHook('onRoute', (route) => {
@@ -51,7 +47,7 @@ export function sandboxBankPlugin(
     await app.register(async (scope) => {
       await scope.register(formbody);
       registerInteractions(scope, ctx);
-      registerControl(scope, ctx, softwareStatement);
+      registerControl(scope, ctx, directory);
     });
   };
 }

@@ -138,7 +138,11 @@ export async function startSandboxBank(opts: SandboxBankOptions): Promise<Sandbo
   };
   const statement = (input: SoftwareStatementInput) => softwareStatement(directoryKey, input);
   return {
-    plugin: sandboxBankPlugin(ctx, statement),
+    plugin: sandboxBankPlugin(ctx, {
+      softwareStatement: statement,
+      issueClientCertificate: (commonName) => pki.issueClientCertificate(commonName),
+      caPem: pki.caPem,
+    }),
     mtlsBaseUrl: mtls.baseUrl,
     caPem: pki.caPem,
     client: (slug) => bankOf(slug).client,

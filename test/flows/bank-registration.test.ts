@@ -22,7 +22,7 @@ import {
   registerWithBank,
   type BankConnectionSettings,
 } from '../../src/banks/index.ts';
-import { startLiveService } from '../helpers/bank-flow.ts';
+import { sandboxControl, startLiveService } from '../helpers/bank-flow.ts';
 
 /** The CLI as a child process; its exit code, stdout and stderr whether or not it succeeded. */
 async function run(file: string, args: string[], opts: Parameters<typeof execFile>[2] & { encoding: 'utf8' }) {
@@ -150,19 +150,31 @@ describe('dynamic client registration with a bank (the sandbox bank)', async () 
     );
   });
 
-  test('obi bank register prints the BANK_CONNECTIONS entry, naming the files (never their contents)', async () => {
-    const sw = await software('obi-cli');
+  test('obi bank register, as an operator tries it against a running sandbox: prints the BANK_CONNECTIONS entry, naming the files (never their contents)', async () => {
+    // What the operator holds, got from the sandbox's control API over HTTP (docs/real-banks.md).
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const kid = 'obi-cli-signing';
+    const jwk = { ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'PS256' };
+    const cert = await sandboxControl(svc, 'POST', '/transport-certificate', { common_name: 'obi cli' });
+    assert.equal(cert.status, 200, cert.text);
+    const ssa = await sandboxControl(svc, 'POST', '/software-statement', {
+      software_id: 'obi-cli',
+      client_name: 'OBI cli',
+      redirect_uris: [redirect],
+      jwks: { keys: [jwk] },
+    });
+    assert.equal(ssa.status, 200, ssa.text);
     const dir = mkdtempSync(path.join(tmpdir(), 'obi-register-'));
     const file = (name: string, content: string) => {
       writeFileSync(path.join(dir, name), content);
       return path.join(dir, name);
     };
     const files = {
-      ssa: file('ssa.jwt', sw.ssa),
-      signing: file('obseal.key', sw.signingPem),
-      cert: file('obwac.pem', sw.transport.certPem),
-      key: file('obwac.key', sw.transport.keyPem),
-      ca: file('ca.pem', sandbox.caPem),
+      ssa: file('ssa.jwt', ssa.json.software_statement),
+      signing: file('obseal.key', String(privateKey.export({ type: 'pkcs8', format: 'pem' }))),
+      cert: file('obwac.pem', cert.json.certificate),
+      key: file('obwac.key', cert.json.private_key),
+      ca: file('ca.pem', cert.json.ca),
     };
     // Not spawnSync: the bank it registers with is served by this very process.
     const child = await run(
@@ -180,7 +192,7 @@ describe('dynamic client registration with a bank (the sandbox bank)', async () 
         '--signing-key-file',
         files.signing,
         '--signing-key-id',
-        sw.kid,
+        kid,
         '--transport-cert-file',
         files.cert,
         '--transport-key-file',
@@ -204,7 +216,7 @@ describe('dynamic client registration with a bank (the sandbox bank)', async () 
         client_id: 'x',
         token_endpoint_auth_method: 'private_key_jwt',
         signing_key: { file: files.signing },
-        signing_key_id: sw.kid,
+        signing_key_id: kid,
         transport_certificate: { file: files.cert },
         transport_key: { file: files.key },
         ca: { file: files.ca },
@@ -212,5 +224,13 @@ describe('dynamic client registration with a bank (the sandbox bank)', async () 
       },
     );
     assert.ok(!child.stdout.includes('PRIVATE KEY'), 'no key material is printed');
+    // The entry works: the client the bank created is used as a configured bank is.
+    const operator = {
+      signingPem: String(privateKey.export({ type: 'pkcs8', format: 'pem' })),
+      kid,
+      transport: { certPem: cert.json.certificate, keyPem: cert.json.private_key, subjectDn: cert.json.subject_dn },
+      ssa: ssa.json.software_statement,
+    };
+    await useAsConfigured('sandbox', operator, String(entry.client_id), 'private_key_jwt');
   });
 });
