@@ -10,8 +10,14 @@ import { createQueue, type Queue } from './jobs/queue.ts';
 import { ensureBootstrapClients, type BootstrapOutcome } from './modules/clients/index.ts';
 import { loadInstallationKey, type KeyLog } from './installation-key.ts';
 import type { Clock } from './lib/clock.ts';
-import { callbackUrl, createBankLinks, type BankConnectionSettings, type BankLinks } from './banks/index.ts';
-import { SANDBOX_SLUGS, sandboxBankBaseUrl } from './banks/connections.ts';
+import {
+  callbackUrl,
+  createBankLinks,
+  SANDBOX_SLUGS,
+  sandboxBankBaseUrl,
+  type BankConnectionSettings,
+  type BankLinks,
+} from './banks/index.ts';
 import { startSandboxBank, type SandboxBank, type SandboxClientCredentials } from './sandbox-bank/index.ts';
 
 /** Where start-up reports what it did (the server's logger); pino's Logger fits. */

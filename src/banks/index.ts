@@ -10,6 +10,8 @@ export {
   callbackUrl,
   isSandboxSlug,
   parseBankConnections,
+  SANDBOX_SLUGS,
+  sandboxBankBaseUrl,
   type BankConnectionSettings,
   type ParsedBankConnections,
 } from './connections.ts';

@@ -63,7 +63,6 @@ async function discoverClient(http: BankHttpOptions, settings: BankConnectionSet
       execute: url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
     }),
   );
-  config[oidc.customFetch] = bankFetch(http);
   const server = config.serverMetadata();
   const methods = server.code_challenge_methods_supported;
   if (methods && !methods.includes('S256'))
@@ -154,8 +153,11 @@ export async function completeAuthorization(
 }
 
 export function clientCredentials(slug: string, client: FapiClient) {
-  return translateErrors(slug, 'the client_credentials grant', () =>
-    oidc.clientCredentialsGrant(client.config, { scope: 'accounts' }),
+  return translateErrors(
+    slug,
+    'the client_credentials grant',
+    () => oidc.clientCredentialsGrant(client.config, { scope: 'accounts' }),
+    { ownGrant: true },
   );
 }
 
@@ -172,8 +174,16 @@ class AuthorizationRefused extends Error {
   }
 }
 
-/** openid-client's failures → the classes of ../errors.ts (the bank's free text is never kept: it may be personal). */
-async function translateErrors<T>(slug: string, what: string, run: () => Promise<T>): Promise<T> {
+/**
+ * openid-client's failures → the classes of ../errors.ts (the bank's free text is never kept: it may be personal).
+ * `ownGrant`: a grant of ours alone (client credentials), whose invalid_grant says nothing about a customer's access.
+ */
+async function translateErrors<T>(
+  slug: string,
+  what: string,
+  run: () => Promise<T>,
+  opts: { ownGrant?: boolean } = {},
+): Promise<T> {
   try {
     return await run();
   } catch (err) {
@@ -187,7 +197,7 @@ async function translateErrors<T>(slug: string, what: string, run: () => Promise
       }
       if (err.status >= 500)
         throw new BankUnavailableError(slug, `the bank answered ${err.status} to ${what} (${code})`, err.status);
-      if (code === 'invalid_grant' && !what.includes('client_credentials'))
+      if (code === 'invalid_grant' && !opts.ownGrant)
         throw new BankAuthLostError(slug, 'token_invalid', `the bank refused ${what} (invalid_grant)`, err.status);
       throw new BankBadResponseError(slug, `the bank refused ${what} (${code})`, err.status);
     }
