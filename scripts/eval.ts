@@ -1,0 +1,43 @@
+/**
+ * The evaluation (issue 14, point 5): runs the insights engine over the hand-labelled personas of
+ * test/fixtures/eval/ and prints category agreement, income-source, recurring-series and own-transfer
+ * precision and recall, exact markers and monthly totals beside their targets (docs/evaluation.md).
+ *
+ *   npm run eval                 the report; exits 0
+ *   npm run eval -- --verbose    also every mismatch (persona, transaction text, label → got)
+ *   npm run eval -- --check      exits 1 when a target fails
+ *   npm run eval -- --persona p07   only these personas (repeatable)
+ */
+import { AS_OF } from '../test/fixtures/eval/model.ts';
+import { personas } from '../test/fixtures/eval/personas/index.ts';
+import { metricRows, passes, renderConfusions, renderPersonas, renderTable } from './eval/print.ts';
+import { runEvaluation } from './eval/run.ts';
+
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const check = args.includes('--check');
+const only = args.flatMap((a, i) => (a === '--persona' && args[i + 1] ? [args[i + 1] as string] : []));
+const selected = only.length ? personas.filter((p) => only.includes(p.id)) : personas;
+
+const result = runEvaluation(selected);
+const rows = metricRows(result);
+const transactions = result.personas.reduce((n, p) => n + p.transactions, 0);
+
+console.log(`Evaluation of the insights engine ${result.engineVersion}, asOf ${new Date(AS_OF * 1000).toISOString()}`);
+console.log(`${result.personas.length} personas, ${transactions} transactions (test/fixtures/eval/personas)`);
+console.log(
+  result.incomeFallback
+    ? 'Income sources: FALLBACK — employment.income_sources is not in the report; scored employment.expected_salary (salaries only, matched by amount within 10 %)'
+    : 'Income sources: employment.income_sources',
+);
+console.log('');
+for (const line of renderTable(rows)) console.log(line);
+console.log('');
+for (const line of renderConfusions(result, 15)) console.log(line);
+console.log('');
+for (const line of renderPersonas(result, verbose)) console.log(line);
+
+const failed = rows.filter((row) => !passes(row));
+console.log('');
+console.log(failed.length ? `${failed.length} target(s) not met.` : 'Every target met.');
+if (check && failed.length) process.exitCode = 1;
