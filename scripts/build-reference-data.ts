@@ -4,10 +4,15 @@
  *
  * Only what classification needs is kept: normalised names with a rule target and a display name. Each output
  * carries its source and licence; reference/README.md repeats the attributions the licences require.
+ *
+ * The knowledge lists (reference/knowledge/*.json) are ours and edited by hand, never written here. Where one of
+ * their names meets a generated brand with another meaning, the list wins at run time (lexicon.ts); the script
+ * prints those overrides so a regenerated table that changes one is noticed in review.
  */
 import { copyFileSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { normalizeName } from '../src/analytics/classify/normalize-name.ts';
+import { knowledgeLists } from '../src/analytics/classify/reference/knowledge.ts';
 import { isTargetKey } from '../src/analytics/classify/targets.ts';
 import type { TargetKey } from '../src/analytics/classify/targets.ts';
 import { field, parseCsv } from './reference/csv.ts';
@@ -80,6 +85,22 @@ function buildBrands(): [string, string, TargetKey][] {
   return [...best.values()].map((b) => b.entry).sort((a, b) => a[0].localeCompare(b[0]));
 }
 
+/** The knowledge lists' names that a generated brand also claims, with another target (the list wins). */
+function knowledgeOverrides(brandEntries: readonly [string, string, TargetKey][]): string[] {
+  const brandTargets = new Map(brandEntries.map(([name, , target]) => [name, target]));
+  const overrides = new Set<string>();
+  for (const list of knowledgeLists) {
+    for (const payee of list.payees) {
+      for (const phrase of payee.phrases) {
+        const name = normalizeName(phrase);
+        const brand = brandTargets.get(name);
+        if (brand !== undefined && brand !== payee.target) overrides.add(`${name}: ${brand} → ${payee.target}`);
+      }
+    }
+  }
+  return [...overrides].sort();
+}
+
 const mcc = buildMcc();
 const brands = buildBrands();
 for (const [, , target] of brands) if (!isTargetKey(target)) throw new Error(`unknown target ${target}`);
@@ -109,6 +130,9 @@ write('councils.json', {
     read('uk_local_authorities/lookup_name_to_registry.csv'),
   ),
 });
+
+const overrides = knowledgeOverrides(brands);
+console.log(`knowledge lists override ${overrides.length} generated brand names:\n  ${overrides.join('\n  ')}`);
 
 // BSD-3-Clause: redistributions must retain the notice, conditions and disclaimer.
 copyFileSync(dataDir + 'uk_brands_nsi/LICENSE.md', outDir + 'LICENSE-name-suggestion-index.md');

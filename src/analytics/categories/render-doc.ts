@@ -74,9 +74,10 @@ Each category has an \`id\`, a \`name\`, \`income_expenditure\` and, for expendi
   stages never hard-code category ids. A category may feed several markers.
 - Transfers between the customer's own accounts and refunds have their own categories and are *not counted*
   as income or expenditure.
-- Classification order (docs/decisions/0013-analytics.md): the bank's or submitter's category when it maps to one of
-  these (by id, by name, or a common synonym) → merchant category code → known merchants and payees →
-  keyword rules on the description → transaction type → fallback (\`other_income\` / \`other_expenditure\`).
+- Classification order (docs/classification.md): the bank's or submitter's category when it maps to one of
+  these (by id, by name, or a common synonym) → the transaction-type code and what-happened wording (returned
+  direct debits, fees, cash) → known merchants and payees → merchant category code → keyword rules on the
+  description → structure: transaction type, then a fallback (\`other_income\` / \`other_expenditure\`).
 - Shared concepts use the same id in both lists: \`internal_transfer_in\`, \`internal_transfer_out\`, \`refund\`,
   \`bank_charges\`, \`returned_direct_debit\`, \`cash_withdrawal\`, \`cash_deposit\`, \`loan_income\`,
   \`loan_repayments\`, \`credit_card_repayments\`, \`insurance\`, \`rent\`, \`debt_collection\`, \`transfer_out\`,

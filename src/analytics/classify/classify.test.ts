@@ -120,8 +120,10 @@ describe('classify › merchant category code', () => {
       assert.equal(result.source, 'mcc');
     });
   }
-  test('MCC beats a merchant name (decisions order)', () => {
-    assert.equal(classify({ description: 'TESCO STORES', amount: -10, mcc: '5541' }).categoryId, 'fuel');
+  test('a known payee beats the MCC (docs/classification.md, order of rules)', () => {
+    const result = classify({ description: 'TESCO STORES', amount: -10, mcc: '5541' });
+    assert.equal(result.categoryId, 'groceries');
+    assert.equal(result.source, 'merchant');
   });
   test('an unknown MCC falls through to the next rule', () => {
     const result = classify({ description: 'TESCO STORES', amount: -10, mcc: '0001' });

@@ -1,10 +1,14 @@
 /**
  * Transaction classification. Decisions, Analytics: "the bank's or submitter's own category when it maps, the
  * merchant category code, known merchants and payees, keyword rules on the description, the transaction type,
- * then a fallback category". Two refinements, both about what happened rather than who was paid:
- * - strong keywords and cash signals (an unpaid direct debit, a bank fee, an ATM withdrawal) come right after
- *   the submitted category, because "UNPAID DIRECT DEBIT BRITISH GAS" is not an energy bill;
- * - every rule means different things by direction (targets.ts): money back from a shop is a refund, not income.
+ * then a fallback category" — refined, as docs/classification.md ("Order of rules") explains, into the order of
+ * how much each piece of evidence says:
+ * 1. the submitted category;
+ * 2. what happened, whoever was paid: an unpaid direct debit, a bank fee, cash at a machine (the wording, the
+ *    statement code, the bank's type or a cash MCC), pay words on money in;
+ * 3. a payee we know ("a merchant category code overrides a payee the engine already knows" was the bug);
+ * 4. the merchant category code; 5. keywords; 6. the structure: type, a standing order to an address, fallback.
+ * Every rule means different things by direction (targets.ts): money back from a shop is a refund, not income.
  * Finally, transfers between the customer's own accounts are paired up and re-classified (own-transfers.ts).
  *
  * Speed: everything is compiled at module load; each distinct description is analysed once per batch.
@@ -13,15 +17,34 @@ import { itemAt } from '../../lib/indexing.ts';
 import { SHARED_IDS, findCategory } from '../categories/taxonomy.ts';
 import type { Category } from '../categories/taxonomy.ts';
 import type { AccountType, EngineAccount, EngineTransaction } from '../types.ts';
-import { scanInto } from './lexicon.ts';
-import type { ScanResult } from './lexicon.ts';
-import { CHANNEL, analyzeIntoScratch } from './normalize-description.ts';
+import { PAYMENT } from './keyword-rules.ts';
+import { payeeNamed } from './lexicon.ts';
+import type { Entry } from './lexicon.ts';
+import { CHANNEL } from './normalize-description.ts';
 import type { Channel } from './normalize-description.ts';
 import { LEVEL, findOwnTransfers } from './own-transfers.ts';
 import mcc from './reference/mcc.json' with { type: 'json' };
 import { slotFor, targetOf } from './rule-targets.ts';
 import type { ResolvedTarget } from './rule-targets.ts';
 import { interpretSubmittedCategory } from './submitted-categories.ts';
+import { TextCache } from './text-analysis.ts';
+import type { TextAnalysis } from './text-analysis.ts';
+import {
+  BANK_ACTION_TYPES,
+  CASH_MCCS,
+  PERSON_TO_PERSON_TYPES,
+  STANDING_ORDER_TYPES,
+  TRANSFER_TARGET,
+  TYPE_TARGETS,
+  isCardByType,
+  isTransferChannel,
+  paymentKind,
+  typeKey,
+} from './transaction-types.ts';
+
+/** Common UK first names and surnames, for the stages that read payers' names (employment). */
+export { isPersonName } from './reference/person-names.ts';
+export { TextCache };
 
 /** Which rule decided the category. */
 export type RuleSource = 'submitted' | 'mcc' | 'merchant' | 'keyword' | 'type' | 'fallback' | 'internal_transfer';
@@ -36,14 +59,8 @@ export interface ClassifiedTransaction {
   source: RuleSource;
   /** the grouping key of the statement text (normalize-description.ts) */
   normalizedDescription: string;
-}
-
-/** What one statement text says, independent of amount and account: computed once per distinct text. */
-interface TextAnalysis extends ScanResult {
-  normalized: string;
-  channel: Channel;
-  /** a street word in the text (RD, STREET, FLAT, ...) */
-  address: boolean;
+  /** an own transfer out whose words say it went to savings ("TFR TO CASH ISA", "ROUND UP TO SAVINGS POT") */
+  toSavings?: boolean;
 }
 
 /** A category the classifier cannot work without; loading fails loudly if the taxonomy lacks it. */
@@ -56,73 +73,33 @@ function requireCategory(accountType: AccountType, id: string): Category {
 const MCC_TARGETS = new Map<string, ResolvedTarget>(
   Object.entries(mcc.codes).map(([code, key]) => [code, targetOf(key)]),
 );
-const BROAD_MCCS = new Set(['4899', '5815', '5816', '5817', '5818', '5399', '5999', '7399']);
 const CASH = targetOf('cash');
-const TRANSFER = targetOf('transfer');
-
-/** Bank transaction types (EngineTransaction.type), lower-cased without punctuation, with what they say. */
-const TYPE_TARGETS = new Map<string, ResolvedTarget>([
-  ...[
-    'fasterpayment',
-    'fasterpayments',
-    'fp',
-    'fpi',
-    'fpo',
-    'transfer',
-    'banktransfer',
-    'internaltransfer',
-    'bacs',
-    'chaps',
-    'standingorder',
-    'so',
-    'sto',
-    'credittransfer',
-  ].map((t) => [t, TRANSFER] as const),
-  ...['interest', 'interestpayment', 'interestcharge', 'creditinterest', 'debitinterest'].map(
-    (t) => [t, targetOf('interest')] as const,
-  ),
-  ...['charge', 'charges', 'fee', 'fees', 'bankcharge', 'bankcharges'].map(
-    (t) => [t, targetOf('bank_charges')] as const,
-  ),
-  ['refund', targetOf('refund')],
-  ['dividend', targetOf('investment')],
+const REFUND = targetOf('refund');
+/** Platforms paid through by card; their payouts to a card are refunds, not earnings. */
+const CARD_REFUND_PAYEES = new Set(['marketplace', 'clothing_marketplace', 'delivery_app', 'ride_hailing', 'paypal']);
+/**
+ * Shops, restaurants and garages refund to the card. A Bacs or Faster Payment credit from one is wages (employers
+ * are often retailers: "WM MORRISON SUPERMA", "BREWDOG RETAIL LTD"), left to the type and the salary stage.
+ */
+const RETAILERS = new Set([
+  'groceries',
+  'shopping',
+  'clothing',
+  'eating_out',
+  'home_garden',
+  'health_beauty',
+  'fuel',
+  'pets',
+  'vehicle_costs',
+  'entertainment',
+  'wholesaler',
 ]);
-/** Types that mean cash moved at a machine or counter, whatever the text names. */
-const CASH_TYPES = new Set(['cash', 'atm', 'cashwithdrawal', 'atmwithdrawal', 'cashdeposit']);
-const STANDING_ORDER_TYPES = new Set(['standingorder', 'so', 'sto']);
+/** "BP" as the only payee of a card payment ("BP LEEDS GB"): the fuel brand. */
+const BP = payeeNamed('BP');
 const RENT = requireCategory('Personal', SHARED_IDS.rent);
-/** Street words that make a standing order's reference an address. */
-const ADDRESS_WORDS = new Set([
-  'RD',
-  'ROAD',
-  'ST',
-  'STREET',
-  'AVE',
-  'AVENUE',
-  'LANE',
-  'LN',
-  'CLOSE',
-  'CRESCENT',
-  'DRIVE',
-  'GROVE',
-  'TERRACE',
-  'FLAT',
-  'APARTMENT',
-  'APT',
-]);
-const PERSON_TO_PERSON_TYPES = new Set([
-  'fasterpayment',
-  'fasterpayments',
-  'fp',
-  'fpi',
-  'fpo',
-  'transfer',
-  'banktransfer',
-  'standingorder',
-  'so',
-  'sto',
-]);
-
+const MORTGAGE = requireCategory('Personal', 'mortgage');
+/** A building society's name, whole or cut short by Bacs: "BUILDING SOCIETY", "BUILDING SOC", "BLDG SOC". */
+const BUILDING_SOCIETY = /\b(?:BUILDING|BLDG) SOC/i;
 /** Provisional categories that may turn out to be one side of an own transfer. */
 const TRANSFER_LIKE = new Set([
   'transfer_in',
@@ -135,6 +112,15 @@ const TRANSFER_LIKE = new Set([
   'capital_injection',
   'director_drawings',
 ]);
+
+/**
+ * Own-transfer words ("TO SAVINGS", "ROUND UP", "RAINY DAY SPACE", "TO A/C") with no firm to explain them other
+ * than a bank or building society (where the customer's own savings account is: "HALIFAX SAVINGS"). A savings or
+ * investment firm (Moneybox, Vanguard ISA) is savings held elsewhere, not an own transfer.
+ */
+function ownTransferByWords(text: TextAnalysis): boolean {
+  return text.ownTransferWords && (text.merchant === null || text.merchant.target.key === 'bank');
+}
 
 const internalIn = {
   Personal: requireCategory('Personal', SHARED_IDS.internalTransferIn),
@@ -153,51 +139,6 @@ const fallbackOut = {
   Business: requireCategory('Business', SHARED_IDS.otherExpenditure),
 };
 
-function analyzeText(description: string): TextAnalysis {
-  const text = analyzeIntoScratch(description);
-  let address = false;
-  for (let k = text.from; k < text.to && !address; k++) address = ADDRESS_WORDS.has(itemAt(text.tokens, k));
-  const analysis: TextAnalysis = {
-    normalized: text.normalized,
-    channel: text.channel,
-    strong: null,
-    merchant: null,
-    merchantStrict: null,
-    keyword: null,
-    ownTransfer: false,
-    address,
-  };
-  scanInto(text.tokens, text.from, text.to, analysis);
-  return analysis;
-}
-
-const typeKeys = new Map<string, string>();
-
-/** "FasterPayment", "Faster Payment", "FASTER_PAYMENT" → "fasterpayment" (memoised: banks use a handful). */
-function typeKey(type: string | null): string {
-  if (type === null) return '';
-  let found = typeKeys.get(type);
-  if (found === undefined) {
-    found = type.toLowerCase().replace(/[^a-z]/g, '');
-    if (typeKeys.size < 1000) typeKeys.set(type, found);
-  }
-  return found;
-}
-
-/** A per-batch cache of text analyses: statements repeat the same payees month after month. */
-export class TextCache {
-  readonly #entries = new Map<string, TextAnalysis>();
-
-  get(description: string): TextAnalysis {
-    let found = this.#entries.get(description);
-    if (found === undefined) {
-      found = analyzeText(description);
-      this.#entries.set(description, found);
-    }
-    return found;
-  }
-}
-
 /** The decision being made: one reused record, so deciding allocates nothing. */
 const decided = {
   category: null as unknown as Category,
@@ -213,73 +154,129 @@ function decide(category: Category, source: RuleSource, ownTransferText: boolean
   decided.level = TRANSFER_LIKE.has(category.id) ? (ownTransferText ? LEVEL.hinted : LEVEL.candidate) : LEVEL.none;
 }
 
-/** Classifies one transaction into `decided` (without own-transfer pairing, which needs the whole batch). */
-function classifyInto(tx: EngineTransaction, accountType: AccountType, cache: TextCache): void {
-  const isBusiness = accountType === 'Business';
-  const slot = slotFor(isBusiness, tx.amount);
+/** One transaction's evidence, gathered before the rules are tried in order (reused: no allocation). */
+const evidence = {
+  slot: 0,
+  text: null as unknown as TextAnalysis,
+  type: '',
+  channel: CHANNEL.none as Channel,
+  personToPerson: false,
+  payee: null as Entry | null,
+  keyword: null as Entry | null,
+  mccTarget: undefined as ResolvedTarget | undefined,
+  card: false,
+  /** a credit or transfer between banks (Bacs, Faster Payment, standing order), not a card */
+  bankTransfer: false,
+  directDebit: false,
+};
+
+function gather(tx: EngineTransaction, isBusiness: boolean, cache: TextCache): typeof evidence {
   const text = cache.get(tx.description);
   const fromName = tx.merchantName ? cache.get(tx.merchantName) : null;
   const type = typeKey(tx.type);
-  const channel = text.channel;
-  const personToPerson =
-    channel === CHANNEL.transferIn ||
-    channel === CHANNEL.transferOut ||
-    channel === CHANNEL.standingOrder ||
-    PERSON_TO_PERSON_TYPES.has(type);
+  const card = isCardByType(type, tx.mcc);
+  // "BP" first on a card payment is the fuel brand a terminal printed ("BP LEEDS GB"), not a bill payment code.
+  const bpOnCard = text.billPaymentCode && card;
+  const channel = bpOnCard ? CHANNEL.card : text.channel;
+  const personToPerson = isTransferChannel(channel) || PERSON_TO_PERSON_TYPES.has(type);
   // A one-word generated brand on a person-to-person payment is more likely a surname ("FPO J EVANS").
-  const payee = fromName?.merchantStrict ?? (personToPerson ? text.merchantStrict : text.merchant);
-  const hinted = text.ownTransfer;
-  decided.merchant = payee?.merchant ?? null;
-  decided.normalized = text.normalized;
-  let category: Category | null | undefined;
+  const inText = personToPerson ? text.merchantStrict : text.merchant;
+  // The text is more specific than the bank's merchant name ("TESCO PFS" against "Tesco") unless all it names is an
+  // intermediary or a one-word generated brand.
+  let payee = inText !== null && !inText.weak && !inText.tentative ? inText : (fromName?.merchantStrict ?? inText);
+  if (payee === null && bpOnCard) payee = BP;
+  const kind = paymentKind(channel, type, card, personToPerson);
+  const keyword = text.keyword !== null && (text.keyword.notOn & kind) !== 0 ? text.keywordPlain : text.keyword;
+  evidence.slot = slotFor(isBusiness, tx.amount);
+  evidence.text = text;
+  evidence.type = type;
+  evidence.channel = channel;
+  evidence.personToPerson = personToPerson;
+  evidence.payee = payee;
+  evidence.keyword = keyword;
+  evidence.mccTarget = tx.mcc ? MCC_TARGETS.get(tx.mcc) : undefined;
+  evidence.card = card || channel === CHANNEL.card;
+  evidence.bankTransfer = (kind & PAYMENT.transfer) !== 0 && !evidence.card;
+  evidence.directDebit = (kind & PAYMENT.directDebit) !== 0;
+  return evidence;
+}
 
+/** Step 2: what happened, whoever was paid. True when it decided. */
+function decideWhatHappened(tx: EngineTransaction, e: typeof evidence): boolean {
+  const bankAction = BANK_ACTION_TYPES.get(e.type);
+  const cashCode = e.channel === CHANNEL.cash || (tx.mcc !== null && CASH_MCCS.has(tx.mcc));
+  const target = e.text.strong?.target ?? (cashCode ? CASH : bankAction);
+  const category = target?.categories[e.slot];
+  if (!target || !category) return false;
+  const source = e.text.strong || e.channel === CHANNEL.cash ? 'keyword' : cashCode ? 'mcc' : 'type';
+  decide(category, source, false);
+  decided.level = LEVEL.none; // a fee, a returned payment or cash is never one side of a transfer
+  if (target.key === 'bank_charges') decided.merchant = null; // the bank's fee, not the payee's bill
+  return true;
+}
+
+/** Step 3: a payee we know. True when it decided. */
+function decideByPayee(e: typeof evidence, hinted: boolean): boolean {
+  const payee = e.payee;
+  if (payee === null) return false;
+  if (e.slot % 2 === 0 && e.bankTransfer && RETAILERS.has(payee.target.key)) return false;
+  // Money back on a card is a refund: the shop's code says so ("EBAY O*..." under 5999), or the payee is a
+  // platform the customer buys through, whose other money in would be earnings.
+  if (e.slot % 2 === 0 && e.card) {
+    const refund = REFUND.categories[e.slot];
+    const byCode = e.mccTarget?.categories[e.slot] === refund;
+    if (refund && (byCode || CARD_REFUND_PAYEES.has(payee.target.key))) {
+      decide(refund, byCode ? 'mcc' : 'merchant', hinted);
+      return true;
+    }
+  }
+  // A one-word name from the generated brand table is the likeliest false friend: a card's MCC knows better.
+  if (payee.tentative && e.mccTarget?.categories[e.slot]) return false;
+  // A product word beside a brand that sells it says what was paid: "CO-OP INS" is insurance, not groceries.
+  const product = payee.sellsProducts && e.keyword?.product === true ? e.keyword.target.categories[e.slot] : null;
+  if (product) {
+    decide(product, 'keyword', hinted || e.text.ownTransfer);
+    return true;
+  }
+  const category = payee.target.categories[e.slot];
+  if (!category) return false;
+  decide(category, 'merchant', hinted);
+  return true;
+}
+
+/** Step 6: the structure of the payment. */
+function decideByStructure(tx: EngineTransaction, accountType: AccountType, e: typeof evidence, hinted: boolean): void {
+  // A standing order to a person whose reference is a street address ("SO R GREENWOOD 14 CARDIGAN RD") is rent.
+  const standingOrder = e.channel === CHANNEL.standingOrder || STANDING_ORDER_TYPES.has(e.type);
+  if (e.slot === 1 && e.text.address && standingOrder) return decide(RENT, 'type', hinted);
+  // A direct debit to a building society that no word explains is a mortgage: societies lend on mortgages and take
+  // savings by standing order or transfer, not by collecting from the saver ("NEWCASTLE BUILDING SOC 0098813").
+  if (e.slot === 1 && e.directDebit && BUILDING_SOCIETY.test(e.payee?.merchant ?? e.text.normalized))
+    return decide(MORTGAGE, 'type', hinted);
+  const byType = TYPE_TARGETS.get(e.type) ?? (e.personToPerson ? TRANSFER_TARGET : undefined);
+  const category = byType?.categories[e.slot];
+  if (category) return decide(category, 'type', hinted);
+  decide(tx.amount > 0 ? fallbackIn[accountType] : fallbackOut[accountType], 'fallback', hinted);
+}
+
+/** Classifies one transaction into `decided` (without own-transfer pairing, which needs the whole batch). */
+function classifyInto(tx: EngineTransaction, accountType: AccountType, cache: TextCache): void {
+  const isBusiness = accountType === 'Business';
+  const e = gather(tx, isBusiness, cache);
+  const hinted = e.text.ownTransfer;
+  decided.merchant = e.payee?.merchant ?? null;
+  decided.normalized = e.text.normalized;
   if (tx.submittedCategory) {
     const meaning = interpretSubmittedCategory(tx.submittedCategory, isBusiness);
-    if (meaning) {
-      category = 'category' in meaning ? meaning.category : meaning.target.categories[slot];
-      if (category) return decide(category, 'submitted', hinted);
-    }
+    const category = meaning && ('category' in meaning ? meaning.category : meaning.target.categories[e.slot]);
+    if (category) return decide(category, 'submitted', hinted);
   }
-  const cashSignal = channel === CHANNEL.cash || CASH_TYPES.has(type);
-  const strong = text.strong?.target ?? (cashSignal ? CASH : null);
-  if (strong) {
-    category = strong.categories[slot];
-    if (category) {
-      decide(category, text.strong || channel === CHANNEL.cash ? 'keyword' : 'type', false);
-      decided.level = LEVEL.none; // a fee, a returned payment or cash is never one side of a transfer
-      return;
-    }
-  }
-  // A BNPL provider on the text ("KLARNA*NEW LOOK") says how the purchase was paid; the MCC is the shop's.
-  if (payee && payee.target.key === 'bnpl') {
-    category = payee.target.categories[slot];
-    if (category) return decide(category, 'merchant', hinted);
-  }
-  if (tx.mcc) {
-    category = MCC_TARGETS.get(tx.mcc)?.categories[slot];
-    // On a payment, a broad code (pay TV and streaming, digital goods, general retail) gives way to a payee we know:
-    // Netflix (4899) is a subscription, not a phone bill. Money back on a card stays a refund.
-    const broad = slot % 2 === 1 && payee !== null && BROAD_MCCS.has(tx.mcc) && payee.target.categories[slot] !== null;
-    if (category && !broad) return decide(category, 'mcc', hinted);
-  }
-  if (payee) {
-    category = payee.target.categories[slot];
-    if (category) return decide(category, 'merchant', hinted);
-  }
-  if (text.keyword) {
-    category = text.keyword.target.categories[slot];
-    if (category) return decide(category, 'keyword', hinted);
-  }
-  // A standing order to a person whose reference is a street address ("SO R GREENWOOD 14 CARDIGAN RD") is rent.
-  if (slot === 1 && text.address && (channel === CHANNEL.standingOrder || STANDING_ORDER_TYPES.has(type))) {
-    return decide(RENT, 'type', hinted);
-  }
-  const byType = TYPE_TARGETS.get(type) ?? (personToPerson ? TRANSFER : undefined);
-  if (byType) {
-    category = byType.categories[slot];
-    if (category) return decide(category, 'type', hinted);
-  }
-  decide(slot % 2 === 0 ? fallbackIn[accountType] : fallbackOut[accountType], 'fallback', hinted);
+  if (decideWhatHappened(tx, e) || decideByPayee(e, hinted)) return;
+  let category = e.mccTarget?.categories[e.slot];
+  if (category) return decide(category, 'mcc', hinted);
+  category = e.keyword?.target.categories[e.slot];
+  if (category) return decide(category, 'keyword', hinted);
+  decideByStructure(tx, accountType, e, hinted);
 }
 
 function toResult(tx: EngineTransaction): ClassifiedTransaction {
@@ -321,6 +318,8 @@ export function classifyTransactions(
     classifyInto(tx, typeOf.get(tx.accountId) ?? 'Personal', cache);
     results[i] = toResult(tx);
     levels[i] = decided.level;
+    // Own-transfer words with no payee we know to explain them: an own transfer even unpaired (own-transfers.ts).
+    if (decided.level === LEVEL.hinted && ownTransferByWords(cache.get(tx.description))) levels[i] = LEVEL.worded;
   }
   const isOwn = findOwnTransfers(transactions, accounts, levels);
   for (let i = 0; i < transactions.length; i++) {
@@ -333,6 +332,7 @@ export function classifyTransactions(
     result.categoryName = category.name;
     result.source = 'internal_transfer';
     result.merchant = null;
+    if (tx.amount < 0 && cache.get(tx.description).savingsWords) result.toSavings = true;
   }
   return results;
 }

@@ -7,13 +7,31 @@
  * MCC rules: "UNPAID DIRECT DEBIT BRITISH GAS" is a returned direct debit, not energy; "CASH WITHDRAWAL TESCO"
  * is cash, not groceries. `ownTransfer` phrases ("TO SAVINGS", "OWN ACCOUNT") mark a candidate transfer between
  * the customer's own accounts (confirmed only by a matching counterpart, see own-transfers.ts).
+ *
+ * When a text holds several keywords, the highest `priority` wins, then the leftmost: MORTGAGE (1) beats LOAN (0)
+ * in "DD LOAN MORTGAGE", and the catch-all words CASH, FEE and SHOP (-1) speak only when nothing more
+ * specific does. `notOn` names the kinds of payment on which a word says nothing: a Faster Payment or transfer
+ * mentioning CASH is not a cash withdrawal, a restaurant word means eating out on a purchase but not on a direct
+ * debit, and GAS or POWER names a supplier on a bill but not on a card payment ("POWER TOOLS"). Everyday spending
+ * words say nothing on a transfer to a person: "FPO J SMITH PETROL" or "... REFERENCE HOLIDAY" is money sent to
+ * someone, whatever it paid for (rent, bills and savings words still speak: "SO R AND J PROPERTIES RENT").
  */
 import type { TargetKey } from './targets.ts';
+
+/** Kinds of payment, as bits: how the money moved, from the statement code, the bank's type or an MCC. */
+export const PAYMENT = { card: 1, directDebit: 2, transfer: 4 } as const;
+export type PaymentKind = keyof typeof PAYMENT;
 
 export interface KeywordRule {
   readonly target: TargetKey;
   readonly strong?: boolean;
   readonly ownTransfer?: boolean;
+  /** higher wins when one text holds several keywords; 0 unless given */
+  readonly priority?: number;
+  /** kinds of payment on which these words say nothing */
+  readonly notOn?: readonly PaymentKind[];
+  /** a fee word: beside returned-payment wording it makes the text the bank's fee for the returned item */
+  readonly fee?: boolean;
   readonly phrases: readonly string[];
 }
 
@@ -134,53 +152,85 @@ export const keywordRules: readonly KeywordRule[] = [
       'CASH IN',
     ],
   },
-  { target: 'cash', phrases: ['CASH'] },
+  // CASH alone is a withdrawal only on a purchase or an unknown kind of payment: "TFR TO CASH SAVER" is a transfer.
+  { target: 'cash', priority: -1, notOn: ['transfer', 'directDebit'], phrases: ['CASH'] },
   // Alone, these words on a statement are the bank's own charges; beside a payee ("PARKING CHARGES") the payee wins.
-  { target: 'bank_charges', phrases: ['CHARGES', 'FEES', 'COMMISSION', 'FEE'] },
+  // Never on a card payment: a bank posts its charges itself, so "VIS NMC ANNUAL FEE" is a fee paid to someone else.
+  {
+    target: 'bank_charges',
+    priority: -1,
+    fee: true,
+    notOn: ['card'],
+    phrases: ['CHARGES', 'CHARGE', 'FEES', 'COMMISSION', 'FEE'],
+  },
   // Pay words beat the payer's name: employers are often shops ("SILVERLINE RETAIL SALARY", "TESCO STORES WAGES").
   {
     target: 'salary',
     strong: true,
     phrases: ['SALARY', 'SALARIES', 'WAGES', 'WAGE', 'NET PAY', 'NETPAY', 'SLRY', 'BACS SALARY'],
   },
+  // A firm's payroll company pays its staff ("AVIVA EMPLOYMENT SE", cut short by Bacs): pay, not the firm's product.
+  {
+    target: 'salary',
+    strong: true,
+    notOn: ['card'],
+    phrases: ['EMPLOYMENT SERVICES', 'EMPLOYMENT SERV', 'EMPLOYMENT SE'],
+  },
   { target: 'salary', phrases: ['WEEKLY PAY', 'MONTHLY PAY', 'HOLIDAY PAY', 'SICK PAY', 'SSP', 'SMP'] },
   { target: 'payroll', phrases: ['PAYROLL', 'STAFF WAGES', 'STAFF PAY'] },
   {
     target: 'pension',
-    phrases: ['PENSION', 'PENSIONS', 'ANNUITY', 'SUPERANNUATION', 'PENSION FUND', 'PENSION SCHEME'],
+    phrases: [
+      'PENSION',
+      'PENSIONS',
+      'ANNUITY',
+      'SUPERANNUATION',
+      'PENSION FUND',
+      'PENSION SCHEME',
+      'SIPP',
+      'PERSONAL PENSION',
+      'SELF INVESTED PENSION',
+    ],
   },
+  // A life company's legal name ("AVIVA LIFE & PENSIONS UK") names the company, not a pension payment.
+  { target: 'pension_insurer', phrases: ['LIFE AND PENSIONS', 'LIFE AND PENSION'] },
   { target: 'council', phrases: ['COUNCIL TAX', 'CTAX', 'C TAX', 'CNCL TAX', 'COUNCIL', 'DOMESTIC RATES', 'RATES'] },
   { target: 'business_rates', phrases: ['NNDR', 'BUSINESS RATES', 'NON DOMESTIC RATES'] },
   {
     target: 'rent',
-    phrases: [
-      'RENT',
-      'RENT PAYMENT',
-      'HOUSING ASSOCIATION',
-      'LANDLORD',
-      'GROUND RENT',
-      'SERVICE CHARGE',
-      'ROOM RENT',
-      'HOUSING RENT',
-    ],
+    phrases: ['RENT', 'RENT PAYMENT', 'LANDLORD', 'GROUND RENT', 'SERVICE CHARGE', 'ROOM RENT', 'HOUSING RENT'],
   },
   {
     target: 'letting_agent',
+    phrases: ['LETTINGS', 'LETTING', 'LETTING AGENT', 'LETTING AGENTS', 'PROPERTY MANAGEMENT'],
+  },
+  // Money out only (targets.ts, housing): a care-home company paying wages is not rent received.
+  {
+    target: 'housing',
     phrases: [
-      'LETTINGS',
-      'LETTING',
-      'LETTING AGENT',
-      'LETTING AGENTS',
       'ESTATE AGENTS',
-      'PROPERTY MANAGEMENT',
       'PROPERTIES',
       'PROPERTY',
       'HOMES',
       'HOUSING',
       'TENANCY',
+      'HOUSING ASSOCIATION',
+      'HOUSING ASSOC',
+      'HOUSING ASSN',
+      'HSG ASSOC',
+      'HSG ASSN',
+      'HSG',
+      'STUDENT ACCOMMODATION',
+      'STUDENT LIVING',
+      'STUDENT HOMES',
     ],
   },
-  { target: 'mortgage', phrases: ['MORTGAGE', 'MORTGAGES', 'MTG', 'MTGE', 'HOME LOAN', 'MORTGAGE PAYMENT'] },
+  // The product beats the lender's other words: "DD LOAN MORTGAGE" and "NATIONWIDE BS MTG" are mortgages.
+  {
+    target: 'mortgage',
+    priority: 1,
+    phrases: ['MORTGAGE', 'MORTGAGES', 'MTG', 'MTGE', 'HOME LOAN', 'MORTGAGE PAYMENT', 'MORTGAGE REPAYMENT'],
+  },
   {
     target: 'loan',
     phrases: [
@@ -213,6 +263,12 @@ export const keywordRules: readonly KeywordRule[] = [
     target: 'credit_card',
     phrases: ['CREDIT CARD', 'CREDITCARD', 'CC REPAYMENT', 'CARD REPAYMENT', 'CREDIT CARD PAYMENT', 'STORE CARD'],
   },
+  // A bill paid to "... CARDS" or "... MASTERCARD" is a card account's repayment; on a card payment, a shop's name.
+  {
+    target: 'credit_card',
+    notOn: ['card'],
+    phrases: ['CARDS', 'MASTERCARD', 'CARD SERVICES', 'CARDMEMBER SERVICES', 'CARD ACCOUNT'],
+  },
   { target: 'bnpl', phrases: ['PAY LATER', 'BUY NOW PAY LATER', 'BNPL', 'PAY IN INSTALMENTS'] },
   {
     target: 'debt_collection',
@@ -240,8 +296,21 @@ export const keywordRules: readonly KeywordRule[] = [
       'CAR INSURANCE',
       'HOME INSURANCE',
       'PET INSURANCE',
-      'BREAKDOWN COVER',
       'FUNERAL PLAN',
+      'MORTGAGE PROTECTION',
+      'PAYMENT PROTECTION',
+      'INCOME PROTECTION',
+      'CRITICAL ILLNESS',
+      'GAP INSURANCE',
+      'BOILER COVER',
+      'APPLIANCE COVER',
+      'PHONE INSURANCE',
+      'MOBILE INSURANCE',
+      'GADGET INSURANCE',
+      'BIKE INSURANCE',
+      'CYCLE INSURANCE',
+      'CASH PLAN',
+      'HEALTH CASH PLAN',
     ],
   },
   {
@@ -259,12 +328,34 @@ export const keywordRules: readonly KeywordRule[] = [
       'FROM POT',
       'SAVINGS SPACE',
       'ISA',
+      'TO ISA',
+      'FROM ISA',
+      'CASH ISA',
+      'CASH ISA SAVER',
+      'LIFETIME ISA',
+      'LISA',
+      'JUNIOR ISA',
+      'JISA',
+      'HELP TO BUY ISA',
+      'ISA TRANSFER',
+      'EASY ACCESS',
+      'INSTANT ACCESS',
+      'REGULAR SAVER',
+      'FIXED RATE BOND',
       'SAVE THE CHANGE',
       'ROUND UP',
-      'ROUNDUP',
       'ROUND UPS',
+      'POT WITHDRAWAL',
+      'POT DEPOSIT',
+      'EASY SAVER',
+      'TO VAULT',
+      'FROM VAULT',
+      'SAVINGS VAULT',
     ],
   },
+  // Starling's Spaces and similar: "TRANSFER TO RAINY DAY SPACE".
+  // Monzo's pots likewise ("Summer Pot"): never on a card payment, where POT is a product (POT NOODLE).
+  { target: 'savings', ownTransfer: true, notOn: ['card'], phrases: ['SPACE', 'SPACES', 'POT', 'POTS'] },
   {
     target: 'transfer',
     ownTransfer: true,
@@ -278,6 +369,14 @@ export const keywordRules: readonly KeywordRule[] = [
       'TRANSFER TO OWN',
       'OWN TRANSFER',
       'MY ACCOUNT',
+      'TO A C',
+      'FROM A C',
+      'TO AC',
+      'FROM AC',
+      'TO ACCOUNT',
+      'FROM ACCOUNT',
+      'TO ACC',
+      'FROM ACC',
     ],
   },
   {
@@ -289,6 +388,8 @@ export const keywordRules: readonly KeywordRule[] = [
       'DIVIDEND',
       'DIVIDENDS',
       'STOCKS AND SHARES',
+      'STOCKS AND SHARES ISA',
+      'S AND S ISA',
       'SHARE DEALING',
       'CRYPTO',
     ],
@@ -335,7 +436,20 @@ export const keywordRules: readonly KeywordRule[] = [
       'GAMBLING',
     ],
   },
-  { target: 'charity', phrases: ['CHARITY', 'DONATION', 'DONATIONS', 'HOSPICE', 'GIFT AID', 'SPONSORSHIP'] },
+  {
+    target: 'charity',
+    phrases: [
+      'CHARITY',
+      'DONATION',
+      'DONATIONS',
+      'HOSPICE',
+      'GIFT AID',
+      'SPONSORSHIP',
+      'GIVING',
+      'PAYROLL GIVING',
+      'PARISH CHURCH',
+    ],
+  },
   {
     target: 'childcare',
     phrases: [
@@ -368,6 +482,13 @@ export const keywordRules: readonly KeywordRule[] = [
     ],
   },
   { target: 'child_maintenance', phrases: ['MAINTENANCE PAYMENT', 'CHILD MAINTENANCE', 'CHILD SUPPORT'] },
+  // The name of a business that supplies gas or power, on a bill ("DD ACME POWER LTD"); on a card payment these
+  // words are something else ("POWER TOOLS", "BATTERSEA POWER STATION").
+  {
+    target: 'energy',
+    notOn: ['card'],
+    phrases: ['POWER', 'GAS', 'GAS SUPPLY', 'ELECTRICITY SUPPLY', 'POWER AND GAS', 'ELEC'],
+  },
   {
     target: 'energy',
     phrases: [
@@ -379,15 +500,21 @@ export const keywordRules: readonly KeywordRule[] = [
       'HEATING OIL',
       'PREPAY ENERGY',
       'GAS BILL',
+      'GAS TOPUP',
+      'GAS TOP UP',
+      'ELEC TOPUP',
+      'ELEC TOP UP',
+      'ELECTRIC TOPUP',
+      'ELECTRICITY TOP UP',
     ],
   },
-  { target: 'water', phrases: ['WATER', 'WATER RATES', 'SEWERAGE', 'WATER BILL'] },
-  {
-    target: 'telecoms',
-    phrases: ['BROADBAND', 'MOBILE', 'PHONE', 'TELECOM', 'TELECOMS', 'SIM ONLY', 'LANDLINE', 'FIBRE'],
-  },
+  { target: 'water', phrases: ['WATER', 'WATER RATES', 'SEWERAGE', 'WATER BILL', 'WASTEWATER'] },
+  { target: 'telecoms', phrases: ['BROADBAND', 'TELECOM', 'TELECOMS', 'SIM ONLY', 'LANDLINE', 'FIBRE'] },
+  // "VIA MOBILE" is how some banks say a transfer was made in their app.
+  { target: 'telecoms', notOn: ['transfer'], phrases: ['MOBILE', 'PHONE'] },
   {
     target: 'transport',
+    notOn: ['transfer'],
     phrases: [
       'PARKING',
       'CAR PARK',
@@ -407,15 +534,37 @@ export const keywordRules: readonly KeywordRule[] = [
       'CAR RENTAL',
       'CAR HIRE',
       'PARKING PERMIT',
+      'PARK AND RIDE',
+      'BIKE',
+      'BIKES',
+      'BIKE SHOP',
+      'CYCLES',
+      'CYCLE SHOP',
     ],
   },
-  { target: 'fuel', phrases: ['PETROL', 'FUEL', 'FILLING STATION', 'SERVICE STATION', 'PFS', 'EV CHARGING'] },
+  {
+    target: 'fuel',
+    notOn: ['transfer'],
+    phrases: ['PETROL', 'FUEL', 'FILLING STATION', 'SERVICE STATION', 'PFS', 'EV CHARGING'],
+  },
   {
     target: 'vehicle_costs',
-    phrases: ['GARAGE', 'TYRES', 'MOT', 'CAR WASH', 'AUTOCENTRE', 'CAR REPAIRS', 'BODYSHOP', 'VALETING'],
+    phrases: [
+      'GARAGE',
+      'TYRES',
+      'MOT',
+      'CAR WASH',
+      'AUTOCENTRE',
+      'CAR REPAIRS',
+      'BODYSHOP',
+      'VALETING',
+      'BREAKDOWN COVER',
+      'BREAKDOWN',
+    ],
   },
   {
     target: 'groceries',
+    notOn: ['transfer'],
     phrases: [
       'SUPERMARKET',
       'SUPERSTORE',
@@ -433,6 +582,7 @@ export const keywordRules: readonly KeywordRule[] = [
   },
   {
     target: 'eating_out',
+    notOn: ['transfer'],
     phrases: [
       'RESTAURANT',
       'CAFE',
@@ -467,6 +617,39 @@ export const keywordRules: readonly KeywordRule[] = [
       'CARVERY',
     ],
   },
+  // How eating places name themselves when no list knows them; on a direct debit or transfer these words say
+  // nothing ("KITCHEN" there is more likely a kitchen fitter's finance).
+  {
+    target: 'eating_out',
+    notOn: ['directDebit', 'transfer'],
+    phrases: [
+      'ICE CREAM',
+      'ICE CREAM PARLOUR',
+      'GELATO',
+      'GELATERIA',
+      'DESSERTS',
+      'RESTAURANTS',
+      'TRATTORIA',
+      'OSTERIA',
+      'PIZZERIA',
+      'KITCHEN',
+      'CANTINA',
+      'TAQUERIA',
+      'RAMEN',
+      'GASTROPUB',
+      'FISH BAR',
+      'TEA ROOM',
+      'TEA ROOMS',
+      'TEAROOM',
+      'TEAROOMS',
+      'COFFEE HOUSE',
+      'COFFEE SHOP',
+      'PATISSERIE',
+      'BALTI',
+      'NOODLE BAR',
+      'DIM SUM',
+    ],
+  },
   {
     target: 'health_beauty',
     phrases: [
@@ -486,6 +669,12 @@ export const keywordRules: readonly KeywordRule[] = [
       'BARBERS',
       'SALON',
       'NAILS',
+      'NAIL BAR',
+      'NAIL SALON',
+      'NAIL STUDIO',
+      'BEAUTY BAR',
+      'BROW BAR',
+      'LASH BAR',
       'BEAUTY',
       'PHYSIO',
       'PHYSIOTHERAPY',
@@ -524,10 +713,29 @@ export const keywordRules: readonly KeywordRule[] = [
       'DECORATING',
       'REMOVALS',
       'STORAGE',
+      // False friends of the restaurant and utility words above.
+      'KITCHEN FITTERS',
+      'KITCHEN FITTING',
+      'KITCHEN DESIGN',
+      'KITCHEN AND BATHROOM',
+      'KITCHENS AND BATHROOMS',
+      'KITCHEN SHOP',
+      'KITCHEN WORKTOPS',
+      'KITCHEN APPLIANCES',
+      'GAS SAFE',
+      'GAS ENGINEER',
+      'GAS ENGINEERS',
+      'GAS SERVICES',
+      'GAS AND HEATING',
+      'PLUMBING AND HEATING',
+      'POWER TOOLS',
+      'POWER WASHING',
+      'WATER SOFTENER',
     ],
   },
   {
     target: 'holidays_travel',
+    notOn: ['transfer'],
     phrases: [
       'HOTEL',
       'HOTELS',
@@ -549,6 +757,7 @@ export const keywordRules: readonly KeywordRule[] = [
   },
   {
     target: 'entertainment',
+    notOn: ['transfer'],
     phrases: [
       'CINEMA',
       'THEATRE',
@@ -564,6 +773,11 @@ export const keywordRules: readonly KeywordRule[] = [
       'GOLF CLUB',
       'FOOTBALL CLUB',
       'SOFT PLAY',
+      'WATER PARK',
+      'WATER SPORTS',
+      'POWER STATION',
+      'FC',
+      'AFC',
     ],
   },
   {
@@ -577,15 +791,39 @@ export const keywordRules: readonly KeywordRule[] = [
       'MEMBERSHIP',
       'STREAMING',
       'MONTHLY SUBSCRIPTION',
+      'SUBS',
+      'CLUB SUBS',
+      'MEMBERSHIP SUBS',
+    ],
+  },
+  {
+    target: 'clothing',
+    notOn: ['transfer'],
+    phrases: [
+      'CLOTHING',
+      'FASHION',
+      'FASHIONS',
+      'BOUTIQUE',
+      'SHOES',
+      'FOOTWEAR',
+      'MENSWEAR',
+      'WOMENSWEAR',
+      'LADIESWEAR',
+      'KIDSWEAR',
+      'SCHOOLWEAR',
+      'SCHOOL UNIFORM',
+      'UNIFORMS',
     ],
   },
   {
     target: 'shopping',
+    priority: -1,
+    notOn: ['transfer'],
+    phrases: ['SHOP', 'STORE', 'STORES', 'RETAIL'],
+  },
+  {
+    target: 'shopping',
     phrases: [
-      'SHOP',
-      'STORE',
-      'STORES',
-      'RETAIL',
       'ONLINE SHOP',
       'MARKETPLACE',
       'JEWELLERS',
@@ -593,6 +831,10 @@ export const keywordRules: readonly KeywordRule[] = [
       'NEWSAGENT',
       'BOOKSHOP',
       'GIFTS',
+      'VAPE',
+      'VAPES',
+      'VAPE SHOP',
+      'VAPE STORE',
     ],
   },
   {
@@ -609,8 +851,11 @@ export const keywordRules: readonly KeywordRule[] = [
       'RECRUITMENT FEE',
     ],
   },
+  // Transfer words keep the leftmost rule: on a payment to a person, a reference after them ("FPO J SMITH
+  // BIRTHDAY", "... REFERENCE PETROL") says what the money is for between people, not that it was spent.
   {
     target: 'transfer',
+    priority: -1,
     phrases: [
       'TRANSFER',
       'BANK TRANSFER',

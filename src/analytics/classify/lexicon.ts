@@ -1,44 +1,25 @@
 /**
- * One token trie over every known phrase: curated payees, keyword rules, gambling operators, councils and
- * brands. Built once at module load; a statement's tokens are scanned left to right, taking the longest phrase
- * at each position, so a description costs a handful of Map lookups whatever the size of the tables.
+ * One token trie over every known phrase: the knowledge lists, keyword rules, gambling operators, councils and
+ * brands (lexicon-sources.ts). Built once at module load; a statement's tokens are scanned left to right, taking
+ * the longest phrase at each position, so a description costs a handful of Map lookups whatever the size of the
+ * tables.
  *
- * When two sources know the same phrase the higher rank wins: curated > keyword > gambling > council > brand
- * (the curated lists correct the generated ones; keywords beat generated brands named after ordinary words).
+ * When two sources know the same phrase the higher rank wins: knowledge > keyword > gambling > council > brand
+ * (our lists correct the generated ones; keywords beat generated brands named after ordinary words).
+ *
+ * Spacing is not trusted: banks and terminals insert or drop spaces between words ("WAGEDAY ADVANCE" for Wage
+ * Day Advance, "LENDING STREAM" beside LENDINGSTREAM). Every phrase is also indexed with its spaces removed, and
+ * the scan tries the statement's next few tokens joined, so either spelling finds the other without listing it.
  */
-import { first, itemAt } from '../../lib/indexing.ts';
-import brands from './reference/brands.json' with { type: 'json' };
-import councils from './reference/councils.json' with { type: 'json' };
-import gambling from './reference/gambling-operators.json' with { type: 'json' };
-import { curatedGroups } from './reference/curated.ts';
-import { isPersonName } from './reference/person-names.ts';
-import { keywordRules } from './keyword-rules.ts';
-import { isKeptToken } from './normalize-description.ts';
+import { itemAt } from '../../lib/indexing.ts';
+import { KIND, RANK, makeEntry } from './lexicon-entry.ts';
+import type { Entry } from './lexicon-entry.ts';
+import { addSourcePhrases } from './lexicon-sources.ts';
 import { nameTokens } from './normalize-name.ts';
 import { targetOf } from './rule-targets.ts';
-import type { ResolvedTarget } from './rule-targets.ts';
 
-export const KIND = { merchant: 0, keyword: 1, strong: 2 } as const;
-type Kind = (typeof KIND)[keyof typeof KIND];
-
-const RANK = { brand: 1, council: 2, gambling: 3, keyword: 4, curated: 5 } as const;
-
-/** A phrase's meaning. */
-export interface Entry {
-  readonly target: ResolvedTarget;
-  readonly kind: Kind;
-  /** display name of the payee; null for keywords */
-  readonly merchant: string | null;
-  /** a payment intermediary: any other payee in the same text wins */
-  readonly weak: boolean;
-  /** a one-word generated name, or a curated one that is a common surname: ignored on person-to-person payments */
-  readonly personLike: boolean;
-  /** a council's bare place name: counts only beside a council word */
-  readonly needsCouncilWord: boolean;
-  /** own-transfer wording ("TO SAVINGS") */
-  readonly ownTransfer: boolean;
-  readonly rank: number;
-}
+export { KIND };
+export type { Entry };
 
 interface Node {
   entry: Entry | null;
@@ -48,6 +29,59 @@ interface Node {
 const root = new Map<string, Node>();
 /** Every phrase in the trie (for tests and diagnostics). */
 export const phrases: string[] = [];
+
+/** Phrases with their spaces removed ("WAGEDAYADVANCE"); only keys this long, shorter ones join by accident. */
+const squashed = new Map<string, Entry>();
+/** The squashed keys by squashHash, so the scan finds one without building strings (a list on a collision). */
+const squashedByHash = new Map<number, string | string[]>();
+const MIN_SQUASHED_LENGTH = 6;
+/** How many statement tokens may make up one squashed phrase. */
+const MAX_SQUASHED_TOKENS = 4;
+let maxSquashedLength = 0;
+/** The first four characters of every squashed phrase as a number (headCode): most positions begin none. */
+const squashedHeads = new Set<number>();
+
+/** One step of the hash of a squashed key, kept a small integer so Map lookups stay fast. */
+function hashStep(hash: number, charCode: number): number {
+  return (Math.imul(hash, 31) + charCode) & 0x3fffffff;
+}
+
+function squashHash(key: string): number {
+  let hash = 0;
+  for (let c = 0; c < key.length; c++) hash = hashStep(hash, key.charCodeAt(c));
+  return hash;
+}
+
+/** Whether tokens[i..i+count) joined spell `key` (whose length the caller has checked). */
+function spells(key: string, tokens: readonly string[], i: number, count: number): boolean {
+  let at = 0;
+  for (let k = i; k < i + count; k++) {
+    const token = itemAt(tokens, k);
+    for (let c = 0; c < token.length; c++) if (token.charCodeAt(c) !== key.charCodeAt(at++)) return false;
+  }
+  return true;
+}
+
+/** The squashed entry tokens[i..i+count) spell, given their hash and joined length. */
+function squashedAt(tokens: readonly string[], i: number, count: number, hash: number, length: number): Entry | null {
+  const keys = squashedByHash.get(hash);
+  if (keys === undefined) return null;
+  for (const key of typeof keys === 'string' ? [keys] : keys) {
+    if (key.length === length && spells(key, tokens, i, count)) return squashed.get(key) ?? null;
+  }
+  return null;
+}
+
+/** Four characters of tokens[i..to) read on across tokens, as one number; -1 when the text is shorter. */
+function headCode(tokens: readonly string[], i: number, to: number): number {
+  let code = 0;
+  let n = 0;
+  for (let k = i; k < to && n < 4; k++) {
+    const token = itemAt(tokens, k);
+    for (let c = 0; c < token.length && n < 4; c++, n++) code = code * 64 + (token.charCodeAt(c) & 63);
+  }
+  return n === 4 ? code : -1;
+}
 
 function add(tokens: readonly string[], entry: Entry): void {
   let level = root;
@@ -63,83 +97,23 @@ function add(tokens: readonly string[], entry: Entry): void {
   if (node === undefined) return; // no tokens
   if (!node.entry) phrases.push(tokens.join(' '));
   if (!node.entry || node.entry.rank < entry.rank) node.entry = entry;
-}
-
-/**
- * Tokens of a reference name as statement text would produce them; null when normalisation would drop part of
- * it ("VETS 4 PETS" loses the 4 on a statement too, so only the VETS4PETS spelling can match).
- */
-function phraseTokens(name: string): string[] | null {
-  const tokens = nameTokens(name);
-  return tokens.every(isKeptToken) ? tokens : null;
-}
-
-function entry(target: ResolvedTarget, kind: Kind, rank: number, extra: Partial<Entry> = {}): Entry {
-  return Object.freeze({
-    target,
-    kind,
-    rank,
-    merchant: null,
-    weak: false,
-    personLike: false,
-    needsCouncilWord: false,
-    ownTransfer: false,
-    ...extra,
-  });
-}
-
-for (const group of curatedGroups) {
-  const target = targetOf(group.target);
-  for (const line of group.names) {
-    const parts = line.split('|');
-    const head = first(parts); // split always returns at least one part
-    const variants = parts.slice(1);
-    const displayOnly = head.startsWith('~');
-    const display = displayOnly ? head.slice(1) : head;
-    const value = entry(target, KIND.merchant, RANK.curated, { merchant: display, weak: group.weak ?? false });
-    const surnameValue = entry(target, KIND.merchant, RANK.curated, {
-      merchant: display,
-      weak: group.weak ?? false,
-      personLike: true,
-    });
-    for (const name of displayOnly ? variants : [display, ...variants]) {
-      const tokens = phraseTokens(name);
-      if (tokens) add(tokens, tokens.length === 1 && isPersonName(first(tokens)) ? surnameValue : value);
-    }
+  const key = tokens.join('');
+  if (key.length < MIN_SQUASHED_LENGTH) return;
+  const current = squashed.get(key);
+  if (!current || current.rank < entry.rank) squashed.set(key, entry);
+  if (current === undefined) {
+    const hash = squashHash(key);
+    const others = squashedByHash.get(hash);
+    squashedByHash.set(hash, others === undefined ? key : [...(typeof others === 'string' ? [others] : others), key]);
   }
+  maxSquashedLength = Math.max(maxSquashedLength, key.length);
+  squashedHeads.add(headCode([key], 0, 1));
 }
 
-for (const rule of keywordRules) {
-  const value = entry(targetOf(rule.target), rule.strong ? KIND.strong : KIND.keyword, RANK.keyword, {
-    ownTransfer: rule.ownTransfer ?? false,
-  });
-  for (const phrase of rule.phrases) {
-    const tokens = phraseTokens(phrase);
-    if (tokens) add(tokens, value);
-  }
-}
+addSourcePhrases(add);
 
-const gamblingTarget = targetOf('gambling');
-for (const [name, display] of gambling.entries as [string, string][]) {
-  const tokens = name.split(' ');
-  add(
-    tokens,
-    entry(gamblingTarget, KIND.merchant, RANK.gambling, { merchant: display, personLike: tokens.length === 1 }),
-  );
-}
-
-const councilTarget = targetOf('council');
-for (const [display, full, bare] of councils.councils as [string, string[], string[]][]) {
-  const value = entry(councilTarget, KIND.merchant, RANK.council, { merchant: display });
-  for (const name of full) add(name.split(' '), value);
-  const bareValue = entry(councilTarget, KIND.merchant, RANK.council, { merchant: display, needsCouncilWord: true });
-  for (const name of bare) add(name.split(' '), bareValue);
-}
-
-for (const [name, display, key] of brands.entries as [string, string, string][]) {
-  const tokens = name.split(' ');
-  add(tokens, entry(targetOf(key), KIND.merchant, RANK.brand, { merchant: display, personLike: tokens.length === 1 }));
-}
+/** The bank's fee for a returned item: returned-payment wording beside a fee word ("UNPAID DD BRITISH GAS FEE"). */
+const RETURNED_ITEM_FEE = makeEntry(targetOf('bank_charges'), KIND.strong, RANK.keyword);
 
 /** Words that make a bare council name count ("LB CAMDEN", "LEEDS CC", "CARDIFF CTAX"). */
 const COUNCIL_WORDS = new Set([
@@ -177,64 +151,125 @@ export interface ScanResult {
   merchant: Entry | null;
   /** best payee that is not a one-word generated name (for person-to-person transfers) */
   merchantStrict: Entry | null;
+  /** best keyword: highest priority, then leftmost */
   keyword: Entry | null;
+  /** best keyword that speaks on every kind of payment (for when `keyword` is silent on this one) */
+  keywordPlain: Entry | null;
   ownTransfer: boolean;
+  /** the text's own words say it is an own transfer ("TO SAVINGS", "SAVINGS POT", "OWN ACCOUNT"); a TFR code alone does not */
+  ownTransferWords: boolean;
+  /** among them, words that name savings ("TO SAVINGS", "CASH ISA", "SAVINGS POT", "ROUND UP") */
+  savingsWords: boolean;
+  /** a fee word was found */
+  fee: boolean;
 }
 
 /** Scans tokens[from..to). */
 export function scanTokens(tokens: readonly string[], from: number, to: number): ScanResult {
-  const result: ScanResult = { strong: null, merchant: null, merchantStrict: null, keyword: null, ownTransfer: false };
+  const result: ScanResult = {
+    strong: null,
+    merchant: null,
+    merchantStrict: null,
+    keyword: null,
+    keywordPlain: null,
+    ownTransfer: false,
+    ownTransferWords: false,
+    savingsWords: false,
+    fee: false,
+  };
   scanInto(tokens, from, to, result);
   return result;
 }
 
-/** Scans tokens[from..to) into `result`, whose members must start empty (null, false). */
-export function scanInto(tokens: readonly string[], from: number, to: number, result: ScanResult): void {
-  let councilWord = false;
+function hasCouncilWord(tokens: readonly string[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
-    if (COUNCIL_WORDS.has(itemAt(tokens, k))) {
-      councilWord = true;
-      break;
+    const token = itemAt(tokens, k);
+    if (COUNCIL_WORDS.has(token)) return true;
+    // Bacs cuts payee names to 18 characters: "BIRMINGHAM CITY CO", "GLASGOW CITY COUNC", and a reference may
+    // follow ("BRISTOL CITY COUNC HB 123"); a stub of one or two letters counts only at the very end.
+    if (k > from && tokens[k - 1] === 'CITY' && isCouncilStub(token) && (token.length >= 3 || k === to - 1)) {
+      return true;
     }
   }
-  // Bacs cuts payee names to 18 characters: "BIRMINGHAM CITY CO", "GLASGOW CITY COUNC".
-  if (!councilWord && to - from >= 2 && tokens[to - 2] === 'CITY' && isCouncilStub(itemAt(tokens, to - 1))) {
-    councilWord = true;
+  return false;
+}
+
+/** Reused by scanInto: the match found at one position. */
+const found = { entry: null as Entry | null, length: 0 };
+
+/** The longest phrase starting at tokens[i], exact or with its spacing changed, into `found`. */
+function matchAt(tokens: readonly string[], i: number, to: number, councilWord: boolean): void {
+  found.entry = null;
+  found.length = 0;
+  let node = root.get(itemAt(tokens, i));
+  for (let j = i; node !== undefined;) {
+    const candidate = node.entry;
+    if (candidate !== null && (!candidate.needsCouncilWord || councilWord)) {
+      found.entry = candidate;
+      found.length = j - i + 1;
+    }
+    j++;
+    if (j >= to || node.next === null) break;
+    node = node.next.get(itemAt(tokens, j));
   }
-  let i = from;
-  while (i < to) {
-    let node = root.get(itemAt(tokens, i));
-    let best: Entry | null = null;
-    let bestLength = 0;
-    for (let j = i; node !== undefined;) {
-      const candidate = node.entry;
-      if (candidate !== null && (!candidate.needsCouncilWord || councilWord)) {
-        best = candidate;
-        bestLength = j - i + 1;
-      }
-      j++;
-      if (j >= to || node.next === null) break;
-      node = node.next.get(itemAt(tokens, j));
+  // The same tokens joined: a longer joined match wins, an equal one leaves the exact match.
+  const most = Math.min(MAX_SQUASHED_TOKENS, to - i);
+  if (found.length >= most || !squashedHeads.has(headCode(tokens, i, to))) return;
+  let hash = 0;
+  let length = 0;
+  for (let k = 0; k < most; k++) {
+    const token = itemAt(tokens, i + k);
+    for (let c = 0; c < token.length; c++) hash = hashStep(hash, token.charCodeAt(c));
+    length += token.length;
+    if (length > maxSquashedLength) break;
+    if (k < found.length || length < MIN_SQUASHED_LENGTH) continue;
+    const candidate = squashedAt(tokens, i, k + 1, hash, length);
+    if (candidate !== null && (!candidate.needsCouncilWord || councilWord)) {
+      found.entry = candidate;
+      found.length = k + 1;
     }
-    if (best === null) {
-      i++;
-      continue;
-    }
-    record(result, best);
-    i += bestLength;
   }
 }
 
-function record(result: ScanResult, found: Entry): void {
-  if (found.ownTransfer) result.ownTransfer = true;
-  if (found.kind === KIND.strong) {
-    result.strong ??= found;
-  } else if (found.kind === KIND.keyword) {
-    result.keyword ??= found;
+/** Scans tokens[from..to) into `result`, whose members must start empty (null, false). */
+export function scanInto(tokens: readonly string[], from: number, to: number, result: ScanResult): void {
+  const councilWord = hasCouncilWord(tokens, from, to);
+  let i = from;
+  while (i < to) {
+    matchAt(tokens, i, to, councilWord);
+    if (found.entry === null) {
+      i++;
+      continue;
+    }
+    record(result, found.entry);
+    i += found.length;
+  }
+  if (result.fee && result.strong?.target.key === 'returned_direct_debit') result.strong = RETURNED_ITEM_FEE;
+}
+
+function record(result: ScanResult, entry: Entry): void {
+  if (entry.ownTransfer) {
+    result.ownTransfer = result.ownTransferWords = true;
+    if (entry.target.key === 'savings') result.savingsWords = true;
+  }
+  if (entry.fee) result.fee = true;
+  if (entry.kind === KIND.strong) {
+    result.strong ??= entry;
+  } else if (entry.kind === KIND.keyword) {
+    if (result.keyword === null || entry.priority > result.keyword.priority) result.keyword = entry;
+    if (entry.notOn === 0 && (result.keywordPlain === null || entry.priority > result.keywordPlain.priority)) {
+      result.keywordPlain = entry;
+    }
   } else {
-    if (result.merchant === null || (result.merchant.weak && !found.weak)) result.merchant = found;
-    if (!found.personLike && (result.merchantStrict === null || (result.merchantStrict.weak && !found.weak))) {
-      result.merchantStrict = found;
+    if (result.merchant === null || (result.merchant.weak && !entry.weak)) result.merchant = entry;
+    if (!entry.personLike && (result.merchantStrict === null || (result.merchantStrict.weak && !entry.weak))) {
+      result.merchantStrict = entry;
     }
   }
+}
+
+/** The payee a phrase names on its own ("BP"), or null. */
+export function payeeNamed(phrase: string): Entry | null {
+  const tokens = nameTokens(phrase);
+  return scanTokens(tokens, 0, tokens.length).merchant;
 }

@@ -1,6 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHANNEL, analyzeStatementText, isKeptToken, normalizeDescription } from './normalize-description.ts';
+import {
+  CHANNEL,
+  CODE_FLAG,
+  analyzeStatementText,
+  isKeptToken,
+  normalizeDescription,
+} from './normalize-description.ts';
 import { normalizeName } from './normalize-name.ts';
 
 describe('normalizeDescription › the same payee groups together', () => {
@@ -46,6 +52,7 @@ describe('normalizeDescription › names that start like a code are kept', () =>
   const cases: [string, string][] = [
     ['BP', 'BP'],
     ['BP CONNECT STOCKWELL', 'BP CONNECT STOCKWELL'],
+    ['BP GAS STATION', 'BP GAS STATION'],
     ['SO ENERGY', 'SO ENERGY'],
     ['CREDIT CARD PAYMENT', 'CREDIT CARD PAYMENT'],
     ['DD', 'DD'],
@@ -54,6 +61,30 @@ describe('normalizeDescription › names that start like a code are kept', () =>
     test(`${JSON.stringify(raw)} → ${JSON.stringify(expected)}`, () =>
       assert.equal(normalizeDescription(raw), expected));
   }
+});
+
+describe('normalizeDescription › a code is kept only before a whole protected name', () => {
+  const cases: [string, string][] = [
+    ['BP SERVICE CHARGE', 'SERVICE CHARGE'],
+    ['BP GAS SUPPLY CO', 'GAS SUPPLY'],
+    ['BP THAMES WATER', 'THAMES WATER'],
+  ];
+  for (const [raw, expected] of cases) {
+    test(`${JSON.stringify(raw)} → ${JSON.stringify(expected)}`, () =>
+      assert.equal(normalizeDescription(raw), expected));
+  }
+});
+
+describe('analyzeStatementText › what the codes say beyond the channel', () => {
+  test('TFR and "TRANSFER FROM" are own-transfer hints', () => {
+    for (const raw of ['TFR TO CASH ISA', 'TFR FROM J SMITH', 'TRANSFER FROM CURRENT ACCOUNT', 'SAVINGS 12345678 TFR'])
+      assert.equal(analyzeStatementText(raw).codeFlags & CODE_FLAG.ownTransfer, CODE_FLAG.ownTransfer, raw);
+    assert.equal(analyzeStatementText('FPO J SMITH').codeFlags, 0);
+  });
+  test('a stripped leading BP is remembered (the fuel brand on a card payment)', () => {
+    assert.equal(analyzeStatementText('BP  LEEDS GB').codeFlags, CODE_FLAG.billPayment);
+    assert.equal(analyzeStatementText('BP CONNECT').codeFlags, 0);
+  });
 });
 
 describe('analyzeStatementText › the transaction code says how money moved', () => {

@@ -11,15 +11,17 @@ import councils from './reference/councils.json' with { type: 'json' };
 import { LEGAL_FORM_TOKENS, foldToAscii } from './normalize-name.ts';
 import {
   CHANNEL,
+  CODE_FLAG,
   LEADING_CODES,
+  LEADING_CODE_FLAGS,
   LEADING_FIRST_WORDS,
   MAX_CODE_LENGTH,
-  PROTECTED_PAIRS,
+  PROTECTED,
   TRAILING_CODES,
 } from './statement-codes.ts';
 import type { Channel } from './statement-codes.ts';
 
-export { CHANNEL };
+export { CHANNEL, CODE_FLAG };
 export type { Channel };
 
 /** The analysed statement text. `tokens[from..to)` are matched on; `normalized` is the grouping key. */
@@ -30,6 +32,8 @@ export interface StatementText {
   readonly normalized: string;
   /** how the money moved, when the text says so (DD, SO, BGC, FPO, CPT, ...) */
   readonly channel: Channel;
+  /** what the stripped codes say beyond the channel (CODE_FLAG bits) */
+  readonly codeFlags: number;
 }
 
 const MONTHS = new Set(['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'SEPT', 'OCT', 'NOV', 'DEC']);
@@ -228,9 +232,17 @@ export interface ScratchText {
   to: number;
   normalized: string;
   channel: Channel;
+  codeFlags: number;
 }
 
-const scratchResult: ScratchText = { tokens: scratchTokens, from: 0, to: 0, normalized: '', channel: CHANNEL.none };
+const scratchResult: ScratchText = {
+  tokens: scratchTokens,
+  from: 0,
+  to: 0,
+  normalized: '',
+  channel: CHANNEL.none,
+  codeFlags: 0,
+};
 
 /** Analyses into shared storage (see ScratchText). */
 export function analyzeIntoScratch(raw: string): ScratchText {
@@ -244,35 +256,55 @@ export function analyzeStatementText(raw: string): StatementText {
   return { ...scratch, tokens: scratchTokens.slice(0, scratch.to) };
 }
 
+/** Whether the code word at `at` begins a protected name that the text goes on with ("BP CONNECT"). */
+function isProtected(kept: readonly string[], at: number, to: number): boolean {
+  if (at + 1 >= to) return false;
+  const tails = PROTECTED.get(`${kept[at]} ${kept[at + 1]}`);
+  if (tails === undefined) return false;
+  for (const tail of tails) {
+    if (at + 2 + tail.length > to) continue;
+    let k = 0;
+    while (k < tail.length && kept[at + 2 + k] === tail[k]) k++;
+    if (k === tail.length) return true;
+  }
+  return false;
+}
+
 /** Strips transaction codes at both ends and the location at the end. */
 function finish(kept: readonly string[], gapBefore: readonly boolean[], count: number, out: ScratchText): void {
   let from = 0;
   let to = count;
   let channel: Channel = CHANNEL.none;
+  let codeFlags = 0;
 
   // Leading codes, longest phrase first ("DIRECT DEBIT PAYMENT TO", "CARD PAYMENT TO", "DD"); never the last token,
   // and never when the code starts a name ("BP CONNECT", "SO ENERGY").
   for (;;) {
     let matched = 0;
     let matchedChannel: Channel = CHANNEL.none;
+    let matchedPhrase = '';
     let phrase = '';
     for (let n = 1; n <= MAX_CODE_LENGTH && from + n < to; n++) {
       phrase = n === 1 ? itemAt(kept, from) : `${phrase} ${kept[from + n - 1]}`;
       const code = LEADING_CODES.get(phrase);
-      if (code !== undefined && !PROTECTED_PAIRS.has(`${kept[from + n - 1]} ${kept[from + n]}`)) {
+      if (code !== undefined && !isProtected(kept, from + n - 1, to)) {
         matched = n;
         matchedChannel = code;
+        matchedPhrase = phrase;
       }
       if (n === 1 && !LEADING_FIRST_WORDS.has(phrase)) break;
     }
     if (matched === 0) break;
     if (channel === CHANNEL.none) channel = matchedChannel;
+    codeFlags |= LEADING_CODE_FLAGS.get(matchedPhrase) ?? 0;
     from += matched;
   }
   while (to - from > 1) {
-    const code = TRAILING_CODES.get(itemAt(kept, to - 1));
+    const word = itemAt(kept, to - 1);
+    const code = TRAILING_CODES.get(word);
     if (code === undefined) break;
     if (channel === CHANNEL.none) channel = code;
+    if (word === 'TFR') codeFlags |= CODE_FLAG.ownTransfer;
     to--;
   }
 
@@ -295,6 +327,7 @@ function finish(kept: readonly string[], gapBefore: readonly boolean[], count: n
   out.to = to;
   out.normalized = normalized;
   out.channel = channel;
+  out.codeFlags = codeFlags;
 }
 
 /** The normalised description alone (upper-case tokens separated by single spaces; "" for empty text). */

@@ -97,6 +97,112 @@ describe('own transfers › recognised', () => {
   });
 });
 
+describe('own transfers › wording and account numbers UK statements use', () => {
+  const isa = anAccount({ id: 'isa', subType: 'Savings', accountNumber: '20000011114321' });
+  const pot = anAccount({ id: 'pot', subType: 'Savings', accountNumber: '04000433335555' });
+  const list = [current, isa, pot];
+
+  test('"TFR TO CASH ISA" pairs with the ISA\'s credit: an own transfer, not cash', () => {
+    assert.deepEqual(
+      categories(
+        [
+          aTransaction({ accountId: 'current', amount: -200, description: 'TFR TO CASH ISA', bookedAt: T0 }),
+          aTransaction({ accountId: 'isa', amount: 200, description: 'TRANSFER IN', bookedAt: T0 + DAY }),
+        ],
+        list,
+      ),
+      ['internal_transfer_out', 'internal_transfer_in'],
+    );
+  });
+
+  test('"TFR TO CASH ISA" with no counterpart is still an own transfer: the words say so', () => {
+    assert.deepEqual(categories([aTransaction({ amount: -200, description: 'TFR TO CASH ISA', bookedAt: T0 })], list), [
+      'internal_transfer_out',
+    ]);
+  });
+
+  test('money put into an ISA at an investment firm is savings held elsewhere, not an own transfer', () => {
+    assert.deepEqual(
+      categories([aTransaction({ amount: -200, description: 'VANGUARD INVESTOR ISA', bookedAt: T0 })], list),
+      ['savings_investments'],
+    );
+  });
+
+  test("a TFR code alone before a person's name is a payment to that person", () => {
+    assert.deepEqual(categories([aTransaction({ amount: -40, description: 'TFR J SMITH', bookedAt: T0 })], list), [
+      'transfer_out',
+    ]);
+  });
+
+  test('"TO A/C" with the number of another of the customer\'s accounts is own, without its counterpart', () => {
+    assert.deepEqual(categories([aTransaction({ amount: -75, description: 'TO A/C 11114321', bookedAt: T0 })], list), [
+      'internal_transfer_out',
+    ]);
+  });
+
+  test('"TO A/C" with a number the customer did not connect is an own transfer by its words', () => {
+    assert.deepEqual(categories([aTransaction({ amount: -75, description: 'TO A/C 99990000', bookedAt: T0 })], list), [
+      'internal_transfer_out',
+    ]);
+  });
+
+  test('a masked number on own-transfer wording names the account by its last four digits', () => {
+    assert.deepEqual(
+      categories([aTransaction({ amount: -60, description: 'TFR TO A/C ENDING 4321', bookedAt: T0 })], list),
+      ['internal_transfer_out'],
+    );
+  });
+
+  test('a masked number on a card payment proves nothing', () => {
+    assert.deepEqual(
+      categories([aTransaction({ amount: -60, description: 'TESCO STORES CARD ENDING 4321', bookedAt: T0 })], list),
+      ['groceries'],
+    );
+  });
+
+  const hints: [string, string, number][] = [
+    ['MONZO POT TRANSFER', 'POT TRANSFER', 20],
+    ['SAVINGS POT', 'SAVINGS POT', 15],
+    ['ROUND UP', 'ROUND UP', 0.55],
+    ['TO SAVINGS', 'CREDIT', 50],
+  ];
+  for (const [out, into, amount] of hints) {
+    test(`"${out}" is an own-transfer hint: paired with "${into}" 5 days later`, () => {
+      assert.deepEqual(
+        categories(
+          [
+            aTransaction({ accountId: 'current', amount: -amount, description: out, bookedAt: T0 }),
+            aTransaction({ accountId: 'pot', amount, description: into, bookedAt: T0 + 5 * DAY }),
+          ],
+          list,
+        ),
+        ['internal_transfer_out', 'internal_transfer_in'],
+      );
+    });
+  }
+
+  const inbound: [string, string][] = [
+    ['FROM SAVINGS', 'FPO MR A CUSTOMER'],
+    ['FROM ISA', 'FPO MR A CUSTOMER'],
+    ['TFR FROM 20-00-00 11114321', 'FPO MR A CUSTOMER'],
+    ['TFR FROM MR A CUSTOMER', 'FPO MR A CUSTOMER'],
+  ];
+  for (const [into, out] of inbound) {
+    test(`"${into}" is an own-transfer hint on money in: paired 5 days after "${out}"`, () => {
+      assert.deepEqual(
+        categories(
+          [
+            aTransaction({ accountId: 'isa', amount: -120, description: out, bookedAt: T0 }),
+            aTransaction({ accountId: 'current', amount: 120, description: into, bookedAt: T0 + 5 * DAY }),
+          ],
+          list,
+        ),
+        ['internal_transfer_out', 'internal_transfer_in'],
+      );
+    });
+  }
+});
+
 describe('own transfers › not recognised', () => {
   test('a plain transfer matched only 5 days later', () => {
     assert.deepEqual(
@@ -111,10 +217,10 @@ describe('own transfers › not recognised', () => {
   test('amounts that differ by a penny', () => {
     assert.deepEqual(
       categories([
-        aTransaction({ accountId: 'current', amount: -150, description: 'TFR TO SAVINGS', bookedAt: T0 }),
+        aTransaction({ accountId: 'current', amount: -150, description: 'FPO A N OTHER', bookedAt: T0 }),
         aTransaction({ accountId: 'savings', amount: 150.01, description: 'TRANSFER IN', bookedAt: T0 }),
       ]),
-      ['savings_investments', 'transfer_in'],
+      ['transfer_out', 'transfer_in'],
     );
   });
 
@@ -154,13 +260,17 @@ describe('own transfers › not recognised', () => {
     );
   });
 
-  test('with a single account, own-transfer wording alone proves nothing', () => {
+  test('with a single account, own-transfer wording is enough: the savings account is just not connected', () => {
     assert.deepEqual(
       categories(
-        [aTransaction({ accountId: 'current', amount: -100, description: 'TFR TO SAVINGS', bookedAt: T0 })],
+        [
+          aTransaction({ accountId: 'current', amount: -100, description: 'TFR TO SAVINGS', bookedAt: T0 }),
+          aTransaction({ accountId: 'current', amount: -25, description: 'Summer Pot', bookedAt: T0 }),
+          aTransaction({ accountId: 'current', amount: -100, description: 'FPO A N OTHER', bookedAt: T0 }),
+        ],
         [current],
       ),
-      ['savings_investments'],
+      ['internal_transfer_out', 'internal_transfer_out', 'transfer_out'],
     );
   });
 

@@ -114,25 +114,51 @@ export const TRAILING_CODES: ReadonlyMap<string, Channel> = new Map<string, Chan
 ]);
 
 /**
- * "<code word> <next word>" pairs that begin a name, so the code is not stripped: BP the fuel brand, So Energy,
- * Dr. Martens, "CREDIT CARD" and "DEBIT INTEREST" wording. A test checks every curated name and keyword that
- * starts with a code word is listed here.
+ * What a leading code says beyond the channel, as bits. `billPayment`: the code was "BP", which on a card payment
+ * is the fuel brand whose name a terminal printed, not a bill payment (classify.ts). `ownTransfer`: TFR/TRF
+ * codes, which banks print on transfers between a customer's own accounts (a hint, see own-transfers.ts).
  */
-export const PROTECTED_PAIRS: ReadonlySet<string> = new Set([
+export const CODE_FLAG = { billPayment: 1, ownTransfer: 2 } as const;
+
+/** Leading code phrases with flags. */
+export const LEADING_CODE_FLAGS: ReadonlyMap<string, number> = new Map<string, number>([
+  ['BP', CODE_FLAG.billPayment],
+  ['TFR', CODE_FLAG.ownTransfer],
+  ['TRF', CODE_FLAG.ownTransfer],
+  ['TFR TO', CODE_FLAG.ownTransfer],
+  ['TRF TO', CODE_FLAG.ownTransfer],
+  ['TFR FROM', CODE_FLAG.ownTransfer],
+  ['TRF FROM', CODE_FLAG.ownTransfer],
+  ['TRANSFER TO', CODE_FLAG.ownTransfer],
+  ['TRANSFER FROM', CODE_FLAG.ownTransfer],
+]);
+
+/**
+ * Names and wordings that begin with a code word, so the code is not stripped when the text goes on with the
+ * whole phrase: BP the fuel brand ("BP CONNECT", but "BP SERVICE CHARGE" is a bill payment of a service charge),
+ * So Energy, Dr. Martens, "CREDIT CARD" and "DEBIT INTEREST" wording. A test checks every name and keyword that
+ * starts with a code word is covered by one of these.
+ */
+const protectedPhrases = [
   'BP CONNECT',
   'BP EXPRESS',
   'BP PETROL',
   'BP FUEL',
-  'BP SERVICE',
+  'BP SERVICE STATION',
+  'BP GAS STATION',
   'BP STATION',
   'BP PULSE',
   'BP CHARGEMASTER',
+  'BP PENSION',
+  'BP AMERICA',
+  'BP SHOP',
   'SO ENERGY',
   'DR MARTENS',
   'CREDIT CARD',
   'CREDIT INTEREST',
   'DEBIT INTEREST',
   'PAYMENT ASSIST',
+  'PAYMENT PROTECTION',
   'CREDIT SPRING',
   'CREDIT UNION',
   'TRANSFER WISE',
@@ -151,8 +177,23 @@ export const PROTECTED_PAIRS: ReadonlySet<string> = new Set([
   'DD RETURNED',
   'DD REVERSAL',
   'DD RECALL',
-  'BP PENSION',
-  'BP AMERICA',
-  'BP GAS',
-  'BP SHOP',
-]);
+];
+
+/**
+ * Protected phrases by their first two words ("BP CONNECT" → [[]], "BP SERVICE" → [["STATION"]]): the words that
+ * must follow the pair for the code to stay.
+ */
+export const PROTECTED: ReadonlyMap<string, readonly (readonly string[])[]> = (() => {
+  const byPair = new Map<string, string[][]>();
+  for (const phrase of protectedPhrases) {
+    const [code = '', next = '', ...rest] = phrase.split(' ');
+    const pair = `${code} ${next}`;
+    const tails = byPair.get(pair) ?? [];
+    tails.push(rest);
+    byPair.set(pair, tails);
+  }
+  return byPair;
+})();
+
+/** The protected phrases (for tests). */
+export const PROTECTED_PHRASES: readonly string[] = protectedPhrases;

@@ -46,7 +46,11 @@ export const TARGETS = {
   telecoms: spend('telecoms', 'telecoms_it'),
   insurance: ['other_income', 'insurance', 'other_income', 'insurance'],
   rent: ['rental_income', 'rent', 'other_income', 'rent'],
+  // A letting agent passes the rent it collects on to the landlord: money in from one is rent received.
   letting_agent: ['rental_income', 'rent', 'other_income', 'rent'],
+  // Housing words (HOMES, HOUSING, PROPERTIES) name a landlord or housing association only on money out: money in
+  // from "TRINITY CARE HOMES" is wages or a refund, not rent received.
+  housing: [null, 'rent', null, 'rent'],
   mortgage: ['loan_income', 'mortgage', 'loan_income', 'loan_repayments'],
   // A council pays people housing benefit or council tax refunds; a business gets grants from it.
   council: ['housing_benefit', 'council_tax', 'government_income', 'business_rates'],
@@ -88,6 +92,9 @@ export const TARGETS = {
   // Gambling operators pay out winnings and withdrawals.
   gambling: ['gambling_winnings', 'gambling', 'other_income', 'other_expenditure'],
   // Banking
+  // A bank or building society says nothing by itself: a payment to one may be a mortgage, a loan, a card or
+  // savings, which the words beside it or the transaction type tell.
+  bank: [null, null, null, null],
   cash: ['cash_deposit', 'cash_withdrawal', 'cash_deposit', 'cash_withdrawal'],
   cash_deposit: ['cash_deposit', null, 'cash_deposit', null],
   bank_charges: ['refund', 'bank_charges', 'refund', 'bank_charges'],
@@ -106,9 +113,11 @@ export const TARGETS = {
   money_transfer: ['transfer_in', 'transfer_out', 'other_income', 'transfer_out'],
   // Payment processors: a business's settlements and fees; on a personal account, self-employed takings.
   payment_processor: ['self_employment_income', null, 'card_settlements', 'merchant_fees'],
-  // PayPal wraps other merchants; its own meaning is weak (see curated.ts, weak entries).
+  // PayPal wraps other merchants; its own meaning is weak (see reference/knowledge.ts, weak lists).
   paypal: ['transfer_in', null, 'card_settlements', null],
   marketplace: ['self_employment_income', 'shopping', 'card_settlements', 'equipment_supplies'],
+  // Second-hand clothing marketplaces (Vinted, Depop): sellers are paid, buyers buy clothes.
+  clothing_marketplace: ['self_employment_income', 'clothing', 'card_settlements', 'equipment_supplies'],
   delivery_app: ['self_employment_income', 'eating_out', 'card_settlements', 'merchant_fees'],
   ride_hailing: ['self_employment_income', 'transport', 'other_income', 'vehicles_travel'],
   // Business suppliers and services
@@ -118,7 +127,8 @@ export const TARGETS = {
   marketing: spend('subscriptions', 'marketing'),
   workplace_pension: ['pension', 'pension_contributions', 'other_income', 'pension_contributions'],
   payroll: ['salary', 'transfer_out', 'other_income', 'payroll'],
-  sales: ['self_employment_income', null, 'sales', null],
+  // Invoice words: money in is takings; a business paying an invoice pays a supplier.
+  sales: ['self_employment_income', null, 'sales', 'supplier_payments'],
   director: ['transfer_in', 'transfer_out', 'capital_injection', 'director_drawings'],
   grant: payer('other_benefits'),
 } as const satisfies Record<string, TargetSpec>;

@@ -1,8 +1,8 @@
 /**
  * Common UK first names and surnames. Many brands are a family name (Evans, Barnes, Clarks); as a single token
  * they would catch bank transfers to people ("FPO J EVANS"). The reference build leaves such one-word names out of
- * the generated tables; the classifier ignores curated one-word names found here on person-to-person payments
- * ("FPO M COSTA" is a person, "COSTA COFFEE" by card is Costa).
+ * the generated tables; the classifier ignores one-word names of the knowledge lists found here on person-to-person
+ * payments ("FPO M COSTA" is a person, "COSTA COFFEE" by card is Costa).
  */
 const PERSON_NAMES: ReadonlySet<string> = new Set([
   'SMITH',
