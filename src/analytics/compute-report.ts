@@ -2,13 +2,13 @@
  * The insights engine: a customer's accounts and transactions and an explicit `asOf` in, the whole report out.
  * Pure (docs/decisions/0015-deterministic-engines.md): no clock, no I/O; the same input gives the same report. Stages, each in the folder named
  * for what it computes (docs/analytics.md defines every figure):
- *   classify → ledger (what counts, London days and months) → infer salaries the text does not name →
+ *   classify → ledger (what counts, London days and months) → infer salaries (and pensions) the text does not name →
  *   month matrix (totals per category and month) → recurrence, income streams, balance history →
  *   insights (income, expenditure, patterns, markers, employment), affordability, events, forecast.
  */
 import { itemAt } from '../lib/indexing.ts';
 import { computeAffordability } from './affordability/affordability.ts';
-import { personalCategories } from './categories/taxonomy.ts';
+import type { Category } from './categories/taxonomy.ts';
 import { classifyTransactions } from './classify/classify.ts';
 import { detectEmployment } from './employment/detect-salary.ts';
 import { inferSalaries } from './employment/infer-salary.ts';
@@ -17,7 +17,7 @@ import { detectEvents } from './events/detect-events.ts';
 import { buildBalanceHistory } from './forecast/balance-history.ts';
 import { forecastBalance } from './forecast/forecast-balance.ts';
 import { computeExpenditure, computeIncome } from './income-expenditure/income-expenditure.ts';
-import { buildLedger, categoryIndex } from './ledger/ledger.ts';
+import { buildLedger, categoryOf } from './ledger/ledger.ts';
 import { buildMonthMatrix } from './ledger/month-matrix.ts';
 import { computeFinancialMarkers } from './markers/financial-markers.ts';
 import { findRecurring, toRecurringTransactions } from './recurrence/find-recurring.ts';
@@ -28,7 +28,7 @@ import type { EngineAccount, EngineTransaction } from './types.ts';
 export type * from './report-types.ts';
 
 /** Stored with every report snapshot; raise it whenever a figure's definition changes. */
-export const ENGINE_VERSION = '1.0.0';
+export const ENGINE_VERSION = '2.0.0';
 
 export interface ReportInput {
   accounts: readonly EngineAccount[];
@@ -37,26 +37,32 @@ export interface ReportInput {
   asOf: number;
 }
 
-const SALARY = itemAt(personalCategories, categoryIndex('salary'));
-
 export function computeReport({ accounts, transactions, asOf }: ReportInput): Report {
   if (!Number.isInteger(asOf)) throw new RangeError('asOf must be an integer (Unix seconds)');
   const classified = classifyTransactions(transactions, accounts);
   const ledger = buildLedger(accounts, transactions, classified, asOf);
-  const inferred = inferSalaries(ledger);
+  const inferred = new Set(inferSalaries(ledger));
   const matrix = buildMonthMatrix(ledger);
   const recurrence = findRecurring(ledger);
   const streams = findIncomeStreams(ledger);
   const history = buildBalanceHistory(ledger);
   const markers = computeFinancialMarkers(ledger, matrix, recurrence, history);
 
-  const salaries = new Set(inferred);
-  const categorised: TransactionCategory[] = classified.map((c, i) => ({
-    transactionId: c.transactionId,
-    categoryId: salaries.has(i) ? SALARY.id : c.categoryId,
-    categoryName: salaries.has(i) ? SALARY.name : c.categoryName,
-    merchant: c.merchant,
-  }));
+  // Inferred salaries (and pensions) carry their new category into the categorised transactions too.
+  const inferredCategory = new Map<number, Category>();
+  for (let r = 0; r < ledger.size; r++) {
+    const i = itemAt(ledger.input, r);
+    if (inferred.has(i)) inferredCategory.set(i, categoryOf(ledger, r));
+  }
+  const categorised: TransactionCategory[] = classified.map((c, i) => {
+    const category = inferredCategory.get(i);
+    return {
+      transactionId: c.transactionId,
+      categoryId: category?.id ?? c.categoryId,
+      categoryName: category?.name ?? c.categoryName,
+      merchant: c.merchant,
+    };
+  });
 
   return {
     engineVersion: ENGINE_VERSION,

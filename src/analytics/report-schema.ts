@@ -42,7 +42,10 @@ export const ExpenditureSchema = Type.Object({
   categories: Type.Array(CategoryExpenditureSchema),
 });
 
-/** Spec, Recurring Transactions. */
+/**
+ * Spec, Recurring Transactions. The members after the spec's are ours (docs/analytics.md): the series' most common
+ * category id, its cadence, and when and how much the next payment is expected (absent when it looks ended).
+ */
 export const RecurringTransactionSchema = Type.Object({
   description: text(),
   average_amount: N,
@@ -51,6 +54,12 @@ export const RecurringTransactionSchema = Type.Object({
   amount_stability_of_transaction: N,
   frequency_stability_of_transaction: N,
   time_stability_of_transaction: N,
+  category: Type.Optional(text()),
+  frequency: Type.Optional(text<'weekly' | 'fortnightly' | 'four_weekly' | 'monthly' | 'quarterly'>()),
+  next_expected_date: Type.Optional(
+    Type.Integer({ description: 'Unix seconds: London midnight starting the next scheduled day on or after as_of' }),
+  ),
+  next_expected_amount: Type.Optional(Type.Number({ description: 'median of the last three payments; negative out' })),
 });
 
 /** Spec, Category Trends. */
@@ -142,7 +151,25 @@ export const ExpectedSalarySchema = Type.Object({
   pay_frequency: text<PayFrequency>(),
 });
 
-/** Spec, Employment. */
+export type IncomeSourceFrequency = 'Weekly' | 'Fortnightly' | 'FourWeekly' | 'Monthly' | 'Irregular';
+
+/**
+ * Ours: one income stream (salary, pension or benefit) active in the 12 months before asOf (docs/analytics.md,
+ * "Employment"). Dates are Unix seconds, the London midnight starting the day.
+ */
+export const IncomeSourceSchema = Type.Object({
+  type: text<'salary' | 'pension' | 'benefit'>(),
+  category: Type.String({ description: 'the category id (docs/categories.md)' }),
+  description: Type.String({ description: 'the payer' }),
+  frequency: text<IncomeSourceFrequency>(),
+  amount: Type.Number({ description: 'the median of the last three payments' }),
+  last_payment_date: I,
+  next_expected_date: Type.Union([I, Type.Null()]),
+  missed: Type.Boolean({ description: 'a scheduled payment since the last one has not arrived' }),
+  transaction_ids: Type.Array(text(), { description: 'every payment of the stream, oldest first' }),
+});
+
+/** Spec, Employment; `income_sources` is ours (always present in the engine's reports). */
 export const EmploymentSchema = Type.Object({
   number_of_salaries: I,
   expected_salary: Type.Array(ExpectedSalarySchema),
@@ -151,6 +178,7 @@ export const EmploymentSchema = Type.Object({
   possible_loss_of_income_indicator: B,
   out_of_work_benefit_indicator: B,
   child_benefits_indicator: B,
+  income_sources: Type.Optional(Type.Array(IncomeSourceSchema)),
 });
 
 /** Spec, Insights (personal accounts). */
@@ -251,6 +279,7 @@ export type RateStatistics = Static<typeof RateStatisticsSchema>;
 export type AverageStatistics = Static<typeof AverageStatisticsSchema>;
 export type FinancialMarkers = Static<typeof FinancialMarkersSchema>;
 export type ExpectedSalary = Static<typeof ExpectedSalarySchema>;
+export type IncomeSource = Static<typeof IncomeSourceSchema>;
 export type Employment = Static<typeof EmploymentSchema>;
 export type Insights = Static<typeof InsightsSchema>;
 export type AffordabilityRecord = Static<typeof AffordabilityRecordSchema>;

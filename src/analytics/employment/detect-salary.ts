@@ -13,6 +13,7 @@
  * - out_of_work_benefit_indicator: Jobseeker's Allowance, ESA or Income Support received in the 3 months before
  *   asOf, or Universal Credit received in them while no salary was.
  * - child_benefits_indicator: Child Benefit received in the 3 months before asOf.
+ * - income_sources (ours): every salary, pension and benefit stream of the last 12 months (income-sources.ts).
  */
 import { first, itemAt, last } from '../../lib/indexing.ts';
 import { londonMidnight } from '../calendar/london.ts';
@@ -20,6 +21,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { dayMonthsBeforeAsOf } from '../ledger/windows.ts';
 import { round2 } from '../money.ts';
 import type { Employment, ExpectedSalary, PayFrequency } from '../report-types.ts';
+import { listIncomeSources } from './income-sources.ts';
 import { isRegular } from './income-streams.ts';
 import type { IncomeStream } from './income-streams.ts';
 
@@ -99,5 +101,6 @@ export function detectEmployment(ledger: Ledger, streams: readonly IncomeStream[
     possible_loss_of_income_indicator: lossOfIncome,
     out_of_work_benefit_indicator: outOfWork,
     child_benefits_indicator: receivedSince(streams, threeMonthsAgo, (s) => s.categoryId === 'child_benefit'),
+    income_sources: listIncomeSources(ledger, streams),
   };
 }

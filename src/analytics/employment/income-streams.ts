@@ -2,17 +2,25 @@
  * Income streams: salaries, pensions and benefits, each payer followed over the whole history. A stream is the
  * money in of one kind (salary, pension, or one benefit category) from one payer: the recognised payer name, or
  * the grouping key without pay words ("KESTREL DISTRIBUTI WAGES WK23" → "KESTREL DISTRIBUTI"). Payments on the
- * same day add up to one payment. A stream with two or more payment days and a rhythm (cadence.ts) is regular
- * and has a schedule (schedule.ts) from which the next payment and any missed ones are read.
+ * same day add up to one payment. One payer paying two people (a couple's two State Pensions) is two streams,
+ * told apart by the reference each payment carries (stream-references.ts); one stream under two texts is one
+ * stream (stream-merge.ts). A stream with two or more payment
+ * days and a rhythm (cadence.ts) is regular and has a schedule (schedule.ts) from which the next payment and any
+ * missed ones are read.
  */
 import { first, itemAt } from '../../lib/indexing.ts';
+import { dayOfMonth, monthOfDay } from '../calendar/london.ts';
+import { dayInMonth } from '../calendar/months.ts';
+import { workingDayOnOrBefore } from '../calendar/working-days.ts';
 import { hasMarker, personalCategories } from '../categories/taxonomy.ts';
-
 import type { Ledger } from '../ledger/ledger.ts';
 import { PERIOD_DAYS, TOLERANCE_DAYS, detectCadence } from '../recurrence/cadence.ts';
 import type { Cadence } from '../recurrence/cadence.ts';
 import { expectedDays, learnSchedule } from '../recurrence/schedule.ts';
 import type { Schedule } from '../recurrence/schedule.ts';
+import { mergeParts } from './stream-merge.ts';
+import type { PayerGroup } from './stream-merge.ts';
+import { splitByReference } from './stream-references.ts';
 
 export type StreamKind = 'salary' | 'pension' | 'benefit';
 
@@ -96,46 +104,75 @@ export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
     if (found) found.rows.push(r);
     else byKey.set(key, { kind, payer, category: c, rows: [r] });
   }
-  const streams: IncomeStream[] = [];
+  const groups: (PayerGroup & { kind: StreamKind })[] = [];
   for (const [key, { kind, payer, category, rows }] of byKey) {
-    const days: number[] = [];
-    const amounts: number[] = [];
-    for (const r of rows) {
-      const day = itemAt(ledger.day, r);
-      const amount = itemAt(ledger.amount, r);
-      if (days.length > 0 && days[days.length - 1] === day) amounts[amounts.length - 1] = itemAt(amounts, -1) + amount;
-      else {
-        days.push(day);
-        amounts.push(amount);
-      }
-    }
-    const cadence = detectCadence(days);
-    const schedule = cadence === 'irregular' ? null : learnSchedule(days, cadence, 'in');
-    const stream: IncomeStream = {
-      kind,
-      key,
-      payer,
-      categoryId: itemAt(personalCategories, category).id,
-      rows,
-      days,
-      amounts,
-      cadence,
-      schedule,
-      typicalAmount: median(amounts.slice(-3)),
-      missed: [],
-      nextExpectedDay: null,
-    };
-    if (schedule) {
-      const last = itemAt(days, -1);
-      const after = last + Math.floor(PERIOD_DAYS[cadence] / 2);
-      stream.missed = expectedDays(schedule, after, ledger.asOfDay - TOLERANCE_DAYS[cadence]);
-      stream.nextExpectedDay =
-        expectedDays(schedule, Math.max(after, ledger.asOfDay - 1), ledger.asOfDay + 400)[0] ?? null;
-    }
-    streams.push(stream);
+    const parts = splitByReference(ledger, rows);
+    if (parts === null) groups.push({ key, kind, payer, category, rows });
+    else for (const [ref, part] of parts) groups.push({ key: `${key}|${ref}`, kind, payer, category, rows: part });
   }
+  const streams = mergeParts(ledger, groups).map((g) =>
+    buildStream(ledger, g.key, g.kind, g.payer, g.category, g.rows),
+  );
   streams.sort((a, b) => first(a.days) - first(b.days) || (a.key < b.key ? -1 : 1));
   return streams;
+}
+
+/**
+ * The rhythm of a stream's days. Two or three payments 28 days apart are also monthly pay moved to the working
+ * day before a weekend (the 25th of September, then Friday 23 October): when one day of the month, so moved,
+ * gives every payment, the stream is monthly — the more common rhythm — until more payments tell.
+ */
+function streamCadence(days: readonly number[]): Cadence {
+  const cadence = detectCadence(days);
+  if (cadence !== 'four_weekly' || days.length > 3) return cadence;
+  const nominal = Math.max(...days.map(dayOfMonth));
+  return days.every((d) => workingDayOnOrBefore(dayInMonth(monthOfDay(d), nominal)) === d) ? 'monthly' : cadence;
+}
+
+/** One stream: its payment days (same-day payments added up), rhythm, schedule and missed payments. */
+function buildStream(
+  ledger: Ledger,
+  key: string,
+  kind: StreamKind,
+  payer: string,
+  category: number,
+  rows: number[],
+): IncomeStream {
+  const days: number[] = [];
+  const amounts: number[] = [];
+  for (const r of rows) {
+    const day = itemAt(ledger.day, r);
+    const amount = itemAt(ledger.amount, r);
+    if (days.length > 0 && days[days.length - 1] === day) amounts[amounts.length - 1] = itemAt(amounts, -1) + amount;
+    else {
+      days.push(day);
+      amounts.push(amount);
+    }
+  }
+  const cadence = streamCadence(days);
+  const schedule = cadence === 'irregular' ? null : learnSchedule(days, cadence, 'in');
+  const stream: IncomeStream = {
+    kind,
+    key,
+    payer,
+    categoryId: itemAt(personalCategories, category).id,
+    rows,
+    days,
+    amounts,
+    cadence,
+    schedule,
+    typicalAmount: median(amounts.slice(-3)),
+    missed: [],
+    nextExpectedDay: null,
+  };
+  if (schedule) {
+    const lastDay = itemAt(days, -1);
+    const after = lastDay + Math.floor(PERIOD_DAYS[cadence] / 2);
+    stream.missed = expectedDays(schedule, after, ledger.asOfDay - TOLERANCE_DAYS[cadence]);
+    stream.nextExpectedDay =
+      expectedDays(schedule, Math.max(after, ledger.asOfDay - 1), ledger.asOfDay + 400)[0] ?? null;
+  }
+  return stream;
 }
 
 /** Whether the stream has a rhythm (two or more payment days fitting one). */

@@ -1,55 +1,210 @@
 /**
- * Salaries the statement text does not name. Bacs cuts payer names to 18 characters and many employers send no
- * "SALARY" word ("QUAYSIDE HOSPITALI", "PENNINE CARE SERVI , PAY"), so the classifier leaves them in Other income
- * or Transfers in. A payer is taken to be an employer when its credits:
- * - arrive by Bacs (bank transaction type BankGiroCredit/Bacs, or a BGC/BACS code in the text),
- * - on at least 3 days with a weekly, fortnightly, four-weekly or monthly rhythm,
- * - with an amount stability of at least 0.6 and an average of at least 100 (report currency).
- * Those credits are re-labelled Salary everywhere in the report (figures and the categorised transactions).
+ * Salaries the statement text does not name, inferred from structure. Bacs cuts payer names to 18 characters
+ * and many employers send no "SALARY" ("QUAYSIDE HOSPITALI", "PENNINE CARE SERVI , PAY"), and many now pay by
+ * Faster Payment ("FPI TRINITY CARE HOMES REF 7781"), so the classifier leaves their credits in Other income or
+ * Transfers in, or takes a payer's name for a shop (Refunds) or a letting agent (Rental income: "... HOMES").
+ * A payer (the grouping key without pay words, income-streams.ts) is taken to be an employer when its credits —
+ * with those of its own the text already calls Salary, when some months it says SALARY and others not —
+ * - come by Bacs or Faster Payment (the bank's type, else the text's code: BGC, BACS, FPI, "FASTER PAYMENT");
+ * - on at least 3 days with a weekly, fortnightly, four-weekly or monthly rhythm (cadence.ts: monthly takes in
+ *   the last working day);
+ * - with an amount stability of at least 0.6, or 0.4 for weekly and fortnightly pay (hours and overtime vary),
+ *   and an average payment of at least 100 (report currency);
+ * - are not money back: together they exceed everything the customer paid the same payee from 60 days before
+ *   the first to the last (a refund returns what was paid; a friend settling a shared bill too);
+ * - and, when the payer looks like a person ("J SMITH", "MRS S PATEL", "MUM"), the text names an organisation or
+ *   pay (LTD, PLC, NHS, COUNCIL, ..., WAGES, PAYROLL); a Faster Payment that names neither must not be the same
+ *   round sum (whole tens) every time: that is a standing arrangement between people, not net pay;
+ * - Rental income only with no rent word in the text (RENT, LETTINGS, PROPERTY, ...) and, monthly, only from a
+ *   named organisation or with pay words (letting agents pass rent on monthly; care homes and housing
+ *   associations are employers).
+ * Those credits become Salary everywhere in the report (figures and the categorised transactions). Regular,
+ * steady credits of any size whose text names a benefit or its office ("BRISTOL CITY COUNC HB", "SOCIAL
+ * SECURITY SC ADP") become Other benefits instead, and those with a pension word, often cut short ("CIVIL
+ * SERVICE PENS", "LGPS"), Pension: neither is ever a salary. Categories other than these four (pensions,
+ * benefits, loans, own transfers, ...) are never re-labelled.
  */
-import { itemAt } from '../../lib/indexing.ts';
+import { first, itemAt, last } from '../../lib/indexing.ts';
 import { categoryIndex, transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { detectCadence } from '../recurrence/cadence.ts';
+import type { Cadence } from '../recurrence/cadence.ts';
 import { amountStability, moments } from '../recurrence/stability.ts';
+import { payerOf } from './income-streams.ts';
+import {
+  creditChannel,
+  hasBenefitWords,
+  hasCompanyWords,
+  hasPayrollWords,
+  hasPensionWords,
+  looksLikePerson,
+  wordsOf,
+} from './payer-evidence.ts';
 
-const CANDIDATES = new Set([categoryIndex('other_income'), categoryIndex('transfer_in')]);
 const SALARY = categoryIndex('salary');
-const BACS_TYPES = new Set(['bankgirocredit', 'bacs', 'bacscredit', 'bgc', 'credittransfer']);
-const BACS_TEXT = /(?:^|[^A-Z])(?:BGC|BACS)(?:[^A-Z]|$)/i;
-const RHYTHMS = new Set(['weekly', 'fortnightly', 'four_weekly', 'monthly']);
+const PENSION = categoryIndex('pension');
+const OTHER_BENEFITS = categoryIndex('other_benefits');
+const RENTAL = categoryIndex('rental_income');
+const CANDIDATES = new Set([
+  categoryIndex('other_income'),
+  categoryIndex('transfer_in'),
+  categoryIndex('refund'),
+  RENTAL,
+]);
+const MIN_STABILITY: Readonly<Partial<Record<Cadence, number>>> = {
+  weekly: 0.4,
+  fortnightly: 0.4,
+  four_weekly: 0.6,
+  monthly: 0.6,
+};
 const MIN_DAYS = 3;
-const MIN_STABILITY = 0.6;
 const MIN_AVERAGE = 100;
+const MONEY_BACK_DAYS = 60;
+const RENT_WORDS = new Set([
+  'RENT',
+  'RENTAL',
+  'LANDLORD',
+  'LETTING',
+  'LETTINGS',
+  'TENANCY',
+  'TENANT',
+  'PROPERTY',
+  'PROPERTIES',
+  'ESTATE',
+  'AGENTS',
+]);
 
-function isBacsCredit(type: string | null, description: string): boolean {
-  return (type !== null && BACS_TYPES.has(type.toLowerCase().replace(/[^a-z]/g, ''))) || BACS_TEXT.test(description);
+/** One payer's credits: those a salary may hide in, and those its text already calls Salary. */
+interface Payer {
+  candidates: number[];
+  named: number[];
 }
 
-/** Re-labels inferred salaries in the ledger; returns the input indices of the transactions changed. */
-export function inferSalaries(ledger: Ledger): number[] {
-  const byPayer = new Map<number, number[]>();
+function creditsByPayer(ledger: Ledger): Map<string, Payer> {
+  const byPayer = new Map<string, Payer>();
   for (let r = 0; r < ledger.size; r++) {
-    if (itemAt(ledger.amount, r) <= 0 || !CANDIDATES.has(itemAt(ledger.category, r))) continue;
+    const category = itemAt(ledger.category, r);
+    if (itemAt(ledger.amount, r) <= 0 || (category !== SALARY && !CANDIDATES.has(category))) continue;
     const tx = transactionOf(ledger, r);
-    if (!isBacsCredit(tx.type, tx.description)) continue;
-    const payer = itemAt(ledger.groupId, r);
-    const rows = byPayer.get(payer);
-    if (rows) rows.push(r);
-    else byPayer.set(payer, [r]);
+    if (category !== SALARY && creditChannel(tx.type, tx.description) === null) continue;
+    const key = payerOf(itemAt(ledger.group, r));
+    const payer = byPayer.get(key) ?? { candidates: [], named: [] };
+    (category === SALARY ? payer.named : payer.candidates).push(r);
+    byPayer.set(key, payer);
   }
-  const changed: number[] = [];
-  for (const rows of byPayer.values()) {
-    const days: number[] = [];
-    for (const r of rows) {
-      const day = itemAt(ledger.day, r);
-      if (days[days.length - 1] !== day) days.push(day);
+  return byPayer;
+}
+
+/** Distinct payment days and the total paid on each, of rows in booking order. */
+function paymentDays(ledger: Ledger, rows: readonly number[]): { days: number[]; amounts: number[] } {
+  const days: number[] = [];
+  const amounts: number[] = [];
+  for (const r of rows) {
+    const day = itemAt(ledger.day, r);
+    if (days.length > 0 && last(days) === day) amounts[amounts.length - 1] = last(amounts) + itemAt(ledger.amount, r);
+    else {
+      days.push(day);
+      amounts.push(itemAt(ledger.amount, r));
     }
-    if (days.length < MIN_DAYS || !RHYTHMS.has(detectCadence(days))) continue;
-    const amounts = rows.map((r) => itemAt(ledger.amount, r));
-    if (amountStability(amounts) < MIN_STABILITY || moments(amounts).mean < MIN_AVERAGE) continue;
-    for (const r of rows) {
-      ledger.category[r] = SALARY;
+  }
+  return { days, amounts };
+}
+
+/** Money out per payee, recognised (merchant id) or not (grouping key id): the days and the amounts paid. */
+interface Payments {
+  byMerchant: Map<number, [number, number][]>;
+  byGroup: Map<number, [number, number][]>;
+}
+
+function paymentsOut(ledger: Ledger): Payments {
+  const byMerchant = new Map<number, [number, number][]>();
+  const byGroup = new Map<number, [number, number][]>();
+  const add = (map: Map<number, [number, number][]>, key: number, r: number): void => {
+    const list = map.get(key) ?? [];
+    list.push([itemAt(ledger.day, r), -itemAt(ledger.amount, r)]);
+    map.set(key, list);
+  };
+  for (let r = 0; r < ledger.size; r++) {
+    if (itemAt(ledger.amount, r) >= 0) continue;
+    const merchant = itemAt(ledger.merchantId, r);
+    if (merchant >= 0) add(byMerchant, merchant, r);
+    add(byGroup, itemAt(ledger.groupId, r), r);
+  }
+  return { byMerchant, byGroup };
+}
+
+/** Whether the credits are no more than the customer paid the same payee around them: money back, not pay. */
+function isMoneyBack(ledger: Ledger, payments: Payments, rows: readonly number[]): boolean {
+  const r0 = first(rows);
+  const merchant = itemAt(ledger.merchantId, r0);
+  const paidTo =
+    (merchant >= 0 ? payments.byMerchant.get(merchant) : payments.byGroup.get(itemAt(ledger.groupId, r0))) ?? [];
+  const from = itemAt(ledger.day, r0) - MONEY_BACK_DAYS;
+  const to = itemAt(ledger.day, last(rows));
+  let paid = 0;
+  for (const [day, amount] of paidTo) if (day >= from && day <= to) paid += amount;
+  const received = rows.reduce((sum, r) => sum + itemAt(ledger.amount, r), 0);
+  return received <= paid;
+}
+
+/** The same whole number of tens every time: what people send each other, where net pay has pounds and pence. */
+function isSameRoundSum(amounts: readonly number[]): boolean {
+  return amounts.every((a) => a === first(amounts) && Math.abs(a % 10) < 0.005);
+}
+
+/** What the texts say: organisation, pay, pension, benefit, rent. */
+function textEvidence(ledger: Ledger, rows: readonly number[]) {
+  const texts = [...new Set(rows.map((r) => transactionOf(ledger, r).description))];
+  return {
+    organisation: texts.some(hasCompanyWords),
+    payroll: texts.some(hasPayrollWords),
+    pension: texts.some(hasPensionWords),
+    benefit: texts.some(hasBenefitWords),
+    rent: texts.some((t) => wordsOf(t).some((w) => RENT_WORDS.has(w))),
+  };
+}
+
+/** Whether every candidate credit came by Bacs. */
+function isAllBacs(ledger: Ledger, rows: readonly number[]): boolean {
+  return rows.every((r) => {
+    const tx = transactionOf(ledger, r);
+    return creditChannel(tx.type, tx.description) === 'bacs';
+  });
+}
+
+/** Salary, Pension, Other benefits, or null (leave as classified) for one payer's credits. */
+function inferredCategory(ledger: Ledger, payments: Payments, payer: Payer, rows: readonly number[]): number | null {
+  const { days, amounts } = paymentDays(ledger, rows);
+  if (days.length < MIN_DAYS) return null;
+  const cadence = detectCadence(days);
+  const minStability = MIN_STABILITY[cadence];
+  if (minStability === undefined || amountStability(amounts) < minStability || isMoneyBack(ledger, payments, rows))
+    return null;
+  const said = textEvidence(ledger, rows);
+  const rental = payer.candidates.some((r) => itemAt(ledger.category, r) === RENTAL);
+  if (rental && said.rent) return null;
+  // A benefit or a pension the classifier did not know, whatever the sum: never a salary.
+  if (payer.named.length === 0 && said.benefit) return OTHER_BENEFITS;
+  if (payer.named.length === 0 && said.pension) return PENSION;
+  if (moments(amounts).mean < MIN_AVERAGE) return null;
+  const named = said.organisation || said.payroll;
+  if (looksLikePerson(itemAt(ledger.group, first(payer.candidates))) && !named) return null;
+  if (!named && !isAllBacs(ledger, payer.candidates) && isSameRoundSum(amounts)) return null;
+  if (rental && cadence === 'monthly' && !named) return null;
+  return SALARY;
+}
+
+/** Re-labels inferred salaries (and pensions and benefits) in the ledger; returns the input indices of the transactions changed. */
+export function inferSalaries(ledger: Ledger): number[] {
+  const changed: number[] = [];
+  const payments = paymentsOut(ledger);
+  for (const payer of creditsByPayer(ledger).values()) {
+    if (payer.candidates.length === 0) continue;
+    const rows = [...payer.candidates, ...payer.named].sort((a, b) => a - b);
+    const category = inferredCategory(ledger, payments, payer, rows);
+    if (category === null) continue;
+    for (const r of payer.candidates) {
+      ledger.category[r] = category;
       changed.push(itemAt(ledger.input, r));
     }
   }

@@ -217,3 +217,61 @@ describe('events › records', () => {
     assert.equal(loans[0]?.percentage_change, 50); // still against the earlier one, now outside the window
   });
 });
+
+describe('events › pensions and benefits have their own events', () => {
+  const rent = () =>
+    series(monthlyDates(2025, 1, 1, 13), { description: 'SO LANDLORD RENT', type: 'StandingOrder', amount: -500 });
+  const incomeEvents = (list: EventRecord[]): string[] =>
+    summary(list.filter((e) => e.event_type !== 'INCOME_DROP' && e.event_type !== 'LARGE_ONE_OFF_INCOME'));
+
+  test('a State Pension paid every 28 days that stops: PENSION_MISSING three times, never SALARY_MISSING', () => {
+    const pension = series(everyDays(2025, 1, 8, 28, 10), {
+      description: 'DWP SP 12345678A',
+      type: 'BankGiroCredit',
+      amount: 921,
+    });
+    assert.deepEqual(incomeEvents(events([...rent(), ...pension])), [
+      'PENSION_MISSING 2025-10-15 921',
+      'PENSION_MISSING 2025-11-12 921',
+      'PENSION_MISSING 2025-12-10 921',
+    ]);
+  });
+
+  test('the same for a State Pension in other words, by Bacs code only', () => {
+    const pension = series(everyDays(2025, 1, 8, 28, 10), { description: 'BGC STATE PENSION', amount: 921 });
+    assert.deepEqual(
+      events([...rent(), ...pension])
+        .filter((e) => e.event_type.endsWith('_MISSING'))
+        .map((e) => e.event_type),
+      ['PENSION_MISSING', 'PENSION_MISSING', 'PENSION_MISSING'],
+    );
+  });
+
+  test('Universal Credit every month that stops: BENEFIT_MISSING', () => {
+    const uc = series(monthlyDates(2025, 1, 17, 9), { description: 'DWP UC', type: 'BankGiroCredit', amount: 612.4 });
+    assert.deepEqual(incomeEvents(events([...rent(), ...uc])), [
+      'BENEFIT_MISSING 2025-10-17 612.4',
+      'BENEFIT_MISSING 2025-11-17 612.4',
+      'BENEFIT_MISSING 2025-12-17 612.4',
+    ]);
+  });
+
+  test('a new pension after the data begins is a new income source', () => {
+    const pension = series(everyDays(2025, 6, 4, 28, 8), { description: 'DWP SP 12345678A', amount: 921 });
+    assert.deepEqual(incomeEvents(events([...base(), ...pension])), ['NEW_INCOME_SOURCE 2025-6-4 921']);
+  });
+
+  test('a salary the text does not name that stops: SALARY_MISSING, from the inferred salary stream', () => {
+    const pay = series(everyDays(2025, 1, 3, 14, 20), {
+      description: 'FPI TRINITY CARE HOMES REF 7781',
+      type: 'FasterPayment',
+      amount: 0,
+    }).map((t, k) => ({ ...t, amount: [812.4, 905.15, 868.02][k % 3] ?? 0 }));
+    assert.deepEqual(
+      events([...rent(), ...pay])
+        .filter((e) => e.event_type.endsWith('_MISSING'))
+        .map((e) => `${e.event_type} ${e.year}-${e.month}-${e.day}`),
+      ['SALARY_MISSING 2025-10-10', 'SALARY_MISSING 2025-10-24', 'SALARY_MISSING 2025-11-7'],
+    );
+  });
+});

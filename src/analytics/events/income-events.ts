@@ -33,6 +33,18 @@ const NEW_SOURCE_AFTER_DAYS = 35;
 const DROP_SHARE = 0.7;
 const DROP_MIN_AVERAGE = 100;
 
+/** The first of ascending days after `day`, or Infinity. */
+function firstAfter(days: readonly number[], day: number): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (itemAt(days, mid) > day) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo < days.length ? itemAt(days, lo) : Infinity;
+}
+
 /**
  * Each scheduled day of a regular stream with three or more payments (from its first payment to asOf less the
  * tolerance) with no payment within the tolerance either side is missing, unless a new stream of the same kind
@@ -40,17 +52,19 @@ const DROP_MIN_AVERAGE = 100;
  */
 export function missingIncome(ledger: Ledger, streams: readonly IncomeStream[]): EventDraft[] {
   const drafts: EventDraft[] = [];
+  // The first payment days of each kind's streams, ascending: the first after a stream's last payment replaces it.
+  const starts = new Map<IncomeStream['kind'], number[]>();
+  for (const o of streams) {
+    const days = starts.get(o.kind);
+    if (days) days.push(first(o.days));
+    else starts.set(o.kind, [first(o.days)]);
+  }
+  for (const days of starts.values()) days.sort((a, b) => a - b);
   for (const s of streams) {
     if (!isRegular(s) || s.days.length < 3 || s.schedule === null) continue;
     const tolerance = TOLERANCE_DAYS[s.cadence];
     const lastDay = last(s.days);
-    // A stream begins with its first payment, so has one.
-    const replacedFrom = Math.min(
-      ...streams
-        .filter((o) => o !== s && o.kind === s.kind && first(o.days) > lastDay)
-        .map((o) => first(o.days) - tolerance),
-      Infinity,
-    );
+    const replacedFrom = firstAfter(starts.get(s.kind) ?? [], lastDay) - tolerance;
     let p = 0;
     let inARow = 0;
     for (const expected of expectedDays(s.schedule, first(s.days), ledger.asOfDay - tolerance)) {

@@ -42,6 +42,8 @@ export interface Ledger {
   groupId: Int32Array;
   merchantId: Int32Array;
   accountIndex: Int32Array;
+  /** 1 where an own transfer out went to savings by its words (classify.ts, ClassifiedTransaction.toSavings) */
+  toSavings: Uint8Array;
   /** London day of the first row, or asOfDay + 1 when there are none */
   firstDay: number;
   /** first month the data covers from its 1st day (docs/analytics.md, "Months") */
@@ -140,6 +142,7 @@ export function buildLedger(
   const groupId = new Int32Array(size);
   const merchantId = new Int32Array(size);
   const accountIndex = new Int32Array(size);
+  const toSavings = new Uint8Array(size);
   // normalised description → [grouping key, its id]; merchant and account → id
   const groups = new Map<string, [string, number]>();
   const groupIds = new Map<string, number>();
@@ -166,6 +169,7 @@ export function buildLedger(
     merchant[r] = c.merchant;
     merchantId[r] = c.merchant === null ? -1 : idOf(merchantIds, c.merchant);
     accountIndex[r] = idOf(accountIds, tx.accountId);
+    toSavings[r] = c.toSavings === true ? 1 : 0;
   }
   const asOfDay = londonDay(asOf);
   const firstDay = day[0] ?? asOfDay + 1; // day[0] is missing only when there are no rows
@@ -188,6 +192,7 @@ export function buildLedger(
     groupId,
     merchantId,
     accountIndex,
+    toSavings,
     firstDay,
     firstCoveredMonth: dayOfMonth(firstDay) === 1 ? firstMonth : firstMonth + 1,
   };

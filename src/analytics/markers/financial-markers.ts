@@ -34,17 +34,23 @@ export function markerCategories(marker: Marker, direction?: 'income' | 'expendi
 }
 
 const INTERNAL_IN = categoryIndex('internal_transfer_in');
+const INTERNAL_OUT = categoryIndex('internal_transfer_out');
 const EARNED = new Set(EARNED_INCOME_CATEGORIES);
 
 function any(ctx: MarkerContext, categories: readonly number[], months: readonly number[]): boolean {
   return sumOver(ctx.matrix, categories, months).count > 0;
 }
 
-/** Money moved into one of the customer's own savings accounts within the window counts as saving. */
+/**
+ * Money moved into one of the customer's own savings accounts within the window counts as saving: seen arriving
+ * on a Savings or ISA account, or leaving with words that say savings when that account is not in the data.
+ */
 function savedToOwnAccount(ledger: Ledger, fromDay: number, toDay: number): boolean {
   for (let r = 0; r < ledger.size; r++) {
     const day = itemAt(ledger.day, r);
-    if (itemAt(ledger.category, r) !== INTERNAL_IN || day < fromDay || day >= toDay) continue;
+    if (day < fromDay || day >= toDay) continue;
+    if (itemAt(ledger.category, r) === INTERNAL_OUT && itemAt(ledger.toSavings, r) === 1) return true;
+    if (itemAt(ledger.category, r) !== INTERNAL_IN) continue;
     const subType = ledger.accounts.get(transactionOf(ledger, r).accountId)?.subType.toLowerCase() ?? '';
     if (subType.includes('saving') || subType.includes('isa')) return true;
   }

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { first } from '../../lib/indexing.ts';
+import { dayFromCivil, londonMidnight } from '../calendar/london.ts';
 import { CURRENT, SAVINGS, aTransaction, at, everyDays, ledgerOf, monthlyDates, series } from '../test-support.ts';
 import { findRecurring, toRecurringTransactions } from './find-recurring.ts';
 
@@ -86,5 +87,93 @@ describe('recurrence › recurring transactions', () => {
   test('only the last 12 complete months and this month are looked at', () => {
     const old = series(monthlyDates(2023, 1, 3, 12), { description: 'NETFLIX.COM', amount: -9.99 });
     assert.deepEqual(report(old).records, []);
+  });
+
+  test('each record also gives the category, the frequency and the next payment expected', () => {
+    const energy = series(monthlyDates(2025, 1, 9, 13), { description: 'DD OCTOPUS ENERGY', type: 'DirectDebit' }).map(
+      (t, k) => ({ ...t, amount: k < 11 ? -80 : -95 }),
+    );
+    const r = first(report(energy).records);
+    assert.equal(r.category, 'energy');
+    assert.equal(r.frequency, 'monthly');
+    // the 9th of February 2026 is a Monday; the last three payments: 80, 95, 95
+    assert.equal(r.next_expected_date, londonMidnight(dayFromCivil(2026, 2, 9)));
+    assert.equal(r.next_expected_amount, -95);
+  });
+
+  test('a direct debit due on a Sunday is next expected on the Monday; a series that stopped has no next payment', () => {
+    const gym = series(monthlyDates(2025, 1, 1, 13), {
+      description: 'DD PUREGYM',
+      type: 'DirectDebit',
+      amount: -24.99,
+    });
+    const stopped = series(monthlyDates(2025, 1, 20, 8), { description: 'DD SCOTTISH POWER', type: 'DirectDebit' }).map(
+      (t) => ({ ...t, amount: -60 }),
+    );
+    const { records } = report([...gym, ...stopped]);
+    const byName = new Map(records.map((r) => [r.description, r]));
+    assert.equal(byName.get('Scottish Power')?.next_expected_date, undefined);
+    assert.equal(byName.get('Scottish Power')?.next_expected_amount, undefined);
+    // 1 February 2026 is a Sunday
+    assert.equal(byName.get('PureGym')?.next_expected_date, londonMidnight(dayFromCivil(2026, 2, 2)));
+  });
+
+  test('a returned direct debit and its re-presentation do not break the series; the reversal and the fee are left out', () => {
+    const dd = series(monthlyDates(2025, 1, 10, 13), {
+      description: 'DD OCTOPUS ENERGY',
+      type: 'DirectDebit',
+      amount: -80,
+    });
+    const reversal = aTransaction({ description: 'UNPAID DD', amount: 80, bookedAt: at(2025, 6, 11) });
+    const fee = aTransaction({ description: 'UNPAID ITEM FEE', type: 'Charge', amount: -6, bookedAt: at(2025, 6, 12) });
+    const again = aTransaction({
+      description: 'DD OCTOPUS ENERGY',
+      type: 'DirectDebit',
+      amount: -80,
+      bookedAt: at(2025, 6, 17),
+    });
+    const { recurrence, records } = report([...dd, reversal, fee, again]);
+    assert.equal(records.length, 1);
+    const r = first(records);
+    assert.deepEqual([...r.transaction_ids].sort(), [...dd, again].map((t) => t.id).sort());
+    assert.equal(first(recurrence.groups).days.length, 13); // the re-presentation counts with the payment it collects
+    assert.ok(r.frequency_stability_of_transaction > 0.9);
+  });
+
+  test('bank charges, returned direct debits and cash withdrawals are never a series', () => {
+    const fees = series(monthlyDates(2025, 1, 28, 13), { description: 'UNPAID ITEM FEE', type: 'Charge', amount: -6 });
+    const returns = series(monthlyDates(2025, 1, 3, 13), { description: 'UNPAID DD', amount: 45 });
+    const cash = series(monthlyDates(2025, 1, 14, 13), { description: 'CASHPOINT HALIFAX', amount: -20 });
+    assert.deepEqual(report([...fees, ...returns, ...cash]).records, []);
+  });
+
+  test('two regular payments to one network, a contract and a handset loan, are two records', () => {
+    const contract = series(monthlyDates(2025, 1, 8, 13), {
+      description: 'DD EE LIMITED',
+      type: 'DirectDebit',
+      amount: -25,
+    });
+    const handset = series(monthlyDates(2025, 1, 22, 13), {
+      description: 'DD EE LIMITED',
+      type: 'DirectDebit',
+      amount: -30,
+    });
+    const { records } = report([...contract, ...handset]);
+    assert.deepEqual(
+      records.map((r) => [r.description, r.average_amount, r.transaction_ids.length]),
+      [
+        ['EE', -30, 12], // the 22nd of this month is after asOf
+        ['EE', -25, 13],
+      ],
+    );
+  });
+
+  test('a one-off purchase from a subscription payee is left out of its series', () => {
+    const netflix = series(monthlyDates(2025, 1, 3, 13), { description: 'NETFLIX.COM', amount: -9.99 });
+    const oneOff = aTransaction({ description: 'NETFLIX.COM', amount: -3.49, bookedAt: at(2025, 5, 19) });
+    const { records } = report([...netflix, oneOff]);
+    assert.equal(records.length, 1);
+    assert.equal(first(records).transaction_ids.length, 13);
+    assert.equal(first(records).amount_stability_of_transaction, 1);
   });
 });

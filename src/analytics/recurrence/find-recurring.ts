@@ -1,35 +1,43 @@
 /**
- * Recurring transactions (spec, Financial Patterns › recurrence). Over the last 12 complete months and the
- * current month to asOf, the customer's transactions are grouped by payee (the normalised description without
- * tokens holding digits, see ledger.ts) and direction. A group is recurring when it happened on at least 3
- * distinct days with a recognisable rhythm (cadence.ts: weekly, fortnightly, four-weekly, monthly, quarterly);
- * a group of exactly 3 days must also have an amount stability of at least 0.7.
- * Transfers between own accounts and refunds are left out (they are not the customer's income or spending).
+ * Recurring transactions (spec, Financial Patterns › recurrence; docs/analytics.md, "Recurring transactions").
+ * Over the last 12 complete months and the current month to asOf, the customer's payments are grouped by
+ * counterparty (the recognised payee, else the grouping key of the description, see ledger.ts) and direction, and
+ * each counterparty's payments are split into series by amount and cadence (split-series.ts). A payment that fits
+ * no series is a one-off and is left out without breaking the series around it.
+ * Not candidates: own transfers and refunds (not the customer's income or spending), bank charges, returned
+ * direct debits and cash withdrawals (NOT_CANDIDATE). A returned direct debit's re-presentation joins the payment
+ * it collects again (returned-debits.ts).
  */
 import { first, itemAt } from '../../lib/indexing.ts';
-import { personalCategories } from '../categories/taxonomy.ts';
-import { monthStartDay } from '../calendar/london.ts';
-import { transactionOf } from '../ledger/ledger.ts';
+import { categoryIdsWithMarker, personalCategories } from '../categories/taxonomy.ts';
+import type { Marker } from '../categories/taxonomy.ts';
+import { londonMidnight, monthStartDay } from '../calendar/london.ts';
+import { categoryIndex, transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { round2, round4 } from '../money.ts';
 import type { RecurringTransaction } from '../report-types.ts';
-import { detectCadence } from './cadence.ts';
-import type { Cadence } from './cadence.ts';
-import { learnSchedule } from './schedule.ts';
+import { PERIOD_DAYS, TOLERANCE_DAYS } from './cadence.ts';
+import { findRepresentations } from './returned-debits.ts';
+import type { Frequency } from './rhythm.ts';
+import { learnSchedule, expectedDays } from './schedule.ts';
 import type { Schedule } from './schedule.ts';
+import { MIN_OCCURRENCES } from './series-rules.ts';
+import { splitSeries } from './split-series.ts';
+import type { Occurrence, Series } from './split-series.ts';
 import { amountStability, frequencyStability, moments, timeStability } from './stability.ts';
 
 export interface RecurringGroup {
+  /** direction, counterparty and first occurrence day: unique */
   key: string;
   description: string;
   direction: 'in' | 'out';
-  /** ledger rows, in booking order */
+  /** ledger rows, in booking order (a re-presented direct debit's payment and re-presentation both) */
   rows: number[];
-  /** distinct London days, ascending */
+  /** the occurrence days, ascending (a re-presented direct debit counts on the day of the payment) */
   days: number[];
-  cadence: Exclude<Cadence, 'irregular'>;
+  cadence: Frequency;
   schedule: Schedule;
-  /** mean and population variance of the signed amounts */
+  /** mean and population variance of the signed amounts of the rows */
   mean: number;
   variance: number;
   amountStability: number;
@@ -37,8 +45,10 @@ export interface RecurringGroup {
   timeStability: number;
   /** the most common category index among the rows */
   category: number;
-  /** median of the last three amounts (signed): what the next one is expected to be */
+  /** median of the last three occurrences' amounts (signed): what the next one is expected to be */
   typicalAmount: number;
+  /** the next scheduled day on or after asOf's day, or null when two or more have passed unpaid (it has ended) */
+  nextExpectedDay: number | null;
 }
 
 export interface Recurrence {
@@ -47,10 +57,19 @@ export interface Recurrence {
   groupOfRow: Int32Array;
 }
 
-const MIN_DAYS = 3;
-/** Three purchases a month apart happen by chance (IKEA in March, April, May); three bills also agree on amount. */
-const MIN_STABILITY_OF_THREE = 0.7;
 const EXCLUDED = personalCategories.map((c) => c.excludedFromTotals);
+const indicesOf = (marker: Marker): number[] => categoryIdsWithMarker('Personal', marker).map(categoryIndex);
+/**
+ * Never recurrence candidates (docs/analytics.md): bank charges and returned direct debits follow a failed payment
+ * and are no commitment of their own; a cash withdrawal pays no counterparty (the cash machine is not the payee,
+ * and £20 every few weeks is a habit of round amounts, not a series).
+ */
+const NOT_CANDIDATE = new Set([
+  ...indicesOf('bank_charges'),
+  ...indicesOf('returned_direct_debits'),
+  ...indicesOf('cash_withdrawals'),
+]);
+const REVERSAL = new Set(indicesOf('returned_direct_debits'));
 
 function medianOfLast(values: readonly number[], n: number): number {
   const tail = values.slice(-n).sort((a, b) => a - b);
@@ -73,55 +92,127 @@ function mostCommon(values: Iterable<number>): number {
   return best;
 }
 
-export function findRecurring(ledger: Ledger): Recurrence {
-  const fromDay = monthStartDay(ledger.asOfMonth - 12);
-  // Keyed by grouping key id and direction (even: in, odd: out).
-  const byKey = new Map<number, number[]>();
-  for (let r = 0; r < ledger.size; r++) {
-    const amount = itemAt(ledger.amount, r);
-    if (itemAt(ledger.day, r) < fromDay || EXCLUDED[itemAt(ledger.category, r)] || amount === 0) continue;
-    const key = itemAt(ledger.groupId, r) * 2 + (amount > 0 ? 0 : 1);
-    const rows = byKey.get(key);
-    if (rows) rows.push(r);
-    else byKey.set(key, [r]);
+/** The counterparty and direction of a row as one number: the recognised payee, else the grouping key. */
+function counterpartyOf(ledger: Ledger, r: number): number {
+  const merchant = ledger.merchantId[r] ?? -1;
+  const party = merchant >= 0 ? merchant * 2 : (ledger.groupId[r] ?? 0) * 2 + 1;
+  return party * 2 + ((ledger.amount[r] ?? 0) > 0 ? 0 : 1);
+}
+
+/** The first ledger row (rows are in booking order) on or after a day. */
+function firstRowOnOrAfter(ledger: Ledger, day: number): number {
+  let lo = 0;
+  let hi = ledger.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ledger.day[mid] ?? 0) < day) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
+}
+
+/**
+ * Each counterparty's occurrences in day order, where there are at least MIN_OCCURRENCES (fewer are no series), a
+ * re-presentation joined to the payment it collects again.
+ */
+function occurrencesByCounterparty(ledger: Ledger): Map<number, Occurrence[]> {
+  const fromRow = firstRowOnOrAfter(ledger, monthStartDay(ledger.asOfMonth - 12));
+  const candidate = new Uint8Array(ledger.size);
+  let reversals = false;
+  for (let r = fromRow; r < ledger.size; r++) {
+    const c = ledger.category[r] ?? 0;
+    candidate[r] = ledger.amount[r] !== 0 && !EXCLUDED[c] && !NOT_CANDIDATE.has(c) ? 1 : 0;
+    reversals ||= REVERSAL.has(c);
+  }
+  const represents = reversals
+    ? findRepresentations(
+        ledger,
+        fromRow,
+        candidate,
+        (r) => REVERSAL.has(ledger.category[r] ?? 0),
+        (r) => counterpartyOf(ledger, r),
+      )
+    : new Map<number, number>();
+  // Rows by counterparty first; occurrences only where there are enough for a series (most payees have one or two).
+  const rowsOf = new Map<number, number[]>();
+  for (let r = fromRow; r < ledger.size; r++) {
+    if (!candidate[r] || represents.has(r)) continue;
+    const key = counterpartyOf(ledger, r);
+    const rows = rowsOf.get(key);
+    if (rows) rows.push(r);
+    else rowsOf.set(key, [r]);
+  }
+  const occurrenceOf = new Map<number, Occurrence>();
+  const byCounterparty = new Map<number, Occurrence[]>();
+  for (const [key, rows] of rowsOf) {
+    if (rows.length < MIN_OCCURRENCES) continue;
+    const occurrences = rows.map((r): Occurrence => ({
+      day: ledger.day[r] ?? 0,
+      amount: ledger.amount[r] ?? 0,
+      rows: [r],
+    }));
+    if (represents.size > 0) occurrences.forEach((o) => occurrenceOf.set(itemAt(o.rows, 0), o));
+    byCounterparty.set(key, occurrences);
+  }
+  for (const [r, collected] of [...represents].sort((a, b) => a[0] - b[0])) {
+    let payment = collected;
+    for (let p = represents.get(payment); p !== undefined; p = represents.get(p)) payment = p;
+    occurrenceOf.get(payment)?.rows.push(r);
+  }
+  return byCounterparty;
+}
+
+/** The next scheduled day on or after asOf's day, or null when two or more scheduled days passed unpaid since the last. */
+function nextExpected(ledger: Ledger, schedule: Schedule, days: readonly number[], cadence: Frequency): number | null {
+  const period = PERIOD_DAYS[cadence];
+  const after = itemAt(days, -1) + Math.floor(period / 2);
+  // One skipped occurrence is part of a series (split-series.ts); two in a row since the last say it has ended.
+  // (The second scheduled day after `after` is within two periods and a week, weekends and holidays included.)
+  const passed = Math.min(ledger.asOfDay - TOLERANCE_DAYS[cadence], after + Math.ceil(2 * period) + 7);
+  if (expectedDays(schedule, after, passed).length >= 2) return null;
+  const from = Math.max(after, ledger.asOfDay - 1);
+  return expectedDays(schedule, from, from + Math.ceil(period) + 7)[0] ?? null;
+}
+
+function groupOf(ledger: Ledger, series: Series): RecurringGroup {
+  const { occurrences, frequency } = series;
+  const rows = occurrences.flatMap((o) => o.rows).sort((a, b) => a - b);
+  const days = occurrences.map((o) => o.day);
+  const amounts = rows.map((r) => itemAt(ledger.amount, r));
+  const lastRow = itemAt(rows, -1);
+  const direction = itemAt(ledger.amount, first(rows)) > 0 ? 'in' : 'out';
+  const description = itemAt(ledger.merchant, lastRow) ?? itemAt(ledger.group, lastRow);
+  const schedule = learnSchedule(days, frequency, direction);
+  const { mean, variance } = moments(amounts);
+  return {
+    key: `${direction}|${description}|${first(days)}`,
+    description,
+    direction,
+    rows,
+    days,
+    cadence: frequency,
+    schedule,
+    mean,
+    variance,
+    amountStability: amountStability(amounts),
+    frequencyStability: frequencyStability(days),
+    timeStability: timeStability(
+      rows.map((r) => itemAt(ledger.month, r)),
+      ledger.asOfMonth,
+    ),
+    category: mostCommon(rows.map((r) => itemAt(ledger.category, r))),
+    typicalAmount: medianOfLast(
+      occurrences.map((o) => o.amount),
+      3,
+    ),
+    nextExpectedDay: nextExpected(ledger, schedule, days, frequency),
+  };
+}
+
+export function findRecurring(ledger: Ledger): Recurrence {
   const groups: RecurringGroup[] = [];
-  for (const [id, rows] of byKey) {
-    if (rows.length < MIN_DAYS) continue;
-    const days: number[] = [];
-    for (const r of rows) {
-      const day = itemAt(ledger.day, r);
-      if (days.length === 0 || days[days.length - 1] !== day) days.push(day);
-    }
-    if (days.length < MIN_DAYS) continue;
-    const cadence = detectCadence(days);
-    if (cadence === 'irregular') continue;
-    const amounts = rows.map((r) => itemAt(ledger.amount, r));
-    const stability = amountStability(amounts);
-    if (days.length === MIN_DAYS && stability < MIN_STABILITY_OF_THREE) continue;
-    const direction = id % 2 === 0 ? 'in' : 'out';
-    const key = `${direction}|${itemAt(ledger.group, first(rows))}`;
-    const { mean, variance } = moments(amounts);
-    const last = itemAt(rows, -1);
-    groups.push({
-      key,
-      description: itemAt(ledger.merchant, last) ?? itemAt(ledger.group, last),
-      direction,
-      rows,
-      days,
-      cadence,
-      schedule: learnSchedule(days, cadence, direction),
-      mean,
-      variance,
-      amountStability: stability,
-      frequencyStability: frequencyStability(days),
-      timeStability: timeStability(
-        rows.map((r) => itemAt(ledger.month, r)),
-        ledger.asOfMonth,
-      ),
-      category: mostCommon(rows.map((r) => itemAt(ledger.category, r))),
-      typicalAmount: medianOfLast(amounts, 3),
-    });
+  for (const occurrences of occurrencesByCounterparty(ledger).values()) {
+    for (const series of splitSeries(occurrences)) groups.push(groupOf(ledger, series));
   }
   groups.sort(
     (a, b) =>
@@ -136,7 +227,7 @@ export function findRecurring(ledger: Ledger): Recurrence {
   return { groups, groupOfRow };
 }
 
-/** The spec's Recurring Transactions records. */
+/** The spec's Recurring Transactions records, with our members after the spec's (docs/analytics.md). */
 export function toRecurringTransactions(ledger: Ledger, recurrence: Recurrence): RecurringTransaction[] {
   return recurrence.groups.map((g) => ({
     description: g.description,
@@ -146,5 +237,10 @@ export function toRecurringTransactions(ledger: Ledger, recurrence: Recurrence):
     amount_stability_of_transaction: round4(g.amountStability),
     frequency_stability_of_transaction: round4(g.frequencyStability),
     time_stability_of_transaction: round4(g.timeStability),
+    category: itemAt(personalCategories, g.category).id,
+    frequency: g.cadence,
+    ...(g.nextExpectedDay === null
+      ? {}
+      : { next_expected_date: londonMidnight(g.nextExpectedDay), next_expected_amount: round2(g.typicalAmount) }),
   }));
 }

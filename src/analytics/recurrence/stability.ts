@@ -32,10 +32,13 @@ export function moments(values: Numbers): Moments {
 export function stabilityOf(values: Numbers): number {
   const n = values.length;
   if (n === 0) return 0;
-  const absolute = Float64Array.from(values, Math.abs);
-  const { mean, variance } = moments(absolute);
+  let sum = 0;
+  for (const value of values) sum += Math.abs(value);
+  const mean = sum / n;
   if (mean === 0) return 0;
-  return Math.min(1, Math.max(0, 1 - Math.sqrt(variance) / mean));
+  let squares = 0;
+  for (const value of values) squares += (Math.abs(value) - mean) ** 2;
+  return Math.min(1, Math.max(0, 1 - Math.sqrt(squares / n) / mean));
 }
 
 export function amountStability(amounts: Numbers): number {

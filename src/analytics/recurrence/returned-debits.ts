@@ -1,0 +1,70 @@
+/**
+ * Direct debits returned unpaid, and their re-presentation. When the payer's bank returns a direct debit the
+ * statement shows the payment on its due day, a credit of the same amount a day or a few later (the reversal:
+ * "UNPAID DD", category returned_direct_debit), often a fee, and then, about a week later, the originator
+ * collecting again (the re-presentation: the same payee and amount). For recurrence the payment and its
+ * re-presentation are one occurrence on the due day: the series keeps its rhythm, and both rows belong to it.
+ */
+import { itemAt } from '../../lib/indexing.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+
+/** The reversal is booked within this many days after the payment (Bacs returns on day 2 to 5; slack for holidays). */
+const RETURN_WITHIN_DAYS = 10;
+/** Originators collect again within two weeks of a return (Bacs rules allow re-presenting once, promptly). */
+const REPRESENT_WITHIN_DAYS = 14;
+const PENNY = 0.005;
+
+/**
+ * Re-presentations: each re-presentation row → the row of the payment it collects again, among the rows from
+ * `fromRow`. `candidate` marks the rows recurrence looks at, `isReversal` the returned-direct-debit credits and
+ * `counterparty` the key a re-presentation must share with its payment.
+ */
+export function findRepresentations(
+  ledger: Ledger,
+  fromRow: number,
+  candidate: Uint8Array,
+  isReversal: (row: number) => boolean,
+  counterparty: (row: number) => number,
+): Map<number, number> {
+  const represents = new Map<number, number>();
+  const returned: number[] = [];
+  const taken = new Set<number>();
+  for (let r = fromRow; r < ledger.size; r++) {
+    if (!isReversal(r) || itemAt(ledger.amount, r) <= 0) continue;
+    const payment = returnedPayment(ledger, r, candidate, taken);
+    if (payment >= 0) {
+      taken.add(payment);
+      returned.push(payment);
+    }
+  }
+  returned.sort((a, b) => a - b);
+  for (const p of returned) {
+    const key = counterparty(p);
+    const amount = itemAt(ledger.amount, p);
+    const until = itemAt(ledger.day, p) + REPRESENT_WITHIN_DAYS;
+    for (let q = p + 1; q < ledger.size && itemAt(ledger.day, q) <= until; q++) {
+      if (!candidate[q] || represents.has(q) || itemAt(ledger.day, q) === itemAt(ledger.day, p)) continue;
+      if (Math.abs(itemAt(ledger.amount, q) - amount) > PENNY || counterparty(q) !== key) continue;
+      represents.set(q, p);
+      break;
+    }
+  }
+  return represents;
+}
+
+/**
+ * The payment a reversal returns: money out of the same amount on or before the reversal's day, within
+ * RETURN_WITHIN_DAYS; the payee the reversal names when it names one (its recognised merchant), else the latest.
+ */
+function returnedPayment(ledger: Ledger, reversal: number, candidate: Uint8Array, taken: Set<number>): number {
+  const amount = itemAt(ledger.amount, reversal);
+  const from = itemAt(ledger.day, reversal) - RETURN_WITHIN_DAYS;
+  const merchant = itemAt(ledger.merchantId, reversal);
+  let latest = -1;
+  for (let p = reversal - 1; p >= 0 && itemAt(ledger.day, p) >= from; p--) {
+    if (!candidate[p] || taken.has(p) || Math.abs(itemAt(ledger.amount, p) + amount) > PENNY) continue;
+    if (merchant < 0 || itemAt(ledger.merchantId, p) === merchant) return p;
+    if (latest < 0) latest = p;
+  }
+  return latest;
+}
