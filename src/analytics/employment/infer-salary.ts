@@ -82,12 +82,22 @@ interface Payer {
 
 function creditsByPayer(ledger: Ledger): Map<string, Payer> {
   const byPayer = new Map<string, Payer>();
+  // Statements repeat the same texts and payers month after month: each is read once.
+  const channels = new Map<string, ReturnType<typeof creditChannel>>();
+  const payers = new Map<number, string>();
   for (let r = 0; r < ledger.size; r++) {
     const category = itemAt(ledger.category, r);
     if (itemAt(ledger.amount, r) <= 0 || (category !== SALARY && !CANDIDATES.has(category))) continue;
     const tx = transactionOf(ledger, r);
-    if (category !== SALARY && creditChannel(tx.type, tx.description) === null) continue;
-    const key = payerOf(itemAt(ledger.group, r));
+    if (category !== SALARY) {
+      const channelKey = `${tx.type ?? ''}\u0000${tx.description}`;
+      let channel = channels.get(channelKey);
+      if (channel === undefined) channels.set(channelKey, (channel = creditChannel(tx.type, tx.description)));
+      if (channel === null) continue;
+    }
+    const groupId = itemAt(ledger.groupId, r);
+    let key = payers.get(groupId);
+    if (key === undefined) payers.set(groupId, (key = payerOf(itemAt(ledger.group, r))));
     const payer = byPayer.get(key) ?? { candidates: [], named: [] };
     (category === SALARY ? payer.named : payer.candidates).push(r);
     byPayer.set(key, payer);
@@ -110,39 +120,22 @@ function paymentDays(ledger: Ledger, rows: readonly number[]): { days: number[];
   return { days, amounts };
 }
 
-/** Money out per payee, recognised (merchant id) or not (grouping key id): the days and the amounts paid. */
-interface Payments {
-  byMerchant: Map<number, [number, number][]>;
-  byGroup: Map<number, [number, number][]>;
-}
-
-function paymentsOut(ledger: Ledger): Payments {
-  const byMerchant = new Map<number, [number, number][]>();
-  const byGroup = new Map<number, [number, number][]>();
-  const add = (map: Map<number, [number, number][]>, key: number, r: number): void => {
-    const list = map.get(key) ?? [];
-    list.push([itemAt(ledger.day, r), -itemAt(ledger.amount, r)]);
-    map.set(key, list);
-  };
-  for (let r = 0; r < ledger.size; r++) {
-    if (itemAt(ledger.amount, r) >= 0) continue;
-    const merchant = itemAt(ledger.merchantId, r);
-    if (merchant >= 0) add(byMerchant, merchant, r);
-    add(byGroup, itemAt(ledger.groupId, r), r);
-  }
-  return { byMerchant, byGroup };
-}
-
 /** Whether the credits are no more than the customer paid the same payee around them: money back, not pay. */
-function isMoneyBack(ledger: Ledger, payments: Payments, rows: readonly number[]): boolean {
+function isMoneyBack(ledger: Ledger, rows: readonly number[]): boolean {
   const r0 = first(rows);
   const merchant = itemAt(ledger.merchantId, r0);
-  const paidTo =
-    (merchant >= 0 ? payments.byMerchant.get(merchant) : payments.byGroup.get(itemAt(ledger.groupId, r0))) ?? [];
+  const group = itemAt(ledger.groupId, r0);
   const from = itemAt(ledger.day, r0) - MONEY_BACK_DAYS;
   const to = itemAt(ledger.day, last(rows));
+  // One pass over the ledger, only for the few payers that got this far (no index of every payment out is built).
   let paid = 0;
-  for (const [day, amount] of paidTo) if (day >= from && day <= to) paid += amount;
+  for (let r = 0; r < ledger.size; r++) {
+    const amount = itemAt(ledger.amount, r);
+    if (amount >= 0) continue;
+    const day = itemAt(ledger.day, r);
+    if (day < from || day > to) continue;
+    if (merchant >= 0 ? itemAt(ledger.merchantId, r) === merchant : itemAt(ledger.groupId, r) === group) paid -= amount;
+  }
   const received = rows.reduce((sum, r) => sum + itemAt(ledger.amount, r), 0);
   return received <= paid;
 }
@@ -173,13 +166,12 @@ function isAllBacs(ledger: Ledger, rows: readonly number[]): boolean {
 }
 
 /** Salary, Pension, Other benefits, or null (leave as classified) for one payer's credits. */
-function inferredCategory(ledger: Ledger, payments: Payments, payer: Payer, rows: readonly number[]): number | null {
+function inferredCategory(ledger: Ledger, payer: Payer, rows: readonly number[]): number | null {
   const { days, amounts } = paymentDays(ledger, rows);
   if (days.length < MIN_DAYS) return null;
   const cadence = detectCadence(days);
   const minStability = MIN_STABILITY[cadence];
-  if (minStability === undefined || amountStability(amounts) < minStability || isMoneyBack(ledger, payments, rows))
-    return null;
+  if (minStability === undefined || amountStability(amounts) < minStability || isMoneyBack(ledger, rows)) return null;
   const said = textEvidence(ledger, rows);
   const rental = payer.candidates.some((r) => itemAt(ledger.category, r) === RENTAL);
   if (rental && said.rent) return null;
@@ -197,11 +189,10 @@ function inferredCategory(ledger: Ledger, payments: Payments, payer: Payer, rows
 /** Re-labels inferred salaries (and pensions and benefits) in the ledger; returns the input indices of the transactions changed. */
 export function inferSalaries(ledger: Ledger): number[] {
   const changed: number[] = [];
-  const payments = paymentsOut(ledger);
   for (const payer of creditsByPayer(ledger).values()) {
     if (payer.candidates.length === 0) continue;
     const rows = [...payer.candidates, ...payer.named].sort((a, b) => a - b);
-    const category = inferredCategory(ledger, payments, payer, rows);
+    const category = inferredCategory(ledger, payer, rows);
     if (category === null) continue;
     for (const r of payer.candidates) {
       ledger.category[r] = category;
