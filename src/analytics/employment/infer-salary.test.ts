@@ -249,6 +249,32 @@ describe('employment › pensions, benefits, loans and refunds are never inferre
     assert.deepEqual(categoriesOf(transactions, 'BGC OCTOPUS'), new Set(['refund']));
   });
 
+  test('with many regular payers (past the point where payments out are indexed) money back is still told from pay', () => {
+    const names = Array.from(
+      { length: 30 },
+      (_, k) => `KESTREL Z${String.fromCharCode(65 + (k % 26))}${String.fromCharCode(65 + Math.floor(k / 26))} LTD`,
+    );
+    const transactions = names.flatMap((name, k) => [
+      ...series(monthlyDates(2025, 1, 20, 12), { description: `BGC ${name}`, type: null, amount: 450.5 + k }),
+      // The customer pays every other company more than it pays back: those credits are money back.
+      ...(k % 2 === 0
+        ? series(monthlyDates(2025, 1, 2, 12), { description: `DD ${name}`, type: 'DirectDebit', amount: -600 })
+        : []),
+    ]);
+    const ledger = ledgerOf(transactions, ASOF);
+    const salaried = new Set<string>();
+    for (let r = 0; r < ledger.size; r++) {
+      if (categoryOf(ledger, r).id === 'salary') salaried.add(transactionOf(ledger, r).description);
+    }
+    assert.deepEqual(
+      [...salaried].sort(),
+      names
+        .filter((_, k) => k % 2 === 1)
+        .map((name) => `BGC ${name}`)
+        .sort(),
+    );
+  });
+
   test('a friend settling a share of the bills the customer pays them for stays a transfer', () => {
     const transactions = [
       ...series(monthlyDates(2025, 1, 2, 12), {

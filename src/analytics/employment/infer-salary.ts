@@ -120,21 +120,57 @@ function paymentDays(ledger: Ledger, rows: readonly number[]): { days: number[];
   return { days, amounts };
 }
 
+/**
+ * Money out per payee, recognised (merchant id, as even keys) or not (grouping key id, as odd keys): the rows.
+ * Built only once a few payers have asked (most customers have a handful of regular payers, so a pass over the
+ * ledger each is cheaper than the index; a customer with thousands of paying companies gets the index).
+ */
+class PaymentsOut {
+  #asked = 0;
+  #index: Map<number, number[]> | null = null;
+  readonly ledger: Ledger;
+  constructor(ledger: Ledger) {
+    this.ledger = ledger;
+  }
+
+  /** Rows of money out to the payee of row r0 (by merchant when recognised, else by grouping key). */
+  rowsFor(r0: number): Iterable<number> {
+    const ledger = this.ledger;
+    const merchant = itemAt(ledger.merchantId, r0);
+    const key = merchant >= 0 ? merchant * 2 : itemAt(ledger.groupId, r0) * 2 + 1;
+    if (this.#index === null && ++this.#asked > 16) {
+      const index = new Map<number, number[]>();
+      for (let r = 0; r < ledger.size; r++) {
+        if (itemAt(ledger.amount, r) >= 0) continue;
+        const m = itemAt(ledger.merchantId, r);
+        for (const k of m >= 0 ? [m * 2, itemAt(ledger.groupId, r) * 2 + 1] : [itemAt(ledger.groupId, r) * 2 + 1]) {
+          const rows = index.get(k);
+          if (rows) rows.push(r);
+          else index.set(k, [r]);
+        }
+      }
+      this.#index = index;
+    }
+    if (this.#index !== null) return this.#index.get(key) ?? [];
+    const rows: number[] = [];
+    for (let r = 0; r < ledger.size; r++) {
+      if (itemAt(ledger.amount, r) >= 0) continue;
+      if (merchant >= 0 ? itemAt(ledger.merchantId, r) === merchant : itemAt(ledger.groupId, r) * 2 + 1 === key)
+        rows.push(r);
+    }
+    return rows;
+  }
+}
+
 /** Whether the credits are no more than the customer paid the same payee around them: money back, not pay. */
-function isMoneyBack(ledger: Ledger, rows: readonly number[]): boolean {
+function isMoneyBack(ledger: Ledger, payments: PaymentsOut, rows: readonly number[]): boolean {
   const r0 = first(rows);
-  const merchant = itemAt(ledger.merchantId, r0);
-  const group = itemAt(ledger.groupId, r0);
   const from = itemAt(ledger.day, r0) - MONEY_BACK_DAYS;
   const to = itemAt(ledger.day, last(rows));
-  // One pass over the ledger, only for the few payers that got this far (no index of every payment out is built).
   let paid = 0;
-  for (let r = 0; r < ledger.size; r++) {
-    const amount = itemAt(ledger.amount, r);
-    if (amount >= 0) continue;
+  for (const r of payments.rowsFor(r0)) {
     const day = itemAt(ledger.day, r);
-    if (day < from || day > to) continue;
-    if (merchant >= 0 ? itemAt(ledger.merchantId, r) === merchant : itemAt(ledger.groupId, r) === group) paid -= amount;
+    if (day >= from && day <= to) paid -= itemAt(ledger.amount, r);
   }
   const received = rows.reduce((sum, r) => sum + itemAt(ledger.amount, r), 0);
   return received <= paid;
@@ -166,12 +202,13 @@ function isAllBacs(ledger: Ledger, rows: readonly number[]): boolean {
 }
 
 /** Salary, Pension, Other benefits, or null (leave as classified) for one payer's credits. */
-function inferredCategory(ledger: Ledger, payer: Payer, rows: readonly number[]): number | null {
+function inferredCategory(ledger: Ledger, payments: PaymentsOut, payer: Payer, rows: readonly number[]): number | null {
   const { days, amounts } = paymentDays(ledger, rows);
   if (days.length < MIN_DAYS) return null;
   const cadence = detectCadence(days);
   const minStability = MIN_STABILITY[cadence];
-  if (minStability === undefined || amountStability(amounts) < minStability || isMoneyBack(ledger, rows)) return null;
+  if (minStability === undefined || amountStability(amounts) < minStability || isMoneyBack(ledger, payments, rows))
+    return null;
   const said = textEvidence(ledger, rows);
   const rental = payer.candidates.some((r) => itemAt(ledger.category, r) === RENTAL);
   if (rental && said.rent) return null;
@@ -189,10 +226,11 @@ function inferredCategory(ledger: Ledger, payer: Payer, rows: readonly number[])
 /** Re-labels inferred salaries (and pensions and benefits) in the ledger; returns the input indices of the transactions changed. */
 export function inferSalaries(ledger: Ledger): number[] {
   const changed: number[] = [];
+  const payments = new PaymentsOut(ledger);
   for (const payer of creditsByPayer(ledger).values()) {
     if (payer.candidates.length === 0) continue;
     const rows = [...payer.candidates, ...payer.named].sort((a, b) => a - b);
-    const category = inferredCategory(ledger, payer, rows);
+    const category = inferredCategory(ledger, payments, payer, rows);
     if (category === null) continue;
     for (const r of payer.candidates) {
       ledger.category[r] = category;
