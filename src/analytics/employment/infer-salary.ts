@@ -122,11 +122,9 @@ function paymentDays(ledger: Ledger, rows: readonly number[]): { days: number[];
 
 /**
  * Money out per payee, recognised (merchant id, as even keys) or not (grouping key id, as odd keys): the rows.
- * Built only once a few payers have asked (most customers have a handful of regular payers, so a pass over the
- * ledger each is cheaper than the index; a customer with thousands of paying companies gets the index).
+ * Built on the first question, so a customer with no regular payer to check never pays for it.
  */
 class PaymentsOut {
-  #asked = 0;
   #index: Map<number, number[]> | null = null;
   readonly ledger: Ledger;
   constructor(ledger: Ledger) {
@@ -134,31 +132,27 @@ class PaymentsOut {
   }
 
   /** Rows of money out to the payee of row r0 (by merchant when recognised, else by grouping key). */
-  rowsFor(r0: number): Iterable<number> {
+  rowsFor(r0: number): readonly number[] {
     const ledger = this.ledger;
     const merchant = itemAt(ledger.merchantId, r0);
-    const key = merchant >= 0 ? merchant * 2 : itemAt(ledger.groupId, r0) * 2 + 1;
-    if (this.#index === null && ++this.#asked > 16) {
-      const index = new Map<number, number[]>();
-      for (let r = 0; r < ledger.size; r++) {
-        if (itemAt(ledger.amount, r) >= 0) continue;
-        const m = itemAt(ledger.merchantId, r);
-        for (const k of m >= 0 ? [m * 2, itemAt(ledger.groupId, r) * 2 + 1] : [itemAt(ledger.groupId, r) * 2 + 1]) {
-          const rows = index.get(k);
-          if (rows) rows.push(r);
-          else index.set(k, [r]);
-        }
-      }
-      this.#index = index;
-    }
-    if (this.#index !== null) return this.#index.get(key) ?? [];
-    const rows: number[] = [];
+    const index = (this.#index ??= PaymentsOut.#build(ledger));
+    return index.get(merchant >= 0 ? merchant * 2 : itemAt(ledger.groupId, r0) * 2 + 1) ?? [];
+  }
+
+  static #build(ledger: Ledger): Map<number, number[]> {
+    const index = new Map<number, number[]>();
+    const add = (key: number, r: number): void => {
+      const rows = index.get(key);
+      if (rows) rows.push(r);
+      else index.set(key, [r]);
+    };
     for (let r = 0; r < ledger.size; r++) {
       if (itemAt(ledger.amount, r) >= 0) continue;
-      if (merchant >= 0 ? itemAt(ledger.merchantId, r) === merchant : itemAt(ledger.groupId, r) * 2 + 1 === key)
-        rows.push(r);
+      const merchant = itemAt(ledger.merchantId, r);
+      if (merchant >= 0) add(merchant * 2, r);
+      add(itemAt(ledger.groupId, r) * 2 + 1, r);
     }
-    return rows;
+    return index;
   }
 }
 
