@@ -44,6 +44,8 @@ import {
 
 /** Common UK first names and surnames, for the stages that read payers' names (employment). */
 export { isPersonName } from './reference/person-names.ts';
+/** "FasterPayment", "Faster Payment", "FASTER_PAYMENT" → "fasterpayment": how every stage reads a bank's type. */
+export { typeKey } from './transaction-types.ts';
 export { TextCache };
 
 /** Which rule decided the category. */

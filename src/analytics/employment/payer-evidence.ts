@@ -5,7 +5,7 @@
  * person ("J SMITH", "MRS S PATEL", "SARAH JONES", "MUM") — friends and family send regular money too.
  * Words are read from the raw text (the normalised grouping key drops LTD, PLC and references).
  */
-import { isPersonName } from '../classify/classify.ts';
+import { isPersonName, typeKey } from '../classify/classify.ts';
 
 export type CreditChannel = 'bacs' | 'faster_payment' | null;
 
@@ -134,10 +134,6 @@ const FAMILY = new Set([
   'WIFE',
   'PARTNER',
 ]);
-
-function typeKey(type: string | null): string {
-  return type === null ? '' : type.toLowerCase().replace(/[^a-z]/g, '');
-}
 
 /** The words of a raw statement text, upper-cased. */
 export function wordsOf(text: string): string[] {
