@@ -249,7 +249,7 @@ describe('employment › pensions, benefits, loans and refunds are never inferre
     assert.deepEqual(categoriesOf(transactions, 'BGC OCTOPUS'), new Set(['refund']));
   });
 
-  test('with many regular payers (past the point where payments out are indexed) money back is still told from pay', () => {
+  test('with thirty regular payers, half of them paid more than they pay back, only the other half are salaries', () => {
     const names = Array.from(
       { length: 30 },
       (_, k) => `KESTREL Z${String.fromCharCode(65 + (k % 26))}${String.fromCharCode(65 + Math.floor(k / 26))} LTD`,
