@@ -6,7 +6,7 @@
  *   month matrix (totals per category and month) → recurrence, income streams, balance history →
  *   insights (income, expenditure, patterns, markers, employment), affordability, events, forecast.
  */
-import { itemAt } from '../lib/indexing.ts';
+import { valueAt } from '../lib/indexing.ts';
 import { computeAffordability } from './affordability/affordability.ts';
 import type { Category } from './categories/taxonomy.ts';
 import { classifyTransactions } from './classify/classify.ts';
@@ -51,7 +51,7 @@ export function computeReport({ accounts, transactions, asOf }: ReportInput): Re
   // Inferred salaries (and pensions) carry their new category into the categorised transactions too.
   const inferredCategory = new Map<number, Category>();
   for (let r = 0; r < ledger.size; r++) {
-    const i = itemAt(ledger.input, r);
+    const i = valueAt(ledger.input, r);
     if (inferred.has(i)) inferredCategory.set(i, categoryOf(ledger, r));
   }
   const categorised: TransactionCategory[] = classified.map((c, i) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { first, itemAt, last } from './indexing.ts';
+import { first, itemAt, last, valueAt } from './indexing.ts';
 
 test('itemAt returns the element at a position that exists, counting from the end when negative', () => {
   assert.equal(itemAt(['a', 'b', 'c'], 1), 'b');
@@ -23,4 +23,14 @@ test('itemAt reads typed arrays as well', () => {
   assert.equal(last(column), 2.5);
   assert.throws(() => itemAt(new Int32Array(0), 0), RangeError);
   assert.throws(() => itemAt(column, 0.5), RangeError);
+});
+
+test('valueAt reads a numeric column at a position that exists and throws for any other', () => {
+  const column = Float64Array.of(1.5, 2.5);
+  assert.equal(valueAt(column, 1), 2.5);
+  assert.equal(valueAt(Uint8Array.of(0, 9), 1), 9);
+  assert.throws(() => valueAt(new Int32Array(0), 0), RangeError);
+  assert.throws(() => valueAt(column, 0.5), RangeError);
+  assert.throws(() => valueAt(column, -1), RangeError);
+  assert.throws(() => valueAt(column, 2), RangeError);
 });

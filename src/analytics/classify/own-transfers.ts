@@ -22,7 +22,7 @@
  * counts in full (8 digits, alone or after a sort code: "TO A/C 87654321", "TFR 20-00-00 87654321") or, on a text
  * that already says it is an own transfer, by its last four digits masked ("TFR TO A/C ENDING 4321", "****4321").
  */
-import { itemAt } from '../../lib/indexing.ts';
+import { itemAt, valueAt } from '../../lib/indexing.ts';
 import type { EngineAccount, EngineTransaction } from '../types.ts';
 
 const DAY = 86_400;
@@ -106,10 +106,10 @@ export function findOwnTransfers(
   for (let i = 0; i < transactions.length; i++) {
     if (effective[i] === LEVEL.none) continue;
     const tx = itemAt(transactions, i);
-    const hinted = itemAt(effective, i) >= LEVEL.hinted;
+    const hinted = valueAt(effective, i) >= LEVEL.hinted;
     if (numbers.size > 1 && namesOtherAccount(tx.description, tx.accountId, numbers, hinted)) {
       isOwn[i] = 1;
-      effective[i] = Math.max(itemAt(effective, i), LEVEL.hinted);
+      effective[i] = Math.max(valueAt(effective, i), LEVEL.hinted);
     }
     let currency = currencies.get(tx.currency);
     if (currency === undefined) currencies.set(tx.currency, (currency = currencies.size));
@@ -138,7 +138,7 @@ export function findOwnTransfers(
           if (gap > HINTED_WINDOW) break;
           if (credit.amount <= 0 || credit.accountId === debit.accountId) continue;
           const hinted =
-            itemAt(effective, debitIndex) >= LEVEL.hinted || itemAt(effective, creditIndex) >= LEVEL.hinted;
+            valueAt(effective, debitIndex) >= LEVEL.hinted || valueAt(effective, creditIndex) >= LEVEL.hinted;
           if (gap <= (hinted ? HINTED_WINDOW : PLAIN_WINDOW)) pairs.push(gap, debitIndex, creditIndex);
         }
       }

@@ -8,7 +8,7 @@
  * days and a rhythm (cadence.ts) is regular and has a schedule (schedule.ts) from which the next payment and any
  * missed ones are read.
  */
-import { first, itemAt } from '../../lib/indexing.ts';
+import { first, itemAt, valueAt } from '../../lib/indexing.ts';
 import { dayOfMonth, monthOfDay } from '../calendar/london.ts';
 import { dayInMonth } from '../calendar/months.ts';
 import { workingDayOnOrBefore } from '../calendar/working-days.ts';
@@ -95,9 +95,9 @@ function median(values: readonly number[]): number {
 export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
   const byKey = new Map<string, { kind: StreamKind; payer: string; category: number; rows: number[] }>();
   for (let r = 0; r < ledger.size; r++) {
-    const c = itemAt(ledger.category, r);
+    const c = valueAt(ledger.category, r);
     const kind = itemAt(KIND_OF, c);
-    if (kind === null || itemAt(ledger.amount, r) <= 0) continue;
+    if (kind === null || valueAt(ledger.amount, r) <= 0) continue;
     const payer = itemAt(ledger.merchant, r) ?? payerOf(itemAt(ledger.group, r));
     const key = `${kind}|${itemAt(personalCategories, c).id}|${payer}`;
     const found = byKey.get(key);
@@ -141,8 +141,8 @@ function buildStream(
   const days: number[] = [];
   const amounts: number[] = [];
   for (const r of rows) {
-    const day = itemAt(ledger.day, r);
-    const amount = itemAt(ledger.amount, r);
+    const day = valueAt(ledger.day, r);
+    const amount = valueAt(ledger.amount, r);
     if (days.length > 0 && days[days.length - 1] === day) amounts[amounts.length - 1] = itemAt(amounts, -1) + amount;
     else {
       days.push(day);

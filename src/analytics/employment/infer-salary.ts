@@ -24,7 +24,7 @@
  * SERVICE PENS", "LGPS"), Pension: neither is ever a salary. Categories other than these four (pensions,
  * benefits, loans, own transfers, ...) are never re-labelled.
  */
-import { first, itemAt, last } from '../../lib/indexing.ts';
+import { first, itemAt, last, valueAt } from '../../lib/indexing.ts';
 import { categoryIndex, transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { detectCadence } from '../recurrence/cadence.ts';
@@ -86,8 +86,8 @@ function creditsByPayer(ledger: Ledger): Map<string, Payer> {
   const channels = new Map<string, ReturnType<typeof creditChannel>>();
   const payers = new Map<number, string>();
   for (let r = 0; r < ledger.size; r++) {
-    const category = itemAt(ledger.category, r);
-    if (itemAt(ledger.amount, r) <= 0 || (category !== SALARY && !CANDIDATES.has(category))) continue;
+    const category = valueAt(ledger.category, r);
+    if (valueAt(ledger.amount, r) <= 0 || (category !== SALARY && !CANDIDATES.has(category))) continue;
     const tx = transactionOf(ledger, r);
     if (category !== SALARY) {
       const channelKey = `${tx.type ?? ''}\u0000${tx.description}`;
@@ -95,7 +95,7 @@ function creditsByPayer(ledger: Ledger): Map<string, Payer> {
       if (channel === undefined) channels.set(channelKey, (channel = creditChannel(tx.type, tx.description)));
       if (channel === null) continue;
     }
-    const groupId = itemAt(ledger.groupId, r);
+    const groupId = valueAt(ledger.groupId, r);
     let key = payers.get(groupId);
     if (key === undefined) payers.set(groupId, (key = payerOf(itemAt(ledger.group, r))));
     const payer = byPayer.get(key) ?? { candidates: [], named: [] };
@@ -110,11 +110,11 @@ function paymentDays(ledger: Ledger, rows: readonly number[]): { days: number[];
   const days: number[] = [];
   const amounts: number[] = [];
   for (const r of rows) {
-    const day = itemAt(ledger.day, r);
-    if (days.length > 0 && last(days) === day) amounts[amounts.length - 1] = last(amounts) + itemAt(ledger.amount, r);
+    const day = valueAt(ledger.day, r);
+    if (days.length > 0 && last(days) === day) amounts[amounts.length - 1] = last(amounts) + valueAt(ledger.amount, r);
     else {
       days.push(day);
-      amounts.push(itemAt(ledger.amount, r));
+      amounts.push(valueAt(ledger.amount, r));
     }
   }
   return { days, amounts };
@@ -134,9 +134,9 @@ class PaymentsOut {
   /** Rows of money out to the payee of row r0 (by merchant when recognised, else by grouping key). */
   rowsFor(r0: number): readonly number[] {
     const ledger = this.ledger;
-    const merchant = itemAt(ledger.merchantId, r0);
+    const merchant = valueAt(ledger.merchantId, r0);
     const index = (this.#index ??= PaymentsOut.#build(ledger));
-    return index.get(merchant >= 0 ? merchant * 2 : itemAt(ledger.groupId, r0) * 2 + 1) ?? [];
+    return index.get(merchant >= 0 ? merchant * 2 : valueAt(ledger.groupId, r0) * 2 + 1) ?? [];
   }
 
   static #build(ledger: Ledger): Map<number, number[]> {
@@ -147,10 +147,10 @@ class PaymentsOut {
       else index.set(key, [r]);
     };
     for (let r = 0; r < ledger.size; r++) {
-      if (itemAt(ledger.amount, r) >= 0) continue;
-      const merchant = itemAt(ledger.merchantId, r);
+      if (valueAt(ledger.amount, r) >= 0) continue;
+      const merchant = valueAt(ledger.merchantId, r);
       if (merchant >= 0) add(merchant * 2, r);
-      add(itemAt(ledger.groupId, r) * 2 + 1, r);
+      add(valueAt(ledger.groupId, r) * 2 + 1, r);
     }
     return index;
   }
@@ -159,14 +159,14 @@ class PaymentsOut {
 /** Whether the credits are no more than the customer paid the same payee around them: money back, not pay. */
 function isMoneyBack(ledger: Ledger, payments: PaymentsOut, rows: readonly number[]): boolean {
   const r0 = first(rows);
-  const from = itemAt(ledger.day, r0) - MONEY_BACK_DAYS;
-  const to = itemAt(ledger.day, last(rows));
+  const from = valueAt(ledger.day, r0) - MONEY_BACK_DAYS;
+  const to = valueAt(ledger.day, last(rows));
   let paid = 0;
   for (const r of payments.rowsFor(r0)) {
-    const day = itemAt(ledger.day, r);
-    if (day >= from && day <= to) paid -= itemAt(ledger.amount, r);
+    const day = valueAt(ledger.day, r);
+    if (day >= from && day <= to) paid -= valueAt(ledger.amount, r);
   }
-  const received = rows.reduce((sum, r) => sum + itemAt(ledger.amount, r), 0);
+  const received = rows.reduce((sum, r) => sum + valueAt(ledger.amount, r), 0);
   return received <= paid;
 }
 
@@ -204,7 +204,7 @@ function inferredCategory(ledger: Ledger, payments: PaymentsOut, payer: Payer, r
   if (minStability === undefined || amountStability(amounts) < minStability || isMoneyBack(ledger, payments, rows))
     return null;
   const said = textEvidence(ledger, rows);
-  const rental = payer.candidates.some((r) => itemAt(ledger.category, r) === RENTAL);
+  const rental = payer.candidates.some((r) => valueAt(ledger.category, r) === RENTAL);
   if (rental && said.rent) return null;
   // A benefit or a pension the classifier did not know, whatever the sum: never a salary.
   if (payer.named.length === 0 && said.benefit) return OTHER_BENEFITS;
@@ -228,7 +228,7 @@ export function inferSalaries(ledger: Ledger): number[] {
     if (category === null) continue;
     for (const r of payer.candidates) {
       ledger.category[r] = category;
-      changed.push(itemAt(ledger.input, r));
+      changed.push(valueAt(ledger.input, r));
     }
   }
   return changed.sort((a, b) => a - b);

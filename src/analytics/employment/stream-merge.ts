@@ -13,7 +13,7 @@
  * The earliest group keys the stream (so its events keep their ids); the larger one names it, or the later one
  * when it took over.
  */
-import { first, itemAt, last } from '../../lib/indexing.ts';
+import { first, itemAt, last, valueAt } from '../../lib/indexing.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { PERIOD_DAYS, TOLERANCE_DAYS, detectCadence } from '../recurrence/cadence.ts';
 import type { Cadence } from '../recurrence/cadence.ts';
@@ -36,14 +36,14 @@ const SALARY_RATIO = 1.1;
 function daysOf(ledger: Ledger, rows: readonly number[]): number[] {
   const days: number[] = [];
   for (const r of rows) {
-    const day = itemAt(ledger.day, r);
+    const day = valueAt(ledger.day, r);
     if (days.length === 0 || last(days) !== day) days.push(day);
   }
   return days;
 }
 
 function medianAmount(ledger: Ledger, rows: readonly number[]): number {
-  const sorted = rows.map((r) => itemAt(ledger.amount, r)).sort((a, b) => a - b);
+  const sorted = rows.map((r) => valueAt(ledger.amount, r)).sort((a, b) => a - b);
   return itemAt(sorted, sorted.length >> 1);
 }
 
@@ -66,7 +66,7 @@ function shapeOf(ledger: Ledger, group: PayerGroup): Shape {
     cadence: cadenceOf(days),
     head: medianAmount(ledger, group.rows.slice(0, 3)),
     tail: medianAmount(ledger, group.rows.slice(-3)),
-    firstAmount: itemAt(ledger.amount, first(group.rows)),
+    firstAmount: valueAt(ledger.amount, first(group.rows)),
   };
 }
 

@@ -4,7 +4,7 @@
  * no rhythm. The statement text tells them apart by a reference that repeats on every payment of one stream
  * ("BGC DWP SP NY542199C SP", "BGC STATE PENSION NY602311B").
  */
-import { first, itemAt, last } from '../../lib/indexing.ts';
+import { first, itemAt, last, valueAt } from '../../lib/indexing.ts';
 import { transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { detectCadence } from '../recurrence/cadence.ts';
@@ -17,7 +17,7 @@ const PAY_RHYTHMS = new Set(['weekly', 'fortnightly', 'four_weekly', 'monthly'])
 function distinctDays(ledger: Ledger, rows: readonly number[]): number[] {
   const days: number[] = [];
   for (const r of rows) {
-    const day = itemAt(ledger.day, r);
+    const day = valueAt(ledger.day, r);
     if (days.length === 0 || last(days) !== day) days.push(day);
   }
   return days;
@@ -37,7 +37,7 @@ export function splitByReference(ledger: Ledger, rows: readonly number[]): Map<s
   refsOfRow.forEach((refs, k) => {
     for (const ref of refs) {
       const days = daysOfRef.get(ref) ?? new Set<number>();
-      days.add(itemAt(ledger.day, itemAt(rows, k)));
+      days.add(valueAt(ledger.day, itemAt(rows, k)));
       daysOfRef.set(ref, days);
     }
   });

@@ -2,7 +2,7 @@
  * Income events: missing salary, pension or benefit payments, new income sources and income drops
  * (event-types.ts has the list; docs/analytics.md the rules).
  */
-import { first, itemAt, last } from '../../lib/indexing.ts';
+import { first, itemAt, last, valueAt } from '../../lib/indexing.ts';
 import { isoDate, monthOfDay } from '../calendar/london.ts';
 import { isRegular } from '../employment/income-streams.ts';
 import type { IncomeStream } from '../employment/income-streams.ts';
@@ -81,7 +81,7 @@ export function missingIncome(ledger: Ledger, streams: readonly IncomeStream[]):
         month: monthOfDay(expected),
         amount: round2(s.typicalAmount),
         description: `${KIND_WORD[s.kind]} from ${s.payer} expected on ${isoDate(expected)} was not received`,
-        row: s.rows.findLast((r) => itemAt(ledger.day, r) < expected),
+        row: s.rows.findLast((r) => valueAt(ledger.day, r) < expected),
       });
     }
   }

@@ -3,7 +3,7 @@
  * charges, monthly bank charges and debt collection, gambling increases and large one-off payments
  * (event-types.ts has the list; docs/analytics.md the rules).
  */
-import { itemAt } from '../../lib/indexing.ts';
+import { itemAt, valueAt } from '../../lib/indexing.ts';
 import { isoDate, monthStartDay } from '../calendar/london.ts';
 import { EARNED_INCOME_CATEGORIES, EXPENDITURE_CATEGORIES } from '../income-expenditure/income-expenditure.ts';
 import { categoryIndex, transactionOf } from '../ledger/ledger.ts';
@@ -32,13 +32,13 @@ const ONE_OFF_SHARE_OF_INCOME = 0.5;
 const STREAM_CATEGORIES = new Set((['salary', 'pension', 'benefits'] as const).flatMap((m) => markerCategories(m)));
 
 function daily(ledger: Ledger, type: EventTypeName, row: number, description: string): EventDraft {
-  const day = itemAt(ledger.day, row);
+  const day = valueAt(ledger.day, row);
   return {
     type,
     subject: transactionOf(ledger, row).id,
     day,
-    month: itemAt(ledger.month, row),
-    amount: round2(Math.abs(itemAt(ledger.amount, row))),
+    month: valueAt(ledger.month, row),
+    amount: round2(Math.abs(valueAt(ledger.amount, row))),
     description: `${description} on ${isoDate(day)}`,
     row,
   };
@@ -54,8 +54,8 @@ export function transactionEvents(ledger: Ledger): EventDraft[] {
   const drafts: EventDraft[] = [];
   const lastBnpl = new Map<string, number>();
   for (let r = 0; r < ledger.size; r++) {
-    const c = itemAt(ledger.category, r);
-    const amount = itemAt(ledger.amount, r);
+    const c = valueAt(ledger.category, r);
+    const amount = valueAt(ledger.amount, r);
     const group = itemAt(ledger.group, r);
     const payee = payeeOf(ledger, r);
     if (c === LOAN && amount > 0)
@@ -67,7 +67,7 @@ export function transactionEvents(ledger: Ledger): EventDraft[] {
     else if (c === CHARGES && amount < 0 && UNARRANGED.test(transactionOf(ledger, r).description)) {
       drafts.push(daily(ledger, 'UNARRANGED_OVERDRAFT', r, `Unarranged overdraft charge of ${round2(-amount)}`));
     } else if (c === BNPL && amount < 0) {
-      const day = itemAt(ledger.day, r);
+      const day = valueAt(ledger.day, r);
       const previous = lastBnpl.get(group);
       if (previous === undefined || day - previous > NEW_PLAN_AFTER_DAYS) {
         drafts.push(
@@ -145,9 +145,10 @@ export function largeOneOffs(ledger: Ledger, recurrence: Recurrence, averageInco
   const from = monthStartDay(ledger.asOfMonth - 12);
   const drafts: EventDraft[] = [];
   for (let r = 0; r < ledger.size; r++) {
-    const amount = itemAt(ledger.amount, r);
-    if (itemAt(ledger.day, r) < from || itemAt(recurrence.groupOfRow, r) >= 0 || Math.abs(amount) < threshold) continue;
-    const c = itemAt(ledger.category, r);
+    const amount = valueAt(ledger.amount, r);
+    if (valueAt(ledger.day, r) < from || valueAt(recurrence.groupOfRow, r) >= 0 || Math.abs(amount) < threshold)
+      continue;
+    const c = valueAt(ledger.category, r);
     const payee = payeeOf(ledger, r);
     let draft: EventDraft | null = null;
     if (amount > 0 && earned.has(c))

@@ -9,7 +9,7 @@
  * its level is then unknown, only its movements are real). Before an account's first transaction its balance is
  * the one just before that transaction.
  */
-import { first, itemAt } from '../../lib/indexing.ts';
+import { first, itemAt, valueAt } from '../../lib/indexing.ts';
 import { addAt, transactionOf } from '../ledger/ledger.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 
@@ -54,19 +54,19 @@ export function buildBalanceHistory(ledger: Ledger): BalanceHistory {
       if (given !== null && Number.isFinite(given)) {
         balance = given;
         if (known < 0) known = k;
-      } else balance += itemAt(ledger.amount, row);
+      } else balance += valueAt(ledger.amount, row);
       after[k] = balance;
     }
     // Work back from the first running balance to the transactions before it.
     for (let k = known - 1; k >= 0; k--) {
-      after[k] = itemAt(after, k + 1) - itemAt(ledger.amount, itemAt(rows, k + 1));
+      after[k] = valueAt(after, k + 1) - valueAt(ledger.amount, itemAt(rows, k + 1));
     }
-    const start = itemAt(after, 0) - itemAt(ledger.amount, first(rows));
+    const start = valueAt(after, 0) - valueAt(ledger.amount, first(rows));
     opening += start;
     let previous = start;
     for (const [k, row] of rows.entries()) {
-      const balanceAfter = itemAt(after, k);
-      addAt(delta, itemAt(ledger.day, row) - fromDay, balanceAfter - previous);
+      const balanceAfter = valueAt(after, k);
+      addAt(delta, valueAt(ledger.day, row) - fromDay, balanceAfter - previous);
       previous = balanceAfter;
     }
   }

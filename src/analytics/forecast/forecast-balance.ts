@@ -13,7 +13,7 @@
  * Non-recurring income is not expected (a forecast should not count on it). The first day whose end balance is
  * below zero (asOf's own day included) is reported, or null.
  */
-import { first, itemAt, last } from '../../lib/indexing.ts';
+import { first, itemAt, last, valueAt } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
 import { isoDate, monthOfDay, monthStartDay } from '../calendar/london.ts';
 import { EARNED_INCOME_CATEGORIES, EXPENDITURE_CATEGORIES } from '../income-expenditure/income-expenditure.ts';
@@ -59,10 +59,10 @@ function everydaySpendingPerDay(ledger: Ledger, recurrence: Recurrence): number 
   const to = monthStartDay(ledger.asOfMonth);
   let spent = 0;
   for (let r = 0; r < ledger.size; r++) {
-    const day = itemAt(ledger.day, r);
-    if (day < from || day >= to || itemAt(recurrence.groupOfRow, r) >= 0) continue;
-    if (!SPENDING.has(itemAt(ledger.category, r))) continue;
-    spent -= itemAt(ledger.amount, r);
+    const day = valueAt(ledger.day, r);
+    if (day < from || day >= to || valueAt(recurrence.groupOfRow, r) >= 0) continue;
+    if (!SPENDING.has(valueAt(ledger.category, r))) continue;
+    spent -= valueAt(ledger.amount, r);
   }
   return Math.max(0, spent) / (to - from);
 }
@@ -121,7 +121,7 @@ export function forecastBalance(
   let lowest = current;
   let lowestDay = ledger.asOfDay;
   for (let k = 1; k <= FORECAST_DAYS; k++) {
-    balance += itemAt(byDay, k) - everyday;
+    balance += valueAt(byDay, k) - everyday;
     const day = ledger.asOfDay + k;
     forecast.push({ date: isoDate(day), balance: round2(balance) });
     if (firstNegative === null && balance < -0.005) firstNegative = isoDate(day);

@@ -1,5 +1,5 @@
 import { describe, test } from 'node:test';
-import { itemAt } from '../../lib/indexing.ts';
+import { valueAt } from '../../lib/indexing.ts';
 import assert from 'node:assert/strict';
 import { isoDate, monthIndex } from '../calendar/london.ts';
 import { CURRENT, aTransaction, anAccount, at, ledgerOf } from '../test-support.ts';
@@ -43,7 +43,7 @@ describe('ledger › what counts', () => {
       ASOF,
     );
     assert.deepEqual([...ledger.input], [1, 0]);
-    assert.equal(isoDate(itemAt(ledger.day, 0)), '2025-07-01');
+    assert.equal(isoDate(valueAt(ledger.day, 0)), '2025-07-01');
     assert.equal(ledger.month[0], monthIndex(2025, 7));
   });
 

@@ -7,7 +7,7 @@
  * - Booked (Pending ones may still change or drop) and booked at or before asOf.
  * Rows are in booking order (then input order), with the London day and month of each precomputed.
  */
-import { itemAt, last } from '../../lib/indexing.ts';
+import { itemAt, last, valueAt } from '../../lib/indexing.ts';
 import { findCategory, personalCategories } from '../categories/taxonomy.ts';
 import type { Category } from '../categories/taxonomy.ts';
 import type { ClassifiedTransaction } from '../classify/classify.ts';
@@ -200,17 +200,17 @@ export function buildLedger(
 
 /** Adds `amount` to the value of a typed column at a position the caller knows exists (as itemAt). */
 export function addAt(column: Float64Array | Int32Array, index: number, amount: number): void {
-  column[index] = itemAt(column, index) + amount;
+  column[index] = valueAt(column, index) + amount;
 }
 
 /** The transaction of a row. */
 export function transactionOf(ledger: Ledger, row: number): EngineTransaction {
-  return itemAt(ledger.transactions, itemAt(ledger.input, row));
+  return itemAt(ledger.transactions, valueAt(ledger.input, row));
 }
 
 /** The Personal category of a row. */
 export function categoryOf(ledger: Ledger, row: number): Category {
-  return itemAt(personalCategories, itemAt(ledger.category, row));
+  return itemAt(personalCategories, valueAt(ledger.category, row));
 }
 
 /** Category index by id (throws on an unknown id: a bug, caught by the tests). */

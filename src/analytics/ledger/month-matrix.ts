@@ -10,7 +10,7 @@
  * back in a spending category (the reversal of a returned direct debit) is set against the payment it returns the
  * same way, else against its own category.
  */
-import { itemAt } from '../../lib/indexing.ts';
+import { valueAt } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
 import { CATEGORY_COUNT, addAt, categoryIndex } from './ledger.ts';
 import type { Ledger } from './ledger.ts';
@@ -33,7 +33,7 @@ export interface MonthMatrix {
 
 /** Takes `amount` off the value of a typed column at a position the caller knows exists (as itemAt). */
 function subtractAt(column: Float64Array, index: number, amount: number): void {
-  column[index] = itemAt(column, index) - amount;
+  column[index] = valueAt(column, index) - amount;
 }
 
 export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
@@ -46,15 +46,15 @@ export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
   // The category of the last payment per account and payee, and per account and grouping key (numeric keys).
   const byMerchant = new Map<number, number>();
   const byGroup = new Map<number, number>();
-  const merchantKey = (r: number): number => itemAt(ledger.accountIndex, r) * 2 ** 24 + itemAt(ledger.merchantId, r);
-  const groupKey = (r: number): number => itemAt(ledger.accountIndex, r) * 2 ** 24 + itemAt(ledger.groupId, r);
-  const hasMerchant = (r: number): boolean => itemAt(ledger.merchantId, r) >= 0;
+  const merchantKey = (r: number): number => valueAt(ledger.accountIndex, r) * 2 ** 24 + valueAt(ledger.merchantId, r);
+  const groupKey = (r: number): number => valueAt(ledger.accountIndex, r) * 2 ** 24 + valueAt(ledger.groupId, r);
+  const hasMerchant = (r: number): boolean => valueAt(ledger.merchantId, r) >= 0;
   const find = (r: number): number | undefined =>
     (hasMerchant(r) ? byMerchant.get(merchantKey(r)) : undefined) ?? byGroup.get(groupKey(r));
   for (let r = 0; r < ledger.size; r++) {
-    const c = itemAt(ledger.category, r);
-    const cell = c * months + itemAt(ledger.month, r) - from;
-    const amount = itemAt(ledger.amount, r);
+    const c = valueAt(ledger.category, r);
+    const cell = c * months + valueAt(ledger.month, r) - from;
+    const amount = valueAt(ledger.amount, r);
     addAt(counts, cell, 1);
     addAt(gross, cell, Math.abs(amount));
     if (IS_INCOME[c]) {
@@ -82,17 +82,17 @@ export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
 /** Total of a category in a month (0 outside the table). */
 export function totalOf(matrix: MonthMatrix, category: number, month: number): number {
   const m = month - matrix.from;
-  return m < 0 || m >= matrix.months ? 0 : itemAt(matrix.totals, category * matrix.months + m);
+  return m < 0 || m >= matrix.months ? 0 : valueAt(matrix.totals, category * matrix.months + m);
 }
 
 export function countOf(matrix: MonthMatrix, category: number, month: number): number {
   const m = month - matrix.from;
-  return m < 0 || m >= matrix.months ? 0 : itemAt(matrix.counts, category * matrix.months + m);
+  return m < 0 || m >= matrix.months ? 0 : valueAt(matrix.counts, category * matrix.months + m);
 }
 
 export function grossOf(matrix: MonthMatrix, category: number, month: number): number {
   const m = month - matrix.from;
-  return m < 0 || m >= matrix.months ? 0 : itemAt(matrix.gross, category * matrix.months + m);
+  return m < 0 || m >= matrix.months ? 0 : valueAt(matrix.gross, category * matrix.months + m);
 }
 
 /** Net total, count and gross amount over several categories and months. */

@@ -3,7 +3,7 @@
  * Category groups come from the taxonomy's marker groups (categories/category.ts), never hard-coded ids, so a new
  * category joins its markers by declaring them. Definitions in words: docs/analytics.md, "Financial markers".
  */
-import { itemAt } from '../../lib/indexing.ts';
+import { valueAt } from '../../lib/indexing.ts';
 import { categoryIdsWithMarker, findCategory } from '../categories/taxonomy.ts';
 import type { Marker } from '../categories/taxonomy.ts';
 import { monthStartDay } from '../calendar/london.ts';
@@ -47,10 +47,10 @@ function any(ctx: MarkerContext, categories: readonly number[], months: readonly
  */
 function savedToOwnAccount(ledger: Ledger, fromDay: number, toDay: number): boolean {
   for (let r = 0; r < ledger.size; r++) {
-    const day = itemAt(ledger.day, r);
+    const day = valueAt(ledger.day, r);
     if (day < fromDay || day >= toDay) continue;
-    if (itemAt(ledger.category, r) === INTERNAL_OUT && itemAt(ledger.toSavings, r) === 1) return true;
-    if (itemAt(ledger.category, r) !== INTERNAL_IN) continue;
+    if (valueAt(ledger.category, r) === INTERNAL_OUT && valueAt(ledger.toSavings, r) === 1) return true;
+    if (valueAt(ledger.category, r) !== INTERNAL_IN) continue;
     const subType = ledger.accounts.get(transactionOf(ledger, r).accountId)?.subType.toLowerCase() ?? '';
     if (subType.includes('saving') || subType.includes('isa')) return true;
   }
@@ -61,10 +61,10 @@ function savedToOwnAccount(ledger: Ledger, fromDay: number, toDay: number): bool
 function recurringIncome(ledger: Ledger, recurrence: Recurrence, fromDay: number, toDay: number): number {
   let total = 0;
   for (let r = 0; r < ledger.size; r++) {
-    const day = itemAt(ledger.day, r);
-    if (itemAt(recurrence.groupOfRow, r) < 0 || day < fromDay || day >= toDay) continue;
-    const amount = itemAt(ledger.amount, r);
-    if (amount > 0 && EARNED.has(itemAt(ledger.category, r))) total += amount;
+    const day = valueAt(ledger.day, r);
+    if (valueAt(recurrence.groupOfRow, r) < 0 || day < fromDay || day >= toDay) continue;
+    const amount = valueAt(ledger.amount, r);
+    if (amount > 0 && EARNED.has(valueAt(ledger.category, r))) total += amount;
   }
   return total;
 }

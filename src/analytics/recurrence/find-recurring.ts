@@ -8,7 +8,7 @@
  * direct debits and cash withdrawals (NOT_CANDIDATE). A returned direct debit's re-presentation joins the payment
  * it collects again (returned-debits.ts).
  */
-import { first, itemAt } from '../../lib/indexing.ts';
+import { first, itemAt, valueAt } from '../../lib/indexing.ts';
 import { categoryIdsWithMarker, personalCategories } from '../categories/taxonomy.ts';
 import type { Marker } from '../categories/taxonomy.ts';
 import { londonMidnight, monthStartDay } from '../calendar/london.ts';
@@ -178,9 +178,9 @@ function groupOf(ledger: Ledger, series: Series): RecurringGroup {
   const { occurrences, frequency } = series;
   const rows = occurrences.flatMap((o) => o.rows).sort((a, b) => a - b);
   const days = occurrences.map((o) => o.day);
-  const amounts = rows.map((r) => itemAt(ledger.amount, r));
+  const amounts = rows.map((r) => valueAt(ledger.amount, r));
   const lastRow = itemAt(rows, -1);
-  const direction = itemAt(ledger.amount, first(rows)) > 0 ? 'in' : 'out';
+  const direction = valueAt(ledger.amount, first(rows)) > 0 ? 'in' : 'out';
   const description = itemAt(ledger.merchant, lastRow) ?? itemAt(ledger.group, lastRow);
   const schedule = learnSchedule(days, frequency, direction);
   const { mean, variance } = moments(amounts);
@@ -197,10 +197,10 @@ function groupOf(ledger: Ledger, series: Series): RecurringGroup {
     amountStability: amountStability(amounts),
     frequencyStability: frequencyStability(days),
     timeStability: timeStability(
-      rows.map((r) => itemAt(ledger.month, r)),
+      rows.map((r) => valueAt(ledger.month, r)),
       ledger.asOfMonth,
     ),
-    category: mostCommon(rows.map((r) => itemAt(ledger.category, r))),
+    category: mostCommon(rows.map((r) => valueAt(ledger.category, r))),
     typicalAmount: medianOfLast(
       occurrences.map((o) => o.amount),
       3,

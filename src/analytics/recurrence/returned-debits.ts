@@ -5,7 +5,7 @@
  * collecting again (the re-presentation: the same payee and amount). For recurrence the payment and its
  * re-presentation are one occurrence on the due day: the series keeps its rhythm, and both rows belong to it.
  */
-import { itemAt } from '../../lib/indexing.ts';
+import { valueAt } from '../../lib/indexing.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 
 /** The reversal is booked within this many days after the payment (Bacs returns on day 2 to 5; slack for holidays). */
@@ -30,7 +30,7 @@ export function findRepresentations(
   const returned: number[] = [];
   const taken = new Set<number>();
   for (let r = fromRow; r < ledger.size; r++) {
-    if (!isReversal(r) || itemAt(ledger.amount, r) <= 0) continue;
+    if (!isReversal(r) || valueAt(ledger.amount, r) <= 0) continue;
     const payment = returnedPayment(ledger, r, candidate, taken);
     if (payment >= 0) {
       taken.add(payment);
@@ -40,11 +40,11 @@ export function findRepresentations(
   returned.sort((a, b) => a - b);
   for (const p of returned) {
     const key = counterparty(p);
-    const amount = itemAt(ledger.amount, p);
-    const until = itemAt(ledger.day, p) + REPRESENT_WITHIN_DAYS;
-    for (let q = p + 1; q < ledger.size && itemAt(ledger.day, q) <= until; q++) {
-      if (!candidate[q] || represents.has(q) || itemAt(ledger.day, q) === itemAt(ledger.day, p)) continue;
-      if (Math.abs(itemAt(ledger.amount, q) - amount) > PENNY || counterparty(q) !== key) continue;
+    const amount = valueAt(ledger.amount, p);
+    const until = valueAt(ledger.day, p) + REPRESENT_WITHIN_DAYS;
+    for (let q = p + 1; q < ledger.size && valueAt(ledger.day, q) <= until; q++) {
+      if (!candidate[q] || represents.has(q) || valueAt(ledger.day, q) === valueAt(ledger.day, p)) continue;
+      if (Math.abs(valueAt(ledger.amount, q) - amount) > PENNY || counterparty(q) !== key) continue;
       represents.set(q, p);
       break;
     }
@@ -57,13 +57,13 @@ export function findRepresentations(
  * RETURN_WITHIN_DAYS; the payee the reversal names when it names one (its recognised merchant), else the latest.
  */
 function returnedPayment(ledger: Ledger, reversal: number, candidate: Uint8Array, taken: Set<number>): number {
-  const amount = itemAt(ledger.amount, reversal);
-  const from = itemAt(ledger.day, reversal) - RETURN_WITHIN_DAYS;
-  const merchant = itemAt(ledger.merchantId, reversal);
+  const amount = valueAt(ledger.amount, reversal);
+  const from = valueAt(ledger.day, reversal) - RETURN_WITHIN_DAYS;
+  const merchant = valueAt(ledger.merchantId, reversal);
   let latest = -1;
-  for (let p = reversal - 1; p >= 0 && itemAt(ledger.day, p) >= from; p--) {
-    if (!candidate[p] || taken.has(p) || Math.abs(itemAt(ledger.amount, p) + amount) > PENNY) continue;
-    if (merchant < 0 || itemAt(ledger.merchantId, p) === merchant) return p;
+  for (let p = reversal - 1; p >= 0 && valueAt(ledger.day, p) >= from; p--) {
+    if (!candidate[p] || taken.has(p) || Math.abs(valueAt(ledger.amount, p) + amount) > PENNY) continue;
+    if (merchant < 0 || valueAt(ledger.merchantId, p) === merchant) return p;
     if (latest < 0) latest = p;
   }
   return latest;

@@ -6,7 +6,7 @@
  * little less for amounts and gaps that agree less well, so that of two payments in one period the one that fits
  * the series better is chosen and a one-off is left out.
  */
-import { itemAt } from '../../lib/indexing.ts';
+import { itemAt, valueAt } from '../../lib/indexing.ts';
 import { periodsIn } from './rhythm.ts';
 import type { Family } from './rhythm.ts';
 
@@ -166,7 +166,7 @@ function unwind(
   const picks: Occurrence[] = [];
   let skipped = 0;
   let steps = 0;
-  for (let j = end; j >= 0; j = itemAt(parent, j)) {
+  for (let j = end; j >= 0; j = valueAt(parent, j)) {
     const o = itemAt(occ, j);
     const next = picks[picks.length - 1];
     if (next) {

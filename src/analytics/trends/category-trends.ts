@@ -9,7 +9,7 @@
  *   frequency stability: the same on the gaps in days between its transactions (distinct days);
  *   time stability: months of the last 12 with a transaction ÷ 12 (recurrence/stability.ts).
  */
-import { itemAt } from '../../lib/indexing.ts';
+import { itemAt, valueAt } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
 import { EXPENDITURE_CATEGORIES, INCOME_CATEGORIES } from '../income-expenditure/income-expenditure.ts';
 import { CATEGORY_COUNT, addAt } from '../ledger/ledger.ts';
@@ -29,10 +29,10 @@ function gapStabilities(ledger: Ledger, fromDay: number, toDay: number): Float64
   const sum = new Float64Array(CATEGORY_COUNT);
   const squares = new Float64Array(CATEGORY_COUNT);
   for (let r = 0; r < ledger.size; r++) {
-    const day = itemAt(ledger.day, r);
+    const day = valueAt(ledger.day, r);
     if (day < fromDay || day >= toDay) continue;
-    const c = itemAt(ledger.category, r);
-    const previous = itemAt(lastDay, c);
+    const c = valueAt(ledger.category, r);
+    const previous = valueAt(lastDay, c);
     if (previous === day) continue;
     if (previous >= 0) {
       const gap = day - previous;
@@ -45,8 +45,8 @@ function gapStabilities(ledger: Ledger, fromDay: number, toDay: number): Float64
   const result = new Float64Array(CATEGORY_COUNT);
   for (const [c, count] of n.entries()) {
     if (count === 0) continue;
-    const mean = itemAt(sum, c) / count;
-    const variance = Math.max(0, itemAt(squares, c) / count - mean * mean);
+    const mean = valueAt(sum, c) / count;
+    const variance = Math.max(0, valueAt(squares, c) / count - mean * mean);
     result[c] = Math.min(1, Math.max(0, 1 - Math.sqrt(variance) / mean));
   }
   return result;
@@ -55,7 +55,7 @@ function gapStabilities(ledger: Ledger, fromDay: number, toDay: number): Float64
 /** The last month with a transaction of each category, over the whole history. */
 function lastMonths(ledger: Ledger): Int32Array {
   const last = new Int32Array(CATEGORY_COUNT).fill(-1);
-  for (let r = 0; r < ledger.size; r++) last[itemAt(ledger.category, r)] = itemAt(ledger.month, r);
+  for (let r = 0; r < ledger.size; r++) last[valueAt(ledger.category, r)] = valueAt(ledger.month, r);
   return last;
 }
 
@@ -91,9 +91,9 @@ export function computeCategoryTrends(ledger: Ledger, matrix: MonthMatrix): Cate
       variance: round2(variance),
       frequency: round4(transactions / months.length),
       continuity,
-      recency: ledger.asOfMonth - itemAt(last, c),
+      recency: ledger.asOfMonth - valueAt(last, c),
       amount_stability_of_category: round4(stabilityOf(active.map((m) => m.total))),
-      frequency_stability_of_category: round4(itemAt(gaps, c)),
+      frequency_stability_of_category: round4(valueAt(gaps, c)),
       time_stability_of_category: round4(active.filter((m) => m.month >= ledger.asOfMonth - 12).length / 12),
     });
   }
