@@ -14,7 +14,7 @@ import {
   CODE_FLAG,
   LEADING_CODES,
   LEADING_CODE_FLAGS,
-  LEADING_FIRST_WORDS,
+  LEADING_PREFIXES,
   MAX_CODE_LENGTH,
   PROTECTED,
   TRAILING_CODES,
@@ -292,7 +292,7 @@ function finish(kept: readonly string[], gapBefore: readonly boolean[], count: n
         matchedChannel = code;
         matchedPhrase = phrase;
       }
-      if (n === 1 && !LEADING_FIRST_WORDS.has(phrase)) break;
+      if (!LEADING_PREFIXES.has(phrase)) break;
     }
     if (matched === 0) break;
     if (channel === CHANNEL.none) channel = matchedChannel;

@@ -3,7 +3,6 @@
  * Barclays/Lloyds/HSBC/NatWest styles: "DD", "SO", "BGC", "FPI"/"FPO", "VIS"/"POS", "CPT" (cashpoint), "CHQ",
  * "BP" (bill payment), "TFR", "CR"/"DR"; and spelled-out forms ("CARD PAYMENT TO", "DIRECT DEBIT PAYMENT TO").
  */
-import { first } from '../../lib/indexing.ts';
 
 /** How money moved, as far as the statement text tells. Plain numbers: no enums in this code base. */
 export const CHANNEL = {
@@ -91,8 +90,13 @@ const leading: [string, Channel][] = [
 /** Leading code phrase (tokens joined by one space) → channel. */
 export const LEADING_CODES: ReadonlyMap<string, Channel> = new Map(leading);
 export const MAX_CODE_LENGTH = Math.max(...leading.map(([phrase]) => phrase.split(' ').length));
-/** First words of the leading code phrases: most texts start with none, and stop there. */
-export const LEADING_FIRST_WORDS: ReadonlySet<string> = new Set(leading.map(([phrase]) => first(phrase.split(' '))));
+/**
+ * Every leading code phrase's beginnings, a word at a time ("CARD", "CARD PAYMENT", "CARD PAYMENT TO"): a text's
+ * words stop being read as a code at the first that begins none (most texts at their first word).
+ */
+export const LEADING_PREFIXES: ReadonlySet<string> = new Set(
+  leading.flatMap(([phrase]) => phrase.split(' ').map((_, k, words) => words.slice(0, k + 1).join(' '))),
+);
 
 /** Codes that banks append after the payee. */
 export const TRAILING_CODES: ReadonlyMap<string, Channel> = new Map<string, Channel>([

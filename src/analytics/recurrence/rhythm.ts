@@ -101,14 +101,18 @@ export function phaseWindow(days: readonly number[], frequency: Frequency): Phas
   for (let i = 0; i < n; i++) phases[i] = modulo(of(days[i] ?? 0), cycle);
   phases.sort();
   const at = (i: number): number => (i < n ? (phases[i] ?? 0) : (phases[i - n] ?? 0) + cycle);
-  let best: PhaseWindow = { frequency, start: 0, fit: 0 };
+  let bestStart = 0;
+  let bestFit = 0;
   let end = 0; // one past the last phase within the window starting at phases[start]
   for (let start = 0; start < n; start++) {
     if (end < start) end = start;
     while (end < start + n && at(end) - at(start) <= width) end++;
-    if (end - start > best.fit) best = { frequency, start: at(start), fit: end - start };
+    if (end - start > bestFit) {
+      bestStart = at(start);
+      bestFit = end - start;
+    }
   }
-  return best;
+  return { frequency, start: bestStart, fit: bestFit };
 }
 
 /** Whether a day falls in the window: a payment of the series' schedule would be on it. */
