@@ -25,7 +25,17 @@ export function problemBody(
   extra: Record<string, unknown> = {},
 ): ProblemBody {
   const status = statusForCode(code);
-  return { type: `urn:obi:problem:${code}`, title: titleForStatus(status), status, detail, code, errors, ...extra };
+  const body = {
+    type: `urn:obi:problem:${code}`,
+    title: titleForStatus(status),
+    status,
+    detail,
+    code,
+    errors,
+    ...extra,
+  };
+  body.status = status; // RFC 9457: the HTTP status, whatever an extension member says
+  return body;
 }
 
 export function sendProblem(
@@ -34,10 +44,7 @@ export function sendProblem(
   headers: Record<string, string> = {},
 ): FastifyReply {
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-  // The body's status is the HTTP status, except where a contract gives that member another meaning
-  // (endpoint 21's 404 carries { "status": "Error" }, docs/decisions/0011-webhooks.md): then the code's status applies.
-  const status = typeof body.status === 'number' ? body.status : statusForCode(body.code);
-  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
+  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
 interface SchemaError {

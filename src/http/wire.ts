@@ -1,6 +1,7 @@
 /** Wire pieces shared by several endpoints: the problem body, numeric strings, paging. */
 import { Type, type TSchema } from 'typebox';
 import { ERROR_CODES } from '../lib/app-error.ts';
+import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 
 export const ProblemSchema = Type.Object(
   {
@@ -18,10 +19,18 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true, $id: 'Problem', description: 'RFC 9457 Problem Details' },
 );
 
+/**
+ * An error response as the OpenAPI document declares it: Problem Details served as `application/problem+json`
+ * (src/http/problem.ts), so a generated client reads error bodies with the media type they arrive with.
+ */
+export function problemResponse(schema: TSchema = Type.Ref('Problem')): TSchema {
+  return { content: { [PROBLEM_CONTENT_TYPE]: { schema } } } as unknown as TSchema;
+}
+
 /** Error responses every authenticated route can give. */
 export function problemResponses(...statuses: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
-  for (const s of statuses) out[s] = Type.Ref('Problem');
+  for (const s of statuses) out[s] = problemResponse();
   return out;
 }
 

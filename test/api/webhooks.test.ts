@@ -99,7 +99,7 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     assert.equal((await inject('POST', '/public/v3/webhooks', { url: 'http://localhost:9/hook' })).statusCode, 201);
   });
 
-  test('delete webhook › answers Success; a second delete and a random id answer 404 with status "Error" and a message', async () => {
+  test('delete webhook › answers Success; a second delete and a random id answer 404 Problem Details (integer status) with result "Error" and a message', async () => {
     const { id } = await registerWebhook(svc, client.auth, 'https://1.1.1.13/');
     const res = await inject('DELETE', `/public/v3/webhooks/${id}/delete`);
     assert.equal(res.statusCode, 200);
@@ -109,7 +109,8 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     assert.equal(again.statusCode, 404);
     assert.equal(again.headers['content-type'], 'application/problem+json; charset=utf-8');
     const body = again.json();
-    assert.equal(body.status, 'Error');
+    assert.equal(body.status, 404);
+    assert.equal(body.result, 'Error');
     assert.equal(body.message, 'No webhook with that id.');
     assert.equal(body.code, 'webhook_not_found');
     assert.deepEqual((await inject('DELETE', '/public/v3/webhooks/nope/delete')).json(), body);

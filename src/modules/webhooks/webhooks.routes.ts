@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
-import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
+import { pagingEnvelope, problemResponse, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import * as deliveries from './deliveries.service.ts';
 import * as service from './webhooks.service.ts';
 import {
@@ -77,7 +77,7 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
         ...common,
         summary: '21. Delete webhook',
         params: WebhookIdParams,
-        response: { 200: DeleteResult, ...problemResponses(...STANDARD_ERRORS), 404: DeleteNotFound },
+        response: { 200: DeleteResult, ...problemResponses(...STANDARD_ERRORS), 404: problemResponse(DeleteNotFound) },
       },
     },
     async (request) => service.deleteWebhook(deps.db, clientOf(request).clientId, request.params.webhook_id),

@@ -92,7 +92,7 @@ export async function deleteWebhook(
 ): Promise<{ status: 'Success'; message: string }> {
   if (!(await repo.deleteWebhook(db, clientId, webhookId))) {
     const message = 'No webhook with that id.';
-    throw new AppError('webhook_not_found', message, { extra: { status: 'Error', message } });
+    throw new AppError('webhook_not_found', message, { extra: { result: 'Error', message } });
   }
   return { status: 'Success', message: 'The webhook was deleted; it receives no more events.' };
 }

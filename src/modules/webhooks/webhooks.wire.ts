@@ -46,18 +46,22 @@ export const WebhookList = Type.Object({ data: Type.Array(Webhook) });
 
 export const DeleteResult = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
 
-/** docs/decisions/0011-webhooks.md: an unknown or foreign id answers 404 with { status: "Error", message } merged into the problem body. */
+/**
+ * docs/decisions/0011-webhooks.md: an unknown or foreign id answers 404 Problem Details (RFC 9457: `status` is the
+ * HTTP status, 404) carrying the spec's delete result as `result: "Error"` beside its `message`.
+ */
 export const DeleteNotFound = Type.Object(
   {
     type: Type.String(),
     title: Type.String(),
+    status: Type.Literal(404),
     detail: Type.String(),
     code: Type.String(),
     errors: Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() })),
-    status: Type.Literal('Error'),
+    result: Type.Literal('Error'),
     message: Type.String(),
   },
-  { description: 'Problem Details whose status member carries the spec\'s "Error" (the HTTP status is 404)' },
+  { description: 'Problem Details with the spec\'s delete result: `result` is "Error", `message` says why' },
 );
 
 const DeliveryState = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]);
