@@ -203,9 +203,9 @@ export const AffordabilityRecordSchema = Type.Object({
 export type Granularity = 'YEARLY' | 'MONTHLY' | 'WEEKLY' | 'DAILY';
 
 /**
- * Spec, Event record, with one change: the spec declares `transaction_id` an int, but our transaction ids are
- * strings, so the most recent associated transaction is named in `transaction_ref` and `transaction_id` is left
- * out. `id` is stable, derived from the event type and what it is about (src/analytics/events/event-id.ts).
+ * Spec, Event record. `transaction_id` names the most recent associated transaction by our id, a string (a UUID):
+ * the spec declares it an int, but a number would identify nothing here, and the member keeps the spec's name
+ * (docs/api-notes.md, "Events (17)"). `id` is stable, derived from the event type and what it is about (src/analytics/events/event-id.ts).
  * `created_at` is the service's to set when it first stores the event (src/modules/reports/reports.wire.ts).
  */
 export const EventRecordSchema = Type.Object({
@@ -220,10 +220,10 @@ export const EventRecordSchema = Type.Object({
   description: text(),
   amount: N,
   currency: text(),
-  transaction_ref: Type.Optional(
+  transaction_id: Type.Optional(
     Type.String({
       description:
-        'id of the most recent associated transaction (the spec declares transaction_id an int; our ids are strings)',
+        'id of the most recent associated transaction, as every transaction id of this API (a string; the spec declares an int)',
     }),
   ),
   granularity: text<Granularity>(),

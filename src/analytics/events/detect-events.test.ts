@@ -171,7 +171,7 @@ describe('events › records', () => {
     aTransaction({ id: 'loan-2', description: 'LENDING STREAM', amount: 450, bookedAt: at(2025, 10, 3) }),
   ];
 
-  test("carry the spec's members, the transaction in transaction_ref, and the change against the previous event of the type", () => {
+  test("carry the spec's members, the transaction in transaction_id, and the change against the previous event of the type", () => {
     const [first, second] = events(transactions);
     assert.ok(first && second, 'two events');
     assert.deepEqual(Object.keys(second).sort(), [
@@ -187,10 +187,10 @@ describe('events › records', () => {
       'is_event',
       'month',
       'percentage_change',
-      'transaction_ref',
+      'transaction_id',
       'year',
     ]);
-    assert.equal(second.transaction_ref, 'loan-2');
+    assert.equal(second.transaction_id, 'loan-2');
     assert.equal(second.percentage_change, 50);
     assert.equal(first.percentage_change, undefined);
     assert.equal(second.granularity, 'DAILY');
@@ -211,7 +211,7 @@ describe('events › records', () => {
   test("only the 12 complete months before asOf's month and this month are returned", () => {
     const loans = events(transactions, at(2026, 8, 14)).filter((e) => e.event_type === 'NEW_PAYDAY_LOAN');
     assert.deepEqual(
-      loans.map((e) => e.transaction_ref),
+      loans.map((e) => e.transaction_id),
       ['loan-2'],
     );
     assert.equal(loans[0]?.percentage_change, 50); // still against the earlier one, now outside the window

@@ -58,7 +58,7 @@ function toRecord(draft: EventDraft, ledger: Ledger, previous: EventDraft | unde
   if (draft.day !== null) record.day = civilFromDay(draft.day).day;
   if (draft.threshold !== undefined) record.threshold = draft.threshold;
   if (draft.higherThanThreshold !== undefined) record.higher_than_threshold = draft.higherThanThreshold;
-  if (draft.row !== undefined) record.transaction_ref = transactionOf(ledger, draft.row).id;
+  if (draft.row !== undefined) record.transaction_id = transactionOf(ledger, draft.row).id;
   if (previous !== undefined && previous.amount !== 0) {
     record.percentage_change = round2((100 * (draft.amount - previous.amount)) / Math.abs(previous.amount));
   }
