@@ -169,8 +169,9 @@ function buildStream(
     const lastDay = itemAt(days, -1);
     const after = lastDay + Math.floor(PERIOD_DAYS[cadence] / 2);
     stream.missed = expectedDays(schedule, after, ledger.asOfDay - TOLERANCE_DAYS[cadence]);
-    stream.nextExpectedDay =
-      expectedDays(schedule, Math.max(after, ledger.asOfDay - 1), ledger.asOfDay + 400)[0] ?? null;
+    // The next scheduled day falls within a period (and a week of moving off weekends and holidays) of `from`.
+    const from = Math.max(after, ledger.asOfDay - 1);
+    stream.nextExpectedDay = expectedDays(schedule, from, from + Math.ceil(PERIOD_DAYS[cadence]) + 7)[0] ?? null;
   }
   return stream;
 }

@@ -36,6 +36,13 @@ function subtractAt(column: Float64Array, index: number, amount: number): void {
   column[index] = valueAt(column, index) - amount;
 }
 
+/** The largest value of an id column, -1 when it is empty. */
+function maxOf(column: Int32Array): number {
+  let max = -1;
+  for (let i = 0; i < column.length; i++) max = Math.max(max, valueAt(column, i));
+  return max;
+}
+
 export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
   // month[0] is missing only when there are no rows
   const from = Math.min(ledger.month[0] ?? ledger.asOfMonth, ledger.asOfMonth);
@@ -43,14 +50,19 @@ export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
   const totals = new Float64Array(CATEGORY_COUNT * months);
   const counts = new Int32Array(CATEGORY_COUNT * months);
   const gross = new Float64Array(CATEGORY_COUNT * months);
-  // The category of the last payment per account and payee, and per account and grouping key (numeric keys).
-  const byMerchant = new Map<number, number>();
-  const byGroup = new Map<number, number>();
-  const merchantKey = (r: number): number => valueAt(ledger.accountIndex, r) * 2 ** 24 + valueAt(ledger.merchantId, r);
-  const groupKey = (r: number): number => valueAt(ledger.accountIndex, r) * 2 ** 24 + valueAt(ledger.groupId, r);
+  // The category of the last payment per account and payee, and per account and grouping key: dense tables indexed
+  // by account × payee (or grouping key) id, -1 where there is none yet.
+  const accounts = maxOf(ledger.accountIndex) + 1;
+  const byMerchant = new Int16Array(accounts * (maxOf(ledger.merchantId) + 1)).fill(-1);
+  const byGroup = new Int16Array(accounts * (maxOf(ledger.groupId) + 1)).fill(-1);
+  const merchantKey = (r: number): number => valueAt(ledger.merchantId, r) * accounts + valueAt(ledger.accountIndex, r);
+  const groupKey = (r: number): number => valueAt(ledger.groupId, r) * accounts + valueAt(ledger.accountIndex, r);
   const hasMerchant = (r: number): boolean => valueAt(ledger.merchantId, r) >= 0;
-  const find = (r: number): number | undefined =>
-    (hasMerchant(r) ? byMerchant.get(merchantKey(r)) : undefined) ?? byGroup.get(groupKey(r));
+  const find = (r: number): number | undefined => {
+    const byPayee = hasMerchant(r) ? valueAt(byMerchant, merchantKey(r)) : -1;
+    const category = byPayee >= 0 ? byPayee : valueAt(byGroup, groupKey(r));
+    return category >= 0 ? category : undefined;
+  };
   for (let r = 0; r < ledger.size; r++) {
     const c = valueAt(ledger.category, r);
     const cell = c * months + valueAt(ledger.month, r) - from;
@@ -62,8 +74,8 @@ export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
       if (target === undefined) addAt(totals, cell, amount);
       else subtractAt(totals, cell - c * months + target * months, amount);
     } else if (amount <= 0) {
-      if (hasMerchant(r)) byMerchant.set(merchantKey(r), c);
-      byGroup.set(groupKey(r), c);
+      if (hasMerchant(r)) byMerchant[merchantKey(r)] = c;
+      byGroup[groupKey(r)] = c;
       subtractAt(totals, cell, amount);
     } else {
       // Money back in a spending category (a returned direct debit's reversal): set against the payment it returns.
