@@ -8,6 +8,7 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { nameBodySchemas, withOperationId } from './http/openapi.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
 import type { AppDeps } from './app-deps.ts';
 import { newId } from './lib/ids.ts';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       info: {
         title: 'Open Banking Insights API',
         version: '3.0.0',
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
         description:
           'Bank data and lending insights for UK Open Banking. See docs/api-notes.md for choices where the interface specification is silent.',
       },
@@ -82,6 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}`,
     },
+    // Operation names and named body schemas for client generators (src/http/openapi.ts).
+    transform: ({ schema, url, route }) => ({ schema: withOperationId(schema, route) as typeof schema, url }),
+    transformObject: (documents) =>
+      'openapiObject' in documents ? nameBodySchemas(documents.openapiObject) : documents.swaggerObject,
   });
   // The docs page's own CSP (hashes of its inline pieces) replaces the API's default for /docs.
   await app.register(swaggerUi, {

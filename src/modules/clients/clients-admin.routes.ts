@@ -4,13 +4,14 @@
  * never a client's token (checked on request, before the body is read); without that setting src/routes.ts does
  * not register it at all (every path is 404).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual } from '../../lib/secrets.ts';
 import { problemResponses } from '../../http/wire.ts';
+import { withOperationId } from '../../http/openapi.ts';
 import * as lifecycle from './clients.lifecycle.ts';
 import type { BeforeCustomerErased, Change } from './clients.lifecycle.ts';
 import {
@@ -58,14 +59,19 @@ function requireAdmin(adminToken: string) {
   };
 }
 
-/** Declares the admin token's security scheme in the OpenAPI document (src/app.ts lists the clients' schemes). */
+/**
+ * Declares the admin token's security scheme in the OpenAPI document (src/app.ts lists the clients' schemes), and
+ * names the operation as every other route's is (src/http/openapi.ts).
+ */
 const swaggerTransform = ({
   schema,
   url,
+  route,
   openapiObject,
 }: {
   schema: unknown;
   url: string;
+  route: RouteOptions;
   openapiObject: { components?: { securitySchemes?: Record<string, unknown> } };
 }) => {
   const components = (openapiObject.components ??= {});
@@ -74,7 +80,7 @@ const swaggerTransform = ({
     scheme: 'bearer',
     description: 'The operator token (OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE); the admin API is off without one',
   };
-  return { schema, url };
+  return { schema: withOperationId(schema, route), url };
 };
 
 export async function adminClientRoutes(app: HttpApp, deps: AdminRoutesDeps): Promise<void> {

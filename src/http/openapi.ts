@@ -1,0 +1,173 @@
+/**
+ * What the OpenAPI document (/openapi.json) says beyond the routes' own schemas, so a client generator is happy
+ * with it (issue 16: "every operation has a stable, readable operationId and a tag; every request and response
+ * body is a named component schema"):
+ * - OPERATION_IDS, the operations' public names: an SDK's method names, so they are a contract of their own and
+ *   live in one table, where they are seen together, stay unique and never change by accident. A documented route
+ *   without a name here stops the service at start-up (`operationIdFor`).
+ * - `nameBodySchemas`, which moves every inline request and response body into components.schemas under a name
+ *   derived from its operation (`ListAccountsResponse`, `SubmitTransactionsRequest`).
+ */
+import type { RouteOptions } from 'fastify';
+
+/** "METHOD /path" as the document writes paths ({param}) → operationId. */
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  // Operations
+  'GET /health': 'getHealth',
+  'GET /ready': 'getReadiness',
+  // Authentication
+  'POST /oauth/v2/token': 'createAccessToken',
+  // Customers
+  'POST /public/v3/customers': 'createCustomer',
+  'GET /public/v3/customers': 'listCustomers',
+  'GET /public/v3/customers/{customer_id}': 'getCustomer',
+  'DELETE /public/v3/customers/{customer_id}': 'deleteCustomer',
+  'POST /public/v3/customers/{customer_id}/token': 'createCustomerToken',
+  // Settings, banks, categories
+  'GET /public/v3/settings': 'getSettings',
+  'PATCH /public/v3/settings': 'updateSettings',
+  'GET /public/v3/banks': 'listBanks',
+  'GET /public/v3/account_types/{account_type}/transaction_categories': 'listTransactionCategories',
+  // Webhooks
+  'POST /public/v3/webhooks': 'createWebhook',
+  'GET /public/v3/webhooks': 'listWebhooks',
+  'DELETE /public/v3/webhooks/{webhook_id}/delete': 'deleteWebhook',
+  'GET /public/v3/webhooks/{webhook_id}/deliveries': 'listWebhookDeliveries',
+  'POST /public/v3/webhooks/{webhook_id}/deliveries/{delivery_id}/replay': 'replayWebhookDelivery',
+  // Accounts, balances, statements, parties
+  'POST /public/v3/customers/{customer_id}/account_collections': 'createAccounts',
+  'GET /public/v3/customers/{customer_id}/accounts': 'listAccounts',
+  'POST /public/v3/customers/{customer_id}/balance_collections': 'createBalances',
+  'GET /public/v3/customers/{customer_id}/accounts/{account_id}/balances': 'listBalances',
+  'GET /public/v3/customers/{customer_id}/accounts/{account_id}/statements': 'listStatements',
+  'GET /public/v3/customers/{customer_id}/accounts/{account_id}/party': 'listAccountParties',
+  // Transactions
+  'POST /public/v3/customers/{customer_id}/transaction_collections': 'submitTransactions',
+  'GET /public/v3/customers/{customer_id}/raw-transactions': 'listRawTransactions',
+  'GET /public/v3/customers/{customer_id}/transactions': 'listCategorisedTransactions',
+  // Reports
+  'GET /public/v3/customers/{customer_id}/report_readiness_statuses/{report_name}': 'getReportReadiness',
+  'GET /public/v3/customers/{customer_id}/insights/current_personal': 'getInsights',
+  'GET /public/v3/customers/{customer_id}/affordability/personal': 'getAffordability',
+  'GET /public/v3/customers/{customer_id}/events/personal': 'listEvents',
+  'GET /public/v3/customers/{customer_id}/forecast/personal': 'getForecast',
+  // The bank flow (the customer's side)
+  'POST /public/v3/webflow/banks/{bank_slug}/consent': 'createConsentScreen',
+  'DELETE /public/v3/webflow/banks/{bank_slug}/consent': 'withdrawConsent',
+  'POST /public/v3/webflow/banks/{bank_slug}/redirect': 'createBankFlow',
+  'GET /public/v3/webflow/banks/{bank_slug}/consent/status': 'getConsentStatus',
+  'POST /public/v3/webflow/banks/{bank_slug}/consent/reconfirm': 'reconfirmConsent',
+  'GET /public/v3/webflow/banks': 'listConnectableBanks',
+  'GET /webflow/callback': 'receiveBankCallback',
+  'POST /webflow/callback': 'relayBankCallback',
+  'GET /webflow/start/{token}': 'startBankFlow',
+  // Consents (the client's side)
+  'GET /public/v3/customers/{customer_id}/consents': 'listConsents',
+  'GET /public/v3/customers/{customer_id}/consents/{consent_id}': 'getConsent',
+  'DELETE /public/v3/customers/{customer_id}/consents/{consent_id}': 'revokeConsent',
+  'POST /public/v3/customers/{customer_id}/consents/{consent_id}/refresh': 'refreshConsent',
+  // Invitations and the web component
+  'POST /public/v3/invitations': 'createInvitation',
+  'GET /public/v3/invitations': 'listInvitations',
+  'GET /public/v3/invitations/{invitation_id}': 'getInvitation',
+  'DELETE /public/v3/invitations/{invitation_id}': 'revokeInvitation',
+  'POST /public/v3/component_auth/init': 'createComponentUrl',
+  // The admin API (documented when OBI_ADMIN_TOKEN is set)
+  'POST /admin/v1/clients': 'adminCreateClient',
+  'GET /admin/v1/clients': 'adminListClients',
+  'GET /admin/v1/clients/{client_id}': 'adminGetClient',
+  'POST /admin/v1/clients/{client_id}/rotate-secret': 'adminRotateClientSecret',
+  'POST /admin/v1/clients/{client_id}/disable': 'adminDisableClient',
+  'POST /admin/v1/clients/{client_id}/enable': 'adminEnableClient',
+  'DELETE /admin/v1/clients/{client_id}': 'adminDeleteClient',
+  'GET /admin/v1/clients/{client_id}/audit': 'adminListClientAudit',
+};
+
+/**
+ * The operations anyone may call, without credentials: the liveness and readiness probes, the token endpoint (it
+ * takes the client's credentials in its body), and the bank flow's browser addresses (a capability in the path or
+ * the query). The document declares `security: []` on these; every other operation names its scheme.
+ */
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'getHealth',
+  'getReadiness',
+  'createAccessToken',
+  'receiveBankCallback',
+  'relayBankCallback',
+  'startBankFlow',
+]);
+
+/** The document's form of a Fastify path: `/a/:id/b` → `/a/{id}/b`. */
+export function documentPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/**
+ * The operationId of a route the document shows, or undefined for one it hides (and HEAD routes, which Fastify
+ * adds beside GETs). Throws for a documented route without a name: a new route is named before it ships.
+ */
+export function operationIdFor(route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): string | undefined {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const schema = route.schema as { hide?: boolean } | undefined;
+  if (schema?.hide || methods.every((m) => m === 'HEAD')) return undefined;
+  const key = `${methods.filter((m) => m !== 'HEAD').join(',')} ${documentPath(route.url)}`;
+  const id = OPERATION_IDS[key];
+  if (id === undefined) throw new Error(`no operationId for ${key}: add it to OPERATION_IDS in src/http/openapi.ts`);
+  return id;
+}
+
+/** The route's schema as the document shows it: with its operationId (swagger's `transform`, src/app.ts). */
+export function withOperationId(schema: unknown, route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): unknown {
+  const operationId = operationIdFor(route);
+  if (!operationId || typeof schema !== 'object' || schema === null) return schema;
+  return PUBLIC_OPERATIONS.has(operationId) ? { ...schema, operationId, security: [] } : { ...schema, operationId };
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const pascal = (id: string): string => id.charAt(0).toUpperCase() + id.slice(1);
+
+/**
+ * Moves each inline body schema of the document into components.schemas: a request body becomes
+ * `<OperationId>Request`, a success body `<OperationId>Response` (`…<status>Response` when an operation has
+ * several), an error body `<OperationId><status>Problem`. A schema equal to one already named gets that name.
+ * Mutates and returns the document.
+ */
+export function nameBodySchemas(document: Json): Json {
+  const components = (document.components ??= {}) as Json;
+  const schemas = (components.schemas ??= {}) as Json;
+
+  const named = (schema: unknown, name: string): Json => {
+    if (!isObject(schema) || '$ref' in schema) return schema as Json;
+    let found = name;
+    for (let n = 2; found in schemas; n++) found = `${name}${n}`;
+    schemas[found] = schema;
+    return { $ref: `#/components/schemas/${found}` };
+  };
+  const nameContent = (holder: unknown, name: string): void => {
+    if (!isObject(holder) || !isObject(holder.content)) return;
+    for (const media of Object.values(holder.content))
+      if (isObject(media) && media.schema !== undefined) media.schema = named(media.schema, name);
+  };
+
+  for (const operations of Object.values((document.paths ?? {}) as Json)) {
+    if (!isObject(operations)) continue;
+    for (const operation of Object.values(operations)) {
+      if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
+      const base = pascal(operation.operationId);
+      nameContent(operation.requestBody, `${base}Request`);
+      const responses = isObject(operation.responses) ? operation.responses : {};
+      const successes = Object.keys(responses).filter((s) => s.startsWith('2'));
+      for (const [status, response] of Object.entries(responses)) {
+        const name = status.startsWith('2')
+          ? successes.length > 1
+            ? `${base}${status}Response`
+            : `${base}Response`
+          : `${base}${status}Problem`;
+        nameContent(response, name);
+      }
+    }
+  }
+  return document;
+}
