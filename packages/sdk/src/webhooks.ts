@@ -1,0 +1,42 @@
+/**
+ * Verifying the service's webhooks: they are signed by the Standard Webhooks scheme (webhook-id,
+ * webhook-timestamp, webhook-signature; HMAC-SHA256 with the `whsec_…` secret shown when the webhook was created).
+ * The standardwebhooks library checks the signature and the timestamp's age (5 minutes either way).
+ */
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+
+/** What a webhook's body carries (docs/api-notes.md, "Webhooks"). */
+export interface WebhookPayload {
+  msg: string;
+  webhook_type: string;
+  customer_id?: string;
+  account_id?: string;
+  event_id?: number;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * The payload of a webhook request whose signature is right, or a WebhookSignatureError. `body` must be the raw
+ * request body exactly as received (not re-serialised JSON); `headers` the request's headers.
+ */
+export function verifyWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined> | Headers,
+  body: string,
+): WebhookPayload {
+  const plain: Record<string, string> = {};
+  if (headers instanceof Headers) headers.forEach((v, k) => (plain[k] = v));
+  else for (const [k, v] of Object.entries(headers)) if (v !== undefined) plain[k.toLowerCase()] = String(v);
+  try {
+    return new Webhook(secret).verify(body, plain) as WebhookPayload;
+  } catch (err) {
+    if (err instanceof WebhookVerificationError) throw new WebhookSignatureError(err.message);
+    throw err;
+  }
+}
