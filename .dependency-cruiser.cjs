@@ -76,9 +76,10 @@ module.exports = {
     },
     {
       name: 'no-http-in-the-domain',
-      comment: 'Services, jobs and repositories know nothing of HTTP: no routes, no src/http, no Fastify.',
+      comment:
+        "Services, jobs and repositories know nothing of HTTP: no routes, no src/http, no Fastify. A worker task (*.task.ts) may run the edge's body checks off the event loop.",
       severity: 'error',
-      from: { path: '^src/modules/', pathNot: ['\\.routes\\.ts$', '\\.wire\\.ts$'] },
+      from: { path: '^src/modules/', pathNot: ['\\.routes\\.ts$', '\\.wire\\.ts$', '\\.task\\.ts$'] },
       to: { path: ['\\.routes\\.ts$', '^src/http/', '(^|/)node_modules/(fastify|@fastify)/'] },
     },
     {
@@ -101,6 +102,29 @@ module.exports = {
       to: {
         path: '^src/',
         pathNot: ['^src/db/', '^src/lib/', '^src/modules/$1/', '^src/analytics/', '^src/banks/'],
+      },
+    },
+    {
+      name: 'workers-are-a-leaf',
+      comment: 'The worker pool runs task modules by file URL; it imports nothing of ours.',
+      severity: 'error',
+      from: { path: '^src/workers/' },
+      to: { path: '^src/(?!workers/)' },
+    },
+    {
+      name: 'worker-tasks-are-pure',
+      comment:
+        'A worker task (*.task.ts) runs on a worker thread: no database (PGlite lives on the main thread), no jobs, no services, routes or repositories, no module index (each reaches the whole service), no wire file (they reach module indexes). It may name types of them.',
+      severity: 'error',
+      from: { path: '\\.task\\.ts$' },
+      to: {
+        path: [
+          '^src/(db|jobs)/',
+          '\\.(repo|service|routes|job|wire)\\.ts$',
+          '^src/modules/[^/]+/index\\.ts$',
+          '(^|/)node_modules/(fastify|@fastify|pg|pg-boss|@electric-sql)/',
+        ],
+        dependencyTypesNot: ['type-only'],
       },
     },
     {

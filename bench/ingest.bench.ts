@@ -69,8 +69,10 @@ async function startServer(env: Record<string, string>) {
     clock: systemClock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
+    workerPool: runtime.workerPool,
     banks: runtime.banks,
     sandboxBank: runtime.sandboxBank,
+    metrics: runtime.metrics,
     logger: createLogger(config),
   };
   const app = await buildApp(deps);
@@ -83,7 +85,11 @@ async function startServer(env: Record<string, string>) {
       await fetch(`${baseUrl}/oauth/v2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...creds, grant_type: 'client_credentials' }),
+        body: JSON.stringify({
+          client_id: creds.client_id,
+          client_secret: creds.client_secret,
+          grant_type: 'client_credentials',
+        }),
       })
     ).json()) as { access_token: string }
   ).access_token;

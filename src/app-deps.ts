@@ -7,8 +7,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/db.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Queue } from './jobs/queue.ts';
+import type { WorkerPool } from './workers/pool.ts';
 import type { BankLinks } from './banks/index.ts';
 import type { SandboxBank } from './sandbox-bank/index.ts';
+import type { Metrics } from './lib/metrics.ts';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -17,9 +19,13 @@ export interface AppDeps {
   /** the installation key (src/installation-key.ts, loadInstallationKey) */
   installationKey: string;
   queue: Queue;
+  /** the worker-thread pool for CPU-heavy pure work (src/runtime.ts, src/workers/pool.ts) */
+  workerPool: WorkerPool;
   logger: Logger;
   /** the banks this installation can connect to (src/runtime.ts) */
   banks: BankLinks;
   /** the sandbox bank when it runs: src/routes.ts mounts its plugin */
   sandboxBank: SandboxBank | null;
+  /** this service's metrics (src/runtime.ts makes them; src/app.ts times requests into them, GET /metrics shows them) */
+  metrics: Metrics;
 }

@@ -18,13 +18,17 @@ import { cookieSigningKey } from './http/browser-binding.ts';
 import { registerSecurityHeaders } from './http/headers.ts';
 import { registerBodyPace } from './http/body-pace.ts';
 import { ProblemSchema } from './http/wire.ts';
-import { registerRoutes } from './routes.ts';
+import { registerOperationsRoutes, registerRoutes } from './routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 
 export type App = HttpApp;
 
-export async function buildApp(deps: AppDeps): Promise<App> {
+/**
+ * The Fastify instance every role starts from: logging, request ids, timeouts, Problem Details, input guards, the
+ * request metrics and the security headers. No routes.
+ */
+async function createServer(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
@@ -46,12 +50,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Request latency by route template (never the URL: no ids in labels); no route matched is "unmatched".
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    deps.metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
   registerErrorHandling(app);
   registerInputGuards(app, DEFAULT_BODY_LIMIT_BYTES);
   app.addSchema(ProblemSchema);
+  await registerSecurityHeaders(app);
+  return app;
+}
+
+/** The whole service: the API, the hosted pages, the sandbox bank, the docs, and the operations endpoints. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = await createServer(deps);
   // Signed cookies bind browser flows to the browser that started them (src/http/browser-binding.ts).
   await app.register(cookie, { secret: cookieSigningKey(deps.installationKey) });
-  await registerSecurityHeaders(app);
   await registerThrottling(app, deps.db);
   registerBodyPace(app, {
     minBytesPerSecond: deps.config.bodyMinBytesPerSecond,
@@ -99,5 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await registerRoutes(app, deps);
+  return app;
+}
+
+/**
+ * A worker process's server (ROLE=worker, docs/operations.md): /health, /ready and /metrics only, so an
+ * orchestrator can probe it and Prometheus scrape it; the API is served by the api processes.
+ */
+export async function buildWorkerApp(deps: AppDeps): Promise<App> {
+  const app = await createServer(deps);
+  await registerOperationsRoutes(app, deps);
   return app;
 }

@@ -27,7 +27,7 @@ import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
 import { BANK_USAGE, bankCommand, BankUsageError } from './cli-bank.ts';
 
 const USAGE = `usage:
-  obi serve                                   start the API (same as npm start)
+  obi serve [--role=api|worker|all]           start the service (same as npm start; docs/operations.md, "Roles")
   obi migrate                                 apply database migrations
   obi clients create --name "Acme Lending"    create a client; prints {"client_id","client_secret",…} once
   obi clients list                            list clients (never their secrets)

@@ -5,11 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isHttpUrl } from './lib/urls.ts';
 import { parseBankConnections, type BankConnectionSettings, type ParsedBankConnections } from './banks/index.ts';
+import { pgliteImageDir } from './db/pglite-image.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type NodeEnv = 'development' | 'production' | 'test';
+/** What one process does (docs/operations.md, "Roles"): the HTTP API, the job workers, or both. */
+export type Role = 'api' | 'worker' | 'all';
+export const ROLES: readonly Role[] = ['api', 'worker', 'all'];
 
 export interface BootstrapClient {
   clientId: string;
@@ -56,8 +61,21 @@ export interface Config {
   tokenLockoutMaxSeconds: number;
   /** Invitation e-mails one client may send to one address in 24 hours. */
   invitationEmailsPerRecipientPerDay: number;
-  /** Run background workers (job queue) in this process. */
+  /** ROLE or --role: api (HTTP, no job workers), worker (job workers; only /health, /ready, /metrics), all (both). */
+  role: Role;
+  /** Run background workers (job queue) in this process: role worker, or role all with WORKERS not false. */
   workers: boolean;
+  /** WORKER_THREADS: threads of the worker pool (src/workers/pool.ts); default one fewer than the cores, 1 to 4. */
+  workerThreads: number;
+  /**
+   * OBI_PGLITE_IMAGE: the pre-initialised embedded database a new DATA_DIR starts from (src/db/pglite-image.ts);
+   * null (`off`) = initdb at the first start.
+   */
+  pgliteImage: string | null;
+  /** METRICS_TOKEN or METRICS_TOKEN_FILE: the Bearer token of GET /metrics; null: /metrics is off (404). */
+  metricsToken: string | null;
+  /** On SIGTERM/SIGINT, in-flight requests and jobs get this long in all before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
   /** Webhook targets on loopback addresses are refused unless this is on (local development and tests). */
   webhookAllowLoopback: boolean;
   /** One webhook delivery attempt may take this long (DNS, connect, response headers) before it counts as failed. */
@@ -127,6 +145,12 @@ export const KNOWN_KEYS = [
   'INVITATION_EMAILS_PER_RECIPIENT_PER_DAY',
   'BODY_RATE_GRACE_SECONDS',
   'WORKERS',
+  'WORKER_THREADS',
+  'OBI_PGLITE_IMAGE',
+  'ROLE',
+  'METRICS_TOKEN',
+  'METRICS_TOKEN_FILE',
+  'SHUTDOWN_TIMEOUT_SECONDS',
   'WEBHOOK_ALLOW_LOOPBACK',
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_RETRY_SCHEDULE',
@@ -212,7 +236,8 @@ function parseThrottling(int: (key: Key, def: number, min: number, max: number) 
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const problems: string[] = [];
-  const { get, int, oneOf, bool } = envReader(env, problems);
+  const reader = envReader(env, problems);
+  const { get, int, oneOf, bool } = reader;
 
   const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
   const port = int('PORT', 8080, 0, 65535);
@@ -241,7 +266,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   );
   const bodyLimits = parseBodyLimits(int);
   const throttling = parseThrottling(int);
-  const workers = bool('WORKERS', true);
+  const operations = parseOperations(reader, databaseUrl, problems);
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
   const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
   const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
@@ -260,6 +285,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (testHoldReportCompute && nodeEnv !== 'test')
     problems.push('OBI_TEST_HOLD_REPORT_COMPUTE: a test hook, accepted only with NODE_ENV=test');
 
+  const workerThreads = int('WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64);
+  const pgliteImage = pgliteImageDir(get('OBI_PGLITE_IMAGE'));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     nodeEnv,
@@ -276,7 +303,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     installationKeySource,
     ...bodyLimits,
     ...throttling,
-    workers,
+    ...operations,
     webhookAllowLoopback,
     webhookTimeoutMs,
     webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
@@ -285,7 +312,35 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
     ...mail,
     testHoldReportCompute,
+    workerThreads,
+    pgliteImage,
   });
+}
+
+/**
+ * How this process runs (docs/operations.md): its role, whether it runs job workers, the metrics token and the
+ * shutdown deadline. The embedded database is one process's (src/db/lock.ts), so only role all runs on it.
+ */
+function parseOperations(
+  { get, int, oneOf, bool }: ReturnType<typeof envReader>,
+  databaseUrl: string | null,
+  problems: string[],
+): Pick<Config, 'role' | 'workers' | 'metricsToken' | 'shutdownTimeoutSeconds'> {
+  const role = oneOf('ROLE', [...ROLES], 'all');
+  if (role !== 'all' && databaseUrl === null) {
+    problems.push(
+      `ROLE (or --role): "${role}" runs beside another process on one PostgreSQL server (DATABASE_URL); the embedded database serves one process only, so without DATABASE_URL use "all"`,
+    );
+  }
+  const workersSetting = bool('WORKERS', true);
+  if (role === 'worker' && get('WORKERS') === 'false')
+    problems.push('WORKERS: "false" contradicts ROLE=worker (a worker process runs the job workers)');
+  return {
+    role,
+    workers: role === 'worker' || (role === 'all' && workersSetting),
+    metricsToken: parseToken('METRICS_TOKEN', get('METRICS_TOKEN'), get('METRICS_TOKEN_FILE'), problems),
+    shutdownTimeoutSeconds: int('SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600),
+  };
 }
 
 /** The sandbox bank and the real banks' connections (docs/real-banks.md). */
@@ -377,14 +432,20 @@ function parseBootstrapClients(raw: string | undefined, problems: string[]): Boo
 function parseClientAccess(get: (key: Key) => string | undefined, problems: string[]) {
   return {
     bootstrapClients: Object.freeze(parseBootstrapClients(get('OBI_BOOTSTRAP_CLIENTS'), problems)) as BootstrapClient[],
-    adminToken: parseAdminToken(get('OBI_ADMIN_TOKEN'), get('OBI_ADMIN_TOKEN_FILE'), problems),
+    adminToken: parseToken('OBI_ADMIN_TOKEN', get('OBI_ADMIN_TOKEN'), get('OBI_ADMIN_TOKEN_FILE'), problems),
   };
 }
 
-// The admin API's operator token, inline or from a file (a mounted secret); long enough not to be guessed.
-function parseAdminToken(inline: string | undefined, file: string | undefined, problems: string[]): string | null {
+// An operator token (the admin API's, the metrics endpoint's), inline or from a file (a mounted secret); long
+// enough not to be guessed.
+function parseToken(
+  name: 'OBI_ADMIN_TOKEN' | 'METRICS_TOKEN',
+  inline: string | undefined,
+  file: string | undefined,
+  problems: string[],
+): string | null {
   if (inline !== undefined && file !== undefined) {
-    problems.push('OBI_ADMIN_TOKEN, OBI_ADMIN_TOKEN_FILE: set one of them, not both');
+    problems.push(`${name}, ${name}_FILE: set one of them, not both`);
     return null;
   }
   let token = inline;
@@ -392,15 +453,13 @@ function parseAdminToken(inline: string | undefined, file: string | undefined, p
     try {
       token = readFileSync(file, 'utf8').trim();
     } catch (err) {
-      problems.push(`OBI_ADMIN_TOKEN_FILE: cannot read "${file}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      problems.push(`${name}_FILE: cannot read "${file}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
       return null;
     }
   }
   if (token === undefined) return null;
   if (token.length < 32 || /\s/.test(token)) {
-    problems.push(
-      `${file !== undefined ? 'OBI_ADMIN_TOKEN_FILE' : 'OBI_ADMIN_TOKEN'}: expected at least 32 characters, no spaces`,
-    );
+    problems.push(`${file !== undefined ? `${name}_FILE` : name}: expected at least 32 characters, no spaces`);
     return null;
   }
   return token;

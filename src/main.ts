@@ -1,18 +1,39 @@
-/** Process entry: loadConfig → open database, migrate, queue → buildApp → listen; graceful shutdown. */
+/**
+ * Process entry: loadConfig → open database, migrate, queue → buildApp → listen; graceful shutdown.
+ * `--role=api|worker|all` (or ROLE) says what this process does (docs/operations.md, "Roles").
+ */
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { openRuntime } from './runtime.ts';
-import { buildApp } from './app.ts';
+import { openRuntime, type Runtime } from './runtime.ts';
+import { buildApp, buildWorkerApp, type App } from './app.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { InstallationKeyError } from './installation-key.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { resumeWebhookDispatch } from './modules/webhooks/index.ts';
+import type { Logger } from 'pino';
 
-async function main(): Promise<void> {
-  let config;
+/** `--role=X` or `--role X` on the command line wins over ROLE; any other argument is refused. */
+function envWithArguments(argv: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  const problems: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const inline = /^--role=(.*)$/.exec(arg);
+    if (inline) out.ROLE = inline[1];
+    else if (arg === '--role' && i + 1 < argv.length) out.ROLE = argv[++i];
+    else problems.push(`unknown argument "${arg}" (the only one is --role=api|worker|all)`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return out;
+}
+
+function configOrExit() {
   try {
-    config = loadConfig(process.env);
+    // `obi serve [--role=…]` (src/cli.ts) runs this file too: its command word is not one of our arguments.
+    const args = process.argv.slice(2);
+    if (args[0] === 'serve') args.shift();
+    return loadConfig(envWithArguments(args, process.env));
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -20,6 +41,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
   const logger = createLogger(config);
   let runtime;
   try {
@@ -43,38 +68,66 @@ async function main(): Promise<void> {
     clock: systemClock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
+    workerPool: runtime.workerPool,
     banks: runtime.banks,
     sandboxBank: runtime.sandboxBank,
+    metrics: runtime.metrics,
     logger,
   };
   // Webhook deliveries left pending by a stopped process are picked up: before this process's workers start, so the
   // leases freed (on the embedded database, all of them belong to a dead process) cannot be one of our own.
   if (config.workers) await resumeWebhookDispatch(deps);
+  // Every role binds the handlers (an api process runs none, but drain and the completeness check want them);
+  // only a process with workers on polls for jobs (src/jobs/queue.ts).
   await registerJobHandlers(deps);
-  const app = await buildApp(deps);
+  const app = config.role === 'worker' ? await buildWorkerApp(deps) : await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     {
       address: app.server.address(),
+      role: config.role,
+      workers: config.workers,
       database: runtime.db.kind,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       publicBaseUrl: config.publicBaseUrl,
     },
     'open-banking-insights is listening',
   );
+  if (config.role !== 'all' && runtime.sandboxBank) {
+    logger.warn(
+      { role: config.role },
+      'the sandbox bank lives in one process: its bank flows need ROLE=all (docs/operations.md, "Roles")',
+    );
+  }
   // Background work is pg-boss jobs (src/jobs/registry.ts): the handlers above run them where workers are on,
   // periodic ones included.
+  onStopSignals(app, runtime, logger, config.shutdownTimeoutSeconds);
+}
 
+/**
+ * SIGTERM (an orchestrator, `docker stop`, `npm start`'s npm passing it on) or SIGINT (Ctrl-C): stop accepting,
+ * let in-flight requests finish, then the running jobs, then close the database, all within the deadline; past it
+ * the process exits 1 with work unfinished (jobs cut off are retried by the queue: src/jobs/registry.ts). A second
+ * signal changes nothing: Ctrl-C under npm delivers SIGINT twice (from the terminal and from npm).
+ */
+function onStopSignals(app: App, runtime: Runtime, logger: Logger, deadlineSeconds: number): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const started = Date.now();
+    logger.info({ signal, deadlineSeconds }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error({ deadlineSeconds }, 'shutdown deadline passed: exiting with work unfinished');
+      process.exit(1);
+    }, deadlineSeconds * 1000);
     force.unref();
+    // Stops accepting, closes idle keep-alive connections, waits for the requests in flight.
     await app.close().catch((err) => logger.error({ err }, 'closing the HTTP server failed'));
-    // runtime.close stops the queue gracefully: running jobs get a few seconds to finish and record their work.
-    await runtime.close().catch((err) => logger.error({ err }, 'closing the database failed'));
+    // Running jobs get what is left of the deadline (less a second for closing the database) to finish.
+    const leftSeconds = Math.max(1, deadlineSeconds - (Date.now() - started) / 1000 - 1);
+    await runtime.close(leftSeconds).catch((err) => logger.error({ err }, 'closing the database failed'));
+    logger.info({ seconds: (Date.now() - started) / 1000 }, 'shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

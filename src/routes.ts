@@ -44,6 +44,7 @@
  *  -  GET     /public/v3/invitations/{invitation_id}, DELETE (revoke)             modules/invitations (docs/decisions/0012)
  *  -  GET/POST /connect/… (hosted connect pages, the component; not in the OpenAPI) web
  *  -  GET     /health, /ready, /openapi.json, /docs                               modules/health, app.ts
+ *  -  GET     /metrics (Prometheus; only with METRICS_TOKEN, docs/operations.md)  modules/health
  */
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -54,6 +55,7 @@ import { settingsRoutes } from './modules/clients/clients.routes.ts';
 import { adminClientRoutes } from './modules/clients/clients-admin.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
@@ -68,11 +70,18 @@ import { webRoutes } from './web/web.routes.ts';
 import { registerJsonParser } from './http/json-body.ts';
 import { clientQuota } from './http/throttle.ts';
 
-export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void> {
+/** What every role serves (a worker process serves only these): liveness, readiness, and metrics when configured. */
+export async function registerOperationsRoutes(app: HttpApp, deps: AppDeps): Promise<void> {
   await healthRoutes(app, deps);
+  const metricsToken = deps.config.metricsToken;
+  if (metricsToken !== null) await metricsRoutes(app, { metricsToken, metrics: deps.metrics });
+}
+
+export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void> {
+  await registerOperationsRoutes(app, deps);
   await authRoutes(app, deps);
   await app.register(async (api) => {
-    registerJsonParser(api, DEFAULT_BODY_LIMIT_BYTES, deps.db.kind === 'pglite');
+    registerJsonParser(api, DEFAULT_BODY_LIMIT_BYTES, deps.db.kind === 'pglite', deps.workerPool);
     // Each client's quota, counted once the route's authentication has said whose call it is.
     api.addHook('preHandler', clientQuota(api, deps.config));
     await customerRoutes(api, {

@@ -7,9 +7,11 @@ import type { Database } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
+import { createWorkerPool, type WorkerPool } from './workers/pool.ts';
 import { ensureBootstrapClients, type BootstrapOutcome } from './modules/clients/index.ts';
 import { loadInstallationKey, type KeyLog } from './installation-key.ts';
 import type { Clock } from './lib/clock.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import {
   callbackUrl,
   createBankLinks,
@@ -31,13 +33,18 @@ export interface Runtime {
   db: Database;
   installationKey: string;
   queue: Queue;
+  /** threads for CPU-heavy pure work (report computation, large submissions): src/workers/pool.ts */
+  workerPool: WorkerPool;
   /** what OBI_BOOTSTRAP_CLIENTS did at this start */
   bootstrap: BootstrapOutcome;
   /** the banks this installation can connect to (configured ones, and the sandbox bank's when it runs) */
   banks: BankLinks;
   /** the sandbox bank, when it runs (its plugin is mounted by src/routes.ts) */
   sandboxBank: SandboxBank | null;
-  close(): Promise<void>;
+  /** this service's metrics (GET /metrics): its own registry; the queue reports its jobs into it */
+  metrics: Metrics;
+  /** Stops the queue (running jobs get up to `graceSeconds` to finish), the sandbox bank, then the database. */
+  close(graceSeconds?: number): Promise<void>;
 }
 
 export async function openRuntime(
@@ -45,8 +52,12 @@ export async function openRuntime(
   clock: Clock,
   opts: { db?: Database; queue?: boolean; queueSchema?: string; log?: StartupLog; sandboxBank?: boolean } = {},
 ): Promise<Runtime> {
-  const db = opts.db ?? (await openDatabase(config));
+  const db = opts.db ?? (await openDatabase(config, { log: opts.log }));
+  const metrics = createMetrics();
   let sandboxBank: SandboxBank | null = null;
+  // Started beside the database's work below: its RSA keys are generated on libuv's threads meanwhile.
+  const sandboxStarting = config.sandboxBank && opts.sandboxBank !== false ? startSandbox(config, clock) : null;
+  sandboxStarting?.catch(() => undefined); // its failure is thrown where it is awaited, below
   try {
     await migrate(db);
     const installationKey = await loadInstallationKey(config, db, keyLog(opts.log));
@@ -55,25 +66,37 @@ export async function openRuntime(
     const queue =
       opts.queue === false
         ? inertQueue()
-        : await createQueue(db, { workers: config.workers, databaseUrl: config.databaseUrl, schema: opts.queueSchema });
-    if (config.sandboxBank && opts.sandboxBank !== false) sandboxBank = await startSandbox(config, clock);
+        : await createQueue(db, {
+            workers: config.workers,
+            databaseUrl: config.databaseUrl,
+            schema: opts.queueSchema,
+            observer: metrics,
+          });
+    metrics.readQueueDepthFrom(() => queue.depth());
+    if (db.poolStats) metrics.readPoolFrom(db.poolStats.bind(db));
+    sandboxBank = await sandboxStarting;
     const banks = createBankLinks({ ...config.bankConnections, ...sandboxConnections(sandboxBank) }, { clock });
     if (opts.log) logIncompleteBanks(opts.log, config);
+    const workerPool = createWorkerPool(config.workerThreads);
     return {
       db,
       installationKey,
       queue,
+      workerPool,
       bootstrap,
       banks,
       sandboxBank,
-      async close() {
-        await queue.stop().catch(() => undefined);
+      metrics,
+      async close(graceSeconds) {
+        await queue.stop(graceSeconds).catch(() => undefined);
+        // After the queue: a report job still running gets its computation back before the threads stop.
+        await workerPool.close().catch(() => undefined);
         await sandboxBank?.close().catch(() => undefined);
         await db.close();
       },
     };
   } catch (err) {
-    await sandboxBank?.close().catch(() => undefined);
+    await sandboxStarting?.then((s) => s.close()).catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
@@ -153,5 +176,12 @@ function inertQueue(): Queue {
   const refuse = async () => {
     throw new Error('the queue is not running in this process');
   };
-  return { enqueue: refuse, handle: async () => undefined, drain: async () => 0, stop: async () => undefined };
+  return {
+    enqueue: refuse,
+    handle: async () => undefined,
+    drain: async () => 0,
+    stop: async () => undefined,
+    ping: async () => false,
+    depth: async () => [],
+  };
 }

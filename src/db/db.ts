@@ -3,6 +3,8 @@
  * (PGlite embedded in the process, or a PostgreSQL server through node-postgres).
  * Repositories take a Db as their first argument; inside `transaction` they get a Db bound to it.
  */
+import type { PoolStats } from '../lib/metrics.ts';
+
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
@@ -29,6 +31,8 @@ export interface Database extends Db {
   close(): Promise<void>;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<boolean>;
+  /** The connection pool's state, for /metrics; absent where there is no pool (the embedded engine). */
+  poolStats?(): PoolStats;
 }
 
 /** pg-boss's database interface, bound to a Db (so jobs can be enqueued inside our transaction). */

@@ -26,6 +26,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
 
 /** Applies what is missing; returns the versions applied now. */
 export async function migrate(db: Db, files = readMigrations()): Promise<string[]> {
+  if (await isUpToDate(db, files)) return [];
   const applied: string[] = [];
   for (const file of files) {
     const ran = await db.transaction(async (tx) => {
@@ -42,4 +43,17 @@ export async function migrate(db: Db, files = readMigrations()): Promise<string[
     if (ran) applied.push(file.version);
   }
   return applied;
+}
+
+/**
+ * Every file recorded already (most starts, and a fresh embedded database made from the pre-initialised image):
+ * one read instead of a locked transaction per file. Read without the lock: an applied migration stays applied, so
+ * a yes cannot be wrong, and a no goes the locked way.
+ */
+async function isUpToDate(db: Db, files: MigrationFile[]): Promise<boolean> {
+  const table = await db.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t");
+  if (!table.rows[0]?.t) return false;
+  const seen = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  const versions = new Set(seen.rows.map((r) => r.version));
+  return files.every((f) => versions.has(f.version));
 }

@@ -4,9 +4,11 @@ import type { Transaction } from '@electric-sql/pglite';
 import path from 'node:path';
 import type { Database, Db, QueryResult } from './db.ts';
 import { lockDataDir } from './lock.ts';
+import { makeFromImage, type DbStartLog } from './pglite-image-load.ts';
 
 // Same value mapping as the server adapter: int8 as number, numeric as exact string.
-const parsers = { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => v };
+export const PGLITE_PARSERS = { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => v };
+const parsers = PGLITE_PARSERS;
 
 function bind(q: PGlite | Transaction, inTx: boolean): Db {
   const db: Db = {
@@ -39,16 +41,47 @@ export interface EmbeddedDatabase extends Database {
   readonly pglite: PGlite;
 }
 
+export interface PgliteOpenOptions {
+  /**
+   * The directory of a pre-initialised image (src/db/pglite-image.ts) to make a new data directory from; null or
+   * absent: initdb. Used only when DATA_DIR/pg is new, and only while the image matches this code.
+   */
+  image?: string | null;
+  /** where a start from the image, or the fall-back to initdb, is reported */
+  log?: DbStartLog;
+}
+
 /** dataDir null = in memory (tests). Otherwise the directory is locked against a second process. */
-export async function openPglite(dataDir: string | null): Promise<EmbeddedDatabase> {
+export async function openPglite(dataDir: string | null, opts: PgliteOpenOptions = {}): Promise<EmbeddedDatabase> {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined, { parsers });
+    pglite = dataDir ? await createOnDisk(dataDir, opts) : await PGlite.create({ parsers });
   } catch (err) {
     release();
     throw err;
   }
+  return embeddedDatabase(pglite, release);
+}
+
+/** DATA_DIR/pg: opened if it holds a database; otherwise made from the image when there is a usable one, else by initdb. */
+async function createOnDisk(dataDir: string, opts: PgliteOpenOptions): Promise<PGlite> {
+  const pgDir = path.join(dataDir, 'pg');
+  const image = makeFromImage(pgDir, opts.image ?? null, opts.log);
+  if (image) {
+    try {
+      const pglite = await PGlite.create(pgDir, { parsers });
+      image.opened();
+      return pglite;
+    } catch (err) {
+      image.failed(err);
+    }
+  }
+  return PGlite.create(pgDir, { parsers });
+}
+
+/** Our Database over a PGlite instance; `release` runs after it closes (the data directory's lock). */
+export function embeddedDatabase(pglite: PGlite, release: () => void): EmbeddedDatabase {
   const db = bind(pglite, false);
   return {
     ...db,

@@ -71,5 +71,8 @@ export async function openPostgres(url: string): Promise<Database> {
         return false;
       }
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
   };
 }

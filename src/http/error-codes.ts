@@ -38,6 +38,7 @@ const STATUS_BY_CODE: Record<Exclude<ErrorCode, NotFoundCode>, number> = {
   internal_error: 500,
   bank_error: 502,
   database_unavailable: 503,
+  queue_unavailable: 503,
   bank_unavailable: 503,
   bank_rate_limited: 503,
 };

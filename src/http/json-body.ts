@@ -7,17 +7,49 @@
  * What JSON.parse accepts but the service refuses is a 400 validation_failed naming the member: bytes that are
  * not UTF-8, a NUL or a lone surrogate in a string, a repeated member name, nesting beyond MAX_JSON_DEPTH
  * (json-checks.ts; the checks ride on the sliced parser's scan of big bodies).
+ *
+ * A route may read its big bodies on a worker thread (src/workers/pool.ts): its config names a `bodyTask`, and a body
+ * of OFF_THREAD_FROM bytes or more goes there as bytes. The task makes the same checks (parseCheckedBody, the same
+ * errors) and whatever else the route wants done off the event loop (validation, building rows), and answers in a
+ * compact form the route's `receive` turns into the body its handler gets.
  */
 import { createHash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import type { HttpApp } from './server.ts';
 import type { FastifyRequest } from 'fastify';
+import type { ErrorCode, FieldError } from '../lib/app-error.ts';
+import type { WorkerPool, WorkerTask } from '../workers/pool.ts';
 import { EdgeInputError, invalidInput } from './edge-error.ts';
 import { checkJsonValue, JsonInputError } from './json-checks.ts';
 import { parseCheckedJson, parseJsonInSlices } from './json-slices.ts';
 
 /** Bodies above this size are parsed in slices (see json-slices.ts). */
 const SLICED_PARSE_FROM = 1_000_000;
+/** Bodies of this many bytes or more go to the route's bodyTask, when it has one. */
+export const OFF_THREAD_FROM = 1_000_000;
+
+/** What a bodyTask gets: the body's bytes (shared, not copied), and whether to hash them (Idempotency-Key). */
+export interface BodyTaskInput {
+  body: Uint8Array;
+  hash: boolean;
+}
+
+/** A refusal made on the worker thread, as data: json-body.ts throws it as the EdgeInputError it describes. */
+export interface BodyRefusal {
+  code: ErrorCode;
+  message: string;
+  errors: FieldError[];
+}
+
+/** A bodyTask's answer: the refusal parseCheckedBody made, or the route's value (and the body's SHA-256). */
+export type BodyTaskAnswer<V> = { refused: BodyRefusal } | { value: V; bodyHash?: string };
+
+/** A route's config member `bodyTask`: the task, its fixed input members, and what turns its value into the body. */
+export interface BodyTask<X extends object, V> {
+  task: WorkerTask<BodyTaskInput & X, BodyTaskAnswer<V>>;
+  input: X;
+  receive(value: V, body: Uint8Array): unknown;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,19 +58,78 @@ declare module 'fastify' {
     /** True once the body went through parseJsonBody's checks (input-guard.ts need not look at it again). */
     bodyChecked?: boolean;
   }
+  interface FastifyContextConfig {
+    /** This route reads bodies of OFF_THREAD_FROM bytes or more on a worker thread. */
+    bodyTask?: BodyTask<object, unknown>;
+  }
 }
 
 /**
  * `sliced`: parse big bodies in slices (the embedded engine shares this event loop with every query, so
  * long pauses hurt there); with a database server, one JSON.parse is faster overall.
  */
-export function registerJsonParser(app: HttpApp, bodyLimit: number, sliced: boolean): void {
+export function registerJsonParser(app: HttpApp, bodyLimit: number, sliced: boolean, pool: WorkerPool): void {
   app.removeAllContentTypeParsers(); // JSON only: a text/plain or form body is 415, not a string to validate
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit },
-    (request: FastifyRequest, body: string | Buffer) => parseJsonBody(request, body as Buffer, sliced),
+    (request: FastifyRequest, body: string | Buffer) => {
+      const bodyTask = request.routeOptions.config.bodyTask;
+      return bodyTask && body.length >= OFF_THREAD_FROM
+        ? readOnWorker(request, body as Buffer, bodyTask, pool)
+        : parseJsonBody(request, body as Buffer, sliced);
+    },
   );
+}
+
+/**
+ * The route's bodyTask on a worker thread. The bytes are copied once into shared memory, which the task reads and
+ * the route may keep (to read them again on a worker, see transactions.prepared.ts) without another copy.
+ */
+async function readOnWorker(
+  request: FastifyRequest,
+  body: Buffer,
+  bodyTask: BodyTask<object, unknown>,
+  pool: WorkerPool,
+): Promise<unknown> {
+  const shared = new Uint8Array(new SharedArrayBuffer(body.length));
+  shared.set(body);
+  const answer = await pool.run(bodyTask.task, {
+    ...bodyTask.input,
+    body: shared,
+    hash: request.headers['idempotency-key'] !== undefined,
+  });
+  if ('refused' in answer) throw new EdgeInputError(answer.refused.code, answer.refused.message, answer.refused.errors);
+  if (answer.bodyHash !== undefined) request.bodyHash = answer.bodyHash;
+  request.bodyChecked = true;
+  return bodyTask.receive(answer.value, shared);
+}
+
+/**
+ * The checks and the parse of parseJsonBody, for a worker thread: the body's value (undefined for an empty body),
+ * or the refusal parseJsonBody would throw, as data.
+ */
+export function parseCheckedBody(body: Uint8Array): { value: unknown } | { refused: BodyRefusal } {
+  try {
+    const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    if (!isUtf8(buffer)) throw notUtf8(buffer);
+    const text = buffer.toString('utf8');
+    if (text.trim() === '') return { value: undefined };
+    return { value: parseOrRefuse(text) };
+  } catch (err) {
+    if (err instanceof EdgeInputError) return { refused: { code: err.code, message: err.message, errors: err.errors } };
+    throw err;
+  }
+}
+
+/** One JSON.parse with the checks; their failures as the 400s parseJsonBody answers. */
+function parseOrRefuse(text: string): unknown {
+  try {
+    return parseCheckedJson(text);
+  } catch (err) {
+    if (err instanceof JsonInputError) throw invalidInput(err.pointer, err.message);
+    throw new EdgeInputError('malformed_json', 'The request body is not valid JSON.');
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { postgresRateLimitStore } from '../db/rate-limit-store.ts';
+import { batchingStore } from './throttle-batch.ts';
 import { AppError } from '../lib/app-error.ts';
 
 export interface ThrottleSettings {
@@ -29,7 +30,8 @@ const MINUTE_MS = 60_000;
 export async function registerThrottling(app: FastifyInstance, db: Db): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    store: postgresRateLimitStore(db),
+    // Large limits (the per-client quota) are counted in batches, off the request's path (throttle-batch.ts).
+    store: batchingStore(postgresRateLimitStore(db), db),
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many requests; try again in ${context.after}.`),

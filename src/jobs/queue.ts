@@ -8,6 +8,7 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database, Db } from '../db/db.ts';
 import { asBossDb } from '../db/db.ts';
 import type { EmbeddedDatabase } from '../db/pglite.ts';
+import type { JobObserver, QueueDepth } from '../lib/metrics.ts';
 import {
   HEARTBEAT_REFRESH_SECONDS,
   JOB_NAMES,
@@ -34,8 +35,15 @@ export interface Queue {
    * a process with workers on, on the same database, would take one running over 30 s for dead.
    */
   drain(names?: JobName[]): Promise<number>;
-  /** Stops taking work; running jobs get up to `graceSeconds` to finish. */
+  /**
+   * Stops taking work; running jobs get up to `graceSeconds` to finish (those still running then are failed, and
+   * retried by whichever process takes them up next).
+   */
   stop(graceSeconds?: number): Promise<void>;
+  /** A round trip to pg-boss's tables on its own connection (readiness); false once stopping. */
+  ping(): Promise<boolean>;
+  /** Jobs waiting, deferred and running per queue of the registry (metrics). */
+  depth(): Promise<QueueDepth[]>;
 }
 
 type BossOptions = ConstructorParameters<typeof PgBoss>[0];
@@ -47,7 +55,7 @@ type BossOptions = ConstructorParameters<typeof PgBoss>[0];
  */
 export async function createQueue(
   db: Database,
-  opts: { workers: boolean; databaseUrl: string | null; schema?: string },
+  opts: { workers: boolean; databaseUrl: string | null; schema?: string; observer?: JobObserver },
 ): Promise<Queue> {
   const embedded = db.kind === 'pglite';
   const boss = new PgBoss({
@@ -73,7 +81,7 @@ export async function createQueue(
       if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', missed: 'once' });
     }
   }
-  return wrap(boss, opts.workers, embedded);
+  return wrap(boss, { workers: opts.workers, embedded, observer: opts.observer ?? null });
 }
 
 /** One pg-boss queue per registry entry, with the entry's policy; an existing queue gets the entry's options. */
@@ -93,8 +101,31 @@ async function createJobQueue(boss: PgBoss, name: JobName): Promise<void> {
   await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
 }
 
-function wrap(boss: PgBoss, workers: boolean, embedded: boolean): Queue {
+/**
+ * Every run of a job, by a worker or by drain(), goes through this: its duration and outcome are reported (the
+ * job metrics, src/lib/metrics.ts), and a failure is rethrown for pg-boss to retry.
+ */
+function observed(name: JobName, handler: JobHandler, observer: JobObserver | null): JobHandler {
+  if (observer === null) return handler;
+  return async (data) => {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    try {
+      await handler(data);
+    } catch (err) {
+      observer.observeJob(name, seconds(), 'failed');
+      throw err;
+    }
+    observer.observeJob(name, seconds(), 'completed');
+  };
+}
+
+function wrap(
+  boss: PgBoss,
+  { workers, embedded, observer }: { workers: boolean; embedded: boolean; observer: JobObserver | null },
+): Queue {
   const handlers = new Map<JobName, JobHandler>();
+  let stopping = false;
   return {
     async enqueue(tx, name, data, o = {}) {
       await boss.send(name, data, {
@@ -103,8 +134,9 @@ function wrap(boss: PgBoss, workers: boolean, embedded: boolean): Queue {
         startAfter: o.startAfterSeconds,
       } as Parameters<PgBoss['send']>[2]);
     },
-    async handle(name, handler) {
+    async handle(name, bare) {
       if (handlers.has(name)) throw new Error(`job ${name} already has a handler`);
+      const handler = observed(name, bare, observer);
       handlers.set(name, handler);
       if (workers) {
         const options = { pollingIntervalSeconds: 0.5, heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS };
@@ -136,7 +168,27 @@ function wrap(boss: PgBoss, workers: boolean, embedded: boolean): Queue {
       }
     },
     async stop(graceSeconds = 10) {
+      stopping = true;
       await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: !embedded });
+    },
+    async ping() {
+      if (stopping) return false;
+      try {
+        return await boss.isInstalled();
+      } catch {
+        return false;
+      }
+    },
+    async depth() {
+      const out: QueueDepth[] = [];
+      for (const name of JOB_NAMES) {
+        // The counts pg-boss's monitor keeps on its queue table (every SUPERVISE_INTERVAL_SECONDS where workers
+        // run), counted afresh by pg-boss when they are over a minute old (no worker running anywhere, the moment
+        // depth matters most): never more than one count a minute per queue, however often Prometheus asks.
+        const [s] = await boss.getQueueStats(name, { force: true });
+        if (s) out.push({ queue: name, waiting: s.queuedCount, deferred: s.deferredCount, active: s.activeCount });
+      }
+      return out;
     },
   };
 }

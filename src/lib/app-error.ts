@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'internal_error',
   'bank_error',
   'database_unavailable',
+  'queue_unavailable',
   'bank_unavailable',
   'bank_rate_limited',
   ...NOT_FOUND_SUBJECTS.map((subject) => `${subject}_not_found` as const),

@@ -43,8 +43,10 @@ async function start(bootstrap: string, shared: Database | null) {
     clock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
+    workerPool: runtime.workerPool,
     banks: runtime.banks,
     sandboxBank: runtime.sandboxBank,
+    metrics: runtime.metrics,
     logger: createLogger(config),
   });
   const token = async (clientId: string, clientSecret: string) =>

@@ -60,8 +60,10 @@ export async function startService(
     clock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,
+    workerPool: runtime.workerPool,
     banks: runtime.banks,
     sandboxBank: runtime.sandboxBank,
+    metrics: runtime.metrics,
     logger: createLogger(config, opts.logTo),
   };
   let app: App | null = null;

@@ -9,7 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { DEADLINE_MS, waitFor } from './wait.ts';
 
 export interface ChildService {
+  /** what was spawned: node itself, or npm when started as `npm start` (then node is npm's child) */
   child: ChildProcess;
+  /** the service's own process id, from its listening line (npm's child's when started as `npm start`) */
+  pid: number;
   port: number;
   baseUrl: string;
   /** the child's stdout and stderr so far (the last 64 KiB), for failure messages */
@@ -26,24 +29,50 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-/** The bound port from one pino JSON line, if it is the service's listening line. */
-function listeningPort(line: string): number | undefined {
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** The bound port and the process id from one pino JSON line, if it is the service's listening line. */
+function listening(line: string): { port: number; pid: number } | undefined {
   if (!line.includes(LISTENING)) return undefined;
   try {
-    const entry = JSON.parse(line) as { msg?: string; address?: { port?: number } };
-    return entry.msg === LISTENING ? entry.address?.port : undefined;
+    const entry = JSON.parse(line) as { msg?: string; pid?: number; address?: { port?: number } };
+    const port = entry.address?.port;
+    return entry.msg === LISTENING && port !== undefined && entry.pid !== undefined
+      ? { port, pid: entry.pid }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Starts src/main.ts with the given environment (on top of this process's) and waits until it answers /health. */
+/**
+ * How the child is started: `node src/main.ts [args]`, or `npm start [-- args]` as a container would (npm, not
+ * node, then receives the signals the test sends, as it would from `docker stop`).
+ */
+function spawnService(env: NodeJS.ProcessEnv, opts: { npmStart?: boolean; args?: string[] }): ChildProcess {
+  const args = opts.args ?? [];
+  const stdio = ['ignore', 'pipe', 'pipe'] as const;
+  if (!opts.npmStart) return spawn(process.execPath, ['src/main.ts', ...args], { env, stdio: [...stdio] });
+  const npmArgs = ['start', ...(args.length > 0 ? ['--', ...args] : [])];
+  return spawn('npm', npmArgs, { env: { ...env, npm_config_update_notifier: 'false' }, stdio: [...stdio] });
+}
+
+/**
+ * Starts src/main.ts with the given environment (on top of this process's) and waits until it answers /health.
+ * `npmStart`: through `npm start`, the way the README and a container start it; `args`: command-line arguments.
+ */
 export async function startChildService(
   env: Record<string, string>,
-  opts: { deadlineMs?: number } = {},
+  opts: { deadlineMs?: number; npmStart?: boolean; args?: string[] } = {},
 ): Promise<ChildService> {
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    env: {
+  const child = spawnService(
+    {
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
@@ -54,10 +83,10 @@ export async function startChildService(
       // info: the listening line carries the bound port
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    opts,
+  );
   let out = '';
-  let port: number | undefined;
+  let bound: { port: number; pid: number } | undefined;
   let partial = '';
   const keep = (text: string) => {
     out += text;
@@ -67,16 +96,18 @@ export async function startChildService(
   child.stdout!.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     keep(text);
-    if (port !== undefined) return;
+    if (bound !== undefined) return;
     const lines = (partial + text).split('\n');
     partial = lines.pop()!;
-    for (const line of lines) port ??= listeningPort(line);
+    for (const line of lines) bound ??= listening(line);
   });
   child.stderr!.on('data', (chunk: Buffer) => keep(chunk.toString('utf8')));
   const output = () => out.slice(-OUTPUT_KEEP);
   const stop = (signal: NodeJS.Signals) => {
     const done = exited(child);
     child.kill(signal);
+    // npm cannot pass SIGKILL on: the service itself is killed too, or it would outlive the test.
+    if (opts.npmStart && signal === 'SIGKILL' && bound !== undefined) killQuietly(bound.pid);
     return done;
   };
   const deadlineMs = opts.deadlineMs ?? DEADLINE_MS;
@@ -85,8 +116,8 @@ export async function startChildService(
       ? `the child exited (code ${child.exitCode}, signal ${child.signalCode})`
       : undefined;
   try {
-    const bound = await waitFor(() => port, { what: 'the child service to log its port', deadlineMs, giveUp });
-    const baseUrl = `http://127.0.0.1:${bound}`;
+    const { port, pid } = await waitFor(() => bound, { what: 'the child service to log its port', deadlineMs, giveUp });
+    const baseUrl = `http://127.0.0.1:${port}`;
     // One check may hang on a stalled child; it is abandoned after a while and the next one tried.
     const health = async () => (await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(30_000) })).ok;
     await waitFor(health, {
@@ -94,7 +125,7 @@ export async function startChildService(
       deadlineMs,
       giveUp,
     });
-    return { child, port: bound, baseUrl, output, stop };
+    return { child, pid, port, baseUrl, output, stop };
   } catch (err) {
     await stop('SIGKILL');
     throw new Error(`${(err as Error).message}\n--- child output ---\n${output()}`, { cause: err });

@@ -85,4 +85,31 @@ describe('loadConfig', () => {
     }
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
+
+  test('operations: role all by default; api runs no workers, worker always does; both need PostgreSQL', () => {
+    const pg = { DATABASE_URL: 'postgres://u@h/db' };
+    const c = loadConfig({});
+    assert.deepEqual([c.role, c.workers, c.metricsToken, c.shutdownTimeoutSeconds], ['all', true, null, 25]);
+    assert.equal(loadConfig({ WORKERS: 'false' }).workers, false);
+    assert.deepEqual(
+      [loadConfig({ ...pg, ROLE: 'api' }).workers, loadConfig({ ...pg, ROLE: 'worker' }).workers],
+      [false, true],
+    );
+    const token = 'metrics_0123456789abcdef0123456789ab';
+    assert.equal(loadConfig({ METRICS_TOKEN: token, SHUTDOWN_TIMEOUT_SECONDS: '60' }).metricsToken, token);
+    for (const [env, key] of [
+      [{ ROLE: 'api' }, 'ROLE'],
+      [{ ROLE: 'worker' }, 'ROLE'],
+      [{ ...pg, ROLE: 'worker', WORKERS: 'false' }, 'WORKERS'],
+      [{ ROLE: 'both' }, 'ROLE'],
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+      [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, 'SHUTDOWN_TIMEOUT_SECONDS'],
+    ] as const) {
+      assert.throws(
+        () => loadConfig(env),
+        (err) => err instanceof ConfigError && err.problems.some((p) => p.startsWith(key)),
+        JSON.stringify(env),
+      );
+    }
+  });
 });

@@ -86,11 +86,40 @@ export async function listAccounts(db: Db, customerId: string): Promise<AccountR
   ).rows;
 }
 
-export async function findAccount(db: Db, customerId: string, accountId: string): Promise<AccountRow | null> {
-  return (
-    (await db.query<AccountRow>('SELECT * FROM accounts WHERE customer_id = $1 AND id = $2', [customerId, accountId]))
-      .rows[0] ?? null
+/*
+ * Reads scoped to a client's customer in one round trip (docs/decisions/0031-small-reads-in-one-round-trip.md): the
+ * customer row is the left side of the join, so "no row" means no such customer of this client (answered exactly
+ * like an unknown id), and a row whose account columns are null means the customer has no (such) account.
+ */
+
+/** The customer's accounts, oldest first; null when the client has no customer with this id. */
+export async function listAccountsOfClientCustomer(
+  db: Db,
+  clientId: string,
+  customerId: string,
+): Promise<AccountRow[] | null> {
+  const r = await db.query<AccountRow>(
+    `SELECT a.* FROM customers c LEFT JOIN accounts a ON a.customer_id = c.id
+     WHERE c.client_id = $1 AND c.id = $2 ORDER BY a.created_at, a.id`,
+    [clientId, customerId],
   );
+  return r.rows.length === 0 ? null : r.rows.filter((a) => a.id !== null);
+}
+
+/** `customer: false` when the client has no customer with this id; `account` null when the customer has no such account. */
+export async function findAccountOfClientCustomer(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  accountId: string,
+): Promise<{ customer: boolean; account: AccountRow | null }> {
+  const r = await db.query<AccountRow>(
+    `SELECT a.* FROM customers c LEFT JOIN accounts a ON a.customer_id = c.id AND a.id = $3
+     WHERE c.client_id = $1 AND c.id = $2`,
+    [clientId, customerId, accountId],
+  );
+  const [row] = r.rows;
+  return { customer: row !== undefined, account: row !== undefined && row.id !== null ? row : null };
 }
 
 export interface BalanceRow {
@@ -123,14 +152,26 @@ export async function upsertBalances(db: Db, customerId: string, rows: BalanceRo
   );
 }
 
-export async function listBalances(db: Db, customerId: string, accountId: string): Promise<BalanceRow[]> {
-  return (
-    await db.query<BalanceRow>(
-      `SELECT account_id, type, to_char(date, 'YYYY-MM-DD') AS date, amount, currency, date_time FROM balances
-     WHERE customer_id = $1 AND account_id = $2 ORDER BY date DESC, type`,
-      [customerId, accountId],
-    )
-  ).rows;
+/** The account's balances, newest day first; `customer`/`account` false when not the client's (one query). */
+export async function listBalancesOfClientAccount(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  accountId: string,
+): Promise<{ customer: boolean; account: boolean; balances: BalanceRow[] }> {
+  const r = await db.query<BalanceRow & { owned_account: string | null }>(
+    `SELECT a.id AS owned_account, b.account_id, b.type, to_char(b.date, 'YYYY-MM-DD') AS date, b.amount, b.currency,
+       b.date_time FROM customers c
+       LEFT JOIN accounts a ON a.customer_id = c.id AND a.id = $3
+       LEFT JOIN balances b ON b.customer_id = c.id AND b.account_id = a.id
+     WHERE c.client_id = $1 AND c.id = $2 ORDER BY b.date DESC, b.type`,
+    [clientId, customerId, accountId],
+  );
+  return {
+    customer: r.rows.length > 0,
+    account: r.rows.some((x) => x.owned_account !== null),
+    balances: r.rows.flatMap(({ owned_account: _, ...b }) => (b.account_id === null ? [] : [b])),
+  };
 }
 
 /** Sets is_authorized on the given accounts of the customer; answers the ids whose value changed. */

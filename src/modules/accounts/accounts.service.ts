@@ -1,6 +1,6 @@
 /** Accounts of a customer (docs/decisions/0006-banks-and-accounts.md: account_collections, endpoint 12) and their balances. */
 import type { Db } from '../../db/db.ts';
-import { AppError, type FieldError } from '../../lib/app-error.ts';
+import { AppError, notFound, type FieldError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { isoDate, londonDay } from '../../analytics/calendar/london.ts';
 import { toDecimalText } from '../../lib/money.ts';
@@ -112,22 +112,28 @@ export async function createAccounts(
   return { data: stored.map(toAccountWire) };
 }
 
+/** Endpoint 12: the ownership check and the read in one query; another client's customer is customer_not_found. */
 export async function listAccounts(db: Db, clientId: string, customerId: string) {
-  await requireCustomer(db, clientId, customerId);
-  return { data: (await repo.listAccounts(db, customerId)).map(toAccountWire) };
+  const accounts = await repo.listAccountsOfClientCustomer(db, clientId, customerId);
+  if (!accounts) throw notFound('customer');
+  return { data: accounts.map(toAccountWire) };
 }
 
-/** The account of this customer of this client, or account_not_found. */
+/** The account of this customer of this client: customer_not_found, or account_not_found (one query). */
 export async function requireAccount(
   db: Db,
   clientId: string,
   customerId: string,
   accountId: string,
 ): Promise<AccountRow> {
-  await requireCustomer(db, clientId, customerId);
-  const account = await repo.findAccount(db, customerId, accountId);
-  if (!account) throw new AppError('account_not_found', 'No account with that id.');
+  const { customer, account } = await repo.findAccountOfClientCustomer(db, clientId, customerId, accountId);
+  if (!customer) throw notFound('customer');
+  if (!account) throw accountNotFound();
   return account;
+}
+
+export function accountNotFound(): AppError {
+  return new AppError('account_not_found', 'No account with that id.');
 }
 
 export interface SubmittedBalanceInput {
@@ -197,9 +203,10 @@ export async function submitBalances(
 }
 
 export async function listBalances(db: Db, clientId: string, customerId: string, accountId: string) {
-  await requireAccount(db, clientId, customerId, accountId);
-  const rows = await repo.listBalances(db, customerId, accountId);
-  return { data: rows.map((r) => ({ ...r, amount: Number(r.amount) })) };
+  const found = await repo.listBalancesOfClientAccount(db, clientId, customerId, accountId);
+  if (!found.customer) throw notFound('customer');
+  if (!found.account) throw accountNotFound();
+  return { data: found.balances.map((r) => ({ ...r, amount: Number(r.amount) })) };
 }
 
 /*

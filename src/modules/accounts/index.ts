@@ -1,5 +1,6 @@
 /** The accounts module's public face: what other modules may use. Routes are wired by src/routes.ts. */
 export {
+  accountNotFound,
   listCustomerAccounts,
   requireAccount,
   setAccountsAuthorization,

@@ -3,8 +3,9 @@ import type { Db } from '../../db/db.ts';
 /*
  * A token belongs to a client that is not disabled (docs/decisions/0026-client-lifecycle.md): it is issued only
  * while the client row, share-locked, says so (a concurrent disable waits for the insert, or the insert for the
- * disable), and it resolves only while it still says so, checked in the same query, so a disable takes effect on
- * the next request, on every process.
+ * disable), and it resolves only while it still says so, checked in the same query. A verified access token is then
+ * trusted for a few seconds (auth.token-cache.ts): a disable takes effect on the next request in the process that
+ * made it, and within that time in every other process (docs/decisions/0031-small-reads-in-one-round-trip.md).
  */
 const ACTIVE_CLIENT = 'SELECT 1 FROM clients WHERE id = $2 AND disabled_at IS NULL FOR SHARE';
 

@@ -1,13 +1,16 @@
 /**
  * Access tokens (Bearer, for the client) and customer tokens (AppUserToken, for endpoints 4-6 and the
- * customer-facing bank list). Both are opaque random strings; only their SHA-256 is stored.
+ * customer-facing bank list). Both are opaque random strings; only their SHA-256 is stored. A verified access
+ * token is remembered for a few seconds (auth.token-cache.ts, docs/decisions/0031-small-reads-in-one-round-trip.md).
  */
 import type { Db } from '../../db/db.ts';
+import { tokenRevocationCount } from '../clients/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { tokenLookupHash } from '../../lib/secrets.ts';
 import * as repo from './auth.repo.ts';
 import * as lockout from './auth-lockout.repo.ts';
+import { TokenCache, type CachedToken } from './auth.token-cache.ts';
 
 export type { LockoutSettings } from './auth-lockout.repo.ts';
 
@@ -69,13 +72,45 @@ export interface CustomerAuth {
   customerId: string;
 }
 
+/**
+ * How long a verified access token is taken on trust in this process: a revocation made by another process on the
+ * same PostgreSQL is seen at most this late (one made in this process, at once).
+ */
+export const ACCESS_TOKEN_CACHE_TTL_MS = 5_000;
+const ACCESS_TOKEN_CACHE_ENTRIES = 10_000;
+
+/** One cache per database, so two services in one process (tests) never share a verification. */
+const accessTokenCaches = new WeakMap<Db, TokenCache>();
+
+function accessTokenCache(db: Db): TokenCache {
+  let cache = accessTokenCaches.get(db);
+  if (!cache) {
+    cache = new TokenCache({ ttlMs: ACCESS_TOKEN_CACHE_TTL_MS, maxEntries: ACCESS_TOKEN_CACHE_ENTRIES });
+    accessTokenCaches.set(db, cache);
+  }
+  return cache;
+}
+
+async function lookUpAccessToken(db: Db, hash: string): Promise<CachedToken | null> {
+  const cache = accessTokenCache(db);
+  // Read before the query: a revocation that commits while it runs makes the entry stale (clients.revocations.ts).
+  const revocations = tokenRevocationCount();
+  const cached = cache.get(hash, revocations);
+  if (cached) return cached;
+  const row = await repo.findAccessToken(db, hash);
+  if (!row) return null;
+  const found = { clientId: row.client_id, expiresAtMs: new Date(row.expires_at).getTime() };
+  cache.set(hash, found, revocations);
+  return found;
+}
+
 /** The client behind a Bearer token, or an `unauthorized`/`token_expired` AppError. */
 export async function authenticateAccessToken(db: Db, token: string, now: Date): Promise<ClientAuth> {
-  const row = await repo.findAccessToken(db, tokenLookupHash(token));
-  if (!row) throw new AppError('unauthorized', 'The access token is not valid.');
-  if (new Date(row.expires_at).getTime() <= now.getTime())
+  const found = await lookUpAccessToken(db, tokenLookupHash(token));
+  if (!found) throw new AppError('unauthorized', 'The access token is not valid.');
+  if (found.expiresAtMs <= now.getTime())
     throw new AppError('token_expired', 'The access token has expired; request a new one from /oauth/v2/token.');
-  return { clientId: row.client_id };
+  return { clientId: found.clientId };
 }
 
 export async function authenticateCustomerToken(db: Db, token: string, now: Date): Promise<CustomerAuth> {

@@ -13,6 +13,7 @@ import * as repo from './clients.repo.ts';
 import * as audit from './clients-audit.repo.ts';
 import type { ClientRow } from './clients.repo.ts';
 import type { AuditAction, AuditActor, AuditRow } from './clients-audit.repo.ts';
+import { revokingTokens } from './clients.revocations.ts';
 
 export type { AuditAction, AuditActor } from './clients-audit.repo.ts';
 
@@ -135,7 +136,7 @@ export async function rotateClientSecret(
   clientId: string,
   opts: Change & { overlapSeconds: number },
 ): Promise<NewSecret> {
-  const { overlapSeconds, now } = opts;
+  const { overlapSeconds } = opts;
   if (!Number.isInteger(overlapSeconds) || overlapSeconds < 0 || overlapSeconds > MAX_OVERLAP_SECONDS)
     throw new AppError('validation_failed', 'The overlap is out of range.', {
       errors: [
@@ -143,6 +144,17 @@ export async function rotateClientSecret(
       ],
     });
   const clientSecret = randomToken('obi_cs_');
+  return revokingTokens(() => rotateInTransaction(db, installationKey, clientId, clientSecret, opts));
+}
+
+async function rotateInTransaction(
+  db: Db,
+  installationKey: string,
+  clientId: string,
+  clientSecret: string,
+  opts: Change & { overlapSeconds: number },
+): Promise<NewSecret> {
+  const { overlapSeconds, now } = opts;
   return db.transaction(async (tx) => {
     const current = await repo.lockClient(tx, clientId);
     if (!current) throw notFound('client');
@@ -175,23 +187,26 @@ export async function setClientEnabled(
   enabled: boolean,
   change: Change,
 ): Promise<ClientView> {
-  const row = await db.transaction(async (tx) => {
-    const current = await repo.lockClient(tx, clientId);
-    if (!current) throw notFound('client');
-    if ((current.disabled_at === null) === enabled) return current;
-    const updated = await repo.setClientDisabled(tx, clientId, enabled ? null : change.now, change.now);
-    if (enabled) {
-      await recordAudit(tx, clientId, 'enabled', change);
-    } else {
-      const accessTokens = await repo.revokeAccessTokensOfClient(tx, clientId);
-      const customerTokens = await repo.revokeCustomerTokensOfClient(tx, clientId);
-      await recordAudit(tx, clientId, 'disabled', change, {
-        access_tokens_revoked: accessTokens,
-        customer_tokens_revoked: customerTokens,
-      });
-    }
-    return updated ?? current;
-  });
+  const inTransaction = () =>
+    db.transaction(async (tx) => {
+      const current = await repo.lockClient(tx, clientId);
+      if (!current) throw notFound('client');
+      if ((current.disabled_at === null) === enabled) return current;
+      const updated = await repo.setClientDisabled(tx, clientId, enabled ? null : change.now, change.now);
+      if (enabled) {
+        await recordAudit(tx, clientId, 'enabled', change);
+      } else {
+        const accessTokens = await repo.revokeAccessTokensOfClient(tx, clientId);
+        const customerTokens = await repo.revokeCustomerTokensOfClient(tx, clientId);
+        await recordAudit(tx, clientId, 'disabled', change, {
+          access_tokens_revoked: accessTokens,
+          customer_tokens_revoked: customerTokens,
+        });
+      }
+      return updated ?? current;
+    });
+  // Disabling revokes tokens: cached verifications in this process end with it (clients.revocations.ts).
+  const row = enabled ? await inTransaction() : await revokingTokens(inTransaction);
   return toClientView(row, change.now);
 }
 
@@ -210,6 +225,14 @@ export async function deleteClient(
 ): Promise<{ client_id: string; deleted: true; customers_deleted: number }> {
   if (opts.confirm !== clientId)
     throw new AppError('bad_request', 'Deleting a client erases all its data: confirm by repeating its id as confirm.');
+  return revokingTokens(() => eraseClient(db, clientId, opts));
+}
+
+async function eraseClient(
+  db: Db,
+  clientId: string,
+  opts: Change & { beforeCustomerErased?: BeforeCustomerErased },
+): Promise<{ client_id: string; deleted: true; customers_deleted: number }> {
   return db.transaction(async (tx) => {
     if (!(await repo.lockClient(tx, clientId))) throw notFound('client');
     if (opts.beforeCustomerErased) {

@@ -21,4 +21,5 @@ export type {
   ClientView,
   NewSecret,
 } from './clients.lifecycle.ts';
+export { tokenRevocationCount } from './clients.revocations.ts';
 export type { ClientSettings, ClientSettingsPatch } from './clients.settings.ts';

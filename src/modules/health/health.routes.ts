@@ -1,11 +1,16 @@
-/** Liveness (the process answers) and readiness (the database answers). */
+/**
+ * Liveness (the process answers: nothing else is asked, so a load balancer or orchestrator never restarts a process
+ * for a database outage it cannot cure) and readiness (the database and the job queue answer).
+ */
 import { Type } from 'typebox';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
+import type { Queue } from '../../jobs/queue.ts';
 import { problemBody, sendProblem } from '../../http/problem.ts';
 
 export interface HealthRoutesDeps {
   db: Pick<Database, 'kind' | 'ping'>;
+  queue: Pick<Queue, 'ping'>;
 }
 
 export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promise<void> {
@@ -27,7 +32,7 @@ export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promis
       logLevel: 'warn',
       schema: {
         tags: ['Operations'],
-        summary: 'Readiness: 503 when the database is unreachable',
+        summary: 'Readiness: 503 when the database or the job queue is unreachable (or the process is stopping)',
         response: {
           200: Type.Object({ status: Type.Literal('ready'), database: Type.String() }),
           503: Type.Ref('Problem'),
@@ -35,10 +40,18 @@ export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promis
       },
     },
     async (_request, reply) => {
-      if (await deps.db.ping()) return { status: 'ready' as const, database: deps.db.kind };
-      return sendProblem(reply, problemBody('database_unavailable', 'The database is unreachable.'), {
-        'retry-after': '5',
-      });
+      const [database, queue] = await Promise.all([deps.db.ping(), deps.queue.ping()]);
+      if (!database) {
+        return sendProblem(reply, problemBody('database_unavailable', 'The database is unreachable.'), {
+          'retry-after': '5',
+        });
+      }
+      if (!queue) {
+        return sendProblem(reply, problemBody('queue_unavailable', 'The job queue is unreachable or stopping.'), {
+          'retry-after': '5',
+        });
+      }
+      return { status: 'ready' as const, database: deps.db.kind };
     },
   );
 }

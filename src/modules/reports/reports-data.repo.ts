@@ -3,16 +3,11 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
 import { csvField } from '../../db/csv.ts';
 import type { EngineAccount, EngineTransaction } from '../../analytics/types.ts';
-import type {
-  AffordabilityRecord,
-  BalanceForecast,
-  EventRecord,
-  Insights,
-  Report,
-  TransactionCategory,
-} from '../../analytics/report-types.ts';
+import type { AffordabilityRecord, BalanceForecast, EventRecord, Insights } from '../../analytics/report-types.ts';
 
 const LOAD_SLICE = 20_000;
+/** The embedded engine builds each slice's text on this thread: smaller slices, shorter pauses. */
+const EMBEDDED_LOAD_SLICE = 2_500;
 
 export async function loadEngineAccounts(db: Db, customerId: string): Promise<EngineAccount[]> {
   const r = await db.query<{
@@ -75,6 +70,50 @@ export async function loadEngineTransactions(db: Db, customerId: string): Promis
   }
 }
 
+/**
+ * All of the customer's transactions, oldest first, as JSON text for the report task (reports.task.ts decodes it on
+ * a worker thread): slices of LOAD_SLICE rows, each a JSON array of rows [id, account_id, amount, currency, status,
+ * booking_date_time, name, type, merchant_category_code, merchant_name, category, balance_amount]. The
+ * database builds the text, so the main thread holds a few long strings instead of making 100 000 objects (and
+ * cloning them again to the worker); on the embedded engine it yields between slices.
+ */
+export async function loadEngineTransactionSlices(
+  db: Db,
+  customerId: string,
+  sliceRows = db.kind === 'pglite' ? EMBEDDED_LOAD_SLICE : LOAD_SLICE,
+): Promise<string[]> {
+  const out: string[] = [];
+  let after: { b: string; id: string } | null = null;
+  for (;;) {
+    const params: unknown[] = [customerId];
+    let where = 'customer_id = $1';
+    if (after) {
+      params.push(after.b, after.id);
+      where += ' AND (booking_date_time, id) > ($2::bigint, $3::uuid)';
+    }
+    const r: { rows: Array<{ rows: string; n: number; last_b: string | null; last_id: string | null }> } =
+      await db.query(
+        `WITH s AS MATERIALIZED (
+           SELECT id, account_id, amount, currency, status, booking_date_time, name, type, merchant_category_code,
+                  merchant_name, category, balance_amount
+           FROM transactions WHERE ${where} ORDER BY booking_date_time, id LIMIT ${sliceRows})
+         SELECT (SELECT coalesce(json_agg(json_build_array(id::text, account_id::text, amount, currency, status,
+                   booking_date_time, name, type, merchant_category_code, merchant_name, category, balance_amount)
+                   ORDER BY booking_date_time, id), '[]')::text FROM s) AS rows,
+                (SELECT count(*)::int FROM s) AS n,
+                (SELECT booking_date_time::text FROM s ORDER BY booking_date_time DESC, id DESC LIMIT 1) AS last_b,
+                (SELECT id::text FROM s ORDER BY booking_date_time DESC, id DESC LIMIT 1) AS last_id`,
+        params,
+      );
+    const slice = r.rows[0];
+    if (!slice || slice.n === 0) return out;
+    out.push(slice.rows);
+    if (slice.n < sliceRows || slice.last_b === null || slice.last_id === null) return out;
+    after = { b: slice.last_b, id: slice.last_id };
+    await yieldToLoop();
+  }
+}
+
 export async function insertRun(
   db: Db,
   run: { id: string; customerId: string; dataVersion: number; now: Date },
@@ -119,9 +158,18 @@ export async function hasSnapshot(db: Db, customerId: string): Promise<boolean> 
   );
 }
 
+/** What a snapshot stores of a computation: its stamp, and its members as JSON text (made on the worker thread). */
+export interface SnapshotText {
+  asOf: number;
+  engineVersion: string;
+  insightsJson: string;
+  affordabilityJson: string;
+  forecastJson: string;
+}
+
 export async function insertSnapshot(
   db: Db,
-  s: { id: string; customerId: string; runId: string; dataVersion: number; report: Report; now: Date },
+  s: { id: string; customerId: string; runId: string; dataVersion: number; report: SnapshotText; now: Date },
 ): Promise<void> {
   await db.query(
     `INSERT INTO report_snapshots (id, customer_id, run_id, as_of, engine_version, data_version, insights, affordability, forecast, created_at)
@@ -133,9 +181,9 @@ export async function insertSnapshot(
       s.report.asOf,
       s.report.engineVersion,
       s.dataVersion,
-      JSON.stringify(s.report.insights),
-      JSON.stringify(s.report.affordability),
-      JSON.stringify(s.report.forecast),
+      s.report.insightsJson,
+      s.report.affordabilityJson,
+      s.report.forecastJson,
       s.now,
     ],
   );
@@ -186,19 +234,29 @@ export async function listEvents(db: Db, customerId: string): Promise<Array<{ bo
   ).rows;
 }
 
+/** The categories of a computation as columns, one entry per transaction (how they come back from the worker). */
+export interface CategoryColumns {
+  transactionId: string[];
+  categoryId: string[];
+  categoryName: string[];
+  merchant: Array<string | null>;
+}
+
 /** Replaces the customer's transaction categories with this computation's. */
 export async function replaceTransactionCategories(
   db: Db,
   customerId: string,
-  categories: TransactionCategory[],
+  categories: CategoryColumns,
 ): Promise<void> {
   await db.query('DELETE FROM transaction_categories WHERE customer_id = $1', [customerId]);
-  if (categories.length === 0) return;
+  const count = categories.transactionId.length;
+  if (count === 0) return;
+  const customer = csvField(customerId);
   async function* chunks() {
-    for (let i = 0; i < categories.length; i += 5000) {
+    for (let i = 0; i < count; i += 5000) {
       let csv = '';
-      for (const c of categories.slice(i, i + 5000))
-        csv += `${csvField(customerId)},${c.transactionId},${csvField(c.categoryId)},${csvField(c.categoryName)},${csvField(c.merchant)}\n`;
+      for (let k = i; k < Math.min(count, i + 5000); k++)
+        csv += `${customer},${categories.transactionId[k] ?? ''},${csvField(categories.categoryId[k] ?? null)},${csvField(categories.categoryName[k] ?? null)},${csvField(categories.merchant[k] ?? null)}\n`;
       yield csv;
       await yieldToLoop();
     }

@@ -8,10 +8,17 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { computeReport } from '../../analytics/compute-report.ts';
 import { newId } from '../../lib/ids.ts';
+import { workerTask, type WorkerPool } from '../../workers/pool.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import * as data from './reports-data.repo.ts';
+import type { ComputedReport, ReportTaskInput } from './reports.task.ts';
+
+/** The engine runs on a worker thread (reports.task.ts): a large customer's report is seconds of CPU. */
+const COMPUTE_REPORT = workerTask<ReportTaskInput, ComputedReport>(
+  new URL('./reports.task.ts', import.meta.url),
+  'computeReportTask',
+);
 
 /** Test hooks (none in production): `afterRunStarted` runs once the run is recorded, before the computation. */
 export interface ComputeHooks {
@@ -19,7 +26,13 @@ export interface ComputeHooks {
 }
 
 export async function computeCustomerReport(
-  deps: { db: Database; clock: Clock; queue: Pick<Queue, 'enqueue'>; logger: Pick<Logger, 'error' | 'warn'> },
+  deps: {
+    db: Database;
+    clock: Clock;
+    queue: Pick<Queue, 'enqueue'>;
+    logger: Pick<Logger, 'error' | 'warn'>;
+    workerPool: Pick<WorkerPool, 'run'>;
+  },
   customerId: string,
   hooks: ComputeHooks = {},
 ): Promise<'computed' | 'gone'> {
@@ -43,14 +56,14 @@ export async function computeCustomerReport(
   try {
     await hooks.afterRunStarted?.();
     const accounts = await data.loadEngineAccounts(db, customerId);
-    const transactions = await data.loadEngineTransactions(db, customerId);
+    const transactionSlices = await data.loadEngineTransactionSlices(db, customerId);
     const asOf = Math.floor(clock.now().getTime() / 1000);
-    const report = computeReport({ accounts, transactions, asOf });
+    const report = await deps.workerPool.run(COMPUTE_REPORT, { accounts, transactionSlices, asOf });
     await db.transaction(async (tx) => {
       const now = clock.now();
       const first = !(await data.hasSnapshot(tx, customerId));
       await data.insertSnapshot(tx, { id: newId(), customerId, runId, dataVersion, report, now });
-      await data.replaceTransactionCategories(tx, customerId, report.transactions);
+      await data.replaceTransactionCategories(tx, customerId, report.categories);
       const fresh = await data.insertNewEvents(tx, customerId, report.events, now);
       const ready = await tx.query(
         "UPDATE report_states SET status = 'ready', computed_version = $2, updated_at = $3 WHERE customer_id = $1 AND data_version = $2 RETURNING report_name",

@@ -30,12 +30,41 @@ export async function upsertStatements(
   );
 }
 
-export async function listStatements(db: Db, customerId: string, accountId: string): Promise<StatementBody[]> {
-  const r = await db.query<{ body: StatementBody }>(
-    'SELECT body FROM statements WHERE customer_id = $1 AND account_id = $2 ORDER BY start_date_time DESC NULLS LAST, statement_id',
-    [customerId, accountId],
+/**
+ * What a read of one account's records finds, in one query: whether the client has this customer, whether the
+ * customer has this account, and the records. The customer is the join's left side, so another client's customer
+ * is "no customer" exactly as an unknown id is.
+ */
+export interface AccountRecords<T> {
+  customer: boolean;
+  account: boolean;
+  records: T[];
+}
+
+function accountRecords<T>(rows: Array<{ account_id: string | null; body: T | null }>): AccountRecords<T> {
+  return {
+    customer: rows.length > 0,
+    account: rows.some((r) => r.account_id !== null),
+    records: rows.flatMap((r) => (r.body === null ? [] : [r.body])),
+  };
+}
+
+/** The account's statements, newest first, with its owner checked (AccountRecords). */
+export async function listStatementsOfClientAccount(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  accountId: string,
+): Promise<AccountRecords<StatementBody>> {
+  const r = await db.query<{ account_id: string | null; body: StatementBody | null }>(
+    `SELECT a.id AS account_id, s.body FROM customers c
+       LEFT JOIN accounts a ON a.customer_id = c.id AND a.id = $3
+       LEFT JOIN statements s ON s.customer_id = c.id AND s.account_id = a.id
+     WHERE c.client_id = $1 AND c.id = $2
+     ORDER BY s.start_date_time DESC NULLS LAST, s.statement_id`,
+    [clientId, customerId, accountId],
   );
-  return r.rows.map((x) => x.body);
+  return accountRecords(r.rows);
 }
 
 export async function upsertParties(
@@ -54,10 +83,20 @@ export async function upsertParties(
   );
 }
 
-export async function listParties(db: Db, customerId: string, accountId: string): Promise<PartyBody[]> {
-  const r = await db.query<{ body: PartyBody }>(
-    'SELECT body FROM parties WHERE customer_id = $1 AND account_id = $2 ORDER BY party_id',
-    [customerId, accountId],
+/** The account's parties by PartyId, with its owner checked (AccountRecords). */
+export async function listPartiesOfClientAccount(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  accountId: string,
+): Promise<AccountRecords<PartyBody>> {
+  const r = await db.query<{ account_id: string | null; body: PartyBody | null }>(
+    `SELECT a.id AS account_id, p.body FROM customers c
+       LEFT JOIN accounts a ON a.customer_id = c.id AND a.id = $3
+       LEFT JOIN parties p ON p.customer_id = c.id AND p.account_id = a.id
+     WHERE c.client_id = $1 AND c.id = $2
+     ORDER BY p.party_id`,
+    [clientId, customerId, accountId],
   );
-  return r.rows.map((x) => x.body);
+  return accountRecords(r.rows);
 }

@@ -3,30 +3,38 @@
  * bank pull (src/modules/consents/bank-pull.store.ts) as the bank sent them.
  */
 import type { Db } from '../../db/db.ts';
-import { requireAccount } from '../accounts/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { accountNotFound } from '../accounts/index.ts';
 import * as repo from './statements.repo.ts';
-import type { PartyBody, StatementBody } from './statements.repo.ts';
+import type { AccountRecords, PartyBody, StatementBody } from './statements.repo.ts';
 
 export type { PartyBody, StatementBody } from './statements.repo.ts';
 
+/** The records of an account the client's customer has, or customer_not_found / account_not_found as before. */
+function recordsOfOwnedAccount<T>(found: AccountRecords<T>): T[] {
+  if (!found.customer) throw notFound('customer');
+  if (!found.account) throw accountNotFound();
+  return found.records;
+}
+
+/** Endpoint 13: ownership, account and statements in one query. */
 export async function listAccountStatements(
   db: Db,
   clientId: string,
   customerId: string,
   accountId: string,
 ): Promise<StatementBody[]> {
-  const account = await requireAccount(db, clientId, customerId, accountId);
-  return repo.listStatements(db, account.customer_id, account.id);
+  return recordsOfOwnedAccount(await repo.listStatementsOfClientAccount(db, clientId, customerId, accountId));
 }
 
+/** Endpoint 14: ownership, account and parties in one query. */
 export async function listAccountParties(
   db: Db,
   clientId: string,
   customerId: string,
   accountId: string,
 ): Promise<PartyBody[]> {
-  const account = await requireAccount(db, clientId, customerId, accountId);
-  return repo.listParties(db, account.customer_id, account.id);
+  return recordsOfOwnedAccount(await repo.listPartiesOfClientAccount(db, clientId, customerId, accountId));
 }
 
 /** Stores an account's statements as the bank sent them (replacing those with the same StatementId). */

@@ -5,14 +5,13 @@
  */
 import { itemAt } from '../../lib/indexing.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { theRow, type Db } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { csvField } from '../../db/csv.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
 
 // The embedded engine runs COPY on this thread: small slices keep each pause short. A server runs it
 // elsewhere, so bigger slices only save round trips.
 const copyChunk = (db: Db) => (db.kind === 'pglite' ? 2_000 : 5_000);
-const LOOKUP_CHUNK = 10_000;
 
 export const TRANSACTION_COLUMNS = [
   'id',
@@ -57,40 +56,6 @@ export async function refreshStatistics(db: Db): Promise<void> {
 /** Serialises writers of one customer's transactions (two overlapping submissions, a bank pull). */
 export async function lockCustomerTransactions(tx: Db, customerId: string): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('transactions:' || $1))", [customerId]);
-}
-
-export interface ExistingTransaction {
-  id: string;
-  content_hash: number;
-}
-
-/**
- * The stored versions of the natural keys of `rows`: "account_id\u0000external id" → id and hash.
- * Reads the batch's accounts along the primary key in slices (a range scan is far cheaper than one probe
- * per key), and not at all when those accounts hold nothing yet (a first submission).
- */
-export async function findExisting(tx: Db, rows: TransactionRow[]): Promise<Map<string, ExistingTransaction>> {
-  const out = new Map<string, ExistingTransaction>();
-  const accountIds = [...new Set(rows.map((r) => r.account_id))];
-  const any = await tx.query('SELECT 1 FROM transactions WHERE account_id = ANY($1::text[]) LIMIT 1', [accountIds]);
-  if (any.rows.length === 0) return out;
-  for (const accountId of accountIds) {
-    let after = '';
-    for (;;) {
-      const r = await tx.query<{ id: string; external_transaction_id: string; content_hash: number }>(
-        `SELECT id::text AS id, external_transaction_id, content_hash FROM transactions
-         WHERE account_id = $1 AND external_transaction_id > $2 ORDER BY external_transaction_id LIMIT ${LOOKUP_CHUNK}`,
-        [accountId, after],
-      );
-      for (const e of r.rows)
-        out.set(`${accountId}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });
-      await yieldToLoop();
-      const lastRow = r.rows.at(-1);
-      if (r.rows.length < LOOKUP_CHUNK || lastRow === undefined) break;
-      after = lastRow.external_transaction_id;
-    }
-  }
-  return out;
 }
 
 export async function insertTransactions(
@@ -183,7 +148,7 @@ export interface StoredTransaction extends Omit<TransactionRow, 'content_hash'> 
   classified_merchant?: string | null;
 }
 
-function whereClause(customerId: string, f: TransactionFilters): { sql: string; params: unknown[] } {
+export function whereClause(customerId: string, f: TransactionFilters): { sql: string; params: unknown[] } {
   const params: unknown[] = [customerId];
   const parts = ['t.customer_id = $1'];
   const add = (sql: string, v: unknown) => {
@@ -207,9 +172,10 @@ export interface PageKey {
 }
 
 /**
- * One page in the read order of endpoint 11 (booking_date_time descending, then id), and the total.
- * With `after` (the key of the previous page's last row) the page is found through the index in O(page);
- * without it, by OFFSET, whose cost grows with the page number.
+ * One page in the read order of endpoint 11 (booking_date_time descending, then id), read along
+ * transactions_customer_booking (customer_id, booking_date_time DESC, id DESC), the index of that order: with
+ * `after` (the key of the previous page's last row) in O(page) at any depth; without it by OFFSET, whose cost grows
+ * with the page number (the first page is O(page)). Counting is not done here (transaction-counts.repo.ts).
  */
 export async function listTransactions(
   db: Db,
@@ -217,15 +183,10 @@ export async function listTransactions(
   f: TransactionFilters,
   limit: number,
   offset: number,
-  from?: { after: PageKey; total: number },
+  after?: PageKey,
   withCategories = false,
-): Promise<{ rows: StoredTransaction[]; total: number }> {
+): Promise<StoredTransaction[]> {
   const { sql, params } = whereClause(customerId, f);
-  const after = from?.after;
-  const total = from
-    ? from.total
-    : theRow(await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM transactions t WHERE ${sql}`, params)).n;
-  if (!from && offset >= total) return { rows: [], total };
   let where = sql;
   if (after) {
     params.push(after.booking_date_time, after.id);
@@ -245,7 +206,7 @@ export async function listTransactions(
       params,
     )
   ).rows;
-  return { rows, total };
+  return rows;
 }
 
 /**

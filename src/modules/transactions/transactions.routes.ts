@@ -11,6 +11,8 @@ import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CustomerIdParams } from '../customers/index.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import type { BodyTask } from '../../http/json-body.ts';
 import * as service from './transactions.service.ts';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import {
@@ -19,9 +21,12 @@ import {
   RawTransactionList,
   ShallowSubmission,
   SubmissionResult,
+  SubmittedTransaction,
   TransactionCollectionBody,
   TransactionsQuery,
 } from './transactions.wire.ts';
+import { PreparedSubmission, READ_SUBMISSION } from './transactions.prepared.ts';
+import type { SubmissionSchemas, SubmissionValue } from './transactions.task.ts';
 
 const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
@@ -48,11 +53,25 @@ export interface TransactionRoutesDeps {
   clock: Clock;
   queue: Queue;
   config: Pick<Config, 'publicBaseUrl' | 'bodyLimitBytes'>;
+  workerPool: Pick<WorkerPool, 'run'>;
 }
 
 export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
   await submissionRoute(app, deps);
   await transactionReadRoutes(app, deps);
+}
+
+/**
+ * Big bodies are read on a worker thread (transactions.task.ts): parsed, checked and turned into packed rows there.
+ * Its answer becomes a PreparedSubmission, or a stand-in of a body of the wrong shape for the validator to refuse.
+ */
+function submissionBodyTask(deps: TransactionRoutesDeps): BodyTask<SubmissionSchemas, SubmissionValue> {
+  return {
+    task: READ_SUBMISSION,
+    input: { shallow: ShallowSubmission, item: SubmittedTransaction },
+    receive: (value, body) =>
+      'standIn' in value ? value.standIn : new PreparedSubmission(value, body, deps.workerPool),
+  };
 }
 
 /** Endpoint 10: up to 100 000 transactions per request, all or nothing. */
@@ -76,13 +95,21 @@ async function submissionRoute(app: HttpApp, deps: TransactionRoutesDeps): Promi
       },
       // The one route with a large body (BODY_LIMIT_BYTES); every other takes DEFAULT_BODY_LIMIT_BYTES.
       bodyLimit: deps.config.bodyLimitBytes,
-      // The body's items are checked in slices by checkSubmittedTransactions (see transactions.wire.ts).
-      validatorCompiler: (route) =>
-        TypeBoxValidatorCompiler(route.httpPart === 'body' ? { ...route, schema: ShallowSubmission } : route),
+      config: { bodyTask: submissionBodyTask(deps) as BodyTask<object, unknown> },
+      // The body's items are checked in slices by checkSubmittedTransactions (see transactions.wire.ts), or with
+      // the whole body on a worker thread (a PreparedSubmission: its shape was checked there).
+      validatorCompiler: (route) => {
+        if (route.httpPart !== 'body') return TypeBoxValidatorCompiler(route);
+        const shallow = TypeBoxValidatorCompiler({ ...route, schema: ShallowSubmission });
+        return (data: unknown) => (data instanceof PreparedSubmission ? { value: data } : shallow(data));
+      },
     },
     async (request, reply) => {
-      await checkSubmittedTransactions(request.body.transactions);
-      const { body, replayed } = await service.submitTransactions(
+      const body: unknown = request.body;
+      const prepared = body instanceof PreparedSubmission ? body : null;
+      if (prepared) prepared.checkItems();
+      else await checkSubmittedTransactions(request.body.transactions);
+      const { body: answer, replayed } = await service.submitTransactions(
         {
           db: deps.db,
           queue: deps.queue,
@@ -91,10 +118,10 @@ async function submissionRoute(app: HttpApp, deps: TransactionRoutesDeps): Promi
           now: deps.clock.now(),
           idempotency: idempotencyOf(request),
         },
-        request.body.transactions,
+        prepared ?? request.body.transactions,
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return body;
+      return answer;
     },
   );
 }

@@ -12,10 +12,14 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   createRowBuilder,
   MAX_TRANSACTIONS_PER_REQUEST,
+  type IngestResult,
   type SubmittedTransactionInput,
   type TransactionRow,
 } from './transactions.ingest.ts';
+import type { PreparedSubmission } from './transactions.prepared.ts';
 import * as repo from './transactions.repo.ts';
+import { countTransactions } from './transaction-counts.repo.ts';
+import { findExisting } from './transactions-existing.repo.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
 
 const BUILD_SLICE = 10_000;
@@ -37,29 +41,36 @@ export interface SubmissionContext {
   idempotency?: { key: string; requestHash: string };
 }
 
-/** All-or-nothing: every transaction of the request is stored, or none, and each bad item is named. */
+/**
+ * All-or-nothing: every transaction of the request is stored, or none, and each bad item is named. The items come
+ * as the checked body's list, or (a big body) as read and packed on a worker thread: the same rows, the same errors.
+ */
 export async function submitTransactions(
   ctx: SubmissionContext,
-  items: SubmittedTransactionInput[],
+  submission: SubmittedTransactionInput[] | PreparedSubmission,
 ): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
   const { db, clientId, customerId, now } = ctx;
   await requireCustomer(db, clientId, customerId);
-  if (items.length > MAX_TRANSACTIONS_PER_REQUEST) {
+  const count = Array.isArray(submission) ? submission.length : submission.count;
+  if (count > MAX_TRANSACTIONS_PER_REQUEST) {
     throw new AppError(
       'too_many_transactions',
-      `At most ${MAX_TRANSACTIONS_PER_REQUEST} transactions per request; this one has ${items.length}. Split it.`,
-      { errors: [{ pointer: '/transactions', detail: `has ${items.length} items` }] },
+      `At most ${MAX_TRANSACTIONS_PER_REQUEST} transactions per request; this one has ${count}. Split it.`,
+      { errors: [{ pointer: '/transactions', detail: `has ${count} items` }] },
     );
   }
   const accounts = new Map(
     (await listCustomerAccounts(db, customerId)).map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]),
   );
-  const builder = createRowBuilder(accounts);
-  for (let i = 0; i < items.length; i++) {
-    builder.add(itemAt(items, i), i);
-    if (i % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop(); // other requests get a turn between slices
-  }
-  const built = builder.result();
+  let built: IngestResult;
+  if (Array.isArray(submission)) {
+    const builder = createRowBuilder(accounts);
+    for (let i = 0; i < submission.length; i++) {
+      builder.add(itemAt(submission, i), i);
+      if (i % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop(); // other requests get a turn between slices
+    }
+    built = builder.result();
+  } else built = await submission.build(accounts);
   if (built.errorCount > 0) {
     const onlyAccounts = built.badValues.length === 0;
     throw new AppError(
@@ -107,7 +118,7 @@ export async function storeTransactionRows(
   rows: TransactionRow[],
 ): Promise<SubmissionAnswer> {
   await repo.lockCustomerTransactions(tx, ctx.customerId);
-  const existing = await repo.findExisting(tx, rows);
+  const existing = await findExisting(tx, ctx.customerId, rows);
   const fresh: Array<TransactionRow & { id: string }> = [];
   const changed: Array<TransactionRow & { id: string }> = [];
   for (const row of rows) {
@@ -164,6 +175,11 @@ export function toRawWire(t: repo.StoredTransaction) {
   };
 }
 
+/**
+ * A page of endpoint 11 (or the categorised view) and its total. The total never costs a count(*) over the
+ * customer's history: a walk by cursor carries the one taken when it began, and otherwise it comes from the
+ * maintained counts (transaction-counts.repo.ts, docs/decisions/0030-transaction-totals.md).
+ */
 export async function listRawTransactions(
   db: Db,
   clientId: string,
@@ -175,15 +191,13 @@ export async function listRawTransactions(
   withCategories = false,
 ) {
   await requireCustomer(db, clientId, customerId);
-  const { rows, total } = await repo.listTransactions(
-    db,
-    customerId,
-    filters,
-    maxPerPage,
-    (page - 1) * maxPerPage,
-    decodeCursor(cursor, page),
-    withCategories,
-  );
+  const from = decodeCursor(cursor, page);
+  const offset = (page - 1) * maxPerPage;
+  const total = from ? from.total : await countTransactions(db, customerId, filters);
+  const rows =
+    !from && offset >= total
+      ? []
+      : await repo.listTransactions(db, customerId, filters, maxPerPage, offset, from?.after, withCategories);
   const last = rows[rows.length - 1];
   const nextCursor =
     last && rows.length === maxPerPage

@@ -2,10 +2,9 @@
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { fieldErrorsFromValidation } from '../../http/problem.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { IntegerInput, MAX_UNIX_SECONDS, NumericInput, PagingMembers, PagingQuery } from '../../http/wire.ts';
 import { BALANCE_TYPES, Currency } from '../accounts/index.ts';
+import { createItemChecks, invalidItemsError } from './transactions.task.ts';
 
 const BalanceType = Type.Union(BALANCE_TYPES.map((v) => Type.Literal(v)));
 const OptionalText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
@@ -122,7 +121,8 @@ export const CategorisedTransactionList = Type.Object({ data: Type.Array(Categor
  * Fastify checks the submission body only down to "an object with a transactions array" (ShallowSubmission);
  * the items are checked here against SubmittedTransaction in slices, yielding between slices: one pass over
  * 100 000 items holds the event loop for a quarter of a second, which the embedded engine's other requests
- * would feel. The route still declares TransactionCollectionBody, so the OpenAPI document is unchanged.
+ * would feel (bodies of a megabyte or more are checked on a worker thread instead: transactions.task.ts). The route
+ * still declares TransactionCollectionBody, so the OpenAPI document is unchanged.
  */
 export const ShallowSubmission = Type.Object(
   { transactions: Type.Array(Type.Unknown()) },
@@ -133,35 +133,11 @@ const checkItem = Compile(SubmittedTransaction);
 const CHECK_SLICE = 5_000;
 
 export async function checkSubmittedTransactions(items: unknown[]): Promise<void> {
-  const errors: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }> =
-    [];
-  let badItems = 0;
+  const checks = createItemChecks(checkItem);
   for (let i = 0; i < items.length; i++) {
-    if (!checkItem.Check(items[i])) {
-      badItems++;
-      if (badItems <= MAX_ITEMS_WITH_ERRORS) {
-        for (const e of checkItem.Errors(items[i]))
-          errors.push({
-            keyword: e.keyword,
-            instancePath: `/transactions/${i}${e.instancePath}`,
-            params: e.params,
-            message: e.message,
-          });
-      }
-    }
+    checks.add(items[i], i);
     if (i % CHECK_SLICE === CHECK_SLICE - 1) await yieldToLoop();
   }
-  if (badItems === 0) return;
-  const fieldErrors = fieldErrorsFromValidation(errors);
-  throw new AppError(
-    'validation_failed',
-    `${badItems} transaction(s) are invalid; nothing was stored.${badItems > MAX_ITEMS_WITH_ERRORS ? ` The first ${MAX_ITEMS_WITH_ERRORS} are listed.` : ''}`,
-    {
-      errors: fieldErrors,
-      extra: { error_count: badItems },
-    },
-  );
+  const invalid = checks.result();
+  if (invalid) throw invalidItemsError(invalid);
 }
-
-/** How many bad items a 400 describes in full (each may have several bad members). */
-const MAX_ITEMS_WITH_ERRORS = 100;

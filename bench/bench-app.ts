@@ -1,0 +1,172 @@
+/**
+ * Shared by bench/paging.bench.ts and bench/small-submission.bench.ts: the service listening on loopback (PostgreSQL
+ * in a fresh database, or PGlite in a temporary directory), a client with its token, fetch helpers, psql, timing.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { buildApp } from '../src/app.ts';
+import { openRuntime } from '../src/runtime.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { createLogger } from '../src/logger.ts';
+import { createClient } from '../src/modules/clients/clients.service.ts';
+import { csvField } from '../src/db/csv.ts';
+import { newId } from '../src/lib/ids.ts';
+import type { TransactionRow } from '../src/modules/transactions/transactions.ingest.ts';
+
+export const PG = {
+  host: process.env.PGHOST ?? '127.0.0.1',
+  port: process.env.PGPORT ?? '5432',
+  user: process.env.PGUSER ?? 'postgres',
+};
+
+export const psql = (db: string, args: string[]) =>
+  execFileSync(
+    'psql',
+    ['-h', PG.host, '-p', PG.port, '-U', PG.user, '-d', db, '-v', 'ON_ERROR_STOP=1', '-q', '-X', ...args],
+    { encoding: 'utf8' },
+  );
+
+export type Engine = 'postgres' | 'embedded';
+
+export interface BenchServer {
+  engine: Engine;
+  /** the PostgreSQL database name (postgres only) */
+  dbName: string | null;
+  clientId: string;
+  baseUrl: string;
+  runtime: Awaited<ReturnType<typeof openRuntime>>;
+  get(url: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  post(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  newCustomer(): Promise<string>;
+  newAccount(customerId: string, number: string, currency?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The service on a fresh database of the engine, listening on 127.0.0.1, with one client's token. */
+export async function startBenchServer(engine: Engine): Promise<BenchServer> {
+  const dbName = engine === 'postgres' ? `obi_bench_${process.pid}_${Date.now()}` : null;
+  const dir = engine === 'embedded' ? fs.mkdtempSync(path.join(os.tmpdir(), 'obi-bench-')) : null;
+  if (dbName) psql('test', ['-c', `CREATE DATABASE ${dbName}`]);
+  const env: Record<string, string> = dbName
+    ? { DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${dbName}` }
+    : { DATA_DIR: dir ?? '', DATABASE_URL: '' };
+  const config = loadConfig({
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    WORKERS: 'false',
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+    ...env,
+  });
+  const runtime = await openRuntime(config, systemClock);
+  // The runtime's members (db, queue, banks, metrics, …) are the app's dependencies, whatever they grow into.
+  const app = await buildApp({ ...runtime, config, clock: systemClock, logger: createLogger(config) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const creds = await createClient(runtime.db, runtime.installationKey, 'bench', new Date());
+  const tokenRes = await fetch(`${baseUrl}/oauth/v2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: creds.client_id,
+      client_secret: creds.client_secret,
+      grant_type: 'client_credentials',
+    }),
+  });
+  const tokenBody = (await tokenRes.json()) as { access_token?: string };
+  const token = tokenBody.access_token;
+  if (!token) throw new Error(`no token: ${JSON.stringify(tokenBody)}`);
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const server: BenchServer = {
+    engine,
+    dbName,
+    clientId: creds.client_id,
+    baseUrl,
+    runtime,
+    get: (url) => call('GET', url),
+    post: (url, body) => call('POST', url, body),
+    async newCustomer() {
+      const r = await call('POST', '/public/v3/customers', { user_reference: `bench-${newId()}` });
+      return r.body.id as string;
+    },
+    async newAccount(customerId, number, currency = 'GBP') {
+      const r = await call('POST', `/public/v3/customers/${customerId}/account_collections`, {
+        accounts: [{ bank_slug: 'sandbox', number, currency, type: 'Personal', sub_type: 'CurrentAccount' }],
+      });
+      const [account] = (r.body as { data?: Array<{ id: string }> }).data ?? [];
+      if (!account) throw new Error(`account_collections created no account: ${JSON.stringify(r.body)}`);
+      return account.id;
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+      if (dbName) psql('test', ['-c', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** One stored row as CSV in TRANSACTION_COLUMNS order (the shape the service's own COPY writes). */
+export function csvLine(
+  customerId: string,
+  r: Pick<
+    TransactionRow,
+    'account_id' | 'external_transaction_id' | 'name' | 'amount' | 'currency' | 'account_number' | 'booking_date_time'
+  >,
+  stamp: string,
+): string {
+  const q = csvField;
+  return (
+    `${newId()},${q(customerId)},${q(r.account_id)},${q(r.external_transaction_id)},${q(r.name)},CardPayment,` +
+    `${r.amount},${q(r.currency)},,,,Booked,sandbox,${q(r.account_number)},,,,,,,` +
+    `${r.booking_date_time},${r.booking_date_time},0,${stamp},${stamp}\n`
+  );
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+/** Median of `runs` timed calls of fn (after `warm` untimed ones), in ms. */
+export async function timeMedian(runs: number, fn: (i: number) => Promise<unknown>, warm = 3): Promise<number> {
+  for (let i = 0; i < warm; i++) await fn(-1 - i);
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    xs.push(performance.now() - t0);
+  }
+  return median(xs);
+}
+
+/**
+ * Medians of several timed functions, run round-robin (one call of each per round, after `warm` rounds), so a
+ * machine that gets busier or quieter during the run weighs on all of them alike. In ms, in the order given.
+ */
+export async function timeRoundRobin(rounds: number, fns: Array<() => Promise<unknown>>, warm = 3): Promise<number[]> {
+  const xs: number[][] = fns.map(() => []);
+  for (let r = 0; r < warm + rounds; r++) {
+    for (const [k, fn] of fns.entries()) {
+      const t0 = performance.now();
+      await fn();
+      if (r >= warm) xs[k]?.push(performance.now() - t0);
+    }
+  }
+  return xs.map(median);
+}
+
+export const ms = (x: number) => `${x.toFixed(1)} ms`;

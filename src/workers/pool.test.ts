@@ -1,0 +1,45 @@
+/**
+ * The worker pool runs a task module by file URL, and once closed holds the process no longer: a child process that
+ * opens the service's runtime, computes a report on the pool and closes the runtime exits by itself.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CHILD = `
+import { loadConfig } from './src/config.ts';
+import { openRuntime } from './src/runtime.ts';
+import { openPglite } from './src/db/pglite.ts';
+import { fakeClock } from './src/lib/clock.ts';
+import { workerTask } from './src/workers/pool.ts';
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKERS: 'false', DATABASE_URL: '',
+  OBI_SECRET_KEY: 'test-installation-key-not-for-production-use', WORKER_THREADS: '2' });
+const runtime = await openRuntime(config, fakeClock(), { db: await openPglite(null) });
+const task = workerTask(new URL('./src/modules/reports/reports.task.ts', import.meta.url), 'computeReportTask');
+const report = await runtime.workerPool.run(task, { accounts: [], transactionSlices: ['[]'], asOf: 1_768_404_600 });
+process.stdout.write(JSON.stringify({ threads: runtime.workerPool.threads, engineVersion: report.engineVersion }));
+await runtime.close();
+`;
+
+describe('the worker pool', () => {
+  test('runs a task, and after the runtime closes the process exits by itself', async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], { cwd: root });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    // A generous deadline: it catches a process held open, not a slow machine.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) =>
+      child.once('exit', (c, s) => resolve([c, s])),
+    );
+    clearTimeout(killer);
+    assert.equal(signal, null, `the process did not exit by itself: ${err}`);
+    assert.equal(code, 0, err);
+    const answer = JSON.parse(out) as { threads: number; engineVersion: string };
+    assert.equal(answer.threads, 2);
+    assert.equal(typeof answer.engineVersion, 'string');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The worker-thread pool (piscina): CPU-heavy pure work — parsing and checking a large submission, computing a
+ * report — runs here instead of on the event loop, which serves every request (and, on the embedded engine, every
+ * query: PGlite runs on the main thread, so a database never goes into a worker).
+ *
+ * A task is a named export of a module the worker imports by its file URL (`workerTask`). Task modules are pure:
+ * their input and answer cross the thread boundary by structured clone, which is itself main-thread time, so tasks
+ * take and give compact forms (a few long strings, columns, transferred bytes) rather than many small objects.
+ *
+ * The composition root opens one pool at start-up (src/runtime.ts; WORKER_THREADS threads, src/config.ts) and closes
+ * it at shutdown. Threads start on the
+ * first task and stop after a while idle, so a process that never needs one (the CLI, most tests) starts none.
+ */
+import { Piscina } from 'piscina';
+
+/** A task the pool can run: module `filename` (a file URL), export `name`, from I to O. */
+export interface WorkerTask<I, O> {
+  readonly filename: string;
+  readonly name: string;
+  /** Never set: carries the types of the input and answer. */
+  types?(input: I): O;
+}
+
+/** The task `name` exported by the module at `moduleUrl` (in the caller: `new URL('./x.task.ts', import.meta.url)`). */
+export function workerTask<I, O>(moduleUrl: URL, name: string): WorkerTask<I, O> {
+  return { filename: moduleUrl.href, name };
+}
+
+export interface WorkerPool {
+  /** Runs `task` on a worker thread; `transfer`: buffers of the input moved (not copied) to the worker. */
+  run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: ArrayBuffer[]): Promise<O>;
+  /** How many threads it may run at once. */
+  readonly threads: number;
+  /** Lets running tasks finish, then stops the threads. */
+  close(): Promise<void>;
+}
+
+/** How long an idle thread stays (its imported task modules with it) before it stops. */
+const IDLE_MS = 5 * 60_000;
+
+export function createWorkerPool(threads: number): WorkerPool {
+  const pool = new Piscina({ minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS });
+  let closing: Promise<void> | null = null;
+  return {
+    threads,
+    run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: ArrayBuffer[]): Promise<O> {
+      return pool.run(input, {
+        filename: task.filename,
+        name: task.name,
+        ...(transfer ? { transferList: transfer } : {}),
+      }) as Promise<O>;
+    },
+    close() {
+      closing ??= pool.close();
+      return closing;
+    },
+  };
+}
