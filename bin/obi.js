@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-// The operator CLI. The project runs on the Node 24 that npm installs (the `node` dependency), which runs
-// TypeScript sources directly; `npx obi` puts that Node first on PATH.
-import '../src/cli.ts';
+// The operator CLI (src/cli.ts): `npx obi …`. bin/entry.js says which code and which Node.
+import { runEntry } from './entry.js';
+
+await runEntry('cli');

@@ -1,9 +1,11 @@
 /**
- * The page shell of the hosted connect pages: one style sheet and one small script, both served by the service
- * (the CSP allows nothing else: no inline script or style, no outside fonts, images or CDNs).
+ * The page shell of the hosted connect pages: one style sheet (and the client's colour sheet), one small script,
+ * the icons and the client's logo, all served by the service (the CSP allows nothing else: no inline script or
+ * style, no outside fonts, images or CDNs). The client's name and every other value are escaped by `html`.
  */
 import { html, type Html } from './html.ts';
 import { ASSET_PATHS } from './assets.ts';
+import { NO_BRANDING, type Branding } from './branding.ts';
 
 export type Step = 1 | 2 | 3;
 
@@ -17,6 +19,8 @@ export interface PageOptions {
   hostOrigin?: string | null;
   /** what the page tells the host page when it loads (component result pages) */
   hostEvent?: Record<string, unknown> | null;
+  /** the client's logo and colour (src/web/branding.ts); absent: the pages' own look */
+  brand?: Branding;
   step?: Step;
   body: Html;
 }
@@ -24,13 +28,14 @@ export interface PageOptions {
 const STEPS = ['Choose your bank', 'Review and agree', 'Approve at your bank'];
 
 function steps(current: Step): Html {
-  return html`<ol class="steps" aria-label="Progress">${STEPS.map((label, i) => html`<li${i + 1 === current ? html` aria-current="step"` : ''}${i + 1 < current ? html` class="done"` : ''}><span class="visually-hidden">Step ${i + 1} of 3: </span>${label}</li>`)}</ol>`;
+  return html`<ol class="steps" aria-label="Progress">${STEPS.map((label, i) => html`<li${i + 1 === current ? html` aria-current="step"` : ''}${i + 1 < current ? html` class="done"` : ''}><span class="visually-hidden">Step ${i + 1} of 3: </span><span class="step-label">${label}</span></li>`)}</ol>`;
 }
 
 const LOCK = html`<svg class="lock" aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16"><path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v6a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 14.5v-6A1.5 1.5 0 0 1 3.5 7H4zm2 0h4V5a2 2 0 1 0-4 0v2z"/></svg>`;
 
 export function page(o: PageOptions): string {
   const title = o.company ? `${o.title} · ${o.company}` : o.title;
+  const brand = o.brand ?? NO_BRANDING;
   return `<!doctype html>${
     html`<html lang="en-GB" class="no-js">
 <head>
@@ -39,13 +44,17 @@ export function page(o: PageOptions): string {
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex, nofollow">
 <title>${title}</title>
+<link rel="icon" href="${ASSET_PATHS.favicon}" sizes="32x32">
+<link rel="icon" href="${ASSET_PATHS.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${ASSET_PATHS.css}">
+${brand.stylesheet ? html`<link rel="stylesheet" href="${brand.stylesheet}">` : ''}
 <script src="${ASSET_PATHS.js}" defer></script>
 </head>
 <body class="${o.framed ? 'framed' : 'top'}" data-host-origin="${o.hostOrigin ?? ''}" data-host-event="${o.hostEvent ? JSON.stringify(o.hostEvent) : ''}">
 <a class="skip-link" href="#main">Skip to main content</a>
 <header class="site-header">
-<div class="wrap">
+<div class="wrap header-row">
+${brand.logoSrc ? html`<img class="brand-logo" src="${brand.logoSrc}" alt="" height="36">` : ''}
 <p class="secure">${LOCK}<span>${o.company ? html`Secure connection for <strong>${o.company}</strong>` : 'Secure bank connection'}</span></p>
 </div>
 </header>

@@ -9,7 +9,10 @@
  *   GET  /connect/return?state=…                 where endpoint 5 brings the customer back (after /webflow/callback)
  *   GET  /connect/s/{secret}/result?consent_id=  step 3's outcome (endpoint 6)
  *   GET  /connect/s/{secret}/status.json?after=n the component's wait for the bank window
- *   GET  /connect/embed.js, /connect/assets/*    the client's embed script; the pages' CSS and JS
+ *   GET  /connect/embed.js, /connect/assets/*    the client's embed script; the pages' CSS, JS, icons, bank logos,
+ *                                                and the stylesheet of a client's colour
+ *   GET  /connect/brand/{ref}/logo.{digest}.{ext}   a client's logo (branding.ts)
+ *   GET  /favicon.ico
  *
  * Server-rendered HTML; each page acts for the customer with the session's customer token through the API.
  */
@@ -42,12 +45,22 @@ import {
 } from '../modules/connect/index.ts';
 import { hostedReturnUrl, sessionPath } from '../lib/hosted-links.ts';
 import { isStartedBy } from '../modules/consents/index.ts';
+import { getSettings } from '../modules/clients/index.ts';
+import { isImage, parseImageDataUrl } from '../lib/image-data-url.ts';
 import { bindBrowser, isHttps, presentedBinding } from '../http/browser-binding.ts';
 
 /** The cookie binding a session opened from an invitation link to the browser that opened it. */
 const SESSION_COOKIE = 'obi_session';
 import { EdgeInputError } from '../http/edge-error.ts';
-import { ASSET_PATHS, ASSETS } from './assets.ts';
+import { ASSET_PATHS, ASSETS, bankLogoPath, IMMUTABLE, type Asset } from './assets.ts';
+import {
+  brandStylesheetOf,
+  brandStylesheetPath,
+  logoDigest,
+  logoPath,
+  openClientRef,
+  type Branding,
+} from './branding.ts';
 import { ApiCallError, customerApi, type CustomerApi } from './customer-api.ts';
 import { page, type PageOptions } from './layout.ts';
 import { bankPickerBody, type PickerBank } from './pages/banks.ts';
@@ -69,28 +82,48 @@ export interface WebDeps {
   logger: Pick<Logger, 'warn'>;
 }
 
+/** The client's logo and colour for the session's pages; a logo that no longer passes its check is left out. */
+async function brandingOf(deps: WebDeps, s: ConnectSession): Promise<Branding> {
+  const settings = await getSettings(deps.db, s.clientId);
+  const image = settings.logo_url ? parseImageDataUrl(settings.logo_url) : null;
+  return {
+    logoSrc:
+      settings.logo_url && image && isImage(image)
+        ? logoPath(deps.installationKey, s.clientId, settings.logo_url, image.type)
+        : null,
+    stylesheet: settings.primary_colour ? brandStylesheetPath(settings.primary_colour) : null,
+  };
+}
+
+interface NoticeOptions {
+  company?: string | null;
+  at?: Date | null;
+  component?: boolean;
+  backHref?: string;
+  frame?: string | null;
+  brand?: Branding;
+}
+
 /** The pages' shared helpers: rendering, refusals, the session behind a secret, API failures, a flow's outcome. */
 function webContext(app: HttpApp, deps: WebDeps) {
   const now = () => deps.clock.now();
   const publicOrigin = new URL(deps.config.publicBaseUrl).origin;
   const api = (s: ConnectSession): CustomerApi => customerApi(app, s.customerToken);
 
+  const brandOf = (s: ConnectSession) => brandingOf(deps, s);
   const send = (reply: FastifyReply, status: number, frameAncestors: string | null, o: PageOptions) => {
     setPageHeaders(reply, { frameAncestors, imageOrigins: [publicOrigin] });
     return reply.code(status).type('text/html; charset=utf-8').send(page(o));
   };
   const frameOf = (s: ConnectSession) => (s.mode === 'component' ? s.origin : null);
-  const notice = (
-    reply: FastifyReply,
-    kind: NoticeKind,
-    o: { company?: string | null; at?: Date | null; component?: boolean; backHref?: string; frame?: string | null },
-  ) => {
+  const notice = (reply: FastifyReply, kind: NoticeKind, o: NoticeOptions) => {
     const n = noticeBody(kind, o);
     // A component's refusal is shown inside whatever page framed it, so the customer sees why; it holds nothing.
     return send(reply, n.status, o.frame !== undefined ? o.frame : o.component ? '*' : null, {
       title: n.title,
       company: o.company,
       framed: o.component,
+      brand: o.brand,
       body: n.body,
     });
   };
@@ -112,7 +145,7 @@ function webContext(app: HttpApp, deps: WebDeps) {
     }
     return s;
   };
-  const apiFailure = (reply: FastifyReply, s: ConnectSession, err: unknown) => {
+  const apiFailure = async (reply: FastifyReply, s: ConnectSession, err: unknown) => {
     if (!(err instanceof ApiCallError)) throw err;
     deps.logger.warn({ status: err.status, code: err.code }, 'a hosted connect page could not use the API');
     const kind: NoticeKind =
@@ -126,6 +159,7 @@ function webContext(app: HttpApp, deps: WebDeps) {
       component: s.mode === 'component',
       frame: frameOf(s),
       backHref: sessionPath(s.secret, '/banks'),
+      brand: await brandOf(s),
     });
   };
 
@@ -150,7 +184,7 @@ function webContext(app: HttpApp, deps: WebDeps) {
     if (outcome === 'Authorised') await completeSession(deps.db, s, now());
     return outcome;
   }
-  return { deps, now, publicOrigin, api, send, frameOf, notice, refuse, withSession, apiFailure, outcomeOf };
+  return { deps, now, publicOrigin, api, brandOf, send, frameOf, notice, refuse, withSession, apiFailure, outcomeOf };
 }
 
 type WebContext = ReturnType<typeof webContext>;
@@ -158,6 +192,10 @@ type WebContext = ReturnType<typeof webContext>;
 export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
   const ctx = webContext(app, deps);
   const { notice } = ctx;
+  // Browsers ask for it at the root whatever the page says.
+  app.get(ASSET_PATHS.favicon, { schema: hide }, async (_request, reply) =>
+    sendAsset(reply, ASSETS[ASSET_PATHS.favicon]),
+  );
   await app.register(
     async (web: HttpApp) => {
       await web.register(formbody);
@@ -189,14 +227,14 @@ function assetAndEntryRoutes(web: HttpApp, ctx: WebContext): void {
     { schema: { ...hide, params: Type.Object({ file: Type.String({ maxLength: 100 }) }) } },
     async (request, reply) => {
       const asset = ASSETS[`/connect/assets/${request.params.file}`];
-      if (!asset) return notice(reply, 'unknown', { frame: null });
-      return reply
-        .type(asset.type)
-        .header('cache-control', asset.cacheControl)
-        .header('x-content-type-options', 'nosniff')
-        .send(asset.body);
+      if (asset) return sendAsset(reply, asset);
+      const brandSheet = brandStylesheetOf(request.params.file);
+      if (brandSheet)
+        return sendAsset(reply, { body: brandSheet, type: 'text/css; charset=utf-8', cacheControl: IMMUTABLE });
+      return notice(reply, 'unknown', { frame: null });
     },
   );
+  logoRoute(web, ctx);
   web.get('/embed.js', { schema: hide }, async (_request, reply) => {
     const asset = ASSETS[ASSET_PATHS.embed];
     // Loaded by client sites (another origin), as a classic script.
@@ -255,9 +293,58 @@ function assetAndEntryRoutes(web: HttpApp, ctx: WebContext): void {
   );
 }
 
+function sendAsset(reply: FastifyReply, asset: Asset) {
+  return reply
+    .type(asset.type)
+    .header('cache-control', asset.cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .send(asset.body);
+}
+
+/**
+ * A client's logo, by the address branding.ts gives it: the client sealed and the logo's digest, so it is public
+ * and cacheable for a year (a new logo has a new address). An SVG is shown only through <img>; opened on its own
+ * it still runs nothing (a sandboxing CSP), and it was checked when it was set.
+ */
+function logoRoute(web: HttpApp, ctx: WebContext): void {
+  const { deps } = ctx;
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
+  web.get(
+    '/brand/:ref/:file',
+    {
+      schema: {
+        ...hide,
+        params: Type.Object({ ref: Type.String({ maxLength: 300 }), file: Type.String({ maxLength: 100 }) }),
+      },
+    },
+    async (request, reply) => {
+      const clientId = openClientRef(deps.installationKey, request.params.ref);
+      const [, digest, ext] = /^logo\.([0-9a-f]{16})\.(png|svg)$/.exec(request.params.file) ?? [];
+      if (!clientId || !digest || !ext) return notFound(reply);
+      let logo: string | null;
+      try {
+        logo = (await getSettings(deps.db, clientId)).logo_url;
+      } catch {
+        return notFound(reply); // the client was deleted
+      }
+      const image = logo ? parseImageDataUrl(logo) : null;
+      if (!logo || !image || !isImage(image) || logoDigest(logo) !== digest) return notFound(reply);
+      if (ext !== (image.type === 'image/png' ? 'png' : 'svg')) return notFound(reply);
+      return reply
+        .type(image.type)
+        .header('cache-control', IMMUTABLE)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('content-disposition', `inline; filename="logo.${ext}"`)
+        .send(image.bytes);
+    },
+  );
+}
+
 /** The session's start and the bank picker. */
 function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, api, send, frameOf, withSession } = ctx;
+  const { deps, api, brandOf, send, frameOf, withSession } = ctx;
   web.get('/s/:secret', { schema: { ...hide, params: Secret } }, async (request, reply) =>
     reply.redirect(sessionPath(request.params.secret, '/banks'), 303),
   );
@@ -279,7 +366,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
         .map((b) => ({
           slug: b.slug,
           name: b.name,
-          logoUrl: `/public/v3/banks/${b.slug}/logo.svg`,
+          logoUrl: bankLogoPath(b.slug),
           isSandbox: b.is_sandbox,
           type: b.type,
           available: deps.banks.connection(b.slug) !== null,
@@ -290,6 +377,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
       return send(reply, 200, frameOf(s), {
         title: 'Choose your bank',
         company: s.company,
+        brand: await brandOf(s),
         framed: s.mode === 'component',
         hostOrigin: s.origin,
         step: 1,
@@ -307,7 +395,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
 
 /** One bank: its consent screen, and continuing to the bank (endpoints 4 and 5 through the API). */
 function bankRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, now, api, send, frameOf, withSession, apiFailure } = ctx;
+  const { deps, now, api, brandOf, send, frameOf, withSession, apiFailure } = ctx;
   web.get('/s/:secret/banks/:bank_slug', { schema: { ...hide, params: SecretSlug } }, async (request, reply) => {
     const s = await withSession(request, reply, request.params.secret);
     if (!s) return reply;
@@ -322,11 +410,13 @@ function bankRoutes(web: HttpApp, ctx: WebContext): void {
     return send(reply, 200, frameOf(s), {
       title: `Connect to ${screen.metadata.name}`,
       company: s.company,
+      brand: await brandOf(s),
       framed: s.mode === 'component',
       hostOrigin: s.origin,
       step: 2,
       body: consentBody({
         screen,
+        logoUrl: bankLogoPath(slug),
         isSandbox: findBank(slug)?.is_sandbox ?? false,
         continueAction: sessionPath(s.secret, `/banks/${slug}/continue`),
         backHref: sessionPath(s.secret, '/banks'),
@@ -358,7 +448,7 @@ function bankRoutes(web: HttpApp, ctx: WebContext): void {
 
 /** Where the bank flow returns the customer to (the state names the flow). */
 function returnRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, now, api, send, notice, outcomeOf } = ctx;
+  const { deps, now, api, brandOf, send, notice, outcomeOf } = ctx;
   web.get(
     '/return',
     {
@@ -395,6 +485,7 @@ function returnRoutes(web: HttpApp, ctx: WebContext): void {
         return send(reply, 200, null, {
           title: outcome === 'Authorised' ? 'Connected' : 'Not connected',
           company: s.company,
+          brand: await brandOf(s),
           step: 3,
           body: resultBody({ outcome, bankName, company: s.company, inPopup: true }),
         });
@@ -410,7 +501,7 @@ function returnRoutes(web: HttpApp, ctx: WebContext): void {
 
 /** The session's outcome: the result page and its status for the page's script. */
 function resultRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, now, api, send, frameOf, withSession, outcomeOf } = ctx;
+  const { deps, now, api, brandOf, send, frameOf, withSession, outcomeOf } = ctx;
   web.get(
     '/s/:secret/result',
     {
@@ -442,6 +533,7 @@ function resultRoutes(web: HttpApp, ctx: WebContext): void {
       return send(reply, 200, frameOf(s), {
         title: outcome === 'Authorised' ? 'Connected' : 'Not connected',
         company: s.company,
+        brand: await brandOf(s),
         framed: s.mode === 'component',
         hostOrigin: s.origin,
         hostEvent,

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, startService } from '../helpers/app.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import { ERROR_CODES } from '../../src/lib/app-error.ts';
+import { clientAudit } from '../../src/modules/clients/index.ts';
 
 describe('settings, banks, categories and operations endpoints', async () => {
   const svc = await startService();
@@ -21,6 +23,8 @@ describe('settings, banks, categories and operations endpoints', async () => {
       service_customer_center_url: null,
       redirect_urls: [],
       component_origins: [],
+      logo_url: null,
+      primary_colour: null,
     });
   });
 
@@ -66,6 +70,105 @@ describe('settings, banks, categories and operations endpoints', async () => {
     });
     assert.equal(unknown.statusCode, 400);
     assert.equal(unknown.json().errors[0].pointer, '/secret_hash');
+  });
+
+  const patch = (payload: Record<string, unknown>) =>
+    svc.app.inject({ method: 'PATCH', url: '/public/v3/settings', headers: client.auth, payload });
+  const svgLogo = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  const LOGO = svgLogo(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+  );
+
+  test('PATCH /public/v3/settings › branding: a logo (SVG or PNG data: URL) and a primary colour, stored in lower case', async () => {
+    const res = await patch({ logo_url: LOGO, primary_colour: '#7C2D12' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().logo_url, LOGO);
+    assert.equal(res.json().primary_colour, '#7c2d12');
+    const read = (await get('/public/v3/settings')).json();
+    assert.equal(read.logo_url, LOGO);
+    assert.equal(read.primary_colour, '#7c2d12');
+    // The audit log names the logo by type, size and digest: 48 KB images are not copied into it.
+    const [entry] = await clientAudit(svc.deps.db, client.clientId, 1);
+    assert.equal(entry?.action, 'settings_changed');
+    assert.deepEqual(entry?.details, {
+      changes: {
+        logo_url: `image/svg+xml, ${Buffer.from(LOGO.split(',')[1] ?? '', 'base64').length} bytes, sha256 ${createHash(
+          'sha256',
+        )
+          .update(Buffer.from(LOGO.split(',')[1] ?? '', 'base64'))
+          .digest('hex')}`,
+        primary_colour: '#7c2d12',
+      },
+    });
+    const png = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64')}`;
+    assert.equal((await patch({ logo_url: png })).statusCode, 200);
+    const cleared = await patch({ logo_url: null, primary_colour: null });
+    assert.equal(cleared.statusCode, 200);
+    assert.equal(cleared.json().logo_url, null);
+    assert.equal(cleared.json().primary_colour, null);
+  });
+
+  test('PATCH /public/v3/settings › a colour that reads below 4.5:1 is 400 at /primary_colour, saying the ratio and a shade that passes', async () => {
+    await patch({ primary_colour: '#1d4ed8' });
+    for (const [colour, ratio] of [
+      ['#00aeef', /2\.\d\d:1 against white button text/],
+      ['#ffff00', /1\.\d\d:1 against the page background and 1\.\d\d:1 against white button text/],
+      ['#6b7280', /4\.\d\d:1 against the page background/],
+    ] as const) {
+      const res = await patch({ primary_colour: colour, company_name: 'Changed' });
+      assert.equal(res.statusCode, 400, colour);
+      assert.equal(res.json().code, 'validation_failed');
+      const errors = res.json().errors as Array<{ pointer: string; detail: string }>;
+      assert.deepEqual(
+        errors.map((e) => e.pointer),
+        ['/primary_colour'],
+        colour,
+      );
+      assert.match(errors[0]?.detail ?? '', ratio, colour);
+      assert.match(errors[0]?.detail ?? '', /at least 4\.5:1/);
+      const suggested = /such as (#[0-9a-f]{6}) passes/.exec(errors[0]?.detail ?? '')?.[1];
+      assert.ok(suggested, errors[0]?.detail);
+      assert.equal((await patch({ primary_colour: suggested })).statusCode, 200, `the suggestion ${suggested} passes`);
+      await patch({ primary_colour: '#1d4ed8', company_name: 'Acme Lending' });
+    }
+    const read = (await get('/public/v3/settings')).json();
+    assert.equal(read.primary_colour, '#1d4ed8', 'nothing changed by a refused patch');
+    assert.equal(read.company_name, 'Acme Lending');
+    for (const bad of ['1d4ed8', '#1d4ed', 'blue', '#1d4ed8;}body{x:y', 'rgb(0,0,0)']) {
+      const res = await patch({ primary_colour: bad });
+      assert.equal(res.statusCode, 400, bad);
+      assert.equal(res.json().errors[0].pointer, '/primary_colour', bad);
+    }
+  });
+
+  test('PATCH /public/v3/settings › a logo that is not a small inert PNG or SVG data: URL is 400 at /logo_url', async () => {
+    const refused: Array<[string, RegExp]> = [
+      ['https://lender.example/logo.png', /must be a data: URL of a PNG or SVG image/],
+      ['data:image/gif;base64,R0lGODlhAQABAAAAACw=', /must be a data: URL of a PNG or SVG image/],
+      ['data:image/svg+xml,<svg></svg>', /must be a data: URL of a PNG or SVG image/],
+      [`data:image/png;base64,${Buffer.from('not a png').toString('base64')}`, /is not a PNG image/],
+      [svgLogo('<html><body>hi</body></html>'), /is not an SVG image/],
+      [svgLogo('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), /holding a script/],
+      [svgLogo('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'), /event handler/],
+      [
+        svgLogo('<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/p.gif"/></svg>'),
+        /a link outside the image/,
+      ],
+      [
+        svgLogo('<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p>x</p></foreignObject></svg>'),
+        /foreignObject/,
+      ],
+      [svgLogo(`<svg xmlns="http://www.w3.org/2000/svg">${'<rect/>'.repeat(7100)}</svg>`), /at most 48 KB/],
+    ];
+    for (const [logo, detail] of refused) {
+      const res = await patch({ logo_url: logo });
+      assert.equal(res.statusCode, 400, logo.slice(0, 60));
+      assert.equal(res.json().errors[0].pointer, '/logo_url', logo.slice(0, 60));
+      assert.match(res.json().errors[0].detail, detail, logo.slice(0, 60));
+    }
+    const tooLong = await patch({ logo_url: `data:image/png;base64,${'A'.repeat(70_000)}` });
+    assert.equal(tooLong.statusCode, 400);
+    assert.equal(tooLong.json().errors[0].pointer, '/logo_url');
   });
 
   test('GET /public/v3/banks › lists the sandbox banks and the major UK banks by slug', async () => {

@@ -28,7 +28,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: 503 when the database is unreachable */
+    /** Readiness: 503 when the database or the job queue is unreachable (or the process is stopping) */
     get: operations['getReadiness'];
     put?: never;
     post?: never;
@@ -842,6 +842,7 @@ export interface components {
         | 'internal_error'
         | 'bank_error'
         | 'database_unavailable'
+        | 'queue_unavailable'
         | 'bank_unavailable'
         | 'bank_rate_limited'
         | 'account_not_found'
@@ -954,6 +955,10 @@ export interface components {
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */
       component_origins: string[];
+      /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
+      logo_url: string | null;
+      /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
+      primary_colour: string | null;
     };
     UpdateSettingsRequest: {
       company_name?: string | null;
@@ -963,6 +968,10 @@ export interface components {
       service_customer_center_url?: string | null;
       redirect_urls?: string[];
       component_origins?: string[];
+      /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
+      logo_url?: string | null;
+      /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
+      primary_colour?: string | null;
     };
     UpdateSettingsResponse: {
       company_name: string | null;
@@ -975,6 +984,10 @@ export interface components {
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */
       component_origins: string[];
+      /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
+      logo_url: string | null;
+      /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
+      primary_colour: string | null;
     };
     ListBanksResponse: {
       data: {

@@ -2,13 +2,23 @@
  * Clients are the tenants (lenders). Operators create and manage them with the CLI, the admin API or
  * OBI_BOOTSTRAP_CLIENTS (clients.lifecycle.ts); a client reads and changes its own settings through the API.
  */
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isHttpUrl } from '../../lib/urls.ts';
+import { contrastRatio, darkestNeeded, formatRatio, TEXT_CONTRAST } from '../../lib/colour-contrast.ts';
+import { isImage, parseImageDataUrl } from '../../lib/image-data-url.ts';
 import * as repo from './clients.repo.ts';
 import type { ClientRow } from './clients.repo.ts';
 import { recordAudit, type Change } from './clients.lifecycle.ts';
-import { SETTING_KEYS, settingsWithCheck, type ClientSettings, type ClientSettingsPatch } from './clients.settings.ts';
+import {
+  BRAND_COLOUR_AGAINST,
+  SETTING_KEYS,
+  settingsWithCheck,
+  type SettingKey,
+  type ClientSettings,
+  type ClientSettingsPatch,
+} from './clients.settings.ts';
 
 export type { ClientSettings } from './clients.settings.ts';
 /** Also here for the callers that create clients directly (test helpers, the benchmark). */
@@ -32,10 +42,13 @@ export async function updateSettings(
   change: Change,
 ): Promise<ClientSettings> {
   validateSettings(patch);
+  patch = normalised(patch);
   const row = await db.transaction(async (tx) => {
     const updated = await repo.updateClientSettings(tx, clientId, patch, SETTING_KEYS, change.now);
     if (!updated) throw new AppError('client_not_found', 'No client with that id.');
-    const changes = Object.fromEntries(SETTING_KEYS.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]));
+    const changes = Object.fromEntries(
+      SETTING_KEYS.filter((k) => patch[k] !== undefined).map((k) => [k, auditValue(k, patch[k])]),
+    );
     await recordAudit(tx, clientId, 'settings_changed', change, { changes });
     return updated;
   });
@@ -50,10 +63,62 @@ export async function getInstallationKey(db: Db, configured: string | null): Pro
   return configured ?? (await repo.readInstallationKey(db));
 }
 
+/** What the audit log keeps of a value: an image (up to 48 KB) as its type, size and digest, the rest as sent. */
+function auditValue(key: SettingKey, value: unknown): unknown {
+  if (!settingsWithCheck('image').includes(key) || typeof value !== 'string') return value;
+  const image = parseImageDataUrl(value);
+  return isImage(image)
+    ? `${image.type}, ${image.bytes.length} bytes, sha256 ${createHash('sha256').update(image.bytes).digest('hex')}`
+    : value;
+}
+
+/** Colours are stored in lower case, so the same colour is always the same text (and the same stylesheet). */
+function normalised(patch: ClientSettingsPatch): ClientSettingsPatch {
+  const out: Record<string, unknown> = { ...patch };
+  for (const key of settingsWithCheck('brand colour')) {
+    const v = out[key];
+    if (typeof v === 'string') out[key] = v.toLowerCase();
+  }
+  return out as ClientSettingsPatch;
+}
+
+type FieldError = { pointer: string; detail: string };
+
+/**
+ * A brand colour is refused, not adjusted (docs/decisions/0032-client-branding.md), unless it reads at 4.5:1 against
+ * each of BRAND_COLOUR_AGAINST; the refusal says each ratio and the nearest darker shade that passes.
+ */
+function brandColourErrors(patch: ClientSettingsPatch): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const key of settingsWithCheck('brand colour')) {
+    const v = patch[key];
+    if (typeof v !== 'string') continue;
+    const against = Object.entries(BRAND_COLOUR_AGAINST);
+    const failing = against.filter(([, bg]) => contrastRatio(v, bg) < TEXT_CONTRAST);
+    if (!failing.length) continue;
+    const ratios = failing.map(([name, bg]) => `${formatRatio(contrastRatio(v, bg))} against ${name}`).join(' and ');
+    const suggestion = darkestNeeded(
+      v,
+      against.map(([, bg]) => bg),
+    );
+    errors.push({
+      pointer: `/${key}`,
+      detail: `contrast too low: ${ratios}; text needs at least ${TEXT_CONTRAST}:1 (WCAG 2.x). A darker shade such as ${suggestion} passes.`,
+    });
+  }
+  return errors;
+}
+
 /** URLs must be absolute http(s); origins must be bare origins (scheme://host[:port]) because browsers send exactly that. */
 function validateSettings(patch: ClientSettingsPatch): void {
-  const errors: Array<{ pointer: string; detail: string }> = [];
+  const errors: FieldError[] = brandColourErrors(patch);
   const value = (key: keyof ClientSettingsPatch): unknown => patch[key];
+  for (const key of settingsWithCheck('image')) {
+    const v = value(key);
+    if (typeof v !== 'string') continue;
+    const image = parseImageDataUrl(v);
+    if (!isImage(image)) errors.push({ pointer: `/${key}`, detail: image.refused });
+  }
   for (const key of settingsWithCheck('url')) {
     const v = value(key);
     if (typeof v === 'string' && !isHttpUrl(v))

@@ -4,8 +4,16 @@
  * validation, the OpenAPI document and the stored columns (clients table, same names) all derive from this table.
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import { MAX_IMAGE_DATA_URL_LENGTH } from '../../lib/image-data-url.ts';
 
-type Check = 'url' | 'url list' | 'origin list';
+type Check = 'url' | 'url list' | 'origin list' | 'image' | 'brand colour';
+
+/**
+ * What a primary colour must read against at 4.5:1 (WCAG 2.x, normal text), named as the refusal names them: it is
+ * the colour of links on the hosted pages' background (src/web/assets/connect.css, body) and the background of
+ * buttons with white text. White is lighter than the page, so links on white cards pass whenever these do.
+ */
+export const BRAND_COLOUR_AGAINST = { 'the page background': '#f3f4f6', 'white button text': '#ffffff' } as const;
 
 interface Field<R extends TSchema, W extends TSchema> {
   read: R;
@@ -22,6 +30,14 @@ const field = <R extends TSchema, W extends TSchema>(read: R, write: W, check?: 
 const NullableUrl = Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]);
 const UrlList = Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 100 });
 const Name = Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]);
+const LOGO = {
+  description:
+    'the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service',
+};
+const COLOUR = {
+  description:
+    'buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text',
+};
 
 export const SETTINGS_FIELDS = {
   company_name: field(Type.Union([Type.String(), Type.Null()]), Name),
@@ -41,6 +57,16 @@ export const SETTINGS_FIELDS = {
     Type.Array(Type.String(), { description: 'origins allowed to host the web component (endpoint 7)' }),
     UrlList,
     'origin list',
+  ),
+  logo_url: field(
+    Type.Union([Type.String(), Type.Null()], LOGO),
+    Type.Union([Type.String({ maxLength: MAX_IMAGE_DATA_URL_LENGTH }), Type.Null()], LOGO),
+    'image',
+  ),
+  primary_colour: field(
+    Type.Union([Type.String(), Type.Null()], COLOUR),
+    Type.Union([Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' }), Type.Null()], COLOUR),
+    'brand colour',
   ),
 };
 

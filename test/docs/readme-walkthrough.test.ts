@@ -1,0 +1,160 @@
+/**
+ * The README's walkthrough runs as written (issue 16 point 3). Its shell blocks, from "Quick start with curl" to
+ * "Operator CLI", are taken from README.md itself and run in order against a fresh embedded instance:
+ * - a block that starts with `# in another shell` (the service, the webhook receiver) runs in the background, and
+ *   the test waits until it answers;
+ * - every other block runs, in order, in one bash with `set -eu`: a variable used before it is set, or a failing
+ *   command, stops it. Between blocks the test prints a marker, so each block's output is checked on its own.
+ * The only inputs the test chooses are where things listen: PORT and BASE for the service, HOOK_PORT for the
+ * receiver (the README's blocks read them, defaulting to 8080 and 9000), and a fresh DATA_DIR.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { DEADLINE_MS, waitFor } from '../helpers/wait.ts';
+
+const README = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The walkthrough's shell blocks, in order. */
+function walkthroughBlocks(): string[] {
+  const from = README.indexOf('## Quick start with curl');
+  const to = README.indexOf('## Operator CLI');
+  assert.ok(from >= 0 && to > from, 'the README has its walkthrough sections');
+  return [...README.slice(from, to).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+}
+
+const isBackground = (block: string): boolean => block.startsWith('# in another shell');
+
+/** A port the OS had free a moment ago (the children bind it themselves). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function run(script: string, env: NodeJS.ProcessEnv, cwd: string): Running {
+  // detached: its own process group, so the whole tree (npm, node) is stopped at the end
+  const child = spawn('bash', ['-c', script], { env, cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  return { child, output: () => out };
+}
+
+function stop(r: Running): void {
+  if (r.child.pid === undefined || r.child.exitCode !== null) return;
+  try {
+    process.kill(-r.child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+const exitOf = (r: Running): Promise<number | null> =>
+  r.child.exitCode !== null
+    ? Promise.resolve(r.child.exitCode)
+    : new Promise((resolve) => r.child.once('exit', resolve));
+
+describe('the README walkthrough, run as written', async () => {
+  const blocks = walkthroughBlocks();
+  const background = blocks.filter(isBackground);
+  const foreground = blocks.filter((b) => !isBackground(b));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-readme-'));
+  const port = await freePort();
+  const hookPort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // The README's service is the embedded default: a PostgreSQL the suite may be pointed at is not its business.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), BASE: base, HOOK_PORT: String(hookPort) };
+  delete env.DATABASE_URL;
+  const repo = path.resolve(import.meta.dirname, '../..');
+  const running: Running[] = [];
+
+  test('the walkthrough has the blocks this test expects (the service, a receiver, the steps)', () => {
+    assert.equal(background.length, 2, 'two blocks run in another shell');
+    assert.match(background[0] ?? '', /npm start/);
+    assert.match(background[1] ?? '', /HOOK_PORT/);
+    assert.ok(foreground.length >= 8, `${foreground.length} blocks`);
+  });
+
+  test('every block runs, in order, and answers what the README says', { timeout: 4 * DEADLINE_MS }, async (t) => {
+    t.after(() => {
+      for (const r of running) stop(r);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const service = run(background[0] ?? '', { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, repo);
+    running.push(service);
+    await waitFor(async () => (await fetch(`${base}/health`)).ok, {
+      what: 'the README service to answer /health',
+      intervalMs: 250,
+      giveUp: () => (service.child.exitCode !== null ? `it exited: ${service.output().slice(-2000)}` : undefined),
+    });
+    const receiver = run(background[1] ?? '', env, repo);
+    running.push(receiver);
+    await waitFor(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const socket = net.connect(hookPort, '127.0.0.1', () => resolve(socket.end() !== undefined));
+          socket.on('error', () => resolve(false));
+        }),
+      {
+        what: 'the README webhook receiver to listen',
+        giveUp: () => (receiver.child.exitCode !== null ? receiver.output() : undefined),
+      },
+    );
+
+    const marker = (i: number) => `@@README block ${i}@@`;
+    const script = ['set -eu', ...foreground.flatMap((b, i) => [`printf '\\n%s\\n' '${marker(i)}'`, b])].join('\n');
+    const steps = run(script, env, repo);
+    running.push(steps);
+    // A walkthrough that has not finished within the deadline is stopped, and fails below with its output.
+    const deadline = setTimeout(() => stop(steps), 3 * DEADLINE_MS);
+    const code = await exitOf(steps);
+    clearTimeout(deadline);
+    const output = steps.output();
+    assert.equal(code, 0, `the walkthrough stopped (${String(code)}):\n${output.slice(-4000)}`);
+
+    const outputs = foreground.map((_, i) => {
+      const start = output.indexOf(marker(i));
+      const end = output.indexOf(marker(i + 1));
+      return output.slice(start, end < 0 ? undefined : end);
+    });
+    const blockWith = (text: string): string => {
+      const i = foreground.findIndex((b) => b.includes(text));
+      assert.ok(i >= 0, `a block with ${text}`);
+      return outputs[i] ?? '';
+    };
+    // No step answered with an error (every error is Problem Details; the token endpoint's has "error").
+    outputs.forEach((o, i) => {
+      assert.doesNotMatch(o, /urn:obi:problem:/, `block ${i} answered an error:\n${o.slice(0, 2000)}`);
+      assert.doesNotMatch(o, /"error":"/, `block ${i} answered an error:\n${o.slice(0, 2000)}`);
+    });
+    assert.match(blockWith('# 1. an access token'), /"token":"obi_ut_/);
+    assert.match(blockWith('# 20. a webhook'), /"secret":"whsec_/);
+    assert.match(blockWith('transaction_collections'), /"saved":2/);
+    assert.match(blockWith('# 6. consent status'), /status=Success/);
+    assert.match(blockWith('# 6. consent status'), /"status":"Authorised"/);
+    assert.match(blockWith('# 6. consent status'), /"sub_type":"CurrentAccount"/);
+    assert.match(blockWith('/control/consents"'), /"Persona":"gambler"/);
+    assert.match(blockWith('# 8. invite'), /"status":"pending"/);
+    assert.match(blockWith('component_auth/init'), /\/connect\/component\//);
+    const persona = blockWith('PERSONA_CUSTOMER=');
+    assert.match(persona, /"employment":/);
+    assert.match(persona, /"affordability_type":"TWELVE_MONTH"/);
+    // The webhook receiver heard of the reports (the persona's REPORT_AVAILABLE at least), signed per message.
+    await waitFor(() => /msg_\S+ \{.*"webhook_type":"REPORT_AVAILABLE"/.test(receiver.output()), {
+      what: 'the receiver to print a REPORT_AVAILABLE webhook',
+      intervalMs: 250,
+    });
+  });
+});
