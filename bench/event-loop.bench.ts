@@ -21,6 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { syntheticTransactions } from './synthetic-transactions.ts';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const PROBE_EVERY_MS = 20;
@@ -44,37 +45,12 @@ interface Probes {
 
 // ---------------------------------------------------------------- the clients (worker thread)
 
-function makeTransactions(accountNumber: string, n: number, prefix: string) {
-  const names = [
-    'CARD PAYMENT TO TESCO STORES 3217 ON 12 JAN',
-    'BGC ACME LOGISTICS LTD SALARY',
-    'DD BRITISH GAS',
-    'SO RENT FLAT 2',
-    'FPI J SMITH REF 82736',
-    'SKYBET*1234567',
-    'LINK 12JAN CASH',
-  ];
-  const start = 1_700_000_000 - n * 900;
-  return Array.from({ length: n }, (_, i) => ({
-    external_transaction_id: `${prefix}-${i}`,
-    name: names[i % names.length],
-    type: i % 2 ? 'CardPayment' : 'DirectDebit',
-    amount: (((i * 7919) % 20_000) - 12_000) / 100,
-    balance: { amount: (i % 500_000) / 100, currency: 'GBP', type: 'InterimBooked' },
-    currency: 'GBP',
-    status: 'Booked',
-    bank_slug: 'sandbox',
-    account_number: accountNumber,
-    merchant_details: i % 3 === 0 ? { merchant_name: 'TESCO', merchant_category_code: '5411' } : null,
-    value_date_time: start + i * 900,
-    booking_date_time: start + i * 900,
-  }));
-}
-
 async function clientThread(setup: ClientSetup): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('the client side runs as a worker thread');
-  const body = JSON.stringify({ transactions: makeTransactions(setup.submitter.accountNumber, N, 'bench') });
+  const body = JSON.stringify({
+    transactions: syntheticTransactions(setup.submitter.accountNumber, N, 'bench', 1_700_000_000 - N * 900),
+  });
   let probing: Promise<Probes> | null = null;
   let stop = false;
   const timed = async (url: string, headers: Record<string, string> = {}) => {
@@ -268,7 +244,7 @@ async function benchEngine(engine: 'embedded' | 'postgres'): Promise<void> {
     const reader = await newClient(srv, 'bench-reader', 1, accountNumber);
     const readerCustomer = reader.customerIds[0] ?? '';
     await reader.post(`/public/v3/customers/${readerCustomer}/transaction_collections`, {
-      transactions: makeTransactions(accountNumber, 2_000, 'reader'),
+      transactions: syntheticTransactions(accountNumber, 2_000, 'reader', 1_700_000_000 - 2_000 * 900),
     });
     const setup: ClientSetup = {
       baseUrl: srv.baseUrl,

@@ -5,7 +5,6 @@
  * temporary data directory): submission time and the server's event-loop delay during it.
  */
 import { Worker } from 'node:worker_threads';
-import { execFileSync } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,45 +19,10 @@ import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.re
 import { buildTransactionRows } from '../src/modules/transactions/transactions.ingest.ts';
 import { newId } from '../src/lib/ids.ts';
 import { csvField } from '../src/db/csv.ts';
+import { PG, psql } from './bench-app.ts';
+import { syntheticTransactions } from './synthetic-transactions.ts';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
-const PG = {
-  host: process.env.PGHOST ?? '127.0.0.1',
-  port: process.env.PGPORT ?? '5432',
-  user: process.env.PGUSER ?? 'postgres',
-};
-const psql = (db: string, args: string[]) =>
-  execFileSync(
-    'psql',
-    ['-h', PG.host, '-p', PG.port, '-U', PG.user, '-d', db, '-v', 'ON_ERROR_STOP=1', '-q', ...args],
-    { encoding: 'utf8' },
-  );
-
-function makeTransactions(accountNumber: string, n: number) {
-  const names = [
-    'CARD PAYMENT TO TESCO STORES 3217 ON 12 JAN',
-    'BGC ACME LOGISTICS LTD SALARY',
-    'DD BRITISH GAS',
-    'SO RENT FLAT 2',
-    'FPI J SMITH REF 82736',
-    'SKYBET*1234567',
-    'LINK 12JAN CASH',
-  ];
-  return Array.from({ length: n }, (_, i) => ({
-    external_transaction_id: `bench-${i}`,
-    name: names[i % names.length],
-    type: i % 2 ? 'CardPayment' : 'DirectDebit',
-    amount: (((i * 7919) % 20_000) - 12_000) / 100,
-    balance: { amount: (i % 500_000) / 100, currency: 'GBP', type: 'InterimBooked' },
-    currency: 'GBP',
-    status: 'Booked',
-    bank_slug: 'sandbox',
-    account_number: accountNumber,
-    merchant_details: i % 3 === 0 ? { merchant_name: 'TESCO', merchant_category_code: '5411' } : null,
-    value_date_time: 1_600_000_000 + i * 900,
-    booking_date_time: 1_600_000_000 + i * 900,
-  }));
-}
 
 async function startServer(env: Record<string, string>) {
   const config = loadConfig({ LOG_LEVEL: 'warn', PORT: '0', WORKERS: 'false', ...env });
@@ -139,7 +103,7 @@ function copyBaseline(
   dbName: string,
   customerId: string,
   accountId: string,
-  txns: ReturnType<typeof makeTransactions>,
+  txns: ReturnType<typeof syntheticTransactions>,
   accountNumber: string,
 ): number {
   const built = buildTransactionRows(txns as never, new Map([[`sandbox\u0000${accountNumber}`, accountId]]));
@@ -190,7 +154,7 @@ async function benchPostgres(): Promise<void> {
   psql('test', ['-c', `CREATE DATABASE ${dbName}`]);
   try {
     const srv = await startServer({ DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${dbName}` });
-    const txns = makeTransactions(srv.accountNumber, N);
+    const txns = syntheticTransactions(srv.accountNumber, N, 'bench', 1_600_000_000);
     const body = JSON.stringify({ transactions: txns });
     // The baseline customer and account, made through the API so the rows match the table's constraints.
     const other = (await fetch(`${srv.baseUrl}/public/v3/customers`, {
@@ -241,7 +205,7 @@ async function benchEmbedded(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-bench-'));
   try {
     const srv = await startServer({ DATA_DIR: dir, DATABASE_URL: '' });
-    const body = JSON.stringify({ transactions: makeTransactions(srv.accountNumber, N) });
+    const body = JSON.stringify({ transactions: syntheticTransactions(srv.accountNumber, N, 'bench', 1_600_000_000) });
     const h = monitorEventLoopDelay({ resolution: 10 });
     h.enable();
     const r = await runClient(
