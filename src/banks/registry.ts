@@ -5,6 +5,7 @@
  * this service's own. Connection settings for a live bank (credentials, keys, certificates) come from
  * configuration (connections.ts); this file is only the catalogue.
  */
+import { readableTextOn } from '../lib/colour-contrast.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { directoryEntries, type BankType, type DirectoryEntry } from './directory.ts';
 
@@ -79,6 +80,6 @@ export function bankLogoSvg(b: Bank): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeHtml(b.name)}">` +
     `<rect width="64" height="64" rx="14" fill="${b.colour}"/>` +
-    `<text x="32" y="40" font-family="system-ui,sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${escapeHtml(initials)}</text></svg>`
+    `<text x="32" y="40" font-family="system-ui,sans-serif" font-size="22" font-weight="700" fill="${readableTextOn(b.colour)}" text-anchor="middle">${escapeHtml(initials)}</text></svg>`
   );
 }
