@@ -2,12 +2,13 @@
  * The house's layers, checked by dependency-cruiser in .ci/run (npm run check:deps). docs/architecture.md explains
  * them; type-only imports count like any other (tsPreCompilationDeps).
  *
- *   composition root (src/app.ts, src/routes.ts, src/main.ts, src/cli.ts, src/runtime.ts, src/jobs/handlers.ts)
+ *   composition root (src/app.ts, src/routes.ts, src/main.ts, src/cli.ts, src/cli-direct.ts, src/admin-server.ts,
+ *   src/runtime.ts, src/jobs/handlers.ts)
  *     → modules: *.routes.ts → *.service.ts (and other domain files) → *.repo.ts → src/db
  *   modules reach one another only through src/modules/<name>/index.ts;
  *   src/analytics is pure; src/lib is a leaf; nothing imports the composition root.
  */
-const ROOT = '^src/(app|app-deps|routes|main|cli|runtime)\\.ts$|^src/jobs/handlers\\.ts$';
+const ROOT = '^src/(app|app-deps|routes|main|cli|cli-direct|admin-server|runtime)\\.ts$|^src/jobs/handlers\\.ts$';
 
 module.exports = {
   forbidden: [

@@ -4,11 +4,18 @@
  * both engines. Also: the same submission into an account that holds almost nothing (so the growth with the
  * account's size shows on its own), and the plan of the duplicate lookup for one key and for a full slice.
  *
- * Timed round-robin (one call of each per round), medians of BENCH_RUNS. Baselines. PostgreSQL: `psql -c "INSERT …"` (a client that connects, inserts one row and commits), and the same
- * INSERT through the service's own pool, in-process. Embedded (PGlite has no server to connect to): the INSERT
- * through the same PGlite instance. The account is filled through the API itself (one submission of BENCH_HELD).
+ * Timed round-robin (one call of each per round), medians of BENCH_RUNS. The baseline of the target (issue 15,
+ * point 3: ≤ 2×) is the bare insert over HTTP: a Fastify route with nothing else, in this process, that takes the
+ * same JSON body from the same client (fetch, keep-alive), INSERTs the same row into the same table (same indexes)
+ * through the service's own Db in one autocommitted statement (the same durability: one commit, flushed), and
+ * answers a small JSON. The service does the same over the same connection, plus what it is for (authentication,
+ * quota, validation, the customer and account check, all-or-nothing with the duplicate lookup, the counts, the
+ * reports marked stale and their job queued in the same transaction). As context, without HTTP: PostgreSQL
+ * `psql -c "INSERT …"` (a client that connects, inserts one row and commits), and the INSERT in-process, on either
+ * engine. The account is filled through the API itself (one submission of BENCH_HELD).
  * `node bench/small-submission.bench.ts postgres|embedded` runs one engine.
  */
+import Fastify from 'fastify';
 import { newId } from '../src/lib/ids.ts';
 import { EXISTING_KEYS_SQL } from '../src/modules/transactions/transactions-existing.repo.ts';
 import { ms, psql, startBenchServer, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
@@ -36,12 +43,62 @@ const INSERT_SQL = (customerId: string, accountId: string, accountNumber: string
    VALUES ('${newId()}', '${customerId}', '${accountId}', '${ext}', 'DD BRITISH GAS', 'CardPayment', -12.5, 'GBP', 'Booked',
      'sandbox', '${accountNumber}', ${START}, ${START}, 0, now(), now())`;
 
+/**
+ * The bare insert over HTTP: POST { transactions: [one] } → one INSERT of the same row, autocommitted → { saved: 1 }.
+ * No authentication, no validation, no checks: the floor of accepting one transaction over HTTP on this engine.
+ */
+async function startBareRoute(srv: BenchServer, customerId: string, accountId: string) {
+  const bare = Fastify({ logger: false });
+  bare.post<{ Body: { transactions: Array<ReturnType<typeof txn>> } }>('/bare', async (request) => {
+    const [t] = request.body.transactions;
+    if (!t) throw new Error('no transaction');
+    await srv.runtime.db.query(
+      `INSERT INTO transactions (id, customer_id, account_id, external_transaction_id, name, type, amount, currency, status,
+         bank_slug, account_number, value_date_time, booking_date_time, content_hash, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, now(), now())`,
+      [
+        newId(),
+        customerId,
+        accountId,
+        t.external_transaction_id,
+        t.name,
+        t.type,
+        t.amount,
+        t.currency,
+        t.status,
+        t.bank_slug,
+        t.account_number,
+        t.value_date_time,
+        t.booking_date_time,
+      ],
+    );
+    return { status: 'success', saved: 1 };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+  const post = async (body: unknown) => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`bare route: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  return { post, close: () => bare.close() };
+}
+
 /** The plan of the duplicate lookup for `n` keys of the account (half stored, half not), one line per node. */
 async function lookupPlan(srv: BenchServer, accountId: string, n: number): Promise<string> {
   const ids = Array.from({ length: n }, (_, i) => (i % 2 ? `held-${i * 7}` : `absent-${i}`));
+  // The lookup names the account's customer too: it reads that customer's partition alone (migrations/0017).
+  const owner = await srv.runtime.db.query<{ customer_id: string }>('SELECT customer_id FROM accounts WHERE id = $1', [
+    accountId,
+  ]);
   const r = await srv.runtime.db.query<Record<string, string>>(`EXPLAIN (COSTS OFF) ${EXISTING_KEYS_SQL}`, [
     ids.map(() => accountId),
     ids,
+    owner.rows[0]?.customer_id,
   ]);
   return r.rows
     .map((row) => Object.values(row)[0] ?? '')
@@ -70,11 +127,13 @@ async function run(engine: Engine): Promise<void> {
       });
       if (r.status !== 200 || r.body.saved !== 1) throw new Error(`submission failed: ${JSON.stringify(r.body)}`);
     };
+    const bareRoute = await startBareRoute(srv, full.customer, fullAccount);
     let k = 0;
     const fns: Array<(i: number) => Promise<unknown>> = [
       submitOne(full),
       submitOne(empty),
       () => srv.runtime.db.query(INSERT_SQL(full.customer, fullAccount, full.number, `bare-${newId()}`)),
+      (i) => bareRoute.post({ transactions: [txn(full.number, `http-${newId()}`, HELD + 10 + Math.abs(i))] }),
     ];
     if (engine === 'postgres' && srv.dbName) {
       const dbName = srv.dbName;
@@ -82,9 +141,10 @@ async function run(engine: Engine): Promise<void> {
         psql(dbName, ['-c', INSERT_SQL(full.customer, fullAccount, full.number, `psql-${newId()}`)]),
       );
     }
-    const [intoFull = 0, intoEmpty = 0, inProcess = 0, viaPsql = null] = await timeRoundRobin(RUNS, [
+    const [intoFull = 0, intoEmpty = 0, inProcess = 0, overHttp = 0, viaPsql = null] = await timeRoundRobin(RUNS, [
       ...fns.map((fn) => () => fn(k++)),
     ]);
+    await bareRoute.close();
     const held = await srv.runtime.db.query<{ n: string }>(
       'SELECT count(*) AS n FROM transactions WHERE account_id = $1',
       [fullAccount],
@@ -93,10 +153,12 @@ async function run(engine: Engine): Promise<void> {
     console.log(
       `${label}: one transaction into an account holding ${HELD} (filled over HTTP in ${(fillMs / 1000).toFixed(1)} s; ${held.rows[0]?.n} rows at the end)`,
     );
+    console.log(`  bare INSERT over HTTP (bare Fastify route)    ${ms(overHttp)}`);
     if (viaPsql !== null) console.log(`  bare INSERT, psql -c (connect+insert+commit)  ${ms(viaPsql)}`);
     console.log(`  bare INSERT, in-process, same engine          ${ms(inProcess)}`);
     console.log(`  API, into the account of ${HELD}            ${ms(intoFull)}`);
     console.log(`  API, into an account of ~${RUNS + 3}                ${ms(intoEmpty)}`);
+    console.log(`  ratio API / bare INSERT over HTTP (target)    ${(intoFull / overHttp).toFixed(2)}x`);
     if (viaPsql !== null)
       console.log(`  ratio API / psql INSERT                       ${(intoFull / viaPsql).toFixed(2)}x`);
     console.log(`  ratio API / in-process INSERT                 ${(intoFull / inProcess).toFixed(2)}x`);

@@ -7,17 +7,20 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { nameBodySchemas, withOperationId } from './http/openapi.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
 import type { AppDeps } from './app-deps.ts';
-import { newId } from './lib/ids.ts';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { lazyChildLogger } from './logger.ts';
+import { lazySerializers } from './http/lazy-serializers.ts';
 import { registerErrorHandling } from './http/problem.ts';
 import { frameworkErrors, registerInputGuards } from './http/input-guard.ts';
 import { cookieSigningKey } from './http/browser-binding.ts';
 import { registerSecurityHeaders } from './http/headers.ts';
 import { registerBodyPace } from './http/body-pace.ts';
 import { ProblemSchema } from './http/wire.ts';
+import { registerDocsUi } from './docs-ui.ts';
 import { registerOperationsRoutes, registerRoutes } from './routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
@@ -26,16 +29,23 @@ export type App = HttpApp;
 
 /**
  * The Fastify instance every role starts from: logging, request ids, timeouts, Problem Details, input guards, the
- * request metrics and the security headers. No routes.
+ * request metrics and the security headers. No routes. The admin listener starts from it too (src/admin-server.ts).
  */
-async function createServer(deps: AppDeps): Promise<App> {
+export async function createServer(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     // Start-up on a busy 2-core machine (tests run two services at once) can pass avvio's 10 s default.
     pluginTimeout: 60_000,
     requestIdHeader: 'x-request-id',
-    genReqId: () => newId(),
+    // A request id only has to be unique: node's pooled randomUUID, not a UUIDv7 with its own random draw per id
+    // (docs/decisions/0031-small-reads-in-one-round-trip.md, "Fixed costs of a request").
+    genReqId: () => randomUUID(),
+    // The request's child logger is made when it first writes a line (src/logger.ts).
+    childLoggerFactory: (logger, bindings, options) =>
+      lazyChildLogger(logger as Logger, bindings, options as Record<string, unknown>) as FastifyBaseLogger,
+    // Each response schema's serialiser is compiled on its first use, not while start-up (src/http/lazy-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     // Query strings: repeated keys as arrays are not part of the contract; keep the parser simple.
     routerOptions: { ignoreTrailingSlash: true },
     // docs/security.md, "Timeouts": headers within 20 s, nothing at all for 60 s ends the connection, and a whole
@@ -104,14 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transformObject: (documents) =>
       'openapiObject' in documents ? nameBodySchemas(documents.openapiObject) : documents.swaggerObject,
   });
-  // The docs page's own CSP (hashes of its inline pieces) replaces the API's default for /docs.
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    logLevel: 'silent',
-    staticCSP:
-      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; " +
-      "script-src-attr 'none'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
-  });
+  // The API reference at /docs (Scalar, served locally, its own CSP): src/docs-ui.ts.
+  await registerDocsUi(app);
 
   await registerRoutes(app, deps);
   return app;

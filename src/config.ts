@@ -41,8 +41,17 @@ export interface Config {
   installationKey: string | null;
   /** Where installationKey came from, for the start-up log. */
   installationKeySource: 'OBI_SECRET_KEY' | 'OBI_SECRET_KEY_FILE' | null;
-  /** OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE: the operator token of the admin API (/admin/v1); null: that API is off (404). */
+  /**
+   * OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE: the operator token of the admin API (/admin/v1); null: an api process
+   * makes one per run and writes it to adminDiscoveryFile (src/admin-server.ts, docs/decisions/0033-admin-listener.md).
+   */
   adminToken: string | null;
+  /** OBI_ADMIN_HOST: the admin listener's address; loopback unless configured (another one is logged as a warning). */
+  adminHost: string;
+  /** OBI_ADMIN_PORT: the admin listener's port; 0 (the default) lets the system pick one (the discovery file says which). */
+  adminPort: number;
+  /** OBI_ADMIN_DISCOVERY_FILE: where an api process writes the admin URL (and its per-run token); DATA_DIR/admin.json by default. */
+  adminDiscoveryFile: string;
   /** Largest accepted request body, bytes (the 100 000-transaction submission fits well inside the default). */
   bodyLimitBytes: number;
   /**
@@ -100,11 +109,25 @@ export interface Config {
   mailFrom: string;
   /** Where e-mails go when no SMTP server is configured (one .eml file per message). */
   mailOutboxDir: string;
+  /** The lender console (docs/decisions/0034-console.md): a session ends after this many seconds unused… */
+  consoleSessionIdleSeconds: number;
+  /** …and this many seconds after sign-in whatever happens. */
+  consoleSessionMaxSeconds: number;
+  /** Sign-in is locked (TOKEN_LOCKOUT_SECONDS, doubling, up to TOKEN_LOCKOUT_MAX_SECONDS) from the Nth failure per e-mail or address. */
+  consoleSignInLockoutAfter: number;
+  /** How long a staff invitation link stays usable. */
+  consoleInvitationTtlSeconds: number;
   /**
    * OBI_TEST_HOLD_REPORT_COMPUTE, a test hook (only accepted with NODE_ENV=test): every report.compute run, once
    * recorded, waits until the process is killed, so a crash test can kill the service mid-job.
    */
   testHoldReportCompute: boolean;
+  /**
+   * OBI_CHROMIUM_PATH: the Chromium (or Chrome) executable the affordability PDF is printed with
+   * (src/modules/overview/overview.pdf.ts); by default /usr/bin/chromium when it exists; `off` or none found: null,
+   * and the PDF answers 503 pdf_unavailable.
+   */
+  chromiumPath: string | null;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +157,9 @@ export const KNOWN_KEYS = [
   'OBI_SECRET_KEY_FILE',
   'OBI_ADMIN_TOKEN',
   'OBI_ADMIN_TOKEN_FILE',
+  'OBI_ADMIN_HOST',
+  'OBI_ADMIN_PORT',
+  'OBI_ADMIN_DISCOVERY_FILE',
   'BODY_LIMIT_BYTES',
   'BODY_MIN_BYTES_PER_SECOND',
   'RATE_LIMIT_API_PER_MINUTE',
@@ -165,6 +191,11 @@ export const KNOWN_KEYS = [
   'MAIL_FROM',
   'MAIL_OUTBOX_DIR',
   'OBI_TEST_HOLD_REPORT_COMPUTE',
+  'CONSOLE_SESSION_IDLE_SECONDS',
+  'CONSOLE_SESSION_MAX_SECONDS',
+  'CONSOLE_SIGN_IN_LOCKOUT_AFTER',
+  'CONSOLE_INVITATION_TTL_SECONDS',
+  'OBI_CHROMIUM_PATH',
 ] as const;
 
 /** A failed bank pull is tried again after 1 min, 10 min and 1 h. */
@@ -234,6 +265,16 @@ function parseThrottling(int: (key: Key, def: number, min: number, max: number) 
   };
 }
 
+/** The lender console (docs/decisions/0034-console.md): sessions, sign-in lock-out, staff invitations. */
+function parseConsole(int: (key: Key, def: number, min: number, max: number) => number) {
+  return {
+    consoleSessionIdleSeconds: int('CONSOLE_SESSION_IDLE_SECONDS', 1800, 60, 86_400),
+    consoleSessionMaxSeconds: int('CONSOLE_SESSION_MAX_SECONDS', 12 * 3600, 300, 30 * 86_400),
+    consoleSignInLockoutAfter: int('CONSOLE_SIGN_IN_LOCKOUT_AFTER', 5, 1, 1000),
+    consoleInvitationTtlSeconds: int('CONSOLE_INVITATION_TTL_SECONDS', 3 * 86_400, 300, 30 * 86_400),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const problems: string[] = [];
   const reader = envReader(env, problems);
@@ -258,7 +299,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 3600, 1, 86_400 * 30);
   const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS', 86_400, 1, 86_400 * 30);
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
-  const clientAccess = parseClientAccess(get, problems);
+  const clientAccess = parseClientAccess(reader, { dataDir, port }, problems);
   const { installationKey, installationKeySource } = readInstallationKey(
     get('OBI_SECRET_KEY'),
     get('OBI_SECRET_KEY_FILE'),
@@ -282,6 +323,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   );
   const mail = parseMail(get('SMTP_URL'), get('MAIL_FROM'), get('MAIL_OUTBOX_DIR'), dataDir, problems);
   const testHoldReportCompute = bool('OBI_TEST_HOLD_REPORT_COMPUTE', false);
+  const consoleSettings = parseConsole(int);
   if (testHoldReportCompute && nodeEnv !== 'test')
     problems.push('OBI_TEST_HOLD_REPORT_COMPUTE: a test hook, accepted only with NODE_ENV=test');
 
@@ -311,21 +353,39 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     consentRefreshIntervalSeconds,
     bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
     ...mail,
+    ...consoleSettings,
     testHoldReportCompute,
     workerThreads,
     pgliteImage,
   });
 }
 
+/** OBI_CHROMIUM_PATH (docs/operations.md): an executable file, `off`, or unset for /usr/bin/chromium when present. */
+function parseChromiumPath(value: string | undefined, problems: string[]): string | null {
+  const isExecutable = (file: string): boolean => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (value === undefined || value === '') return isExecutable('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
+  if (value === 'off') return null;
+  if (!path.isAbsolute(value) || !isExecutable(value))
+    problems.push('OBI_CHROMIUM_PATH: must be the absolute path of an executable file (or off)');
+  return value;
+}
+
 /**
- * How this process runs (docs/operations.md): its role, whether it runs job workers, the metrics token and the
- * shutdown deadline. The embedded database is one process's (src/db/lock.ts), so only role all runs on it.
+ * How this process runs (docs/operations.md): its role, whether it runs job workers, the metrics token, the
+ * shutdown deadline and the Chromium PDFs are printed with. The embedded database is one process's (src/db/lock.ts), so only role all runs on it.
  */
 function parseOperations(
   { get, int, oneOf, bool }: ReturnType<typeof envReader>,
   databaseUrl: string | null,
   problems: string[],
-): Pick<Config, 'role' | 'workers' | 'metricsToken' | 'shutdownTimeoutSeconds'> {
+): Pick<Config, 'role' | 'workers' | 'metricsToken' | 'shutdownTimeoutSeconds' | 'chromiumPath'> {
   const role = oneOf('ROLE', [...ROLES], 'all');
   if (role !== 'all' && databaseUrl === null) {
     problems.push(
@@ -340,6 +400,7 @@ function parseOperations(
     workers: role === 'worker' || (role === 'all' && workersSetting),
     metricsToken: parseToken('METRICS_TOKEN', get('METRICS_TOKEN'), get('METRICS_TOKEN_FILE'), problems),
     shutdownTimeoutSeconds: int('SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600),
+    chromiumPath: parseChromiumPath(get('OBI_CHROMIUM_PATH'), problems),
   };
 }
 
@@ -429,11 +490,31 @@ function parseBootstrapClients(raw: string | undefined, problems: string[]): Boo
 }
 
 /** Who may manage clients: the clients created at start-up, and the operator token of the admin API. */
-function parseClientAccess(get: (key: Key) => string | undefined, problems: string[]) {
+function parseClientAccess(
+  { get, int }: Pick<ReturnType<typeof envReader>, 'get' | 'int'>,
+  main: { dataDir: string; port: number },
+  problems: string[],
+) {
+  const adminToken = parseToken('OBI_ADMIN_TOKEN', get('OBI_ADMIN_TOKEN'), get('OBI_ADMIN_TOKEN_FILE'), problems);
+  const adminHost = get('OBI_ADMIN_HOST') ?? '127.0.0.1';
+  const adminPort = int('OBI_ADMIN_PORT', 0, 0, 65_535);
+  // A per-run token lives in a local file only: an admin listener reachable from elsewhere needs a configured one.
+  if (!isLoopbackHost(adminHost) && adminToken === null && get('OBI_ADMIN_TOKEN_FILE') === undefined)
+    problems.push('OBI_ADMIN_HOST: an address beyond loopback needs OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE');
+  if (adminPort !== 0 && adminPort === main.port)
+    problems.push('OBI_ADMIN_PORT: must differ from PORT (the admin API has a listener of its own)');
   return {
     bootstrapClients: Object.freeze(parseBootstrapClients(get('OBI_BOOTSTRAP_CLIENTS'), problems)) as BootstrapClient[],
-    adminToken: parseToken('OBI_ADMIN_TOKEN', get('OBI_ADMIN_TOKEN'), get('OBI_ADMIN_TOKEN_FILE'), problems),
+    adminToken,
+    adminHost,
+    adminPort,
+    adminDiscoveryFile: path.resolve(get('OBI_ADMIN_DISCOVERY_FILE') ?? path.join(main.dataDir, 'admin.json')),
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 // An operator token (the admin API's, the metrics endpoint's), inline or from a file (a mounted secret); long

@@ -2,16 +2,22 @@
  * Process entry: loadConfig → open database, migrate, queue → buildApp → listen; graceful shutdown.
  * `--role=api|worker|all` (or ROLE) says what this process does (docs/operations.md, "Roles").
  */
+import { enableCompileCache } from 'node:module';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { openRuntime, type Runtime } from './runtime.ts';
-import { buildApp, buildWorkerApp, type App } from './app.ts';
+import type { Runtime } from './runtime.ts';
+import type { App } from './app.ts';
+import type { AdminListener } from './admin-server.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { InstallationKeyError } from './installation-key.ts';
-import { registerJobHandlers } from './jobs/handlers.ts';
-import { resumeWebhookDispatch } from './modules/webhooks/index.ts';
 import type { Logger } from 'pino';
+
+// Start-up (docs/operations.md, "Start-up"): V8's compiled code for our modules and their dependencies is kept on
+// disk (Node's compile cache: NODE_COMPILE_CACHE, or a directory under the OS's temporary one), so a start after
+// the first skips most of the parsing and compiling. It applies to modules loaded after this line, hence the rest
+// of the service is imported in main() rather than above.
+enableCompileCache();
 
 /** `--role=X` or `--role X` on the command line wins over ROLE; any other argument is refused. */
 function envWithArguments(argv: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -46,6 +52,14 @@ function configOrExit() {
 async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config);
+  const [{ openRuntime }, { buildApp, buildWorkerApp }, { startAdminListener }, { registerJobHandlers }, webhooks] =
+    await Promise.all([
+      import('./runtime.ts'),
+      import('./app.ts'),
+      import('./admin-server.ts'),
+      import('./jobs/handlers.ts'),
+      import('./modules/webhooks/index.ts'),
+    ]);
   let runtime;
   try {
     runtime = await openRuntime(config, systemClock, { log: logger });
@@ -76,12 +90,14 @@ async function main(): Promise<void> {
   };
   // Webhook deliveries left pending by a stopped process are picked up: before this process's workers start, so the
   // leases freed (on the embedded database, all of them belong to a dead process) cannot be one of our own.
-  if (config.workers) await resumeWebhookDispatch(deps);
+  if (config.workers) await webhooks.resumeWebhookDispatch(deps);
   // Every role binds the handlers (an api process runs none, but drain and the completeness check want them);
   // only a process with workers on polls for jobs (src/jobs/queue.ts).
   await registerJobHandlers(deps);
   const app = config.role === 'worker' ? await buildWorkerApp(deps) : await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
+  // The admin API has a listener of its own, loopback by default; it belongs to the api role (src/admin-server.ts).
+  const admin = config.role === 'worker' ? null : await startAdminListener(deps);
   logger.info(
     {
       address: app.server.address(),
@@ -101,7 +117,7 @@ async function main(): Promise<void> {
   }
   // Background work is pg-boss jobs (src/jobs/registry.ts): the handlers above run them where workers are on,
   // periodic ones included.
-  onStopSignals(app, runtime, logger, config.shutdownTimeoutSeconds);
+  onStopSignals(app, admin, runtime, logger, config.shutdownTimeoutSeconds);
 }
 
 /**
@@ -110,7 +126,13 @@ async function main(): Promise<void> {
  * the process exits 1 with work unfinished (jobs cut off are retried by the queue: src/jobs/registry.ts). A second
  * signal changes nothing: Ctrl-C under npm delivers SIGINT twice (from the terminal and from npm).
  */
-function onStopSignals(app: App, runtime: Runtime, logger: Logger, deadlineSeconds: number): void {
+function onStopSignals(
+  app: App,
+  admin: AdminListener | null,
+  runtime: Runtime,
+  logger: Logger,
+  deadlineSeconds: number,
+): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -123,7 +145,11 @@ function onStopSignals(app: App, runtime: Runtime, logger: Logger, deadlineSecon
     }, deadlineSeconds * 1000);
     force.unref();
     // Stops accepting, closes idle keep-alive connections, waits for the requests in flight.
-    await app.close().catch((err) => logger.error({ err }, 'closing the HTTP server failed'));
+    // The admin listener likewise (its discovery file goes with it).
+    await Promise.all([
+      app.close().catch((err) => logger.error({ err }, 'closing the HTTP server failed')),
+      admin?.close().catch((err) => logger.error({ err }, 'closing the admin listener failed')),
+    ]);
     // Running jobs get what is left of the deadline (less a second for closing the database) to finish.
     const leftSeconds = Math.max(1, deadlineSeconds - (Date.now() - started) / 1000 - 1);
     await runtime.close(leftSeconds).catch((err) => logger.error({ err }, 'closing the database failed'));

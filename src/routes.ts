@@ -15,6 +15,7 @@
  * 17  GET     /public/v3/customers/{customer_id}/events/personal                  modules/reports
  * 18  GET     /public/v3/customers/{customer_id}/report_readiness_statuses/{name} modules/reports
  *  -  GET     /public/v3/customers/{customer_id}/forecast/personal                modules/reports (issue: forecast)
+ *  -  GET     /public/v3/customers/{customer_id}/reports/affordability.pdf        modules/overview (docs/decisions/0035)
  * 19  GET     /public/v3/account_types/{account_type}/transaction_categories      modules/categories
  * 20  POST    /public/v3/webhooks                                                 modules/webhooks
  * 21  DELETE  /public/v3/webhooks/{webhook_id}/delete                             modules/webhooks
@@ -26,7 +27,8 @@
  *  -  GET     /public/v3/banks                                                    modules/banks (docs/decisions/0006)
  *  -  GET     /public/v3/settings, PATCH /public/v3/settings                      modules/clients
  *  -  *       /admin/v1/clients[/{client_id}[/rotate-secret|disable|enable|audit]] modules/clients (operator token;
- *             only with OBI_ADMIN_TOKEN, docs/decisions/0026-client-lifecycle.md)
+ *             docs/decisions/0026-client-lifecycle.md): documented here, served only on the admin listener
+ *             (src/admin-server.ts, loopback by default, docs/decisions/0033-admin-listener.md); 404 here
  *  -  GET     /public/v3/webhooks, GET .../{webhook_id}/deliveries,               modules/webhooks (docs/decisions/0011)
  *     POST    .../{webhook_id}/deliveries/{delivery_id}/replay
  *  4  POST    /public/v3/webflow/banks/{bank_slug}/consent                        modules/consents (AppUserToken)
@@ -43,6 +45,8 @@
  *  9  GET     /public/v3/invitations                                              modules/invitations
  *  -  GET     /public/v3/invitations/{invitation_id}, DELETE (revoke)             modules/invitations (docs/decisions/0012)
  *  -  GET/POST /connect/… (hosted connect pages, the component; not in the OpenAPI) web
+ *  -  GET/POST /console/… (the lender console's pages; not in the OpenAPI)          web/console (docs/decisions/0034)
+ *  -  POST    /admin/v1/clients/{client_id}/console_invitations (operator token)  modules/console (admin listener)
  *  -  GET     /health, /ready, /openapi.json, /docs                               modules/health, app.ts
  *  -  GET     /metrics (Prometheus; only with METRICS_TOKEN, docs/operations.md)  modules/health
  */
@@ -53,6 +57,8 @@ import { bankRoutes } from './modules/banks/banks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { settingsRoutes } from './modules/clients/clients.routes.ts';
 import { adminClientRoutes } from './modules/clients/clients-admin.routes.ts';
+import { consoleAdminRoutes } from './modules/console/console-admin.routes.ts';
+import { consoleRoutes } from './web/console/console.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
@@ -61,6 +67,8 @@ import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { statementRoutes } from './modules/statements/statements.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { closePdfPrinter } from './modules/overview/index.ts';
 import { consentRoutes } from './modules/consents/consents.routes.ts';
 import { webflowRoutes } from './modules/consents/webflow.routes.ts';
 import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
@@ -96,21 +104,21 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
     await transactionRoutes(api, deps);
     await statementRoutes(api, deps);
     await reportRoutes(api, deps);
+    await overviewRoutes(api, deps);
     await webflowRoutes(api, deps);
     await consentRoutes(api, deps);
     await invitationRoutes(api, deps);
     await componentAuthRoutes(api, deps);
-    const adminToken = deps.config.adminToken;
-    if (adminToken !== null) {
-      await adminClientRoutes(api, {
-        ...deps,
-        adminToken,
-        beforeCustomerErased: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),
-      });
-    }
+    // In the OpenAPI document only: served on the admin listener (src/admin-server.ts); here every path is 404.
+    await adminClientRoutes(api, { ...deps, adminToken: null });
+    await consoleAdminRoutes(api, { ...deps, adminToken: null });
   });
   // The hosted connect pages (HTML, forms): outside /public/v3's JSON-only scope.
   await webRoutes(app, deps);
+  // The lender console (HTML, server-side sessions): src/web/console, docs/decisions/0034-console.md.
+  await consoleRoutes(app, deps);
+  // The affordability PDF's browser (API and console alike) is started on first use and closed with the app.
+  app.addHook('onClose', async () => closePdfPrinter(deps));
   // The bank simulator, a bank like any other to the connector (config refuses it in production unless allowed).
   // Its browser side (discovery, authorisation, login pages) is mounted here; its mutual-TLS side listens apart.
   if (deps.sandboxBank) await app.register(deps.sandboxBank.plugin, { prefix: '/sandbox-bank' });

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
+import { warnIfAutovacuumOff } from './db/autovacuum.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
 import { createWorkerPool, type WorkerPool } from './workers/pool.ts';
 import { ensureBootstrapClients, type BootstrapOutcome } from './modules/clients/index.ts';
@@ -60,6 +61,7 @@ export async function openRuntime(
   sandboxStarting?.catch(() => undefined); // its failure is thrown where it is awaited, below
   try {
     await migrate(db);
+    if (opts.log) await warnIfAutovacuumOff(db, opts.log);
     const installationKey = await loadInstallationKey(config, db, keyLog(opts.log));
     const bootstrap = await ensureBootstrapClients(db, installationKey, config.bootstrapClients, clock.now());
     if (opts.log) logBootstrap(opts.log, bootstrap);

@@ -37,7 +37,11 @@ function isEmptyDir(dir: string): boolean {
  * holds a database already (nothing to say), the image is off (`imageDir` null), or there is no usable image or it
  * could not be extracted (said in the log). Called with the data directory locked.
  */
-export function makeFromImage(pgDir: string, imageDir: string | null, log: DbStartLog | undefined): ImageMade | null {
+export async function makeFromImage(
+  pgDir: string,
+  imageDir: string | null,
+  log: DbStartLog | undefined,
+): Promise<ImageMade | null> {
   const staging = `${pgDir}.from-image`;
   fs.rmSync(staging, { recursive: true, force: true }); // a start stopped while extracting
   if (!isEmptyDir(pgDir)) return null;
@@ -54,7 +58,7 @@ export function makeFromImage(pgDir: string, imageDir: string | null, log: DbSta
     return null;
   }
   try {
-    extractTar(found.tar, staging);
+    await extractTar(found.tar, staging);
     fs.rmSync(pgDir, { recursive: true, force: true }); // empty, as checked above
     fs.renameSync(staging, pgDir);
   } catch (err) {

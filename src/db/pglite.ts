@@ -67,7 +67,7 @@ export async function openPglite(dataDir: string | null, opts: PgliteOpenOptions
 /** DATA_DIR/pg: opened if it holds a database; otherwise made from the image when there is a usable one, else by initdb. */
 async function createOnDisk(dataDir: string, opts: PgliteOpenOptions): Promise<PGlite> {
   const pgDir = path.join(dataDir, 'pg');
-  const image = makeFromImage(pgDir, opts.image ?? null, opts.log);
+  const image = await makeFromImage(pgDir, opts.image ?? null, opts.log);
   if (image) {
     try {
       const pglite = await PGlite.create(pgDir, { parsers });

@@ -37,43 +37,48 @@ function safeName(name: string): string {
 
 const PAGE = 8192;
 const ZERO_PAGE = Buffer.alloc(PAGE);
+/**
+ * Files written at once. Creating a file is mostly waiting on the file system (its journal), not CPU: an image's
+ * thousand-odd files written one after another took seconds on a busy disk, and a few at a time on libuv's threads
+ * about a third of that (docs/operations.md, "Start-up").
+ */
+const WRITERS = 16;
 
 /**
  * Writes `data` to a new file, leaving whole pages of zeros as holes that read back as zeros: the write-ahead log's
  * segment alone is 16 MB of mostly zeros (PostgreSQL makes its segments sparse the same way with wal_init_zero=off).
  */
-function writeSparse(file: string, data: Buffer): void {
-  const fd = fs.openSync(file, 'wx', 0o600);
+async function writeSparse(file: string, data: Buffer): Promise<void> {
+  const handle = await fs.promises.open(file, 'wx', 0o600);
   try {
     let start = 0;
     while (start < data.length) {
       let end = start;
       while (end < data.length && !data.subarray(end, end + PAGE).equals(ZERO_PAGE)) end += PAGE;
       end = Math.min(end, data.length);
-      if (end > start) fs.writeSync(fd, data, start, end - start, start);
+      if (end > start) await handle.write(data, start, end - start, start);
       start = end;
       while (start < data.length && data.subarray(start, start + PAGE).equals(ZERO_PAGE)) start += PAGE;
     }
-    fs.ftruncateSync(fd, data.length);
+    await handle.truncate(data.length);
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
 }
 
-/** Extracts `archive` into `dir` (created). Throws on anything but ustar directories and regular files. */
-export function extractTar(archive: Uint8Array, dir: string): void {
-  const buf = Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
-  fs.mkdirSync(dir, { recursive: true });
-  const made = new Set<string>([dir]);
-  const mkdir = (d: string) => {
-    if (made.has(d)) return;
-    fs.mkdirSync(d, { recursive: true });
-    made.add(d);
-  };
+interface Entry {
+  name: string;
+  directory: boolean;
+  data: Buffer;
+}
+
+/** The archive's entries, every header checked; throws on anything but ustar directories and regular files. */
+function readEntries(buf: Buffer): Entry[] {
+  const entries: Entry[] = [];
   let offset = 0;
   while (offset + BLOCK <= buf.length) {
     const header = buf.subarray(offset, offset + BLOCK);
-    if (header.every((b) => b === 0)) return; // the end-of-archive blocks
+    if (header.every((b) => b === 0)) return entries; // the end-of-archive blocks
     if (octal(header, 148, 8) !== checksumOf(header)) throw new Error('tar header checksum mismatch');
     const prefix = field(header, 345, 155);
     const name = safeName(prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
@@ -81,15 +86,44 @@ export function extractTar(archive: Uint8Array, dir: string): void {
     const type = String.fromCharCode(header[156] ?? 0);
     offset += BLOCK;
     if (offset + size > buf.length) throw new Error('tar archive is truncated');
-    const target = path.join(dir, name);
-    if (type === '5') mkdir(target);
-    else if (type === '0' || type === '\0') {
-      mkdir(path.dirname(target));
-      writeSparse(target, buf.subarray(offset, offset + size));
-    } else throw new Error(`tar entry ${name} is of a type the image never holds (${JSON.stringify(type)})`);
+    if (type !== '5' && type !== '0' && type !== '\0')
+      throw new Error(`tar entry ${name} is of a type the image never holds (${JSON.stringify(type)})`);
+    entries.push({ name, directory: type === '5', data: buf.subarray(offset, offset + size) });
     offset += Math.ceil(size / BLOCK) * BLOCK;
   }
   throw new Error('tar archive ends without its end-of-archive blocks');
+}
+
+/**
+ * Extracts `archive` into `dir` (created). Throws on anything but ustar directories and regular files, before
+ * anything is written. The directories are made first, then the files, WRITERS at a time.
+ */
+export async function extractTar(archive: Uint8Array, dir: string): Promise<void> {
+  const entries = readEntries(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+  fs.mkdirSync(dir, { recursive: true });
+  const made = new Set<string>([dir]);
+  const mkdir = (d: string) => {
+    if (made.has(d)) return;
+    fs.mkdirSync(d, { recursive: true });
+    made.add(d);
+  };
+  for (const e of entries) mkdir(e.directory ? path.join(dir, e.name) : path.dirname(path.join(dir, e.name)));
+  const files = entries.filter((e) => !e.directory);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  // On a failure the writers stop taking files, and the caller hears of it once none is still writing (it removes
+  // the directory).
+  const writer = async () => {
+    for (let e = files[next++]; e !== undefined && !failure; e = files[next++]) {
+      try {
+        await writeSparse(path.join(dir, e.name), e.data);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITERS, files.length) }, writer));
+  if (failure) throw failure.error;
 }
 
 function header(name: string, size: number, type: '0' | '5', mtime: number): Buffer {

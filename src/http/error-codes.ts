@@ -41,6 +41,7 @@ const STATUS_BY_CODE: Record<Exclude<ErrorCode, NotFoundCode>, number> = {
   queue_unavailable: 503,
   bank_unavailable: 503,
   bank_rate_limited: 503,
+  pdf_unavailable: 503,
 };
 
 function isNotFoundCode(code: ErrorCode): code is NotFoundCode {

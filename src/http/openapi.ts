@@ -51,6 +51,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /public/v3/customers/{customer_id}/affordability/personal': 'getAffordability',
   'GET /public/v3/customers/{customer_id}/events/personal': 'listEvents',
   'GET /public/v3/customers/{customer_id}/forecast/personal': 'getForecast',
+  'GET /public/v3/customers/{customer_id}/reports/affordability.pdf': 'getAffordabilityPdf',
   // The bank flow (the customer's side)
   'POST /public/v3/webflow/banks/{bank_slug}/consent': 'createConsentScreen',
   'DELETE /public/v3/webflow/banks/{bank_slug}/consent': 'withdrawConsent',
@@ -72,7 +73,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /public/v3/invitations/{invitation_id}': 'getInvitation',
   'DELETE /public/v3/invitations/{invitation_id}': 'revokeInvitation',
   'POST /public/v3/component_auth/init': 'createComponentUrl',
-  // The admin API (documented when OBI_ADMIN_TOKEN is set)
+  // The admin API (served on the admin listener only: src/admin-server.ts)
   'POST /admin/v1/clients': 'adminCreateClient',
   'GET /admin/v1/clients': 'adminListClients',
   'GET /admin/v1/clients/{client_id}': 'adminGetClient',
@@ -81,6 +82,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /admin/v1/clients/{client_id}/enable': 'adminEnableClient',
   'DELETE /admin/v1/clients/{client_id}': 'adminDeleteClient',
   'GET /admin/v1/clients/{client_id}/audit': 'adminListClientAudit',
+  'POST /admin/v1/clients/{client_id}/console_invitations': 'adminCreateConsoleInvitation',
+  'GET /admin/v1/clients/{client_id}/settings': 'adminGetClientSettings',
+  'PATCH /admin/v1/clients/{client_id}/settings': 'adminUpdateClientSettings',
 };
 
 /**

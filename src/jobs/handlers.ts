@@ -11,6 +11,7 @@ import { sendInvitationEmail } from '../modules/invitations/invitations.job.ts';
 import { runWebhookDispatch } from '../modules/webhooks/index.ts';
 import { deleteExpiredConnectRows } from '../modules/connect/index.ts';
 import { pruneExpiredKeys } from '../modules/idempotency/index.ts';
+import { maintainTransactionsPartition } from '../modules/transactions/index.ts';
 
 export function jobHandlers(deps: AppDeps): Record<JobName, JobHandler> {
   return {
@@ -26,6 +27,7 @@ export function jobHandlers(deps: AppDeps): Record<JobName, JobHandler> {
     'webhook.dispatch': async () => {
       await runWebhookDispatch(deps);
     },
+    'transactions.maintain': (data) => maintainTransactionsPartition(deps.db, data),
     'consent.sweep': async () => {
       await sweepConsents(deps);
     },

@@ -124,6 +124,19 @@ export const JOBS = {
     // Safety net: leases that lapsed, a run lost with its process.
     cron: '* * * * *',
   },
+  'transactions.maintain': {
+    description:
+      'VACUUM (ANALYZE) the partition of transactions a large submission or bank pull wrote to (10 000 rows or more).',
+    // One waiting and one running per partition: a burst of large submissions collapses into one run.
+    policy: 'stately',
+    singletonKey: 'partition name',
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    // A partition of a 100-million-row table (6 million rows) vacuums in minutes on a server.
+    expireInSeconds: 1800,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+  },
   'consent.sweep': {
     description:
       'Reject abandoned authorisations, revoke lapsed reconfirmations, queue due refreshes and requeue pulls left running by a dead process.',

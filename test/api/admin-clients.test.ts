@@ -1,17 +1,29 @@
-/** The admin API, /admin/v1/clients (docs/decisions/0026-client-lifecycle.md). */
-import { describe, test } from 'node:test';
+/**
+ * The admin API, /admin/v1/clients (docs/decisions/0026-client-lifecycle.md), on the admin listener's app
+ * (src/admin-server.ts, docs/decisions/0033-admin-listener.md); the public app documents it and serves none of it.
+ */
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, newCustomer, newCustomerToken, startService, type TestService } from '../helpers/app.ts';
 import { makeTransactions, newAccount, submit } from '../helpers/bank-data.ts';
+import { buildAdminApp } from '../../src/admin-server.ts';
+import type { App } from '../../src/app.ts';
 
 const ADMIN_TOKEN = 'adm_0123456789abcdef0123456789abcdef';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 
-function adminCall(svc: TestService) {
+/** The service's admin listener app (injected into, as the public app is by these tests). */
+async function adminApp(svc: TestService): Promise<App> {
+  const app = await buildAdminApp(svc.deps, ADMIN_TOKEN);
+  after(() => app.close());
+  return app;
+}
+
+function adminCall(app: App) {
   return (method: Method, url: string, payload?: unknown, headers: Record<string, string> = admin) =>
-    svc.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
 function tokenRequest(svc: TestService, clientId: string, clientSecret: string) {
@@ -22,24 +34,32 @@ function tokenRequest(svc: TestService, clientId: string, clientSecret: string) 
   });
 }
 
-async function auditActions(svc: TestService, clientId: string): Promise<Array<[string, string]>> {
-  const res = await adminCall(svc)('GET', `/admin/v1/clients/${clientId}/audit`);
+async function auditActions(app: App, clientId: string): Promise<Array<[string, string]>> {
+  const res = await adminCall(app)('GET', `/admin/v1/clients/${clientId}/audit`);
   assert.equal(res.statusCode, 200, res.body);
   return (res.json().data as Array<{ action: string; actor: string }>).map((e) => [e.action, e.actor]);
 }
 
-describe('the admin API is off without OBI_ADMIN_TOKEN', async () => {
-  const svc = await startService();
+describe('the public app does not serve the admin API', async () => {
+  const svc = await startService({ OBI_ADMIN_TOKEN: ADMIN_TOKEN });
 
-  test('every admin path is 404, whatever is sent', async () => {
+  test('every admin path is the ordinary 404, the operator token or not', async () => {
+    const unknown = await svc.app.inject({ method: 'GET', url: '/no/such/path' });
     for (const [method, url] of [
       ['GET', '/admin/v1/clients'],
       ['POST', '/admin/v1/clients'],
+      ['GET', '/admin/v1/clients/cl_x'],
+      ['GET', '/admin/v1/clients/cl_x/settings'],
       ['DELETE', '/admin/v1/clients/cl_x?confirm=cl_x'],
     ] as const) {
-      const res = await adminCall(svc)(method, url, method === 'POST' ? { name: 'x' } : undefined);
-      assert.equal(res.statusCode, 404, `${method} ${url}`);
+      for (const headers of [admin, {}]) {
+        const res = await adminCall(svc.app)(method, url, method === 'POST' ? { name: 'x' } : undefined, headers);
+        assert.equal(res.statusCode, 404, `${method} ${url}`);
+        assert.equal(res.json().code, unknown.json().code);
+        assert.equal(res.headers['www-authenticate'], undefined);
+      }
     }
+    assert.equal((await svc.deps.db.query('SELECT 1 FROM clients WHERE name = $1', ['x'])).rows.length, 0);
   });
 
   test('an admin token shorter than 32 characters is refused at start-up', async () => {
@@ -50,7 +70,7 @@ describe('the admin API is off without OBI_ADMIN_TOKEN', async () => {
 describe('admin API authentication', async () => {
   const svc = await startService({ OBI_ADMIN_TOKEN: ADMIN_TOKEN });
   const client = await newClient(svc);
-  const call = adminCall(svc);
+  const call = adminCall(await adminApp(svc));
 
   test('no token, a wrong token, a client access token and Basic are all 401 with a challenge', async () => {
     const basic = `Basic ${Buffer.from(`admin:${ADMIN_TOKEN}`).toString('base64')}`;
@@ -87,7 +107,8 @@ describe('admin API authentication', async () => {
 
 describe('create, list, get', async () => {
   const svc = await startService({ OBI_ADMIN_TOKEN: ADMIN_TOKEN });
-  const call = adminCall(svc);
+  const app = await adminApp(svc);
+  const call = adminCall(app);
 
   test('create answers the secret once; it works at the token endpoint; list and get never show it', async () => {
     const res = await call('POST', '/admin/v1/clients', { name: 'Acme Lending' });
@@ -109,7 +130,7 @@ describe('create, list, get', async () => {
       assert.ok(!body.includes(created.client_secret));
       assert.ok(!body.includes('secret_hash'));
     }
-    assert.deepEqual(await auditActions(svc, created.client_id), [['created', 'admin_api']]);
+    assert.deepEqual(await auditActions(app, created.client_id), [['created', 'admin_api']]);
   });
 
   test('a bad body is 400; an unknown client is 404 on every item route', async () => {
@@ -132,7 +153,8 @@ describe('create, list, get', async () => {
 
 describe('rotate-secret with an overlap window', async () => {
   const svc = await startService({ OBI_ADMIN_TOKEN: ADMIN_TOKEN, ACCESS_TOKEN_TTL_SECONDS: '86400' });
-  const call = adminCall(svc);
+  const app = await adminApp(svc);
+  const call = adminCall(app);
 
   test('the old secret works until the overlap ends, not after; the new one works throughout', async () => {
     const client = await newClient(svc);
@@ -201,7 +223,8 @@ describe('rotate-secret with an overlap window', async () => {
 
 describe('disable and enable', async () => {
   const svc = await startService({ OBI_ADMIN_TOKEN: ADMIN_TOKEN });
-  const call = adminCall(svc);
+  const app = await adminApp(svc);
+  const call = adminCall(app);
 
   test("a disabled client's access and customer tokens are refused at once; other clients are untouched", async () => {
     const client = await newClient(svc);
@@ -246,7 +269,7 @@ describe('disable and enable', async () => {
       401,
     );
     assert.equal((await tokenRequest(svc, client.clientId, client.clientSecret)).statusCode, 200);
-    assert.deepEqual(await auditActions(svc, client.clientId), [
+    assert.deepEqual(await auditActions(app, client.clientId), [
       ['enabled', 'admin_api'],
       ['disabled', 'admin_api'],
       ['created', 'cli'],
@@ -291,7 +314,8 @@ async function seedClientData(svc: TestService, client: Awaited<ReturnType<typeo
 
 describe('delete', async () => {
   const svc = await startService({ OBI_ADMIN_TOKEN: ADMIN_TOKEN });
-  const call = adminCall(svc);
+  const app = await adminApp(svc);
+  const call = adminCall(app);
 
   test('without a confirmation that repeats the id, nothing is deleted (400)', async () => {
     const client = await newClient(svc);
@@ -332,13 +356,14 @@ describe('delete', async () => {
       (await svc.app.inject({ method: 'GET', url: '/public/v3/banks', headers: client.auth })).statusCode,
       401,
     );
-    assert.deepEqual((await auditActions(svc, client.clientId))[0], ['deleted', 'admin_api']);
+    assert.deepEqual((await auditActions(app, client.clientId))[0], ['deleted', 'admin_api']);
   });
 });
 
 describe('the audit log', async () => {
   const svc = await startService({ OBI_ADMIN_TOKEN: ADMIN_TOKEN });
-  const call = adminCall(svc);
+  const app = await adminApp(svc);
+  const call = adminCall(app);
 
   test("a client's own settings change is recorded with actor client; entries come newest first, limited", async () => {
     const client = await newClient(svc);
@@ -364,5 +389,33 @@ describe('the audit log', async () => {
     const one = (await call('GET', `/admin/v1/clients/${client.clientId}/audit?limit=1`)).json().data;
     assert.equal(one.length, 1);
     assert.equal((await call('GET', `/admin/v1/clients/${client.clientId}/audit?limit=0`)).statusCode, 400);
+  });
+});
+
+describe("a client's settings", async () => {
+  const svc = await startService({ OBI_ADMIN_TOKEN: ADMIN_TOKEN });
+  const app = await adminApp(svc);
+  const call = adminCall(app);
+
+  test('read and changed by the operator, audited as admin_api; a bad value is 400 naming the member', async () => {
+    const client = await newClient(svc);
+    const url = `/admin/v1/clients/${client.clientId}/settings`;
+    const before = await call('GET', url);
+    assert.equal(before.statusCode, 200, before.body);
+    const changed = await call('PATCH', url, { company_name: 'Acme Ltd' });
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.equal(changed.json().company_name, 'Acme Ltd');
+    const own = await svc.app.inject({ method: 'GET', url: '/public/v3/settings', headers: client.auth });
+    assert.deepEqual(own.json(), changed.json(), 'the client sees what the operator set');
+    const bad = await call('PATCH', url, { privacy_policy_url: 'not a url' });
+    assert.equal(bad.statusCode, 400);
+    assert.match(JSON.stringify(bad.json().errors), /privacy_policy_url/);
+    assert.equal((await call('GET', '/admin/v1/clients/cl_unknown/settings')).statusCode, 404);
+    assert.deepEqual((await auditActions(app, client.clientId))[0], ['settings_changed', 'admin_api']);
+  });
+
+  test('the admin app serves the admin API only: no client API, no docs', async () => {
+    for (const url of ['/public/v3/banks', '/docs/', '/openapi.json'])
+      assert.equal((await app.inject({ method: 'GET', url, headers: admin })).statusCode, 404, url);
   });
 });

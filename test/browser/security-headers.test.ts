@@ -67,7 +67,8 @@ describe('security headers', async () => {
     const browser = await launchBrowser(() => [svc.baseUrl]);
     const page = await browser.newPage();
     await page.goto(`${svc.baseUrl}/docs/`);
-    await waitFor(async () => (await page.locator('.swagger-ui .info .title').count()) > 0 || undefined, {
+    // The reference (Scalar, src/docs-ui.ts) has rendered the document's title.
+    await waitFor(async () => (await page.getByText('Open Banking Insights API').count()) > 0 || undefined, {
       what: 'the docs to render',
     });
     assert.deepEqual(browser.problems, [], 'no console errors (a CSP violation would be one)');

@@ -165,10 +165,10 @@ describe('an image that cannot serve falls back to initdb, saying why', () => {
     ],
   ];
   for (const [when, imageDir, reason] of cases) {
-    test(`when ${when}`, () => {
+    test(`when ${when}`, async () => {
       const pgDir = path.join(freshDir(), 'pg');
       const log = recordingLog();
-      assert.equal(makeFromImage(pgDir, imageDir(), log), null);
+      assert.equal(await makeFromImage(pgDir, imageDir(), log), null);
       assert.equal(log.lines.length, 1);
       assert.equal(log.lines[0]?.level, 'warn');
       assert.match(log.lines[0]?.message ?? '', reason);
@@ -191,9 +191,9 @@ describe('an image that cannot serve falls back to initdb, saying why', () => {
     }
   });
 
-  test('OBI_PGLITE_IMAGE=off (image null) uses initdb and says so', () => {
+  test('OBI_PGLITE_IMAGE=off (image null) uses initdb and says so', async () => {
     const log = recordingLog();
-    assert.equal(makeFromImage(path.join(freshDir(), 'pg'), null, log), null);
+    assert.equal(await makeFromImage(path.join(freshDir(), 'pg'), null, log), null);
     assert.match(log.lines[0]?.message ?? '', /off/);
   });
 });

@@ -467,6 +467,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/v3/customers/{customer_id}/reports/affordability.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Affordability report as a PDF
+     * @description The figures of endpoints 15–17 and the forecast for people: affordability with its explanation, monthly income against expenditure, spending by category, balance history with the 90-day forecast, recurring payments, risk markers with their transactions, events; with the report as_of, the engine version, the data window and the accounts covered.
+     */
+    get: operations['getAffordabilityPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/v3/webflow/banks/{bank_slug}/consent': {
     parameters: {
       query?: never;
@@ -797,6 +817,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/v1/clients/{client_id}/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a client's settings */
+    get: operations['adminGetClientSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change a client's settings (members not sent stay as they are) */
+    patch: operations['adminUpdateClientSettings'];
+    trace?: never;
+  };
+  '/admin/v1/clients/{client_id}/console_invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite a person to the client's lender console (the first admin)
+     * @description A one-time link (/console/invitations/…) where the invitee sets a password; valid for CONSOLE_INVITATION_TTL_SECONDS.
+     */
+    post: operations['adminCreateConsoleInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -845,6 +903,7 @@ export interface components {
         | 'queue_unavailable'
         | 'bank_unavailable'
         | 'bank_rate_limited'
+        | 'pdf_unavailable'
         | 'account_not_found'
         | 'bank_not_found'
         | 'client_not_found'
@@ -1826,6 +1885,8 @@ export interface components {
       as_of: number;
       engine_version: string;
     };
+    /** Format: binary */
+    GetAffordabilityPdfResponse: string;
     CreateConsentScreenRequest: {
       application_sharing_third_parties?:
         | {
@@ -2377,15 +2438,96 @@ export interface components {
         id: string;
         client_id: string;
         /** @enum {string} */
-        action: 'created' | 'secret_rotated' | 'disabled' | 'enabled' | 'deleted' | 'settings_changed';
+        action:
+          | 'created'
+          | 'secret_rotated'
+          | 'disabled'
+          | 'enabled'
+          | 'deleted'
+          | 'settings_changed'
+          | 'console_user_invited'
+          | 'console_user_joined'
+          | 'console_signed_in'
+          | 'console_signed_out'
+          | 'console_customer_invited'
+          | 'console_refresh_requested'
+          | 'console_delivery_replayed'
+          | 'console_report_downloaded';
         /** @enum {string} */
-        actor: 'cli' | 'admin_api' | 'bootstrap' | 'client';
+        actor: 'cli' | 'admin_api' | 'bootstrap' | 'client' | 'console';
         /** @description ISO 8601, UTC */
         at: string;
         details: {
           [key: string]: unknown;
         };
       }[];
+    };
+    AdminGetClientSettingsResponse: {
+      company_name: string | null;
+      /** @description defaults to company_name on the consent screen */
+      application_name: string | null;
+      privacy_policy_url: string | null;
+      terms_and_condition_url: string | null;
+      service_customer_center_url: string | null;
+      /** @description exact-match allow-list for endpoint 5's url */
+      redirect_urls: string[];
+      /** @description origins allowed to host the web component (endpoint 7) */
+      component_origins: string[];
+      /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
+      logo_url: string | null;
+      /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
+      primary_colour: string | null;
+    };
+    AdminUpdateClientSettingsRequest: {
+      company_name?: string | null;
+      application_name?: string | null;
+      privacy_policy_url?: string | null;
+      terms_and_condition_url?: string | null;
+      service_customer_center_url?: string | null;
+      redirect_urls?: string[];
+      component_origins?: string[];
+      /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
+      logo_url?: string | null;
+      /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
+      primary_colour?: string | null;
+    };
+    AdminUpdateClientSettingsResponse: {
+      company_name: string | null;
+      /** @description defaults to company_name on the consent screen */
+      application_name: string | null;
+      privacy_policy_url: string | null;
+      terms_and_condition_url: string | null;
+      service_customer_center_url: string | null;
+      /** @description exact-match allow-list for endpoint 5's url */
+      redirect_urls: string[];
+      /** @description origins allowed to host the web component (endpoint 7) */
+      component_origins: string[];
+      /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
+      logo_url: string | null;
+      /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
+      primary_colour: string | null;
+    };
+    AdminCreateConsoleInvitationRequest: {
+      /**
+       * Format: email
+       * @description who is invited
+       */
+      email: string;
+      /** @description admin (the default) or viewer */
+      role?: 'viewer' | 'admin';
+      /** @description e-mail the link (default: when SMTP_URL is configured); the answer holds it anyway */
+      send_email?: boolean;
+    };
+    AdminCreateConsoleInvitationResponse: {
+      invitation_id: string;
+      client_id: string;
+      email: string;
+      role: 'viewer' | 'admin';
+      /** @description the one-time link where the invitee sets a password (/console/invitations/…) */
+      url: string;
+      /** @description ISO 8601, UTC */
+      expires_at: string;
+      emailed: boolean;
     };
   };
   responses: never;
@@ -4764,6 +4906,91 @@ export interface operations {
       };
     };
   };
+  getAffordabilityPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The affordability report (A4), made from the same report as endpoints 15–17 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['GetAffordabilityPdfResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   createConsentScreen: {
     parameters: {
       query?: never;
@@ -6607,6 +6834,206 @@ export interface operations {
       };
       /** @description Default Response */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  adminGetClientSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGetClientSettingsResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  adminUpdateClientSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminUpdateClientSettingsRequest'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUpdateClientSettingsResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  adminCreateConsoleInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminCreateConsoleInvitationRequest'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCreateConsoleInvitationResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
         headers: {
           [name: string]: unknown;
         };

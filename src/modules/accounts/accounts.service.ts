@@ -234,6 +234,16 @@ export async function setAccountsAuthorization(
   return repo.setAuthorized(tx, customerId, accountIds, isAuthorized, now);
 }
 
+/**
+ * The accounts of this client's customer, checked to be the client's in the same query (a submission's customer
+ * check and its account lookup in one round trip), or customer_not_found.
+ */
+export async function requireCustomerAccounts(db: Db, clientId: string, customerId: string): Promise<AccountRow[]> {
+  const accounts = await repo.listAccountsOfClientCustomer(db, clientId, customerId);
+  if (!accounts) throw notFound('customer');
+  return accounts;
+}
+
 export async function listCustomerAccounts(db: Db, customerId: string): Promise<AccountRow[]> {
   return repo.listAccounts(db, customerId);
 }

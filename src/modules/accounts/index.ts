@@ -3,6 +3,7 @@ export {
   accountNotFound,
   listCustomerAccounts,
   requireAccount,
+  requireCustomerAccounts,
   setAccountsAuthorization,
   storeBankAccounts,
   storeBankBalances,

@@ -1,10 +1,11 @@
 /**
  * The admin API, /admin/v1/clients (docs/decisions/0026-client-lifecycle.md): operators create, list, rotate,
- * disable, enable and delete clients and read their audit log. It takes the operator token (OBI_ADMIN_TOKEN),
- * never a client's token (checked on request, before the body is read); without that setting src/routes.ts does
- * not register it at all (every path is 404).
+ * disable, enable and delete clients and read their audit log. It takes the operator token (OBI_ADMIN_TOKEN, or the
+ * per-run one), never a client's token (checked on request, before the body is read). It is served on the admin
+ * listener only (src/admin-server.ts, docs/decisions/0033-admin-listener.md); the public app registers the same
+ * routes for its OpenAPI document alone, every one answering as an unknown path does (404).
  */
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,6 +14,8 @@ import { constantTimeEqual } from '../../lib/secrets.ts';
 import { problemResponses } from '../../http/wire.ts';
 import { withOperationId } from '../../http/openapi.ts';
 import * as lifecycle from './clients.lifecycle.ts';
+import { getSettings, updateSettings } from './clients.service.ts';
+import { Settings, SettingsPatch } from './clients.settings.ts';
 import type { BeforeCustomerErased, Change } from './clients.lifecycle.ts';
 import {
   AdminClient,
@@ -32,8 +35,8 @@ export interface AdminRoutesDeps {
   db: Database;
   clock: Clock;
   installationKey: string;
-  /** the operator token; the routes are registered only when there is one */
-  adminToken: string;
+  /** the operator token; null: documented here, served on the admin listener (every request is a 404 here) */
+  adminToken: string | null;
   /** the consents module's step, wired by the composition root: a deleted client's customers' consents are revoked at their banks */
   beforeCustomerErased?: BeforeCustomerErased;
 }
@@ -41,8 +44,15 @@ export interface AdminRoutesDeps {
 const SCHEME = 'AdminToken';
 const ERRORS = [400, 401, 404, 415, 503];
 
+/** On the public listener: the routes exist for the OpenAPI document only; a request gets the ordinary 404. */
+async function notServedHere(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.callNotFound();
+  return reply;
+}
+
 /** Bearer <operator token>, compared in constant time; anything else is 401 with a challenge. */
-function requireAdmin(adminToken: string) {
+function requireAdmin(adminToken: string | null) {
+  if (adminToken === null) return notServedHere;
   return async function authenticateAdmin(request: FastifyRequest): Promise<void> {
     const [, token] = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '') ?? [];
     if (token === undefined || !constantTimeEqual(token, adminToken)) {
@@ -78,7 +88,8 @@ const swaggerTransform = ({
   (components.securitySchemes ??= {})[SCHEME] = {
     type: 'http',
     scheme: 'bearer',
-    description: 'The operator token (OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE); the admin API is off without one',
+    description:
+      'The operator token (OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE, or the per-run one in the discovery file). The admin API is served on the admin listener only (OBI_ADMIN_HOST, OBI_ADMIN_PORT; loopback by default), not on this one',
   };
   return { schema: withOperationId(schema, route), url };
 };
@@ -239,5 +250,42 @@ async function clientRemovalRoutes(app: HttpApp, deps: AdminRoutesDeps, kit: Rou
       },
     },
     async (request) => ({ data: await lifecycle.clientAudit(deps.db, request.params.client_id, request.query.limit) }),
+  );
+
+  await clientSettingsRoutes(app, deps, kit);
+}
+
+/** A client's settings, as the client itself reads and changes them (GET/PATCH /public/v3/settings). */
+async function clientSettingsRoutes(app: HttpApp, deps: AdminRoutesDeps, kit: RouteKit): Promise<void> {
+  const { common, tags, security, change } = kit;
+  app.get(
+    '/admin/v1/clients/:client_id/settings',
+    {
+      ...common,
+      schema: {
+        summary: "Read a client's settings",
+        tags,
+        security,
+        params: ClientIdParams,
+        response: { 200: Settings, ...problemResponses(...ERRORS) },
+      },
+    },
+    async (request) => getSettings(deps.db, request.params.client_id),
+  );
+
+  app.patch(
+    '/admin/v1/clients/:client_id/settings',
+    {
+      ...common,
+      schema: {
+        summary: "Change a client's settings (members not sent stay as they are)",
+        tags,
+        security,
+        params: ClientIdParams,
+        body: SettingsPatch,
+        response: { 200: Settings, ...problemResponses(...ERRORS) },
+      },
+    },
+    async (request) => updateSettings(deps.db, request.params.client_id, request.body, change()),
   );
 }

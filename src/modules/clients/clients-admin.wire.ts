@@ -1,6 +1,6 @@
 /** Schemas of the admin API (/admin/v1/clients, docs/decisions/0026-client-lifecycle.md). Times are ISO 8601 UTC. */
 import { Type } from 'typebox';
-import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from './clients.lifecycle.ts';
+import { AUDIT_ACTIONS, AUDIT_ACTORS, DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from './clients.lifecycle.ts';
 import type { AuditAction, AuditActor } from './clients.lifecycle.ts';
 
 const Time = Type.String({ description: 'ISO 8601, UTC' });
@@ -76,11 +76,8 @@ export const AuditList = Type.Object({
     Type.Object({
       id: Type.String(),
       client_id: Type.String(),
-      action: Type.Unsafe<AuditAction>({
-        type: 'string',
-        enum: ['created', 'secret_rotated', 'disabled', 'enabled', 'deleted', 'settings_changed'],
-      }),
-      actor: Type.Unsafe<AuditActor>({ type: 'string', enum: ['cli', 'admin_api', 'bootstrap', 'client'] }),
+      action: Type.Unsafe<AuditAction>({ type: 'string', enum: [...AUDIT_ACTIONS] }),
+      actor: Type.Unsafe<AuditActor>({ type: 'string', enum: [...AUDIT_ACTORS] }),
       at: Time,
       details: Type.Record(Type.String(), Type.Unknown()),
     }),

@@ -1,7 +1,26 @@
 import type { Db } from '../../db/db.ts';
 
-export type AuditAction = 'created' | 'secret_rotated' | 'disabled' | 'enabled' | 'deleted' | 'settings_changed';
-export type AuditActor = 'cli' | 'admin_api' | 'bootstrap' | 'client';
+/** What an audit entry records: one list, from which the type and the admin API's schema (clients-admin.wire.ts) come. */
+export const AUDIT_ACTIONS = [
+  'created',
+  'secret_rotated',
+  'disabled',
+  'enabled',
+  'deleted',
+  'settings_changed',
+  // the lender console's (migrations/0016_console.sql, src/modules/console)
+  'console_user_invited',
+  'console_user_joined',
+  'console_signed_in',
+  'console_signed_out',
+  'console_customer_invited',
+  'console_refresh_requested',
+  'console_delivery_replayed',
+  'console_report_downloaded',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTORS = ['cli', 'admin_api', 'bootstrap', 'client', 'console'] as const;
+export type AuditActor = (typeof AUDIT_ACTORS)[number];
 
 export interface AuditRow {
   id: string;

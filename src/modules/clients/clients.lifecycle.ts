@@ -16,6 +16,7 @@ import type { AuditAction, AuditActor, AuditRow } from './clients-audit.repo.ts'
 import { revokingTokens } from './clients.revocations.ts';
 
 export type { AuditAction, AuditActor } from './clients-audit.repo.ts';
+export { AUDIT_ACTIONS, AUDIT_ACTORS } from './clients-audit.repo.ts';
 
 /** A rotation keeps the old secret working this long unless told otherwise; and never longer than the maximum. */
 export const DEFAULT_OVERLAP_SECONDS = 86_400;

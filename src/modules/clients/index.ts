@@ -9,11 +9,13 @@ export {
   getClient,
   listClients,
   MAX_OVERLAP_SECONDS,
+  recordAudit,
   rotateClientSecret,
   setClientEnabled,
   verifyClientCredentials,
 } from './clients.lifecycle.ts';
 export type {
+  AuditAction,
   AuditActor,
   AuditEntry,
   BeforeCustomerErased,

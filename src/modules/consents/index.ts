@@ -1,5 +1,10 @@
 /** The consents module's public face. Routes and jobs are wired by src/routes.ts and src/jobs/handlers.ts. */
-export { revokeAtBank, revokeConsentsOfDeletedCustomer } from './consents.service.ts';
+export {
+  listCustomerConsents,
+  refreshConsent,
+  revokeAtBank,
+  revokeConsentsOfDeletedCustomer,
+} from './consents.service.ts';
 export { sweepConsents } from './consents.sweep.ts';
 export { runBankPull } from './bank-pull.job.ts';
 export type { ConsentDeps } from './bank-access.ts';

@@ -60,6 +60,30 @@ export async function listCustomers(
   return { rows, total };
 }
 
+export async function searchCustomers(
+  db: Db,
+  clientId: string,
+  opts: { query?: string; limit: number; offset: number },
+): Promise<{ rows: CustomerRow[]; total: number }> {
+  const params: unknown[] = [clientId];
+  let where = 'client_id = $1';
+  if (opts.query !== undefined && opts.query !== '') {
+    // LIKE's wildcards in the query are matched literally.
+    params.push(`%${opts.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, opts.query);
+    where += ` AND (user_reference ILIKE $2 OR id = $3)`;
+  }
+  const total = theRow(
+    await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM customers WHERE ${where}`, params),
+  ).n;
+  const rows = (
+    await db.query<CustomerRow>(
+      `SELECT * FROM customers WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${opts.limit} OFFSET ${opts.offset}`,
+      params,
+    )
+  ).rows;
+  return { rows, total };
+}
+
 /**
  * Erasure: customer-owned tables reference customers with ON DELETE CASCADE, except transactions, which has
  * no foreign keys (bulk-load speed) and is emptied here, in the same transaction.

@@ -75,6 +75,20 @@ export async function listCustomers(
   return { data: rows.map(toCustomerView), total };
 }
 
+/** The lender console's list: a part of a user_reference (any case) or an exact id; newest first. */
+export async function searchCustomers(
+  db: Db,
+  clientId: string,
+  opts: { query?: string; page: number; maxPerPage: number },
+) {
+  const { rows, total } = await repo.searchCustomers(db, clientId, {
+    query: opts.query,
+    limit: opts.maxPerPage,
+    offset: (opts.page - 1) * opts.maxPerPage,
+  });
+  return { data: rows.map(toCustomerView), total };
+}
+
 /** Work a deletion needs done in its transaction before the rows go (the consents module revokes bank consents). */
 export type BeforeCustomerDeleted = (tx: Db, customerId: string) => Promise<void>;
 

@@ -1,3 +1,10 @@
 /** The invitations module's public face. Routes and the e-mail job are wired by src/routes.ts and src/jobs/handlers.ts. */
-export { findInvitationForLink, invitationStatus, markInvitationUsed } from './invitations.service.ts';
+export {
+  createInvitation,
+  findInvitationForLink,
+  invitationStatus,
+  markInvitationUsed,
+} from './invitations.service.ts';
+export { createMailer } from './mailer.ts';
+export type { Mailer, OutgoingEmail } from './mailer.ts';
 export type { InvitationDeps } from './invitations.service.ts';

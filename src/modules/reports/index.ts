@@ -1,2 +1,10 @@
 /** The reports module's public face. Routes and the report job are wired by src/routes.ts and src/jobs/handlers.ts. */
-export { markDataChanged } from './reports.service.ts';
+export { getReportReadiness, markDataChanged } from './reports.service.ts';
+/** Readiness and the served reports, read by the overview (src/modules/overview) as endpoints 15–18 answer them. */
+export {
+  getPersonalAffordability,
+  getPersonalEvents,
+  getPersonalForecast,
+  getPersonalInsights,
+} from './reports.service.ts';
+export type { AffordabilityBody, EventsBody, ForecastBody, InsightsBody } from './reports.wire.ts';

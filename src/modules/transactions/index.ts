@@ -2,3 +2,4 @@
 export { buildTransactionRows } from './transactions.ingest.ts';
 export type { SubmittedTransactionInput } from './transactions.ingest.ts';
 export { removeVanishedPending, storeTransactionRows } from './transactions.service.ts';
+export { maintainTransactionsPartition } from './transactions-maintenance.ts';

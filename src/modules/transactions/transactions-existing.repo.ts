@@ -17,14 +17,15 @@ export interface ExistingTransaction {
 
 /**
  * The lookup of findExisting by key: each of the batch's keys probed through the primary key (account_id, external
- * id). The LIMIT keeps the planner from flattening it into a hash join over the whole table, which it would choose
+ * id), in the customer's one partition (migrations/0017_transactions_partitioned.sql). The LIMIT keeps the planner from flattening it into a hash join over the whole table, which it would choose
  * for a few thousand keys whatever the table holds.
  */
 export const EXISTING_KEYS_SQL = `SELECT e.id, e.account_id, e.external_transaction_id, e.content_hash
   FROM unnest($1::text[], $2::text[]) AS k(account_id, external_transaction_id)
   CROSS JOIN LATERAL (
     SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.content_hash FROM transactions t
-    WHERE t.account_id = k.account_id AND t.external_transaction_id = k.external_transaction_id LIMIT 1
+    WHERE t.customer_id = $3 AND t.account_id = k.account_id AND t.external_transaction_id = k.external_transaction_id
+    LIMIT 1
   ) e`;
 
 // A probe costs about what reading two or three rows of a range does: an account holding no more than this many
@@ -45,24 +46,26 @@ export async function findExisting(
 ): Promise<Map<string, ExistingTransaction>> {
   const out = new Map<string, ExistingTransaction>();
   const keysOf = new Map<string, string[]>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as TransactionRow;
     const keys = keysOf.get(r.account_id);
     if (keys) keys.push(r.external_transaction_id);
     else keysOf.set(r.account_id, [r.external_transaction_id]);
+    if (i % RANGE_CHUNK === RANGE_CHUNK - 1) await yieldToLoop(); // 100 000 keys: a few short turns, not one long one
   }
   const held = await heldPerAccount(tx, customerId, [...keysOf.keys()]);
   const probe: Array<[string, string]> = [];
   for (const [accountId, keys] of keysOf) {
     const n = held.get(accountId) ?? 0;
     if (n === 0) continue;
-    if (n <= keys.length * READ_WHOLE_ACCOUNT_UP_TO) await readAccountKeys(tx, accountId, out);
+    if (n <= keys.length * READ_WHOLE_ACCOUNT_UP_TO) await readAccountKeys(tx, customerId, accountId, out);
     else for (const key of keys) probe.push([accountId, key]);
   }
   for (let i = 0; i < probe.length; i += LOOKUP_CHUNK) {
     const slice = probe.slice(i, i + LOOKUP_CHUNK);
     const r = await tx.query<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }>(
       EXISTING_KEYS_SQL,
-      [slice.map(([a]) => a), slice.map(([, e]) => e)],
+      [slice.map(([a]) => a), slice.map(([, e]) => e), customerId],
     );
     for (const e of r.rows)
       out.set(`${e.account_id}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });
@@ -82,13 +85,19 @@ async function heldPerAccount(tx: Db, customerId: string, accountIds: string[]):
 }
 
 /** Every key of one account, along the primary key in slices (a range scan is far cheaper per row than a probe). */
-async function readAccountKeys(tx: Db, accountId: string, out: Map<string, ExistingTransaction>): Promise<void> {
+async function readAccountKeys(
+  tx: Db,
+  customerId: string,
+  accountId: string,
+  out: Map<string, ExistingTransaction>,
+): Promise<void> {
   let after = '';
   for (;;) {
     const r = await tx.query<{ id: string; external_transaction_id: string; content_hash: number }>(
       `SELECT id::text AS id, external_transaction_id, content_hash FROM transactions
-       WHERE account_id = $1 AND external_transaction_id > $2 ORDER BY external_transaction_id LIMIT ${RANGE_CHUNK}`,
-      [accountId, after],
+       WHERE customer_id = $3 AND account_id = $1 AND external_transaction_id > $2
+       ORDER BY external_transaction_id LIMIT ${RANGE_CHUNK}`,
+      [accountId, after, customerId],
     );
     for (const e of r.rows)
       out.set(`${accountId}\u0000${e.external_transaction_id}`, { id: e.id, content_hash: Number(e.content_hash) });

@@ -11,7 +11,7 @@ import type { TransactionRow } from './transactions.ingest.ts';
 
 // The embedded engine runs COPY on this thread: small slices keep each pause short. A server runs it
 // elsewhere, so bigger slices only save round trips.
-const copyChunk = (db: Db) => (db.kind === 'pglite' ? 2_000 : 5_000);
+const copyChunk = (db: Db) => (db.kind === 'pglite' ? 500 : 5_000);
 
 export const TRANSACTION_COLUMNS = [
   'id',
@@ -113,19 +113,33 @@ const UPDATABLE = [
   ['content_hash', 'bigint'],
 ] as const;
 
-/** Pending → Booked, corrected fields: the stored row (same id) takes the new values. */
+/**
+ * Pending → Booked, corrected fields: the stored row (same id) takes the new values. Found by its natural key,
+ * the primary key, in the customer's one partition (migrations/0017_transactions_partitioned.sql).
+ */
 export async function updateTransactions(
   tx: Db,
+  customerId: string,
   rows: Array<TransactionRow & { id: string }>,
   now: Date,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += copyChunk(tx)) {
-    const chunk = rows.slice(i, i + copyChunk(tx));
+  const size = copyChunk(tx);
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    const n = UPDATABLE.length;
     await tx.query(
-      `UPDATE transactions t SET ${UPDATABLE.map(([c]) => `${c} = u.${c}`).join(', ')}, updated_at = $${UPDATABLE.length + 2}
-       FROM unnest($1::uuid[], ${UPDATABLE.map(([, type], k) => `$${k + 2}::${type}[]`).join(', ')}) AS u(id, ${UPDATABLE.map(([c]) => c).join(', ')})
-       WHERE t.id = u.id`,
-      [chunk.map((r) => r.id), ...UPDATABLE.map(([c]) => chunk.map((r) => r[c])), now],
+      `UPDATE transactions t SET ${UPDATABLE.map(([c]) => `${c} = u.${c}`).join(', ')}, updated_at = $${n + 3}
+       FROM unnest($1::text[], $2::text[], ${UPDATABLE.map(([, type], k) => `$${k + 3}::${type}[]`).join(', ')})
+         AS u(account_id, external_transaction_id, ${UPDATABLE.map(([c]) => c).join(', ')})
+       WHERE t.customer_id = $${n + 4} AND t.account_id = u.account_id
+         AND t.external_transaction_id = u.external_transaction_id`,
+      [
+        chunk.map((r) => r.account_id),
+        chunk.map((r) => r.external_transaction_id),
+        ...UPDATABLE.map(([c]) => chunk.map((r) => r[c])),
+        now,
+        customerId,
+      ],
     );
     await yieldToLoop();
   }

@@ -1,0 +1,29 @@
+/** Schemas of the console's operator route (POST /admin/v1/clients/{client_id}/console_invitations). */
+import { Type } from 'typebox';
+
+export const ConsoleRoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('admin')]);
+
+export const ConsoleInvitationParams = Type.Object({ client_id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const CreateConsoleInvitationBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', minLength: 3, maxLength: 254, description: 'who is invited' }),
+    role: Type.Optional({ ...ConsoleRoleSchema, description: 'admin (the default) or viewer' }),
+    send_email: Type.Optional(
+      Type.Boolean({
+        description: 'e-mail the link (default: when SMTP_URL is configured); the answer holds it anyway',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ConsoleInvitation = Type.Object({
+  invitation_id: Type.String(),
+  client_id: Type.String(),
+  email: Type.String(),
+  role: ConsoleRoleSchema,
+  url: Type.String({ description: 'the one-time link where the invitee sets a password (/console/invitations/…)' }),
+  expires_at: Type.String({ description: 'ISO 8601, UTC' }),
+  emailed: Type.Boolean(),
+});

@@ -1,0 +1,24 @@
+/** The console module's public face: console users, sessions and staff invitations. Pages: src/web/console. */
+export {
+  acceptStaffInvitation,
+  audit,
+  findSession,
+  findStaffInvitation,
+  hashToken,
+  inviteStaff,
+  listStaff,
+  sameToken,
+  signIn,
+  signOut,
+  staffInvitationUrl,
+} from './console.service.ts';
+export type {
+  ConsoleDeps,
+  ConsoleRole,
+  ConsoleSession,
+  OpenInvitation,
+  SignInOutcome,
+  StaffInvitation,
+  StaffMember,
+} from './console.service.ts';
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './console.password.ts';

@@ -1,0 +1,24 @@
+/**
+ * The overview module's public face: one customer's overview for the lender console (src/web/console) and the
+ * affordability PDF. Its API route is wired by src/routes.ts, which also closes the PDF browser with the app.
+ */
+export type {
+  CustomerOverview,
+  OverviewAccount,
+  OverviewAffordability,
+  OverviewBalance,
+  OverviewBalanceSeries,
+  OverviewCategorySpend,
+  OverviewDeps,
+  OverviewEvent,
+  OverviewMonth,
+  OverviewRecurring,
+  OverviewReport,
+  OverviewRiskMarker,
+  OverviewTransaction,
+} from './overview.types.ts';
+export { loadCustomerOverview } from './overview.service.ts';
+export { PdfUnavailableError, closePdfPrinter, renderAffordabilityPdf } from './overview.pdf.ts';
+export { buildOverviewCharts } from './overview.charts.ts';
+export type { OverviewChart } from './overview.charts.ts';
+export { formatInstant, formatMoney, formatMonth, formatPercent } from './overview.format.ts';

@@ -1,0 +1,66 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { OKABE_ITO, buildOverviewCharts } from './overview.charts.ts';
+import { overviewFixture } from '../../../test/helpers/overview-fixture.ts';
+
+type Json = Record<string, unknown>;
+const seriesOf = (option: Json) => option.series as Json[];
+
+describe('overview charts › ECharts options', () => {
+  const overview = overviewFixture('plain');
+  const charts = new Map(buildOverviewCharts(overview).map((c) => [c.id, c]));
+
+  test('three charts when the report is ready, none when it is not', () => {
+    assert.deepEqual([...charts.keys()], ['income-expenditure', 'spending-by-category', 'balance']);
+    assert.deepEqual(buildOverviewCharts({ ...overview, report: null, readiness: 'not_ready' }), []);
+  });
+
+  test('every option is plain JSON (no functions), with aria and decals on and Okabe-Ito colours', () => {
+    const okabeIto = new Set<string>(Object.values(OKABE_ITO));
+    for (const c of charts.values()) {
+      assert.deepEqual(JSON.parse(JSON.stringify(c.option)), c.option, c.id);
+      assert.deepEqual(c.option.aria, { enabled: true, decal: { show: true } }, c.id);
+      for (const colour of c.option.color as string[]) assert.ok(okabeIto.has(colour), `${c.id} ${colour}`);
+      assert.ok(c.description.length > 20, c.id);
+    }
+  });
+
+  test('income against expenditure: one bar per month, axis in £', () => {
+    const o = charts.get('income-expenditure')?.option ?? {};
+    assert.deepEqual((o.xAxis as Json).data, ['Mar 2026', 'Apr 2026', 'May 2026']);
+    assert.equal((o.yAxis as Json).name, 'Amount (£)');
+    assert.deepEqual(
+      seriesOf(o).map((s) => [s.name, s.type, s.data]),
+      [
+        ['Income', 'bar', [2500, 2600, 2550.5]],
+        ['Expenditure', 'bar', [2100.25, 2900, 2000]],
+      ],
+    );
+  });
+
+  test('spending by category: largest at the top, fixed and flexible stacked', () => {
+    const o = charts.get('spending-by-category')?.option ?? {};
+    assert.deepEqual((o.yAxis as Json).data, ['Shops plain', 'Rent']);
+    assert.deepEqual(seriesOf(o)[0]?.data, [0, 900]);
+    assert.deepEqual(seriesOf(o)[1]?.data, [100, 0]);
+  });
+
+  test('balance: history solid, forecast dashed from the last known day, a mark at the first overdrawn date', () => {
+    const o = charts.get('balance')?.option ?? {};
+    assert.deepEqual((o.xAxis as Json).data, ['2026-05-30', '2026-05-31', '2026-06-01', '2026-06-02']);
+    const [history, forecast] = seriesOf(o);
+    assert.deepEqual(history?.data, [300, 120, null, null]);
+    assert.deepEqual(forecast?.data, [null, 120, 40, -60]);
+    assert.equal((forecast?.lineStyle as Json).type, 'dashed');
+    assert.deepEqual(((forecast?.markLine as Json).data as Json[])[0], { xAxis: '2026-06-02' });
+    assert.match(charts.get('balance')?.description ?? '', /first overdrawn on 2026-06-02/);
+  });
+
+  test('no overdrawn date: no mark', () => {
+    const fixture = overviewFixture('plain');
+    if (!fixture.report) throw new Error('fixture');
+    fixture.report.balance.first_negative_date = null;
+    const o = buildOverviewCharts(fixture).find((c) => c.id === 'balance')?.option ?? {};
+    assert.equal(seriesOf(o)[1]?.markLine, undefined);
+  });
+});

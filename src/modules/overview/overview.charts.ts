@@ -1,0 +1,180 @@
+/**
+ * The overview's charts as ECharts options: pure functions of the overview, plain JSON (no functions), so the
+ * same option is drawn in the browser (src/web/assets/console-charts.js) and rendered to SVG on the server for the
+ * PDF (overview.pdf.ts). Colours are the Okabe-Ito palette (distinguishable with the common colour-vision
+ * deficiencies), with decal patterns and ECharts' aria description on, and every chart has a table beside it
+ * with the same figures (src/web/console/customer-sections.ts).
+ */
+import type { CustomerOverview, OverviewReport } from './overview.types.ts';
+import { currencySymbol, formatMonth } from './overview.format.ts';
+
+/** Okabe & Ito, "Color Universal Design" (2008). */
+export const OKABE_ITO = {
+  orange: '#E69F00',
+  skyBlue: '#56B4E9',
+  bluishGreen: '#009E73',
+  yellow: '#F0E442',
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  reddishPurple: '#CC79A7',
+  black: '#000000',
+} as const;
+
+export interface OverviewChart {
+  /** a stable id: the element ids chart-<id> and the data-chart attribute use it */
+  id: 'income-expenditure' | 'spending-by-category' | 'balance';
+  title: string;
+  /** a sentence for screen readers (the element's aria-label) */
+  description: string;
+  option: Record<string, unknown>;
+}
+
+/** Categories shown in the spending chart (the table lists them all). */
+export const SPENDING_CHART_CATEGORIES = 10;
+
+const aria = { enabled: true, decal: { show: true } };
+const grid = { left: 8, right: 24, top: 92, bottom: 8, containLabel: true };
+const legend = { top: 54 };
+
+function title(text: string, subtext?: string) {
+  return { text, subtext, left: 'center', textStyle: { fontSize: 14 }, subtextStyle: { fontSize: 11 } };
+}
+
+export function incomeExpenditureChart(report: OverviewReport): OverviewChart {
+  const symbol = currencySymbol(report.currency);
+  const first = report.months[0];
+  const last = report.months.at(-1);
+  const span = first && last ? `${formatMonth(first.year, first.month)} to ${formatMonth(last.year, last.month)}` : '';
+  return {
+    id: 'income-expenditure',
+    title: 'Monthly income against expenditure',
+    description: `Bar chart of monthly income and expenditure in ${symbol}, ${span || 'no months'}.`,
+    option: {
+      aria,
+      animation: false,
+      color: [OKABE_ITO.bluishGreen, OKABE_ITO.vermillion],
+      title: title('Monthly income against expenditure', span),
+      legend,
+      tooltip: { trigger: 'axis' },
+      grid,
+      xAxis: { type: 'category', data: report.months.map((m) => formatMonth(m.year, m.month)) },
+      yAxis: { type: 'value', name: `Amount (${symbol})`, axisLabel: { formatter: `${symbol}{value}` } },
+      series: [
+        { name: 'Income', type: 'bar', data: report.months.map((m) => m.income) },
+        { name: 'Expenditure', type: 'bar', data: report.months.map((m) => m.expenditure) },
+      ],
+    },
+  };
+}
+
+export function spendingByCategoryChart(report: OverviewReport): OverviewChart {
+  const symbol = currencySymbol(report.currency);
+  const top = report.spending_by_category.slice(0, SPENDING_CHART_CATEGORIES).reverse();
+  return {
+    id: 'spending-by-category',
+    title: 'Spending by category',
+    description: `Bar chart of the average monthly spending in ${symbol} of the ${top.length} largest categories.`,
+    option: {
+      aria,
+      animation: false,
+      color: [OKABE_ITO.blue, OKABE_ITO.orange],
+      title: title('Spending by category', `average a month, ${symbol}`),
+      legend,
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid,
+      xAxis: { type: 'value', axisLabel: { formatter: `${symbol}{value}` } },
+      yAxis: { type: 'category', data: top.map((c) => c.name), axisLabel: { width: 140, overflow: 'truncate' } },
+      series: [
+        {
+          name: 'Fixed',
+          type: 'bar',
+          stack: 'spend',
+          data: top.map((c) => (c.fixed_flexible === 'fixed' ? c.monthly_average : 0)),
+        },
+        {
+          name: 'Flexible',
+          type: 'bar',
+          stack: 'spend',
+          data: top.map((c) => (c.fixed_flexible === 'flexible' ? c.monthly_average : 0)),
+        },
+      ],
+    },
+  };
+}
+
+export function balanceChart(report: OverviewReport): OverviewChart {
+  const { balance } = report;
+  const symbol = currencySymbol(balance.currency);
+  const dates = [...balance.history.map((d) => d.date), ...balance.forecast.map((d) => d.date)];
+  const lastHistory = balance.history.at(-1);
+  const historyData = [...balance.history.map((d) => d.balance), ...balance.forecast.map(() => null)];
+  // The forecast starts from the last known day, so the two lines meet.
+  const forecastData = [
+    ...balance.history.map((d) => (d === lastHistory ? d.balance : null)),
+    ...balance.forecast.map((d) => d.balance),
+  ];
+  const overdrawn = balance.first_negative_date;
+  return {
+    id: 'balance',
+    title: 'Balance history and 90-day forecast',
+    description:
+      `Line chart of the total balance in ${symbol} by day with the 90-day forecast as a dashed line; ` +
+      (overdrawn ? `first overdrawn on ${overdrawn}.` : 'never overdrawn in the period shown.'),
+    option: {
+      aria,
+      animation: false,
+      color: [OKABE_ITO.blue, OKABE_ITO.orange],
+      title: title('Balance history and 90-day forecast', overdrawn ? `first overdrawn: ${overdrawn}` : undefined),
+      legend,
+      tooltip: { trigger: 'axis' },
+      grid,
+      xAxis: { type: 'category', data: dates },
+      // Not from zero: a balance far above it would be a flat line; the zero line is drawn when it is in reach.
+      yAxis: { type: 'value', scale: true, name: `Balance (${symbol})`, axisLabel: { formatter: `${symbol}{value}` } },
+      series: [
+        {
+          name: 'Balance',
+          type: 'line',
+          showSymbol: false,
+          data: historyData,
+          ...(balance.lowest_balance <= 0 || Math.min(...balance.history.map((d) => d.balance)) <= 0
+            ? {
+                markLine: {
+                  symbol: 'none',
+                  silent: true,
+                  lineStyle: { color: OKABE_ITO.black, type: 'solid', width: 1 },
+                  label: { show: false },
+                  data: [{ yAxis: 0 }],
+                },
+              }
+            : {}),
+        },
+        {
+          name: 'Forecast',
+          type: 'line',
+          showSymbol: false,
+          lineStyle: { type: 'dashed' },
+          data: forecastData,
+          ...(overdrawn
+            ? {
+                markLine: {
+                  symbol: 'none',
+                  silent: true,
+                  lineStyle: { color: OKABE_ITO.vermillion, type: 'dotted', width: 2 },
+                  label: { formatter: `First overdrawn ${overdrawn}`, position: 'insideEndTop', fontSize: 11 },
+                  data: [{ xAxis: overdrawn }],
+                },
+              }
+            : {}),
+        },
+      ],
+    },
+  };
+}
+
+/** The overview's charts; none while the report is not ready. */
+export function buildOverviewCharts(overview: CustomerOverview): OverviewChart[] {
+  const report = overview.report;
+  if (!report) return [];
+  return [incomeExpenditureChart(report), spendingByCategoryChart(report), balanceChart(report)];
+}

@@ -1,0 +1,298 @@
+/**
+ * One customer's overview (overview.types.ts) for the lender console and the PDF: the customer, their accounts
+ * and balances, and the stored report (src/modules/reports) as people read it. It reads the report through the
+ * reports module's services, the same ones endpoints 15–17 and the forecast answer with, so the console, the PDF
+ * and the API show the same figures; and it shows no figures while the report is not ready
+ * (docs/decisions/0010-report-readiness.md).
+ */
+import { AppError } from '../../lib/app-error.ts';
+import { isoDate, londonDay, londonMidnight, monthOfDay, monthStartDay } from '../../analytics/calendar/london.ts';
+import { round2 } from '../../analytics/money.ts';
+import { findCategory } from '../../analytics/categories/taxonomy.ts';
+import { listCustomerAccounts } from '../accounts/index.ts';
+import { requireCustomer } from '../customers/index.ts';
+import {
+  getPersonalAffordability,
+  getPersonalEvents,
+  getPersonalForecast,
+  getPersonalInsights,
+  getReportReadiness,
+} from '../reports/index.ts';
+import type { AffordabilityBody, EventsBody, ForecastBody, InsightsBody } from '../reports/index.ts';
+import * as repo from './overview.repo.ts';
+import type { TransactionRow } from './overview.repo.ts';
+import { formatMoney, formatMonth } from './overview.format.ts';
+import { RISK_MARKERS } from './overview.markers.ts';
+import { CHART_MONTHS, monthKey, monthsOverTwoYears, reportMonths } from './overview.months.ts';
+import type {
+  CustomerOverview,
+  OverviewAccount,
+  OverviewAffordability,
+  OverviewCategorySpend,
+  OverviewDeps,
+  OverviewEvent,
+  OverviewMonth,
+  OverviewReport,
+  OverviewRiskMarker,
+  OverviewTransaction,
+} from './overview.types.ts';
+
+/** Transactions listed under one risk marker (the count says how many there are in all). */
+const MARKER_TRANSACTIONS = 20;
+
+const dateOf = (unix: number): string => isoDate(londonDay(unix));
+
+export async function loadCustomerOverview(
+  deps: OverviewDeps,
+  clientId: string,
+  customerId: string,
+): Promise<CustomerOverview | null> {
+  let customer;
+  try {
+    customer = await requireCustomer(deps.db, clientId, customerId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'customer_not_found') return null;
+    throw err;
+  }
+  const [accountRows, balanceRows, readiness] = await Promise.all([
+    listCustomerAccounts(deps.db, customer.id),
+    repo.latestBalances(deps.db, customer.id),
+    getReportReadiness(deps.db, clientId, customer.id, 'insights'),
+  ]);
+  const accounts: OverviewAccount[] = accountRows.map((a) => ({
+    id: a.id,
+    bank_slug: a.bank_slug,
+    name: a.name,
+    nickname: a.nickname,
+    type: a.type,
+    sub_type: a.sub_type,
+    currency: a.currency,
+    number: a.number,
+    sort_code: a.sort_code,
+    account_number: a.account_number,
+    is_authorized: a.is_authorized,
+    balances: balanceRows
+      .filter((b) => b.account_id === a.id)
+      .map((b) => ({ type: b.type, amount: Number(b.amount), currency: b.currency, date: b.date })),
+  }));
+  const report = readiness.status === 'ready' ? await loadReport(deps, clientId, customer.id) : null;
+  return {
+    customer: {
+      id: customer.id,
+      user_reference: customer.user_reference,
+      created_at: Math.floor(new Date(customer.created_at).getTime() / 1000),
+    },
+    accounts,
+    readiness: report ? 'ready' : readiness.status === 'ready' ? 'not_ready' : readiness.status,
+    report,
+    generated_at: Math.floor(deps.clock.now().getTime() / 1000),
+  };
+}
+
+interface ReportParts {
+  insights: InsightsBody;
+  affordability: AffordabilityBody;
+  forecast: ForecastBody;
+  events: EventsBody;
+}
+
+/**
+ * The four parts of one computation. A new report may be stored between the reads: the parts are read again
+ * until they carry the same as_of (three tries); a report that became not ready meanwhile gives null.
+ */
+async function readReportParts(deps: OverviewDeps, clientId: string, customerId: string): Promise<ReportParts | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const insights = await getPersonalInsights(deps.db, clientId, customerId);
+      const affordability = await getPersonalAffordability(deps.db, clientId, customerId);
+      const forecast = await getPersonalForecast(deps.db, clientId, customerId);
+      const events = await getPersonalEvents(deps.db, clientId, customerId);
+      if (insights.as_of === affordability.as_of && insights.as_of === forecast.as_of)
+        return { insights, affordability, forecast, events };
+    } catch (err) {
+      if (err instanceof AppError && (err.code === 'report_not_ready' || err.code === 'no_data')) return null;
+      throw err;
+    }
+  }
+  return null;
+}
+
+async function loadReport(deps: OverviewDeps, clientId: string, customerId: string): Promise<OverviewReport | null> {
+  const parts = await readReportParts(deps, clientId, customerId);
+  if (!parts) return null;
+  const { insights, affordability, forecast, events } = parts;
+  const currency = insights.income.currency;
+  const asOf = insights.as_of;
+
+  const covered = await repo.coveredAccounts(deps.db, customerId, currency, asOf);
+  const firsts = covered.map((c) => Number(c.first_booking));
+  const lasts = covered.map((c) => Number(c.last_booking));
+
+  const eventTxIds = events.data.flatMap((e) => (e.transaction_id ? [e.transaction_id] : []));
+  const lossIds = (insights.employment.income_sources ?? [])
+    .filter((s) => s.missed)
+    .flatMap((s) => s.transaction_ids.slice(-3));
+  const byId = new Map(
+    (await repo.transactionsByIds(deps.db, customerId, [...new Set([...eventTxIds, ...lossIds])])).map((t) => [
+      t.id,
+      toTransaction(t),
+    ]),
+  );
+
+  return {
+    as_of: asOf,
+    engine_version: insights.engine_version,
+    currency,
+    data_window: {
+      first_booking_date: firsts.length > 0 ? dateOf(Math.min(...firsts)) : null,
+      last_booking_date: lasts.length > 0 ? dateOf(Math.max(...lasts)) : null,
+    },
+    accounts_covered: covered.map((c) => c.account_id),
+    months: await monthsOf(deps, customerId, insights, covered),
+    spending_by_category: spendingByCategory(insights),
+    balance: {
+      currency: forecast.currency,
+      current_balance: forecast.current_balance,
+      history: forecast.history,
+      forecast: forecast.forecast,
+      first_negative_date: forecast.first_negative_date,
+      lowest_balance: forecast.lowest_balance,
+      lowest_balance_date: forecast.lowest_balance_date,
+    },
+    recurring: insights.financial_patterns.recurrence.map((r) => ({
+      description: r.description,
+      // the report gives the category id; people read its name (docs/categories.md)
+      category: r.category === undefined ? null : (findCategory('Personal', r.category)?.name ?? r.category),
+      frequency: r.frequency ?? null,
+      average_amount: r.average_amount,
+      next_expected_date: r.next_expected_date === undefined ? null : dateOf(r.next_expected_date),
+      next_expected_amount: r.next_expected_amount ?? null,
+      transaction_count: r.transaction_ids.length,
+    })),
+    risk_markers: await riskMarkers(deps, customerId, insights, lossIds, byId),
+    affordability: affordabilityOf(affordability),
+    events: events.data.map((e): OverviewEvent => ({
+      id: e.id,
+      event_type: e.event_type,
+      description: e.description,
+      amount: e.amount,
+      currency: e.currency,
+      date: `${e.year}-${String(e.month).padStart(2, '0')}${e.day === undefined ? '' : `-${String(e.day).padStart(2, '0')}`}`,
+      is_alert: e.is_alert,
+      transaction: (e.transaction_id && byId.get(e.transaction_id)) || null,
+    })),
+  };
+}
+
+/** Up to 24 months of income against expenditure (overview.months.ts). */
+async function monthsOf(
+  deps: OverviewDeps,
+  customerId: string,
+  insights: InsightsBody,
+  covered: readonly repo.CoveredAccountRow[],
+): Promise<OverviewMonth[]> {
+  const fromReport = reportMonths(insights);
+  const first = fromReport[0];
+  const firstBooking = Math.min(...covered.map((c) => Number(c.first_booking)));
+  if (!first || !Number.isFinite(firstBooking)) return fromReport;
+  // The first month the data covers in full: the month of the first booking unless it began on the 1st.
+  const day = londonDay(firstBooking);
+  const firstFull = monthOfDay(day) + (monthStartDay(monthOfDay(day)) === day ? 0 : 1);
+  const reportStart = monthKey(first.year, first.month);
+  const from = Math.max(firstFull, reportStart - (CHART_MONTHS - fromReport.length));
+  if (from >= reportStart) return fromReport;
+  const rows = await repo.monthCategoryTotals(
+    deps.db,
+    customerId,
+    covered.map((c) => c.account_id),
+    insights.income.currency,
+    londonMidnight(monthStartDay(from)),
+    londonMidnight(monthStartDay(reportStart)) - 1,
+  );
+  return monthsOverTwoYears(fromReport, rows, firstFull);
+}
+
+function toTransaction(t: TransactionRow): OverviewTransaction {
+  return {
+    id: t.id,
+    date: dateOf(Number(t.booking_date_time)),
+    description: t.name,
+    amount: Number(t.amount),
+    currency: t.currency,
+    category: t.category_name,
+  };
+}
+
+/** Each spending category's total and monthly average over the report's months, largest first, empty ones left out. */
+export function spendingByCategory(insights: InsightsBody): OverviewCategorySpend[] {
+  const monthCount = Math.max(1, insights.expenditure.monthly_amounts.length);
+  return insights.expenditure.categories
+    .map((c) => {
+      const total = round2(c.monthly_amounts.reduce((sum, a) => sum + a.amount, 0));
+      return { name: c.name, fixed_flexible: c.fixed_flexible, total, monthly_average: round2(total / monthCount) };
+    })
+    .filter((c) => c.total !== 0)
+    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+}
+
+export function affordabilityOf(body: AffordabilityBody): OverviewAffordability | null {
+  const records = body.data;
+  const first = records[0];
+  if (!first) return null;
+  const currency = first.currency;
+  const amount = round2(records.reduce((sum, r) => sum + r.amount, 0) / records.length);
+  const sorted = [...records].sort((a, b) => a.amount - b.amount);
+  const lowest = sorted[0] ?? first;
+  const highest = sorted.at(-1) ?? first;
+  const lastRecord = records.at(-1) ?? first;
+  const negative = records.filter((r) => r.amount < 0).length;
+  return {
+    amount,
+    currency,
+    months: records.map((r) => ({ year: r.year, month: r.month, amount: r.amount })),
+    explanation: [
+      `Each month's amount is the income received, without loans, less the money spent (after refunds); transfers between the customer's own accounts are left out.`,
+      `Over the ${records.length} covered month${records.length === 1 ? '' : 's'} from ${formatMonth(first.year, first.month)} to ${formatMonth(lastRecord.year, lastRecord.month)}, ${formatMoney(amount, currency)} a month was left on average.`,
+      `The lowest month was ${formatMonth(lowest.year, lowest.month)} (${formatMoney(lowest.amount, currency)}), the highest ${formatMonth(highest.year, highest.month)} (${formatMoney(highest.amount, currency)}).`,
+      negative === 0
+        ? 'No month spent more than came in.'
+        : `${negative} month${negative === 1 ? '' : 's'} spent more than came in.`,
+    ],
+  };
+}
+
+async function riskMarkers(
+  deps: OverviewDeps,
+  customerId: string,
+  insights: InsightsBody,
+  lossIds: readonly string[],
+  byId: ReadonlyMap<string, OverviewTransaction>,
+): Promise<OverviewRiskMarker[]> {
+  const asOfMonth = monthOfDay(londonDay(insights.as_of));
+  const windowEnd = londonMidnight(monthStartDay(asOfMonth)) - 1;
+  const longest = Math.max(...RISK_MARKERS.map((s) => s.months));
+  const rows = await repo.transactionsInCategories(
+    deps.db,
+    customerId,
+    [...new Set(RISK_MARKERS.flatMap((s) => s.categoryIds))],
+    londonMidnight(monthStartDay(asOfMonth - longest)),
+    windowEnd,
+  );
+  return RISK_MARKERS.map((spec) => {
+    const from = londonMidnight(monthStartDay(asOfMonth - spec.months));
+    const behind =
+      spec.key === 'possible_loss_of_income'
+        ? lossIds.flatMap((id) => byId.get(id) ?? []).reverse()
+        : rows
+            .filter((r) => spec.categoryIds.includes(r.category_id) && Number(r.booking_date_time) >= from)
+            .map(toTransaction);
+    return {
+      key: spec.key,
+      label: spec.label,
+      raised: spec.raised(insights),
+      detail: spec.detail(insights),
+      transactions: behind.slice(0, MARKER_TRANSACTIONS),
+      transaction_count: behind.length,
+    };
+  });
+}

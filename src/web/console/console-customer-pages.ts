@@ -1,0 +1,175 @@
+/** The console's customer pages: the list, one customer (the overview's sections inside), inviting a customer, webhooks. */
+import { html, trusted, type Html } from '../html.ts';
+import { csrfField } from './console-layout.ts';
+import { flash, isoDay, isoMinute } from './console-pages.ts';
+import type { ConsoleSession } from '../../modules/console/index.ts';
+
+export interface CustomerListRow {
+  id: string;
+  user_reference: string;
+  created_at: number;
+  connection: { label: string; tone: 'ok' | 'warn' | 'bad' | 'none' };
+  readiness: 'no_data' | 'not_ready' | 'ready';
+}
+
+const READINESS: Record<CustomerListRow['readiness'], { label: string; tone: string }> = {
+  ready: { label: 'Ready', tone: 'status-ok' },
+  not_ready: { label: 'Being computed', tone: 'status-warn' },
+  no_data: { label: 'No data', tone: '' },
+};
+
+export function customersBody(o: {
+  rows: CustomerListRow[];
+  query: string;
+  page: number;
+  pages: number;
+  total: number;
+}): Html {
+  const link = (page: number) => `/console/customers?${new URLSearchParams({ q: o.query, page: String(page) })}`;
+  return html`<h1>Customers</h1>
+<form class="panel" method="get" action="/console/customers" role="search">
+<label for="q">Search by your reference or customer ID</label>
+<div class="actions"><input type="search" id="q" name="q" value="${o.query}" maxlength="200"><button type="submit">Search</button></div>
+</form>
+<p>${o.total} customer${o.total === 1 ? '' : 's'}${o.query ? html` matching “${o.query}”` : ''}.</p>
+<div class="table-wrap"><table data-sortable data-label="customers on this page" id="customers">
+<caption class="visually-hidden">Customers, newest first</caption>
+<thead><tr><th scope="col">Reference</th><th scope="col">Bank connection</th><th scope="col">Report</th><th scope="col">Added</th></tr></thead>
+<tbody>${o.rows.map(
+    (r) => html`<tr>
+<td><a href="/console/customers/${encodeURIComponent(r.id)}">${r.user_reference}</a><br><code>${r.id}</code></td>
+<td><span class="${r.connection.tone === 'none' ? '' : `status-${r.connection.tone}`}">${r.connection.label}</span></td>
+<td><span class="${READINESS[r.readiness].tone}">${READINESS[r.readiness].label}</span></td>
+<td data-value="${r.created_at}">${isoDay(r.created_at)}</td></tr>`,
+  )}</tbody></table></div>
+<nav class="pager" aria-label="Pages">
+${o.page > 1 ? html`<a href="${link(o.page - 1)}" rel="prev">Previous page</a>` : ''}
+<span>Page ${o.page} of ${Math.max(1, o.pages)}</span>
+${o.page < o.pages ? html`<a href="${link(o.page + 1)}" rel="next">Next page</a>` : ''}
+</nav>`;
+}
+
+export interface ConsentLine {
+  bank_slug: string;
+  status: string;
+  last_pulled_at: number | null;
+}
+
+export function customerBody(o: {
+  session: ConsoleSession;
+  customer: { id: string; user_reference: string };
+  consents: ConsentLine[];
+  sections: string;
+  message: Html | '';
+}): Html {
+  const admin = o.session.role === 'admin';
+  const base = `/console/customers/${encodeURIComponent(o.customer.id)}`;
+  const authorised = o.consents.some((c) => c.status === 'Authorised');
+  return html`<p><a href="/console/customers">All customers</a></p>
+<h1>${o.customer.user_reference}</h1>
+<p>Customer ID <code>${o.customer.id}</code></p>
+${o.message}
+<div class="actions">
+<a class="button" href="${base}/report.pdf" download>Download the affordability PDF</a>
+${
+  admin && authorised
+    ? html`<form class="inline-form" method="post" action="${base}/refresh">${csrfField(o.session.csrfToken)}<button type="submit" class="secondary">Request a refresh from the bank</button></form>`
+    : ''
+}
+</div>
+<h2>Bank connections</h2>
+${
+  o.consents.length === 0
+    ? html`<p>No bank connected yet.${admin ? html` <a href="/console/invite-customer?reference=${o.customer.user_reference}">Invite this customer</a> to connect one.` : ''}</p>`
+    : html`<div class="table-wrap"><table data-sortable data-label="bank connections" id="consents">
+<thead><tr><th scope="col">Bank</th><th scope="col">Status</th><th scope="col">Last pulled (UTC)</th></tr></thead>
+<tbody>${o.consents.map((c) => html`<tr><td>${c.bank_slug}</td><td>${c.status}</td><td data-value="${c.last_pulled_at ?? 0}">${c.last_pulled_at ? isoMinute(c.last_pulled_at) : 'never'}</td></tr>`)}</tbody></table></div>`
+}
+${trusted(o.sections)}`;
+}
+
+export function inviteCustomerBody(o: { csrf: string; values: Record<string, string>; message: Html | '' }): Html {
+  const v = (k: string) => o.values[k] ?? '';
+  return html`<h1>Invite a customer</h1>
+<p>The customer gets a link to connect their bank; their data then shows here.</p>
+${o.message}
+<form class="stack panel" method="post" action="/console/invite-customer" novalidate>
+${csrfField(o.csrf)}
+<div><label for="reference">Your reference for the customer</label><input type="text" id="reference" name="reference" value="${v('reference')}" required maxlength="200"></div>
+<div><label for="email">Customer's e-mail</label><input type="email" id="email" name="email" value="${v('email')}" required maxlength="254"></div>
+<div><label for="first_name">First name (optional)</label><input type="text" id="first_name" name="first_name" value="${v('first_name')}" maxlength="100"></div>
+<div><label for="last_name">Last name (optional)</label><input type="text" id="last_name" name="last_name" value="${v('last_name')}" maxlength="100"></div>
+<div><label><input type="checkbox" name="send_email" value="yes"${v('send_email') === 'no' ? '' : html` checked`}> E-mail the link to the customer</label></div>
+<div><button type="submit">Create the invitation</button></div>
+</form>`;
+}
+
+export function invitedCustomerMessage(o: { url: string; emailed: boolean; customerId: string }): Html {
+  return html`<div class="notice ok" role="status"><p>Invitation created${o.emailed ? ' and queued for e-mail' : ''}.</p>
+<p>Link for the customer: <code>${o.url}</code></p>
+<p><a href="/console/customers/${encodeURIComponent(o.customerId)}">Open the customer</a></p></div>`;
+}
+
+export interface WebhookLine {
+  id: string;
+  url: string;
+  status: string;
+  comment: string | null;
+  created_at: number;
+}
+
+export function webhooksBody(webhooks: WebhookLine[]): Html {
+  return html`<h1>Webhooks</h1>
+${
+  webhooks.length === 0
+    ? html`<p>No webhooks are registered (POST /public/v3/webhooks).</p>`
+    : html`<div class="table-wrap"><table data-sortable data-label="webhooks" id="webhooks">
+<thead><tr><th scope="col">Address</th><th scope="col">Status</th><th scope="col">Comment</th><th scope="col">Registered</th></tr></thead>
+<tbody>${webhooks.map((w) => html`<tr><td><a href="/console/webhooks/${encodeURIComponent(w.id)}">${w.url}</a></td><td>${w.status}</td><td>${w.comment ?? ''}</td><td data-value="${w.created_at}">${isoDay(w.created_at)}</td></tr>`)}</tbody></table></div>`
+}`;
+}
+
+export interface DeliveryLine {
+  id: string;
+  webhook_type: string;
+  customer_id: string;
+  state: string;
+  attempt_count: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: number;
+  replay_of: string | null;
+}
+
+export function deliveriesBody(o: {
+  session: ConsoleSession;
+  webhook: WebhookLine;
+  deliveries: DeliveryLine[];
+  page: number;
+  pages: number;
+  message: Html | '';
+}): Html {
+  const admin = o.session.role === 'admin';
+  const base = `/console/webhooks/${encodeURIComponent(o.webhook.id)}`;
+  return html`<p><a href="/console/webhooks">All webhooks</a></p>
+<h1>Deliveries to ${o.webhook.url}</h1>
+${o.message}
+<div class="table-wrap"><table data-sortable data-label="deliveries" id="deliveries">
+<caption class="visually-hidden">Delivery log, newest first</caption>
+<thead><tr><th scope="col">Created (UTC)</th><th scope="col">Event</th><th scope="col">Customer</th><th scope="col">State</th><th scope="col" class="num">Attempts</th><th scope="col">Last answer</th>${admin ? html`<th scope="col" data-nosort><span class="visually-hidden">Actions</span></th>` : ''}</tr></thead>
+<tbody>${o.deliveries.map(
+    (d) =>
+      html`<tr><td data-value="${d.created_at}">${isoMinute(d.created_at)}${d.replay_of ? html`<br><small>replay</small>` : ''}</td><td>${d.webhook_type}</td><td><code>${d.customer_id}</code></td><td>${d.state}</td><td class="num">${d.attempt_count}</td><td>${d.last_status_code ?? ''} ${d.last_error ?? ''}</td>${
+        admin
+          ? html`<td><form class="inline-form" method="post" action="${base}/deliveries/${encodeURIComponent(d.id)}/replay">${csrfField(o.session.csrfToken)}<button type="submit" class="secondary">Replay<span class="visually-hidden"> delivery ${d.id}</span></button></form></td>`
+          : ''
+      }</tr>`,
+  )}</tbody></table></div>
+<nav class="pager" aria-label="Pages">
+${o.page > 1 ? html`<a href="${base}?page=${o.page - 1}" rel="prev">Newer</a>` : ''}
+<span>Page ${o.page} of ${Math.max(1, o.pages)}</span>
+${o.page < o.pages ? html`<a href="${base}?page=${o.page + 1}" rel="next">Older</a>` : ''}
+</nav>`;
+}
+
+export { flash };

@@ -1,0 +1,61 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderCustomerSections, scriptJson } from './customer-sections.ts';
+import { HOSTILE, overviewFixture } from '../../../test/helpers/overview-fixture.ts';
+
+describe('customer sections › the overview as an HTML fragment', () => {
+  const page = renderCustomerSections(overviewFixture());
+
+  test('hostile text comes out inert: no tag, no closing script, no attribute of its own', () => {
+    assert.ok(!page.includes(HOSTILE));
+    assert.ok(!page.includes('<img'));
+    assert.ok(page.includes('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;'));
+    // Only the chart JSON blocks open a script element, and each is closed once, by us.
+    const opened = page.match(/<script\b[^>]*>/g) ?? [];
+    assert.equal(opened.length, 3);
+    for (const tag of opened) assert.match(tag, /^<script type="application\/json" id="chart-[a-z-]+">$/);
+    assert.equal((page.match(/<\/script>/g) ?? []).length, 3);
+  });
+
+  test('no inline style or event handler anywhere', () => {
+    // Inside a tag: text outside tags is escaped, so `<` only starts our own markup.
+    assert.doesNotMatch(page, /<[^>]*\sstyle=/i);
+    assert.doesNotMatch(page, /<style/i);
+    assert.doesNotMatch(page, /<[^>]*\son[a-z]+=/i);
+  });
+
+  test('each chart: an element with role img and a label, then its option as JSON that parses back', () => {
+    for (const id of ['income-expenditure', 'spending-by-category', 'balance']) {
+      assert.match(page, new RegExp(`<div class="chart" data-chart="${id}" role="img" aria-label="[^"]+"></div>`));
+      const json = new RegExp(`<script type="application/json" id="chart-${id}">([^<]*)</script>`).exec(page)?.[1];
+      assert.ok(json, id);
+      assert.equal(typeof JSON.parse(json), 'object');
+    }
+  });
+
+  test('scriptJson escapes what could end the block, and parses back to the same value', () => {
+    const value = { a: HOSTILE, b: '<!-- & \u2028 \u2029 >' };
+    const text = scriptJson(value);
+    assert.doesNotMatch(text, /[<>&\u2028\u2029]/);
+    assert.deepEqual(JSON.parse(text), value);
+  });
+
+  test('tables carry the figures, sortable, with numeric sort values', () => {
+    assert.ok((page.match(/<table data-sortable>/g) ?? []).length >= 6);
+    assert.match(page, /<td class="num" data-sort-value="2550.5">£2,550.50<\/td>/);
+    assert.match(page, /Affordable a month: <strong>£387.50<\/strong>/);
+    assert.match(page, /First overdrawn date<\/dt><dd>2026-06-02<\/dd>/);
+    assert.match(page, /Each month is income less spending\./);
+    assert.match(page, /2026-06-12/);
+  });
+
+  test('a report not ready: says so, shows the accounts, and no figures or charts', () => {
+    const fixture = overviewFixture();
+    const notReady = renderCustomerSections({ ...fixture, readiness: 'not_ready', report: null });
+    assert.match(notReady, /being computed/);
+    assert.doesNotMatch(notReady, /data-chart|Affordable a month/);
+    assert.match(notReady, /Accounts and balances/);
+    const noData = renderCustomerSections({ ...fixture, readiness: 'no_data', report: null, accounts: [] });
+    assert.match(noData, /no bank data/);
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * The customer page's sections of the lender console (src/web/console): one customer's overview
+ * (src/modules/overview) as an HTML fragment. Every text is escaped (src/web/html.ts); there is no inline script or
+ * style (the console's CSP allows neither): each chart is an empty element the bundled script
+ * (src/web/assets/console-charts.js) draws into from the ECharts option in the JSON block after it, and a table
+ * with the same figures follows, so the page reads without JavaScript. Tables carry data-sortable, and numeric
+ * cells data-sort-value with the plain number.
+ *
+ * Classes for the console's stylesheet: overview, overview-section, overview-facts, chart, num, marker,
+ * marker-raised, marker-clear, alert, notice.
+ */
+import { buildOverviewCharts } from '../../modules/overview/index.ts';
+import type {
+  CustomerOverview,
+  OverviewChart,
+  OverviewReport,
+  OverviewTransaction,
+} from '../../modules/overview/index.ts';
+import { formatInstant, formatMoney, formatMonth } from '../../modules/overview/index.ts';
+import { html, trusted, type Html } from '../html.ts';
+
+/**
+ * JSON for a <script type="application/json"> block: `<` (so no `</script>` or `<!--`), `>`, `&` and the two
+ * JavaScript line terminators become \u escapes, which JSON.parse turns back into the same characters.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function money(amount: number, currency: string): Html {
+  return html`<td class="num" data-sort-value="${amount}">${formatMoney(amount, currency)}</td>`;
+}
+
+function chart(c: OverviewChart): Html {
+  return html`<div class="chart" data-chart="${c.id}" role="img" aria-label="${c.description}"></div>
+<script type="application/json" id="chart-${c.id}">${trusted(scriptJson(c.option))}</script>`;
+}
+
+function section(id: string, heading: string, body: Html | Html[]): Html {
+  return html`<section class="overview-section" id="${id}" aria-labelledby="${id}-heading">
+<h2 id="${id}-heading">${heading}</h2>
+${body}
+</section>`;
+}
+
+function accountName(a: CustomerOverview['accounts'][number]): string {
+  return a.nickname ?? a.name ?? `${a.bank_slug} ${a.sub_type}`;
+}
+
+function accountsSection(o: CustomerOverview): Html {
+  const rows = o.accounts.map((a) => {
+    const balance = a.balances.find((b) => b.type === 'InterimAvailable') ?? a.balances[0];
+    return html`<tr>
+<td>${accountName(a)}</td><td>${a.bank_slug}</td><td>${a.type} ${a.sub_type}</td>
+<td>${a.sort_code && a.account_number ? `${a.sort_code} ${a.account_number}` : a.number}</td>
+<td>${a.is_authorized ? 'Connected' : 'Not connected'}</td>
+${balance ? money(balance.amount, balance.currency) : html`<td class="num" data-sort-value="">—</td>`}
+<td>${balance ? `${balance.type}, ${balance.date}` : ''}</td>
+</tr>`;
+  });
+  return section(
+    'accounts',
+    'Accounts and balances',
+    o.accounts.length === 0
+      ? html`<p>No accounts yet.</p>`
+      : html`<table data-sortable><caption>Accounts and their latest balance</caption>
+<thead><tr><th scope="col">Account</th><th scope="col">Bank</th><th scope="col">Type</th><th scope="col">Number</th><th scope="col">Connection</th><th scope="col">Balance</th><th scope="col">Balance as of</th></tr></thead>
+<tbody>${rows}</tbody></table>`,
+  );
+}
+
+function reportFacts(o: CustomerOverview, r: OverviewReport): Html {
+  const covered = r.accounts_covered.map((id) => {
+    const a = o.accounts.find((x) => x.id === id);
+    return a ? `${accountName(a)} (${a.number})` : id;
+  });
+  return html`<dl class="overview-facts">
+<dt>Report as of</dt><dd><time datetime="${formatInstant(r.as_of)}">${formatInstant(r.as_of)}</time></dd>
+<dt>Data window</dt><dd>${r.data_window.first_booking_date ?? '—'} to ${r.data_window.last_booking_date ?? '—'}</dd>
+<dt>Accounts covered</dt><dd>${covered.length > 0 ? covered.join(', ') : 'none'}</dd>
+<dt>Engine version</dt><dd>${r.engine_version}</dd>
+</dl>`;
+}
+
+function notReady(o: CustomerOverview): Html {
+  const text =
+    o.readiness === 'no_data'
+      ? 'There is no bank data for this customer yet: no figures to show.'
+      : 'The report is being computed from new data: its figures appear here once it is ready.';
+  return html`<p class="notice" role="status">${text}</p>`;
+}
+
+function affordabilitySection(r: OverviewReport): Html {
+  const a = r.affordability;
+  if (!a) return section('affordability', 'Affordability', html`<p>No complete month to assess yet.</p>`);
+  return section('affordability', 'Affordability', [
+    html`<p class="headline">Affordable a month: <strong>${formatMoney(a.amount, a.currency)}</strong></p>`,
+    ...a.explanation.map((s) => html`<p>${s}</p>`),
+    html`<table data-sortable><caption>Affordability by month</caption>
+<thead><tr><th scope="col">Month</th><th scope="col">Amount</th></tr></thead>
+<tbody>${a.months.map((m) => html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.amount, a.currency)}</tr>`)}</tbody></table>`,
+  ]);
+}
+
+const SOURCE = { report: 'report', transactions: 'transactions*' } as const;
+const SOURCE_NOTE =
+  "* Before the report's 12 months: totalled from the categorised transactions, refunds not set against spending.";
+
+function incomeSection(r: OverviewReport, c: OverviewChart | undefined): Html {
+  return section('income-expenditure', 'Income and expenditure', [
+    c ? chart(c) : html``,
+    html`<table data-sortable><caption>Monthly income against expenditure</caption>
+<thead><tr><th scope="col">Month</th><th scope="col">Income</th><th scope="col">Expenditure</th><th scope="col">Difference</th><th scope="col">Source</th></tr></thead>
+<tbody>${r.months.map(
+      (m) =>
+        html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.income, r.currency)}${money(m.expenditure, r.currency)}${money(Math.round((m.income - m.expenditure) * 100) / 100, r.currency)}<td>${SOURCE[m.source]}</td></tr>`,
+    )}</tbody></table>`,
+    r.months.some((m) => m.source === 'transactions') ? html`<p class="note">${SOURCE_NOTE}</p>` : html``,
+  ]);
+}
+
+function spendingSection(r: OverviewReport, c: OverviewChart | undefined): Html {
+  return section('spending', 'Spending by category', [
+    c ? chart(c) : html``,
+    html`<table data-sortable><caption>Spending by category over the report's months</caption>
+<thead><tr><th scope="col">Category</th><th scope="col">Fixed or flexible</th><th scope="col">A month</th><th scope="col">Total</th></tr></thead>
+<tbody>${r.spending_by_category.map(
+      (s) =>
+        html`<tr><td>${s.name}</td><td>${s.fixed_flexible}</td>${money(s.monthly_average, r.currency)}${money(s.total, r.currency)}</tr>`,
+    )}</tbody></table>`,
+  ]);
+}
+
+function balanceSection(r: OverviewReport, c: OverviewChart | undefined): Html {
+  const b = r.balance;
+  const days = [
+    ...b.history.map((d) => ({ ...d, kind: 'history' })),
+    ...b.forecast.map((d) => ({ ...d, kind: 'forecast' })),
+  ];
+  return section('balance', 'Balance and forecast', [
+    html`<dl class="overview-facts">
+<dt>Current balance</dt><dd>${formatMoney(b.current_balance, b.currency)}</dd>
+<dt>First overdrawn date</dt><dd>${b.first_negative_date ?? 'Not overdrawn, nor expected to be in the next 90 days'}</dd>
+<dt>Lowest balance</dt><dd>${formatMoney(b.lowest_balance, b.currency)}${b.lowest_balance_date ? ` on ${b.lowest_balance_date}` : ''}</dd>
+</dl>`,
+    c ? chart(c) : html``,
+    html`<details><summary>Balance by day (${days.length} days)</summary>
+<table data-sortable><caption>End-of-day balance, history then forecast</caption>
+<thead><tr><th scope="col">Date</th><th scope="col">Balance</th><th scope="col">Kind</th></tr></thead>
+<tbody>${days.map((d) => html`<tr><td>${d.date}</td>${money(d.balance, b.currency)}<td>${d.kind}</td></tr>`)}</tbody></table>
+</details>`,
+  ]);
+}
+
+function recurringSection(r: OverviewReport): Html {
+  if (r.recurring.length === 0) return section('recurring', 'Recurring payments', html`<p>None found.</p>`);
+  return section(
+    'recurring',
+    'Recurring payments',
+    html`<table data-sortable><caption>Recurring payments and their next dates</caption>
+<thead><tr><th scope="col">Description</th><th scope="col">Category</th><th scope="col">Frequency</th><th scope="col">Average</th><th scope="col">Next date</th><th scope="col">Next amount</th></tr></thead>
+<tbody>${r.recurring.map(
+      (x) =>
+        html`<tr><td>${x.description}</td><td>${x.category ?? ''}</td><td>${x.frequency ?? ''}</td>${money(x.average_amount, r.currency)}<td>${x.next_expected_date ?? 'ended'}</td>${
+          x.next_expected_amount === null
+            ? html`<td class="num" data-sort-value="">—</td>`
+            : money(x.next_expected_amount, r.currency)
+        }</tr>`,
+    )}</tbody></table>`,
+  );
+}
+
+function transactionsTable(caption: string, txs: readonly OverviewTransaction[]): Html {
+  return html`<table data-sortable><caption>${caption}</caption>
+<thead><tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col">Category</th><th scope="col">Amount</th></tr></thead>
+<tbody>${txs.map((t) => html`<tr><td>${t.date}</td><td>${t.description}</td><td>${t.category ?? ''}</td>${money(t.amount, t.currency)}</tr>`)}</tbody></table>`;
+}
+
+function markersSection(r: OverviewReport): Html {
+  return section(
+    'risk-markers',
+    'Risk markers',
+    r.risk_markers.map(
+      (
+        m,
+      ) => html`<article class="marker ${m.raised ? 'marker-raised' : 'marker-clear'}" aria-labelledby="marker-${m.key}">
+<h3 id="marker-${m.key}">${m.label}: ${m.raised ? 'present' : 'not present'}</h3>
+<p>${m.detail}</p>
+${
+  m.transactions.length > 0
+    ? transactionsTable(
+        m.transaction_count > m.transactions.length
+          ? `The latest ${m.transactions.length} of ${m.transaction_count} transactions behind it`
+          : 'The transactions behind it',
+        m.transactions,
+      )
+    : html``
+}
+</article>`,
+    ),
+  );
+}
+
+function eventsSection(r: OverviewReport): Html {
+  if (r.events.length === 0)
+    return section('events', 'Events and alerts', html`<p>No events in the last 12 months.</p>`);
+  return section(
+    'events',
+    'Events and alerts',
+    html`<table data-sortable><caption>Events and alerts, newest first</caption>
+<thead><tr><th scope="col">Date</th><th scope="col">Kind</th><th scope="col">Event</th><th scope="col">Description</th><th scope="col">Amount</th><th scope="col">Transaction</th></tr></thead>
+<tbody>${r.events.map(
+      (e) =>
+        html`<tr${e.is_alert ? trusted(' class="alert"') : ''}><td>${e.date}</td><td>${e.is_alert ? 'Alert' : 'Event'}</td><td>${e.event_type}</td><td>${e.description}</td>${money(e.amount, e.currency)}<td>${
+          e.transaction
+            ? `${e.transaction.date} ${e.transaction.description} ${formatMoney(e.transaction.amount, e.transaction.currency)}`
+            : ''
+        }</td></tr>`,
+    )}</tbody></table>`,
+  );
+}
+
+/** The overview's sections as an HTML fragment for the console's customer page. */
+export function renderCustomerSections(overview: CustomerOverview): string {
+  const r = overview.report;
+  const parts: Html[] = [accountsSection(overview)];
+  if (!r) {
+    parts.unshift(notReady(overview));
+  } else {
+    const charts = new Map(buildOverviewCharts(overview).map((c) => [c.id, c]));
+    parts.unshift(reportFacts(overview, r));
+    parts.push(
+      affordabilitySection(r),
+      incomeSection(r, charts.get('income-expenditure')),
+      spendingSection(r, charts.get('spending-by-category')),
+      balanceSection(r, charts.get('balance')),
+      recurringSection(r),
+      markersSection(r),
+      eventsSection(r),
+    );
+  }
+  return html`<div class="overview">${parts}</div>`.value;
+}
