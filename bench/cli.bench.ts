@@ -16,22 +16,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadAverage, median, startServiceProcess } from './bench-process.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const TARGET_MS = 2000;
 const DEADLINE_MS = 300_000;
-const LISTENING = 'open-banking-insights is listening';
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
-};
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-bench-cli-'));
 const env = {
@@ -61,31 +50,7 @@ function timed(args: string[]): Promise<number> {
   });
 }
 
-async function startService(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${out}`)), DEADLINE_MS);
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      for (const line of out.split('\n')) {
-        if (!line.includes(LISTENING)) continue;
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { address: { port: number } }).address.port);
-      }
-    });
-    child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}):\n${out}`)));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const startService = () => startServiceProcess(env, DEADLINE_MS);
 
 async function main(): Promise<void> {
   process.stdout.write(

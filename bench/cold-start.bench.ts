@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { findImage, pgliteImageDir } from '../src/db/pglite-image.ts';
 import { buildServiceImage } from '../scripts/build-pglite-image.ts';
+import { loadAverage, median } from './bench-process.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TARGET_MS = 3000;
@@ -33,16 +34,6 @@ interface Start {
   fromImage: boolean;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
-};
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function imageDir(): Promise<{ dir: string; note: string }> {

@@ -12,30 +12,18 @@
  *
  *   BENCH_ROUNDS (default 7)
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { loadAverage, median, startServiceProcess } from './bench-process.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const TARGET_MS = 1000;
 const DEADLINE_MS = 300_000;
-const LISTENING = 'open-banking-insights is listening';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
-};
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-
-async function startService(dataDir: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+function startService(dataDir: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const env = {
     ...process.env,
     NODE_ENV: 'development',
@@ -44,29 +32,7 @@ async function startService(dataDir: string): Promise<{ baseUrl: string; stop: (
     PORT: '0',
     LOG_LEVEL: 'info',
   };
-  const child = spawn(process.execPath, ['src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${out}`)), DEADLINE_MS);
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      for (const line of out.split('\n')) {
-        if (!line.includes(LISTENING)) continue;
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { address: { port: number } }).address.port);
-      }
-    });
-    child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}):\n${out}`)));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return startServiceProcess(env, DEADLINE_MS);
 }
 
 /**
