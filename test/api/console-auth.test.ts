@@ -198,7 +198,7 @@ describe('lender console › sign-in and sessions', async () => {
     assert.equal(bad.statusCode, 400);
     const list = await browser.get(`/console/customers?q=${encodeURIComponent(reference)}`);
     assert.match(list.body, new RegExp(`>${reference}</a>`));
-    assert.match(list.body, /Not connected/);
+    assert.match(list.body, /No bank connection/);
     const audit = await svc.deps.db.query<{ details: { user_id?: string } }>(
       `SELECT details FROM client_audit_log WHERE client_id = $1 AND action = 'console_customer_invited'`,
       [client.clientId],

@@ -11,10 +11,17 @@ import { startLiveService } from '../helpers/bank-flow.ts';
 import { BROWSER_SKIP, DESKTOP, horizontalOverflow, launchBrowser, PHONE, screenshots } from '../helpers/browser.ts';
 import { assertAccessible } from './axe.ts';
 import { PASSWORD } from '../helpers/console.ts';
+import { waitFor } from '../helpers/wait.ts';
 import { inviteStaff } from '../../src/modules/console/index.ts';
 import { generatePersona, toAccountWire } from '../../src/personas/index.ts';
 
 const AS_OF = Date.UTC(2026, 5, 1, 9) / 1000; // the fake clock's start
+
+/** In the page: every chart's drawing is no wider than its box. */
+const CHARTS_FIT = `[...document.querySelectorAll('[data-chart]')].every((box) => {
+  const drawing = box.querySelector('canvas, svg');
+  return drawing !== null && drawing.getBoundingClientRect().width <= box.clientWidth + 1;
+})`;
 
 describe('lender console, in the browser', { skip: BROWSER_SKIP }, async () => {
   const svc = await startLiveService();
@@ -89,6 +96,8 @@ describe('lender console, in the browser', { skip: BROWSER_SKIP }, async () => {
     assert.ok((await page.locator('table[data-sortable]').count()) >= 1);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
+      // The charts redraw at the new width on the next animation frame (src/web/assets/console-charts.js).
+      await waitFor(() => page.evaluate(CHARTS_FIT), { what: `every chart to fit its box at ${size.width} px` });
       assert.equal(await horizontalOverflow(page), 0, `fits ${size.width} px`);
     }
     await assertAccessible(page, 'console-4-customer');

@@ -35,7 +35,7 @@ function connectionOf(statuses: string[]): CustomerListRow['connection'] {
   if (authorised > 0) return { label: `Connected (${authorised} bank${authorised === 1 ? '' : 's'})`, tone: 'ok' };
   if (statuses.includes('AwaitingAuthorisation')) return { label: 'Waiting for the customer', tone: 'warn' };
   if (statuses.length > 0) return { label: 'Connection ended', tone: 'bad' };
-  return { label: 'Not connected', tone: 'none' };
+  return { label: 'No bank connection', tone: 'none' }; // its data, if any, came by the API (endpoint 10)
 }
 
 export async function customerRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKit): Promise<void> {
