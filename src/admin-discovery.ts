@@ -2,11 +2,12 @@
  * The admin discovery file (docs/decisions/0033-admin-listener.md): a running api process writes where its admin
  * listener is (and, when no OBI_ADMIN_TOKEN is configured, the operator token it made for this run) so that `obi
  * clients …` on the same machine, as the same OS user, talks to it instead of opening the database. Mode 0600, written
- * whole (a temporary file renamed over it), removed on shutdown by the process that wrote it. Node built-ins only:
- * the CLI's HTTP path (src/cli-admin.ts) reads it without loading the service.
+ * whole (a temporary file renamed over it), removed on shutdown by the process that wrote it. Node built-ins and one
+ * leaf of src/lib only: the CLI's HTTP path (src/cli-admin.ts) reads it without loading the service.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from './lib/process-alive.ts';
 
 export interface AdminDiscovery {
   /** the admin listener, e.g. http://127.0.0.1:43121 */
@@ -69,20 +70,11 @@ export function readAdminDiscovery(file: string): AdminDiscovery | undefined {
   } catch {
     return undefined;
   }
-  if (typeof parsed.url !== 'string' || typeof parsed.pid !== 'number' || !isAlive(parsed.pid)) return undefined;
+  if (typeof parsed.url !== 'string' || typeof parsed.pid !== 'number' || !isProcessAlive(parsed.pid)) return undefined;
   return {
     url: parsed.url,
     token: typeof parsed.token === 'string' ? parsed.token : undefined,
     pid: parsed.pid,
     started_at: String(parsed.started_at ?? ''),
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

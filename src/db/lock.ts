@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from '../lib/process-alive.ts';
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -14,15 +15,6 @@ export class DataDirLockedError extends Error {
         'or point this one at a PostgreSQL server with DATABASE_URL.',
     );
     this.name = 'DataDirLockedError';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -46,7 +38,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid))
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid))
         throw new DataDirLockedError(dir, pid);
       fs.rmSync(file, { force: true }); // stale: its owner is gone
     }
