@@ -2,13 +2,16 @@
  * npm run bench:docs-ui — issue 16, point 6: the API reference at /docs is usable within a second.
  *
  * Starts the service (src/main.ts, embedded database in a temporary DATA_DIR, PORT=0) and drives headless Chromium
- * (playwright-core, /usr/bin/chromium or CHROMIUM_PATH). Each round opens a fresh browser context (an empty cache,
- * as a first visit) and times, from the start of the navigation:
+ * (playwright-core, /usr/bin/chromium or CHROMIUM_PATH). The first visit builds the reference (src/docs-ui.ts) and
+ * is not timed. Each round opens a fresh browser context (an empty cache, as a first visit) and times, from the
+ * start of the navigation:
  *   baseline   /health until its load event (a static answer of the same service)
- *   docs       /docs/ until the reference shows its first operation ("Liveness", GET /health)
- *   warm       /docs/ again in the same context (the script from the cache, as a returning reader)
- *   endpoint 1 /docs/#tag/authentication until endpoint 1's operation ("1. Get an access token") is visible
- * Prints the medians and their ratios to the baseline; the target is the absolute 1 s.
+ *   paint      /docs until the first contentful paint (the prerendered title, description and groups), as the
+ *              browser's paint timing records it
+ *   docs       /docs until the reference shows its first operation (GET /health's row)
+ *   warm       /docs again in the same context (the script from the cache, as a returning reader)
+ *   endpoint 1 /docs#/authentication until endpoint 1's operation ("1. Get an access token") is visible
+ * Prints the medians and their ratios to the baseline; the target is the absolute 1 s for the first operation.
  *
  *   BENCH_ROUNDS (default 7)
  */
@@ -78,22 +81,41 @@ async function main(): Promise<void> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
-  const times = { baseline: [] as number[], docs: [] as number[], warm: [] as number[], endpoint1: [] as number[] };
+  const times = {
+    baseline: [] as number[],
+    paint: [] as number[],
+    docs: [] as number[],
+    warm: [] as number[],
+    endpoint1: [] as number[],
+  };
   const visible = (text: string) => (page: import('playwright-core').Page) =>
     page.getByText(text).first().waitFor({ state: 'visible', timeout: DEADLINE_MS });
+  const firstOperation = (page: import('playwright-core').Page) =>
+    page.getByText('/health', { exact: true }).first().waitFor({ state: 'visible', timeout: DEADLINE_MS });
+  /** The page's own record of its first contentful paint, in ms from the navigation's start. */
+  const firstContentfulPaint = (page: import('playwright-core').Page) =>
+    page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
   try {
     const origin = svc.baseUrl;
-    await visit(browser, origin, `${origin}/docs/`, visible('Liveness')); // the service's first answers warm up
+    // The first visit builds the reference and warms the service up.
+    await visit(browser, origin, `${origin}/docs`, firstOperation);
     for (let round = 0; round < ROUNDS; round++) {
       times.baseline.push(
         await visit(browser, origin, `${origin}/health`, (page) =>
           page.waitForLoadState('load', { timeout: DEADLINE_MS }),
         ),
       );
-      times.docs.push(await visit(browser, origin, `${origin}/docs/`, visible('Liveness')));
-      times.warm.push(await visit(browser, origin, `${origin}/docs/`, visible('Liveness'), true));
+      let paint = Number.NaN;
+      times.docs.push(
+        await visit(browser, origin, `${origin}/docs`, async (page) => {
+          await firstOperation(page);
+          paint = await firstContentfulPaint(page);
+        }),
+      );
+      times.paint.push(paint);
+      times.warm.push(await visit(browser, origin, `${origin}/docs`, firstOperation, true));
       times.endpoint1.push(
-        await visit(browser, origin, `${origin}/docs/#tag/authentication`, visible('1. Get an access token')),
+        await visit(browser, origin, `${origin}/docs#/authentication`, visible('1. Get an access token')),
       );
     }
   } finally {
@@ -111,9 +133,10 @@ async function main(): Promise<void> {
   process.stdout.write(
     `medians, from navigation, fresh cache each (ratio to the baseline):\n` +
       row('baseline: /health loaded', 'baseline') +
-      row('/docs/ shows its first operation', 'docs') +
-      row('/docs/ again (its script cached) shows its first operation', 'warm') +
-      row("/docs/#tag/authentication shows endpoint 1's operation", 'endpoint1') +
+      row('/docs first contentful paint (title, groups)', 'paint') +
+      row('/docs shows its first operation', 'docs') +
+      row('/docs again (its script cached) shows its first operation', 'warm') +
+      row("/docs#/authentication shows endpoint 1's operation", 'endpoint1') +
       `target: usable within ${TARGET_MS} ms — ${m.docs < TARGET_MS ? 'met' : 'NOT met'} (load average now ${loadAverage()})\n`,
   );
 }

@@ -11,6 +11,7 @@ import { nameBodySchemas, withOperationId } from './http/openapi.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
 import type { AppDeps } from './app-deps.ts';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { lazyChildLogger } from './logger.ts';
 import { lazySerializers } from './http/lazy-serializers.ts';
@@ -114,8 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transformObject: (documents) =>
       'openapiObject' in documents ? nameBodySchemas(documents.openapiObject) : documents.swaggerObject,
   });
-  // The API reference at /docs (Scalar, served locally, its own CSP): src/docs-ui.ts.
-  await registerDocsUi(app);
+  // The API reference at /docs (Redoc, prerendered, served locally, its own CSP): src/docs-ui.ts.
+  await registerDocsUi(app, { cacheDir: path.join(deps.config.dataDir, 'cache', 'docs'), logger: deps.logger });
 
   await registerRoutes(app, deps);
   return app;

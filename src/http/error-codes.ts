@@ -42,6 +42,7 @@ const STATUS_BY_CODE: Record<Exclude<ErrorCode, NotFoundCode>, number> = {
   bank_unavailable: 503,
   bank_rate_limited: 503,
   pdf_unavailable: 503,
+  docs_unavailable: 503,
 };
 
 function isNotFoundCode(code: ErrorCode): code is NotFoundCode {

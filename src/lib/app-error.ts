@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'bank_unavailable',
   'bank_rate_limited',
   'pdf_unavailable',
+  'docs_unavailable',
   ...NOT_FOUND_SUBJECTS.map((subject) => `${subject}_not_found` as const),
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

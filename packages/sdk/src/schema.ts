@@ -904,6 +904,7 @@ export interface components {
         | 'bank_unavailable'
         | 'bank_rate_limited'
         | 'pdf_unavailable'
+        | 'docs_unavailable'
         | 'account_not_found'
         | 'bank_not_found'
         | 'client_not_found'
