@@ -9,14 +9,23 @@
  * for a customer of 1 000 rows (how much the page grows with the history); the service call in-process (total +
  * page, no HTTP); the second page through the cursor of `_links.next`; the first page with a 400-day booking window
  * and with a currency filter (totals from the maintained counts and the window's partial ends).
+ * Context for the HTTP part, in the same rounds: the client's JSON.parse of the first page's bytes (a cost no client
+ * of a JSON API avoids; the bare SQL's client has its own, node-postgres turning rows into objects, inside the bare
+ * time), and a bare Fastify route that runs the same SELECT and answers the same rows through the same response
+ * schema, fetched by the same client (the floor of any HTTP answer of these rows). The headline stays the ratio to
+ * bare SQL; "bare SQL + the client's parse" is printed beside it.
  * Embedded (PGlite in a temporary directory): the same with BENCH_EMBEDDED_ROWS (default 200 000: a COPY of 2 million
  * rows into PGlite takes minutes on this thread), the bare SQL through the same PGlite instance.
  * `node bench/paging.bench.ts postgres|embedded` runs one engine.
  */
 import pg from 'pg';
+import Fastify from 'fastify';
+import { Type } from 'typebox';
 import type { Db } from '../src/db/db.ts';
 import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
-import { listRawTransactions } from '../src/modules/transactions/transactions.service.ts';
+import { listRawTransactions, toRawWire } from '../src/modules/transactions/transactions.service.ts';
+import { RawTransaction } from '../src/modules/transactions/transactions.wire.ts';
+import type { StoredTransaction } from '../src/modules/transactions/transactions.repo.ts';
 import {
   csvLine,
   ms,
@@ -100,6 +109,36 @@ function planNodes(plan: unknown): string {
     .join(' → ');
 }
 
+/**
+ * The bare HTTP route: the same SELECT through the service's own database handle, the same rows as JSON through the
+ * same response schema, nothing else (no authentication, quota, hooks or paging members).
+ */
+async function startBareHttp(srv: BenchServer, customerId: string) {
+  const app = Fastify({ logger: false });
+  app.get(
+    '/bare-page',
+    { schema: { response: { 200: Type.Object({ data: Type.Array(RawTransaction) }) } } },
+    async () => ({
+      data: (await srv.runtime.db.query<StoredTransaction>(PAGE_SQL, [customerId])).rows.map(toRawWire),
+    }),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/bare-page`,
+    close: () => app.close(),
+  };
+}
+
+/** The two context lines of the HTTP part (see the header). */
+function httpContext(pageChars: number, t: Record<'apiMs' | 'bareMs' | 'parseMs' | 'bareHttpMs', number | undefined>) {
+  const [api, bare, parse, bareHttp] = [t.apiMs ?? 0, t.bareMs ?? 0, t.parseMs ?? 0, t.bareHttpMs ?? 0];
+  return (
+    `  bare SQL + the client's JSON.parse of the page (${(pageChars / 1024).toFixed(0)} KB, ${ms(parse)})  ` +
+    `${ms(bare + parse)}  API ratio to it ${(api / (bare + parse)).toFixed(2)}x\n` +
+    `  bare Fastify route, same SELECT and rows, same client  ${ms(bareHttp)}  API ratio to it ${(api / bareHttp).toFixed(2)}x`
+  );
+}
+
 async function run(engine: Engine): Promise<void> {
   const rows = engine === 'postgres' ? ROWS : EMBEDDED_ROWS;
   const srv = await startBenchServer(engine);
@@ -128,15 +167,22 @@ async function run(engine: Engine): Promise<void> {
     const next = new URL((first.body._links as { next: { href: string } }).next.href);
     const mid = START + Math.floor(rows / 2) * STEP;
     const windowQuery = `&booking_date_time_from=${mid - 400 * 86_400}&booking_date_time_to=${mid}`;
-    const [bareMs, apiMs, smallMs, serviceMs, cursorMs, windowMs, currencyMs] = await timeRoundRobin(RUNS, [
-      () => bare(PAGE_SQL, [customerId]),
-      () => srv.get(url),
-      () => srv.get(smallUrl),
-      () => listRawTransactions(srv.runtime.db, srv.clientId, customerId, {}, 1, PER_PAGE),
-      () => srv.get(next.pathname + next.search),
-      () => srv.get(url + windowQuery),
-      () => srv.get(`${url}&currency=EUR`),
-    ]);
+    const bareHttp = await startBareHttp(srv, customerId);
+    // The page as the client received it (re-serialised: the same JSON as the service's bytes, member for member).
+    const pageBytes = JSON.stringify(first.body);
+    const [bareMs, apiMs, smallMs, serviceMs, cursorMs, windowMs, currencyMs, parseMs, bareHttpMs] =
+      await timeRoundRobin(RUNS, [
+        () => bare(PAGE_SQL, [customerId]),
+        () => srv.get(url),
+        () => srv.get(smallUrl),
+        () => listRawTransactions(srv.runtime.db, srv.clientId, customerId, {}, 1, PER_PAGE),
+        () => srv.get(next.pathname + next.search),
+        () => srv.get(url + windowQuery),
+        () => srv.get(`${url}&currency=EUR`),
+        async () => JSON.parse(pageBytes) as unknown,
+        async () => (await fetch(bareHttp.url)).json(),
+      ]);
+    await bareHttp.close();
     const bareCount = await timeMedian(
       3,
       () => bare('SELECT count(*) FROM transactions WHERE customer_id = $1', [customerId]),
@@ -151,6 +197,7 @@ async function run(engine: Engine): Promise<void> {
     );
     console.log(`  bare SQL, same rows                      ${ms(bareMs ?? 0)}   plan: ${planNodes(plan)}`);
     console.log(`  API first page                           ${ms(apiMs ?? 0)}  ratio to bare SQL ${x(apiMs, bareMs)}`);
+    console.log(httpContext(pageBytes.length, { apiMs, bareMs, parseMs, bareHttpMs }));
     console.log(
       `  API first page, customer of ${PER_PAGE} rows    ${ms(smallMs ?? 0)}  growth ${rows} vs ${PER_PAGE} rows ${x(apiMs, smallMs)}`,
     );

@@ -21,7 +21,7 @@ import { createLogger } from '../src/logger.ts';
 import { createClient } from '../src/modules/clients/clients.service.ts';
 import { toAccountWire } from '../src/modules/accounts/accounts.service.ts';
 import { AccountList } from '../src/modules/accounts/accounts.wire.ts';
-import type { AccountRow } from '../src/modules/accounts/accounts.repo.ts';
+import { listAccountsOfClientCustomer } from '../src/modules/accounts/accounts.repo.ts';
 import type { Db } from '../src/db/db.ts';
 
 type Engine = 'embedded' | 'postgres';
@@ -36,10 +36,6 @@ const PG = {
 };
 const psql = (sql: string) =>
   execFileSync('psql', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '-d', 'postgres', '-qXc', sql]);
-
-/** The statement the service runs for endpoint 12: the client's customer and its accounts in one query. */
-const SELECT_ACCOUNTS = `SELECT a.* FROM customers c LEFT JOIN accounts a ON a.customer_id = c.id
-  WHERE c.client_id = $1 AND c.id = $2 ORDER BY a.created_at, a.id`;
 
 async function startService(engine: Engine) {
   const dbName = engine === 'postgres' ? `obi_bench_small_reads_${process.pid}` : null;
@@ -104,16 +100,20 @@ async function seed(db: Db, installationKey: string, origin: string) {
   return { clientId: creds.client_id, customerId, auth };
 }
 
-/** The baseline: Fastify with nothing but this route, the same SELECT and the same response schema. */
+/**
+ * The baseline: Fastify with nothing but this route and the same response schema, running the statement the service
+ * runs for endpoint 12 (the client's customer and its accounts in one query) through the repository's own function,
+ * so it is the same SELECT run the same way (a prepared statement when the repository prepares it).
+ */
 async function startBare(db: Db, clientId: string) {
   const bare = Fastify({ logger: false });
   bare.get<{ Params: { customer_id: string } }>(
     '/bare/customers/:customer_id/accounts',
     { schema: { response: { 200: AccountList } } },
     async (request, reply) => {
-      const r = await db.query<AccountRow>(SELECT_ACCOUNTS, [clientId, request.params.customer_id]);
-      if (r.rows.length === 0) return reply.code(404).send({ status: 404 });
-      return { data: r.rows.filter((a) => a.id !== null).map(toAccountWire) };
+      const accounts = await listAccountsOfClientCustomer(db, clientId, request.params.customer_id);
+      if (accounts === null) return reply.code(404).send({ status: 404 });
+      return { data: accounts.map(toAccountWire) };
     },
   );
   await bare.listen({ port: 0, host: '127.0.0.1' });

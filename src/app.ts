@@ -4,7 +4,8 @@
  */
 import { registerThrottling } from './http/throttle.ts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { validatorCompiler } from './http/validation.ts';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { nameBodySchemas, withOperationId } from './http/openapi.ts';
@@ -57,14 +58,17 @@ export async function createServer(deps: AppDeps): Promise<App> {
     frameworkErrors, // a path segment that is not UTF-8: a Problem Details 400 (src/http/input-guard.ts)
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.setValidatorCompiler(validatorCompiler); // TypeBox's, with a shortcut for string-only params (src/http/validation.ts)
+  // Hooks on every request take a callback, not a promise (docs/decisions/0031-small-reads-in-one-round-trip.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // Request latency by route template (never the URL: no ids in labels); no route matched is "unmatched".
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     deps.metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   registerErrorHandling(app);
   registerInputGuards(app, DEFAULT_BODY_LIMIT_BYTES);

@@ -180,6 +180,7 @@ function inertQueue(): Queue {
   };
   return {
     enqueue: refuse,
+    waitingJobSql: () => null,
     handle: async () => undefined,
     drain: async () => 0,
     stop: async () => undefined,

@@ -1,11 +1,2 @@
-/** Values for the CSV bodies of COPY ... WITH (FORMAT csv). */
-
-/**
- * A field: NULL as nothing, numbers as they are, every text value quoted (an empty string must differ from
- * NULL, and quotes, commas and newlines must survive).
- */
-export function csvField(v: string | number | null): string {
-  if (v === null) return '';
-  if (typeof v === 'number') return String(v);
-  return `"${v.includes('"') ? v.replace(/"/g, '""') : v}"`;
-}
+/** Values for the CSV bodies of COPY ... WITH (FORMAT csv): src/lib/csv.ts, where worker tasks can reach it too. */
+export { csvField } from '../lib/csv.ts';

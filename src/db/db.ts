@@ -3,6 +3,7 @@
  * (PGlite embedded in the process, or a PostgreSQL server through node-postgres).
  * Repositories take a Db as their first argument; inside `transaction` they get a Db bound to it.
  */
+import { createHash } from 'node:crypto';
 import type { PoolStats } from '../lib/metrics.ts';
 
 export interface QueryResult<T> {
@@ -12,18 +13,44 @@ export interface QueryResult<T> {
 
 export type EngineKind = 'pglite' | 'postgres';
 
+export interface QueryOptions {
+  /**
+   * Prepare the statement once per connection (a name made from its text: statementName) and reuse it: parsed and
+   * planned once instead of on every call, for a long statement run often (src/db/pglite-prepared.ts).
+   */
+  prepare?: boolean;
+}
+
+const statementNames = new Map<string, string>();
+
+/** The name a statement is prepared under: from its text, so one name never stands for two texts. */
+export function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    if (statementNames.size >= 1000) statementNames.clear();
+    name = `obi_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 export interface Db {
   readonly kind: EngineKind;
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction: commit when it resolves, roll back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
    * Bulk-load rows with COPY ... FROM STDIN (CSV). `columns` name the target columns; `csv` is the CSV
-   * body, whole or as chunks of whole lines (a server streams them while the next chunk is being made).
+   * body, whole or as chunks of whole lines, as text or UTF-8 bytes (a server streams them while the next chunk is
+   * being made).
    */
-  copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string>): Promise<void>;
+  copyFrom(
+    table: string,
+    columns: string[],
+    csv: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>,
+  ): Promise<void>;
 }
 
 /** A Db that owns its connections. */

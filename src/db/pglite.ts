@@ -2,7 +2,8 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
 import path from 'node:path';
-import type { Database, Db, QueryResult } from './db.ts';
+import { statementName, type Database, type Db, type QueryResult } from './db.ts';
+import { queryPrepared } from './pglite-prepared.ts';
 import { lockDataDir } from './lock.ts';
 import { makeFromImage, type DbStartLog } from './pglite-image-load.ts';
 
@@ -10,10 +11,17 @@ import { makeFromImage, type DbStartLog } from './pglite-image-load.ts';
 export const PGLITE_PARSERS = { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => v };
 const parsers = PGLITE_PARSERS;
 
-function bind(q: PGlite | Transaction, inTx: boolean): Db {
+function bind(q: PGlite | Transaction, inTx: boolean, root: PGlite): Db {
   const db: Db = {
     kind: 'pglite',
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    async query<T>(sql: string, params?: unknown[], opts?: { prepare?: boolean }): Promise<QueryResult<T>> {
+      if (opts?.prepare) {
+        const statement = { name: statementName(sql), sql, inTransaction: inTx };
+        const run = () => root._runExclusiveQuery(() => queryPrepared<T>(root, statement, params ?? [], parsers));
+        // Outside a transaction, as PGlite's own query() does: after any open transaction ends, never inside it (the
+        // query lock alone is free between a transaction's statements).
+        return inTx ? run() : root._runExclusiveTransaction(run);
+      }
       const r = await q.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     },
@@ -22,9 +30,9 @@ function bind(q: PGlite | Transaction, inTx: boolean): Db {
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       if (inTx) return fn(db);
-      return (q as PGlite).transaction((tx) => fn(bind(tx, true)));
+      return (q as PGlite).transaction((tx) => fn(bind(tx, true, root)));
     },
-    async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string>) {
+    async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>) {
       // One COPY per chunk: the engine runs on this thread, and the awaits between chunks let it breathe.
       for await (const chunk of typeof csv === 'string' ? [csv] : csv) {
         await q.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
@@ -82,7 +90,7 @@ async function createOnDisk(dataDir: string, opts: PgliteOpenOptions): Promise<P
 
 /** Our Database over a PGlite instance; `release` runs after it closes (the data directory's lock). */
 export function embeddedDatabase(pglite: PGlite, release: () => void): EmbeddedDatabase {
-  const db = bind(pglite, false);
+  const db = bind(pglite, false, pglite);
   return {
     ...db,
     pglite,

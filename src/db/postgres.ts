@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Database, Db, QueryResult } from './db.ts';
+import { statementName, type Database, type Db, type QueryResult } from './db.ts';
 import { from as copyFromStream } from 'pg-copy-streams';
 
 // int8 (counts, sums of integers) as JS numbers; numeric stays a string so money is never turned into a float here.
@@ -13,8 +13,11 @@ type Queryable = pg.Pool | pg.PoolClient;
 function bind(kind: 'postgres', q: Queryable, client: pg.PoolClient | null): Db {
   const db: Db = {
     kind,
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await q.query(sql, params as unknown[]);
+    async query<T>(sql: string, params?: unknown[], opts?: { prepare?: boolean }): Promise<QueryResult<T>> {
+      // node-postgres prepares a named statement once per connection and reuses it after.
+      const r = opts?.prepare
+        ? await q.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+        : await q.query(sql, params as unknown[]);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
@@ -35,7 +38,7 @@ function bind(kind: 'postgres', q: Queryable, client: pg.PoolClient | null): Db 
         c.release();
       }
     },
-    async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string>) {
+    async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>) {
       const run = async (c: pg.PoolClient) => {
         const sink = c.query(copyFromStream(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
         await pipeline(Readable.from(typeof csv === 'string' ? [csv] : csv), sink);

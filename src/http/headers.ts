@@ -56,15 +56,25 @@ export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTION
   return headers;
 }
 
+/** Where the routes that hijack their reply live (src/routes.ts mounts the sandbox bank there). */
+const HIJACKING_PREFIX = '/sandbox-bank/';
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const headers = securityHeaders();
-  // On the raw response, before any route's hook, as @fastify/helmet did: a page's own CSP still replaces this one.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  const asReplyHeaders = Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value]));
+  // Before any route's hook, so a page's own CSP (reply.header) still replaces this one. Set as the reply's headers,
+  // not on the raw response as @fastify/helmet did: Node then writes every header of the answer in one pass
+  // (writeHead with one object) instead of storing each with setHeader first, a few µs of every small read
+  // (docs/decisions/0031-small-reads-in-one-round-trip.md). A hijacked reply writes the raw response itself and
+  // never sees the reply's headers: the sandbox bank's oidc-provider endpoints (src/sandbox-bank/handoff.ts,
+  // interaction.ts), the only ones, keep getting them on the raw response.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(asReplyHeaders);
+    if (request.url.startsWith(HIJACKING_PREFIX)) for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -13,8 +13,10 @@
  * errors) and whatever else the route wants done off the event loop (validation, building rows), and answers in a
  * compact form the route's `receive` turns into the body its handler gets.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
+import type { Readable } from 'node:stream';
+import { errorCodes } from 'fastify';
 import type { HttpApp } from './server.ts';
 import type { FastifyRequest } from 'fastify';
 import type { ErrorCode, FieldError } from '../lib/app-error.ts';
@@ -44,11 +46,20 @@ export interface BodyRefusal {
 /** A bodyTask's answer: the refusal parseCheckedBody made, or the route's value (and the body's SHA-256). */
 export type BodyTaskAnswer<V> = { refused: BodyRefusal } | { value: V; bodyHash?: string };
 
-/** A route's config member `bodyTask`: the task, its fixed input members, and what turns its value into the body. */
+/**
+ * A route's config member `bodyTask`: the task, its fixed input members, and what turns its value into the body;
+ * `warm`, a task of the same module that does nothing, run as a big body starts arriving (registerBodyTaskParser).
+ */
 export interface BodyTask<X extends object, V> {
   task: WorkerTask<BodyTaskInput & X, BodyTaskAnswer<V>>;
   input: X;
   receive(value: V, body: Uint8Array): unknown;
+  warm?: WorkerTask<Record<string, never>, null>;
+  /**
+   * When set, a big body with a Content-Length is not read before the handler runs: the handler gets what `defer`
+   * makes of its bytes and of `read`, which reads them (the task, then `receive`) with the answers above.
+   */
+  defer?(body: Uint8Array, read: () => Promise<unknown>): unknown;
 }
 
 declare module 'fastify' {
@@ -68,7 +79,12 @@ declare module 'fastify' {
  * `sliced`: parse big bodies in slices (the embedded engine shares this event loop with every query, so
  * long pauses hurt there); with a database server, one JSON.parse is faster overall.
  */
-export function registerJsonParser(app: HttpApp, bodyLimit: number, sliced: boolean, pool: WorkerPool): void {
+export function registerJsonParser(
+  app: HttpApp,
+  bodyLimit: number,
+  sliced: boolean,
+  pool: Pick<WorkerPool, 'run'>,
+): void {
   app.removeAllContentTypeParsers(); // JSON only: a text/plain or form body is 415, not a string to validate
   app.addContentTypeParser(
     'application/json',
@@ -83,6 +99,129 @@ export function registerJsonParser(app: HttpApp, bodyLimit: number, sliced: bool
 }
 
 /**
+ * The JSON parser of a scope whose routes have a `bodyTask` (transactions.routes.ts): the same answers as
+ * registerJsonParser's, but a body of OFF_THREAD_FROM bytes or more with a Content-Length is not gathered and
+ * concatenated on the event loop once it has all arrived (tens of milliseconds for 37 MB, in one turn): each chunk
+ * is copied into shared memory as it arrives (and hashed, for an Idempotency-Key), and the task's module is loaded on
+ * a worker thread meanwhile (`warm`), so the task starts the moment the last byte is in.
+ */
+export function registerBodyTaskParser(app: HttpApp, sliced: boolean, pool: Pick<WorkerPool, 'run'>): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', (request: FastifyRequest, payload: Readable) => {
+    const limit = request.routeOptions.bodyLimit;
+    const length = Number(request.headers['content-length']);
+    if (length > limit) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    const bodyTask = request.routeOptions.config.bodyTask;
+    if (bodyTask && length >= OFF_THREAD_FROM) return receiveShared(request, payload, length, bodyTask, pool);
+    return gather(payload, length, limit).then((body) =>
+      bodyTask && body.length >= OFF_THREAD_FROM
+        ? readOnWorker(request, body, bodyTask, pool)
+        : parseJsonBody(request, body, sliced),
+    );
+  });
+}
+
+/** Hooks a body stream as Fastify's own gathering does: chunks, then the end, or the error the request fails with. */
+function readBody(
+  payload: Readable,
+  onChunk: (chunk: Buffer) => Error | null,
+  onEnd: (err: Error | null) => void,
+): void {
+  let done = false;
+  const finish = (err: Error | null) => {
+    if (done) return;
+    done = true;
+    payload.removeListener('data', data);
+    payload.removeListener('end', end);
+    payload.removeListener('error', failed);
+    payload.removeListener('close', closed);
+    onEnd(err);
+  };
+  const data = (chunk: Buffer | string) => {
+    const err = onChunk(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    if (err) finish(err);
+  };
+  const end = () => finish(null);
+  const failed = (err: Error & { statusCode?: number }) => {
+    if (!(typeof err.statusCode === 'number' && err.statusCode >= 400)) err.statusCode = 400;
+    finish(err);
+  };
+  // A stream closed before its end (the client went away) fails the request too, so no one waits for it.
+  const closed = () => failed(new Error('The request body was cut off.'));
+  payload.on('data', data);
+  payload.on('end', end);
+  payload.on('error', failed);
+  payload.on('close', closed);
+  payload.resume();
+}
+
+/** Length received: the stream's count of what arrived before decoding (body-pace.ts), else the bytes counted. */
+function receivedLength(payload: Readable, counted: number): number {
+  return (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength || counted;
+}
+
+/** The whole body in one buffer, with Fastify's limit and Content-Length checks. */
+function gather(payload: Readable, length: number, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    readBody(
+      payload,
+      (chunk) => {
+        received += chunk.length;
+        if (received > limit || receivedLength(payload, 0) > limit) return new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+        chunks.push(chunk);
+        return null;
+      },
+      (err) => {
+        if (err) return reject(err);
+        if (!Number.isNaN(length) && receivedLength(payload, received) !== length)
+          return reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+        resolve(Buffer.concat(chunks, received));
+      },
+    );
+  });
+}
+
+/** A big body with a Content-Length, copied chunk by chunk into shared memory, then read by the route's task. */
+function receiveShared(
+  request: FastifyRequest,
+  payload: Readable,
+  length: number,
+  bodyTask: BodyTask<object, unknown>,
+  pool: Pick<WorkerPool, 'run'>,
+): Promise<unknown> {
+  if (bodyTask.warm) pool.run(bodyTask.warm, {}).catch(() => undefined); // a failure shows when the task runs
+  const shared = new Uint8Array(new SharedArrayBuffer(length));
+  const hash: Hash | null = request.headers['idempotency-key'] !== undefined ? createHash('sha256') : null;
+  let received = 0;
+  return new Promise<void>((resolve, reject) => {
+    readBody(
+      payload,
+      (chunk) => {
+        if (received + chunk.length > length) return new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH();
+        shared.set(chunk, received);
+        hash?.update(chunk);
+        received += chunk.length;
+        return null;
+      },
+      (err) => {
+        if (err) return reject(err);
+        if (receivedLength(payload, received) !== length)
+          return reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+        resolve();
+      },
+    );
+  }).then(() => {
+    if (hash) request.bodyHash = hash.digest('hex');
+    const read = () => runBodyTask(request, shared, bodyTask, pool, false);
+    if (!bodyTask.defer) return read();
+    request.bodyChecked = true; // by the route, on a worker thread
+    return bodyTask.defer(shared, read);
+  });
+}
+
+/**
  * The route's bodyTask on a worker thread. The bytes are copied once into shared memory, which the task reads and
  * the route may keep (to read them again on a worker, see transactions.prepared.ts) without another copy.
  */
@@ -90,15 +229,21 @@ async function readOnWorker(
   request: FastifyRequest,
   body: Buffer,
   bodyTask: BodyTask<object, unknown>,
-  pool: WorkerPool,
+  pool: Pick<WorkerPool, 'run'>,
 ): Promise<unknown> {
   const shared = new Uint8Array(new SharedArrayBuffer(body.length));
   shared.set(body);
-  const answer = await pool.run(bodyTask.task, {
-    ...bodyTask.input,
-    body: shared,
-    hash: request.headers['idempotency-key'] !== undefined,
-  });
+  return runBodyTask(request, shared, bodyTask, pool, request.headers['idempotency-key'] !== undefined);
+}
+
+async function runBodyTask(
+  request: FastifyRequest,
+  shared: Uint8Array,
+  bodyTask: BodyTask<object, unknown>,
+  pool: Pick<WorkerPool, 'run'>,
+  hash: boolean,
+): Promise<unknown> {
+  const answer = await pool.run(bodyTask.task, { ...bodyTask.input, body: shared, hash });
   if ('refused' in answer) throw new EdgeInputError(answer.refused.code, answer.refused.message, answer.refused.errors);
   if (answer.bodyHash !== undefined) request.bodyHash = answer.bodyHash;
   request.bodyChecked = true;

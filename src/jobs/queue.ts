@@ -28,6 +28,16 @@ export interface EnqueueOptions {
 export interface Queue {
   /** Enqueue inside `tx` (the job exists only if tx commits). Retries, expiry and policy come from the registry. */
   enqueue(tx: Db, name: JobName, data: Record<string, unknown>, opts?: EnqueueOptions): Promise<void>;
+  /**
+   * For a caller that sends a job only when none of its key is waiting, and looks inside one of its own statements
+   * (one round trip, where pg-boss's insert is a long statement to parse each time): a SELECT that answers a row when
+   * a job of `name` whose singletonKey is the SQL expression `key` (such as '$1') is waiting (created, not yet taken
+   * by a worker), which is exactly when pg-boss's insert would do nothing (ON CONFLICT DO NOTHING, the policy's
+   * unique index). It holds that job FOR SHARE until the caller's transaction ends: workers take jobs with SKIP
+   * LOCKED, so the job cannot start before what the transaction wrote is committed (a job taken before the commit
+   * would miss the new data). Null when the queue's policy lets several jobs of a key wait.
+   */
+  waitingJobSql(name: JobName, key: string): string | null;
   /** Register a handler; workers start polling when the queue was created with workers on. */
   handle(name: JobName, handler: JobHandler): Promise<void>;
   /**
@@ -73,7 +83,8 @@ export async function createQueue(
   } as BossOptions);
   boss.on('error', () => undefined);
   await boss.start();
-  for (const name of JOB_NAMES) await createJobQueue(boss, name);
+  const tables = new Map<JobName, string>();
+  for (const name of JOB_NAMES) tables.set(name, await createJobQueue(boss, name));
   if (opts.workers) {
     for (const name of JOB_NAMES) {
       const cron = jobDefinition(name).cron;
@@ -81,11 +92,19 @@ export async function createQueue(
       if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', missed: 'once' });
     }
   }
-  return wrap(boss, { workers: opts.workers, embedded, observer: opts.observer ?? null });
+  return wrap(boss, {
+    workers: opts.workers,
+    embedded,
+    observer: opts.observer ?? null,
+    waitingSql: (name, key) => waitingJobSql(opts.schema ?? 'pgboss', tables.get(name) ?? 'job', name, key),
+  });
 }
 
-/** One pg-boss queue per registry entry, with the entry's policy; an existing queue gets the entry's options. */
-async function createJobQueue(boss: PgBoss, name: JobName): Promise<void> {
+/**
+ * One pg-boss queue per registry entry, with the entry's policy; an existing queue gets the entry's options.
+ * Answers the queue's job table (pg-boss's shared job_common, or the queue's own partition).
+ */
+async function createJobQueue(boss: PgBoss, name: JobName): Promise<string> {
   const def = jobDefinition(name);
   const options = {
     retryLimit: def.retryLimit,
@@ -99,6 +118,7 @@ async function createJobQueue(boss: PgBoss, name: JobName): Promise<void> {
   // Warm pg-boss's queue cache now: a cold cache is filled with a query on pg-boss's own connection,
   // which inside one of our PGlite transactions (a single connection) would wait for itself forever.
   await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
+  return (await boss.getQueue(name))?.table ?? 'job';
 }
 
 /**
@@ -120,9 +140,33 @@ function observed(name: JobName, handler: JobHandler, observer: JobObserver | nu
   };
 }
 
+/** Policies under which a waiting (created) job blocks another of the same key (pg-boss's unique indexes). */
+const ONE_WAITING_PER_KEY: ReadonlySet<string> = new Set(['short', 'stately']);
+
+/**
+ * Queue.waitingJobSql for one queue, or null where its policy lets several jobs of a key wait. Written to use the
+ * index pg-boss keeps for the policy's conflict (job_i1 for short, job_i3 for stately).
+ */
+function waitingJobSql(schema: string, table: string, name: JobName, key: string): string | null {
+  const { policy } = jobDefinition(name);
+  if (!ONE_WAITING_PER_KEY.has(policy)) return null;
+  return `SELECT 1 FROM ${schema}.${table} WHERE name = '${name}' AND state = 'created' AND policy = '${policy}'
+    AND COALESCE(singleton_key, '') = ${key} LIMIT 1 FOR SHARE`;
+}
+
 function wrap(
   boss: PgBoss,
-  { workers, embedded, observer }: { workers: boolean; embedded: boolean; observer: JobObserver | null },
+  {
+    workers,
+    embedded,
+    observer,
+    waitingSql,
+  }: {
+    workers: boolean;
+    embedded: boolean;
+    observer: JobObserver | null;
+    waitingSql: Queue['waitingJobSql'];
+  },
 ): Queue {
   const handlers = new Map<JobName, JobHandler>();
   let stopping = false;
@@ -134,6 +178,7 @@ function wrap(
         startAfter: o.startAfterSeconds,
       } as Parameters<PgBoss['send']>[2]);
     },
+    waitingJobSql: waitingSql,
     async handle(name, bare) {
       if (handlers.has(name)) throw new Error(`job ${name} already has a handler`);
       const handler = observed(name, bare, observer);

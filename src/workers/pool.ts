@@ -11,6 +11,7 @@
  * it at shutdown. Threads start on the
  * first task and stop after a while idle, so a process that never needs one (the CLI, most tests) starts none.
  */
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 
 /** A task the pool can run: module `filename` (a file URL), export `name`, from I to O. */
@@ -27,8 +28,8 @@ export function workerTask<I, O>(moduleUrl: URL, name: string): WorkerTask<I, O>
 }
 
 export interface WorkerPool {
-  /** Runs `task` on a worker thread; `transfer`: buffers of the input moved (not copied) to the worker. */
-  run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: ArrayBuffer[]): Promise<O>;
+  /** Runs `task` on a worker thread; `transfer`: buffers (or message ports) of the input moved, not copied, to it. */
+  run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: Array<ArrayBuffer | MessagePort>): Promise<O>;
   /** How many threads it may run at once. */
   readonly threads: number;
   /** Lets running tasks finish, then stops the threads. */
@@ -43,7 +44,7 @@ export function createWorkerPool(threads: number): WorkerPool {
   let closing: Promise<void> | null = null;
   return {
     threads,
-    run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: ArrayBuffer[]): Promise<O> {
+    run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: Array<ArrayBuffer | MessagePort>): Promise<O> {
       return pool.run(input, {
         filename: task.filename,
         name: task.name,

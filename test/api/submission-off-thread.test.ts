@@ -184,4 +184,43 @@ describe('a big submission read on a worker thread answers as a small one', asyn
     const other = await send(fresh, padded(json({ transactions: items(6) })), key);
     assert.equal(other.statusCode >= 400, true, other.body);
   });
+
+  test('a first submission stored while it is read: a bad item after thousands of loaded rows stores nothing', async () => {
+    // More items than one chunk of COPY text (transactions.task.ts, streamSubmission), so loading has begun when
+    // the bad one is read; the answer is the usual reading's (the same body to a customer already holding rows), and
+    // the customer holds nothing after it.
+    const count = async (id: string) =>
+      Number(
+        (
+          await svc.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE customer_id = $1', [
+            id,
+          ])
+        ).rows[0]?.n,
+      );
+    const bad: Array<[string, (t: Record<string, unknown>) => Record<string, unknown>]> = [
+      ['an amount with too many decimals', (t) => ({ ...t, amount: '1.23456' })],
+      ['an account the customer does not have', (t) => ({ ...t, account_number: '99' })],
+      ['an item of the wrong shape', (t) => ({ ...t, status: 'Done' })],
+      ['an id given before', () => items(1)[0] ?? {}],
+    ];
+    for (const [name, edit] of bad) {
+      const fresh = await newCustomer(svc, client);
+      await newAccount(svc, client, fresh, { number: account.number });
+      const txns = items(6_000);
+      txns[5_999] = edit(txns[5_999] ?? {});
+      const body = json({ transactions: txns });
+      const small = await send(customer, body); // over OFF_THREAD_FROM too: read the usual way (customer holds rows)
+      const big = await send(fresh, padded(body));
+      assert.ok(big.statusCode >= 400 && big.statusCode < 500, `${name}: ${big.body.slice(0, 200)}`);
+      assert.equal(big.statusCode, small.statusCode, name);
+      assert.deepEqual(big.json(), small.json(), name);
+      assert.equal(await count(fresh), 0, `${name}: nothing stored`);
+    }
+    // And the same body without the bad item is stored whole.
+    const fresh = await newCustomer(svc, client);
+    await newAccount(svc, client, fresh, { number: account.number });
+    const ok = await send(fresh, padded(json({ transactions: items(6_000) })));
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(await count(fresh), 6_000);
+  });
 });

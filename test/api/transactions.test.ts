@@ -220,6 +220,52 @@ describe('submit transactions (endpoint 10)', async () => {
     assert.equal(unknown.statusCode, 404);
   });
 
+  test('a small submission sends no second job while one is waiting, and sends one once a worker has taken it', async () => {
+    const customer = await newCustomer(svc, client);
+    const account = await newAccount(svc, client, customer);
+    const jobs = async (state: string) =>
+      Number(
+        (
+          await svc.deps.db.query<{ n: number }>(
+            "SELECT count(*)::int8 AS n FROM pgboss.job WHERE name = 'report.compute' AND singleton_key = $1 AND state = $2",
+            [customer, state],
+          )
+        ).rows[0]!.n,
+      );
+    const version = async () =>
+      Number(
+        (
+          await svc.deps.db.query<{ v: number }>(
+            'SELECT max(data_version)::int8 AS v FROM report_states WHERE customer_id = $1',
+            [customer],
+          )
+        ).rows[0]!.v,
+      );
+    const txns = makeTransactions(account, 3);
+    assert.equal((await submit(svc, client, customer, txns.slice(0, 1))).json().saved, 1);
+    assert.equal(await jobs('created'), 1);
+    assert.equal(await version(), 1);
+    assert.equal((await submit(svc, client, customer, txns.slice(0, 2))).json().saved, 1);
+    assert.equal(await jobs('created'), 1, 'the waiting job covers the new data');
+    assert.equal(await version(), 2, 'the reports are marked again');
+    // Known data only: nothing is marked, nothing is sent.
+    assert.equal((await submit(svc, client, customer, txns.slice(0, 2))).json().already_present, 2);
+    assert.equal(await version(), 2);
+    // A worker takes the waiting job (it may have read the data before the next submission): that one sends another.
+    await svc.deps.db.query(
+      "UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = 'report.compute' AND singleton_key = $1",
+      [customer],
+    );
+    assert.equal(await jobs('created'), 0);
+    const changed = { ...txns[1]!, amount: -1 };
+    const res = (await submit(svc, client, customer, [changed, txns[2]!])).json();
+    assert.deepEqual([res.saved, res.updated], [1, 1]);
+    assert.equal(await jobs('created'), 1, 'new data after the job was taken: another job waits');
+    assert.equal(await version(), 3);
+    // The queue may be shared with other test files (one database on PostgreSQL): no stand-in active job is left.
+    await svc.deps.db.query("DELETE FROM pgboss.job WHERE name = 'report.compute' AND singleton_key = $1", [customer]);
+  });
+
   test('a failed submission enqueues no job and leaves readiness as it was', async () => {
     const customer = await newCustomer(svc, client);
     const account = await newAccount(svc, client, customer);

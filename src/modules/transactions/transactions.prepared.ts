@@ -4,6 +4,7 @@
  * only the main thread can read (the embedded database lives there).
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { MessageChannel } from 'node:worker_threads';
 import { workerTask, type WorkerPool } from '../../workers/pool.ts';
 import { unpackRows, type IngestResult, type PackedRows } from './transactions.ingest.ts';
 import {
@@ -11,14 +12,24 @@ import {
   type checkSubmissionRows,
   type InvalidItems,
   type readSubmission,
+  type streamSubmission,
+  type StreamMessage,
+  type StreamStart,
   type SubmissionValue,
 } from './transactions.task.ts';
+import type { TSchema } from 'typebox';
 
 const TASKS = new URL('./transactions.task.ts', import.meta.url);
 /** The route's bodyTask (transactions.routes.ts). */
 export const READ_SUBMISSION = workerTask<Parameters<typeof readSubmission>[0], ReturnType<typeof readSubmission>>(
   TASKS,
   'readSubmission',
+);
+/** The bodyTask's `warm` (src/http/json-body.ts). */
+export const WARM_UP = workerTask<Record<string, never>, null>(TASKS, 'warmUp');
+const STREAM_ROWS = workerTask<Parameters<typeof streamSubmission>[0], ReturnType<typeof streamSubmission>>(
+  TASKS,
+  'streamSubmission',
 );
 const CHECK_ROWS = workerTask<Parameters<typeof checkSubmissionRows>[0], ReturnType<typeof checkSubmissionRows>>(
   TASKS,
@@ -67,6 +78,84 @@ export class PreparedSubmission {
       badValues: [],
       unknownAccounts: [],
       errorCount: 0,
+    };
+  }
+}
+
+/** streamSubmission gave up on the plain case (or was not tried): nothing may be stored, the usual way answers. */
+export class SubmissionDeclined extends Error {}
+
+/**
+ * A big body as the route receives it before anything has read it (src/http/json-body.ts, `defer`): all its bytes,
+ * in shared memory. `rows` turns it into COPY text on a worker thread chunk by chunk, to be loaded while the rest is
+ * made (a first submission: transactions.service.ts, submitStreamedTransactions); `read` reads it the usual way
+ * (transactions.task.ts, readSubmission), with the answers a body read by the JSON parser gets.
+ */
+export class StreamedSubmission {
+  readonly #body: Uint8Array;
+  readonly #pool: Pick<WorkerPool, 'run'>;
+  readonly #item: TSchema;
+  readonly read: () => Promise<unknown>;
+
+  /** `item`: the schema of one item (SubmittedTransaction, transactions.wire.ts). */
+  constructor(body: Uint8Array, read: () => Promise<unknown>, pool: Pick<WorkerPool, 'run'>, item: TSchema) {
+    this.#body = body;
+    this.read = read;
+    this.#pool = pool;
+    this.#item = item;
+  }
+
+  /**
+   * The rows' CSV, chunk by chunk as the worker thread makes them; fails with SubmissionDeclined when the body is not
+   * the plain case. `count()`: how many rows, once the chunks are all out.
+   */
+  rows(start: StreamStart): { chunks: AsyncIterable<Uint8Array<ArrayBuffer>>; count(): number } {
+    const { port1, port2 } = new MessageChannel();
+    port1.unref(); // held only while the consumer waits on it below: a stream it dropped keeps nothing alive
+    const queue: StreamMessage[] = [];
+    let wake: (() => void) | null = null;
+    let count = -1;
+    port1.on('message', (m: StreamMessage) => {
+      queue.push(m);
+      wake?.();
+    });
+    const task = this.#pool.run(STREAM_ROWS, { body: this.#body, item: this.#item, start, port: port2 }, [port2]);
+    // A task that fails outright (its module cannot load): the chunks end there, declined.
+    task.catch(() => {
+      queue.push({ declined: true });
+      wake?.();
+    });
+    async function* chunks(): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+      try {
+        for (;;) {
+          const m = queue.shift();
+          if (!m) {
+            port1.ref();
+            await new Promise<void>((resolve) => (wake = resolve));
+            port1.unref();
+            wake = null;
+            continue;
+          }
+          if ('chunk' in m) {
+            yield Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
+            // A turn of the event loop between chunks: the embedded engine loads each on this thread, and chunks
+            // already here would otherwise go in one after another within one turn.
+            await yieldToLoop();
+          } else if ('end' in m) {
+            count = m.end;
+            return;
+          } else throw new SubmissionDeclined();
+        }
+      } finally {
+        port1.close();
+      }
+    }
+    return {
+      chunks: chunks(),
+      count: () => {
+        if (count < 0) throw new Error('the count is known once every chunk is out');
+        return count;
+      },
     };
   }
 }

@@ -5,7 +5,7 @@
  */
 import { itemAt } from '../../lib/indexing.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 import { csvField } from '../../db/csv.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
 
@@ -53,9 +53,22 @@ export async function refreshStatistics(db: Db): Promise<void> {
   );
 }
 
-/** Serialises writers of one customer's transactions (two overlapping submissions, a bank pull). */
+/**
+ * Serialises writers of one customer's transactions (two overlapping submissions, a bank pull). The embedded engine
+ * runs one transaction at a time (src/db/pglite.ts: PGlite's transaction() holds its transaction mutex until the
+ * end), so no other writer can come in between there, and the statement is left out.
+ */
 export async function lockCustomerTransactions(tx: Db, customerId: string): Promise<void> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtext('transactions:' || $1))", [customerId]);
+  const key = customerLockKey(tx, customerId);
+  if (key !== null) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+}
+
+/**
+ * The text whose hashtext() is the advisory lock of lockCustomerTransactions, for a statement that takes it along
+ * with other work; null on the embedded engine (no lock needed there).
+ */
+export function customerLockKey(tx: Db, customerId: string): string | null {
+  return tx.kind === 'pglite' ? null : `transactions:${customerId}`;
 }
 
 export async function insertTransactions(
@@ -65,6 +78,108 @@ export async function insertTransactions(
   now: Date,
 ): Promise<void> {
   await tx.copyFrom('transactions', [...TRANSACTION_COLUMNS], csvChunks(customerId, rows, now, copyChunk(tx)));
+}
+
+/** The columns of a row besides id and customer_id, with their types: the arrays of insertSmallBatch. */
+const ROW_COLUMNS = [
+  ['account_id', 'text'],
+  ['external_transaction_id', 'text'],
+  ['name', 'text'],
+  ['type', 'text'],
+  ['amount', 'numeric'],
+  ['currency', 'text'],
+  ['balance_amount', 'numeric'],
+  ['balance_currency', 'text'],
+  ['balance_type', 'text'],
+  ['status', 'text'],
+  ['bank_slug', 'text'],
+  ['account_number', 'text'],
+  ['category', 'text'],
+  ['address_line', 'text'],
+  ['merchant_name', 'text'],
+  ['merchant_category_code', 'text'],
+  ['bank_transaction_code', 'text'],
+  ['bank_transaction_issuer', 'text'],
+  ['value_date_time', 'bigint'],
+  ['booking_date_time', 'bigint'],
+  ['content_hash', 'bigint'],
+] as const satisfies ReadonlyArray<readonly [keyof TransactionRow, string]>;
+
+/**
+ * More work for the statement of insertSmallBatch (one round trip for all of it): WITH items made from the SQL
+ * expressions of the customer, the time, and a condition that holds when the batch has new or changed rows; and the
+ * columns its one result row carries from them.
+ */
+export interface SmallBatchAlso {
+  with: (sql: { customer: string; now: string; changed: string }) => string;
+  columns: string;
+}
+
+const NOW_PARAM = `$${ROW_COLUMNS.length + 3}`;
+
+/**
+ * A small batch's duplicate lookup and the insert of its new rows, in one statement (one round trip, one plan; a
+ * few-item submission pays per statement, not per row: issue 15, point 3). Each key is probed through the primary key
+ * in the customer's one partition, as findExisting's EXISTING_KEYS_SQL does; the rows whose key is not stored are
+ * inserted with the id given for them, in the same snapshot (the caller holds lockCustomerTransactions, so no other
+ * writer of the customer's transactions runs in between). The $2 parameter carries one id per row.
+ */
+const insertSmallBatchSql = (also: SmallBatchAlso) => `WITH k AS MATERIALIZED (
+    SELECT * FROM unnest($2::uuid[], ${ROW_COLUMNS.map(([, type], i) => `$${i + 3}::${type}[]`).join(', ')})
+      AS k(id, ${ROW_COLUMNS.map(([c]) => c).join(', ')})
+  ),
+  stored AS MATERIALIZED (
+    SELECT s.id, k.account_id, k.external_transaction_id, s.content_hash FROM k
+    CROSS JOIN LATERAL (
+      SELECT t.id::text AS id, t.content_hash FROM transactions t
+      WHERE t.customer_id = $1 AND t.account_id = k.account_id AND t.external_transaction_id = k.external_transaction_id
+      LIMIT 1
+    ) s
+  ),
+  inserted AS (
+    INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')})
+    SELECT k.id, $1, ${ROW_COLUMNS.map(([c]) => `k.${c}`).join(', ')}, ${NOW_PARAM}, ${NOW_PARAM}
+    FROM k WHERE NOT EXISTS (
+      SELECT 1 FROM stored WHERE stored.account_id = k.account_id AND stored.external_transaction_id = k.external_transaction_id
+    )
+  ),
+  ${also.with({
+    customer: '$1',
+    now: `${NOW_PARAM}::timestamptz`,
+    changed: `EXISTS (SELECT 1 FROM k LEFT JOIN stored ON stored.account_id = k.account_id
+      AND stored.external_transaction_id = k.external_transaction_id
+      WHERE stored.id IS NULL OR stored.content_hash <> k.content_hash)`,
+  })}
+  SELECT (SELECT json_agg(stored) FROM stored) AS stored, ${also.columns}`;
+
+/**
+ * Inserts the rows of a small batch whose natural key is not stored yet (each with its id from `ids`, same order),
+ * and answers the stored versions of the others, as findExisting does, with the columns of `also`. Inside the
+ * caller's transaction, under lockCustomerTransactions.
+ */
+export async function insertSmallBatch<Also extends object>(
+  tx: Db,
+  customerId: string,
+  rows: TransactionRow[],
+  ids: string[],
+  now: Date,
+  also: SmallBatchAlso,
+): Promise<{
+  stored: Array<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }>;
+  also: Also;
+}> {
+  const r = await tx.query<
+    {
+      stored: Array<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }> | null;
+    } & Also
+  >(
+    insertSmallBatchSql(also),
+    [customerId, ids, ...ROW_COLUMNS.map(([c]) => rows.map((row) => row[c])), now],
+    // A long text run for every small submission: parsed and planned once per connection (src/db/pglite-prepared.ts).
+    { prepare: true },
+  );
+  const row = theRow(r);
+  return { stored: row.stored ?? [], also: row };
 }
 
 /** The rows as CSV, a chunk at a time: a server loads one chunk while the next is being made. */
@@ -93,25 +208,10 @@ async function* csvChunks(
   }
 }
 
-const UPDATABLE = [
-  ['name', 'text'],
-  ['type', 'text'],
-  ['amount', 'numeric'],
-  ['currency', 'text'],
-  ['balance_amount', 'numeric'],
-  ['balance_currency', 'text'],
-  ['balance_type', 'text'],
-  ['status', 'text'],
-  ['category', 'text'],
-  ['address_line', 'text'],
-  ['merchant_name', 'text'],
-  ['merchant_category_code', 'text'],
-  ['bank_transaction_code', 'text'],
-  ['bank_transaction_issuer', 'text'],
-  ['value_date_time', 'bigint'],
-  ['booking_date_time', 'bigint'],
-  ['content_hash', 'bigint'],
-] as const;
+/** The columns a later version of a row may change (its key, bank and account stay): ROW_COLUMNS' types. */
+const UPDATABLE = ROW_COLUMNS.filter(
+  ([c]) => !['account_id', 'external_transaction_id', 'bank_slug', 'account_number'].includes(c),
+);
 
 /**
  * Pending → Booked, corrected fields: the stored row (same id) takes the new values. Found by its natural key,
@@ -240,4 +340,17 @@ export async function deleteVanishedPending(
     [customerId, accountId, from, keep],
   );
   return r.rowCount;
+}
+
+/** Rows per chunk of COPY text (the chunks a worker thread makes for loadTransactionCsv). */
+export function copyChunkRows(db: Db): number {
+  return copyChunk(db);
+}
+
+/**
+ * New rows as COPY text made elsewhere (a worker thread: transactions.task.ts, streamSubmission), in the line format
+ * of csvChunks above, chunk by chunk as they come.
+ */
+export async function loadTransactionCsv(tx: Db, chunks: AsyncIterable<Uint8Array<ArrayBuffer>>): Promise<void> {
+  await tx.copyFrom('transactions', [...TRANSACTION_COLUMNS], chunks);
 }

@@ -12,7 +12,7 @@ import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wi
 import { AppError } from '../../lib/app-error.ts';
 import { CustomerIdParams } from '../customers/index.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
-import type { BodyTask } from '../../http/json-body.ts';
+import { registerBodyTaskParser, type BodyTask } from '../../http/json-body.ts';
 import * as service from './transactions.service.ts';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import {
@@ -25,7 +25,7 @@ import {
   TransactionCollectionBody,
   TransactionsQuery,
 } from './transactions.wire.ts';
-import { PreparedSubmission, READ_SUBMISSION } from './transactions.prepared.ts';
+import { PreparedSubmission, READ_SUBMISSION, StreamedSubmission, WARM_UP } from './transactions.prepared.ts';
 import type { SubmissionSchemas, SubmissionValue } from './transactions.task.ts';
 
 const IdempotencyHeaders = Type.Object({
@@ -57,7 +57,11 @@ export interface TransactionRoutesDeps {
 }
 
 export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
-  await submissionRoute(app, deps);
+  // Its own scope: its JSON parser copies a big body into shared memory as it arrives (src/http/json-body.ts).
+  await app.register(async (scope) => {
+    registerBodyTaskParser(scope, deps.db.kind === 'pglite', deps.workerPool);
+    await submissionRoute(scope, deps);
+  });
   await transactionReadRoutes(app, deps);
 }
 
@@ -68,10 +72,30 @@ export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDep
 function submissionBodyTask(deps: TransactionRoutesDeps): BodyTask<SubmissionSchemas, SubmissionValue> {
   return {
     task: READ_SUBMISSION,
+    warm: WARM_UP,
     input: { shallow: ShallowSubmission, item: SubmittedTransaction },
     receive: (value, body) =>
       'standIn' in value ? value.standIn : new PreparedSubmission(value, body, deps.workerPool),
+    // Not read before the handler: a first submission is loaded while it is read (submitStreamedTransactions).
+    defer: (body, read) => new StreamedSubmission(body, read, deps.workerPool, SubmittedTransaction),
   };
+}
+
+/** The body validator's refusal of a body of the wrong shape, for one the handler read (a StreamedSubmission). */
+const checkShape = TypeBoxValidatorCompiler({
+  schema: ShallowSubmission,
+  httpPart: 'body',
+  method: 'POST',
+  url: '/public/v3/customers/:customer_id/transaction_collections',
+});
+function shapeError(standIn: unknown): Error {
+  const checked = checkShape(standIn) as { error?: unknown[] };
+  return Object.assign(new Error('body does not match its schema'), {
+    statusCode: 400,
+    code: 'FST_ERR_VALIDATION',
+    validation: checked.error ?? [],
+    validationContext: 'body',
+  });
 }
 
 /** Endpoint 10: up to 100 000 transactions per request, all or nothing. */
@@ -101,23 +125,35 @@ async function submissionRoute(app: HttpApp, deps: TransactionRoutesDeps): Promi
       validatorCompiler: (route) => {
         if (route.httpPart !== 'body') return TypeBoxValidatorCompiler(route);
         const shallow = TypeBoxValidatorCompiler({ ...route, schema: ShallowSubmission });
-        return (data: unknown) => (data instanceof PreparedSubmission ? { value: data } : shallow(data));
+        return (data: unknown) =>
+          data instanceof PreparedSubmission || data instanceof StreamedSubmission ? { value: data } : shallow(data);
       },
     },
     async (request, reply) => {
-      const body: unknown = request.body;
+      let body: unknown = request.body;
+      const context = () => ({
+        db: deps.db,
+        queue: deps.queue,
+        clientId: clientOf(request).clientId,
+        customerId: request.params.customer_id,
+        now: deps.clock.now(),
+        idempotency: idempotencyOf(request),
+      });
+      if (body instanceof StreamedSubmission) {
+        // A big body not read yet: a first submission is stored as it is read; anything else is read first, with
+        // the answers the body parser and validator give any other body.
+        const streamed = Array.isArray(request.headers['idempotency-key'])
+          ? null
+          : await service.submitStreamedTransactions(context(), body);
+        if (streamed) return streamed.body;
+        body = await body.read();
+        if (!(body instanceof PreparedSubmission)) throw shapeError(body);
+      }
       const prepared = body instanceof PreparedSubmission ? body : null;
       if (prepared) prepared.checkItems();
       else await checkSubmittedTransactions(request.body.transactions);
       const { body: answer, replayed } = await service.submitTransactions(
-        {
-          db: deps.db,
-          queue: deps.queue,
-          clientId: clientOf(request).clientId,
-          customerId: request.params.customer_id,
-          now: deps.clock.now(),
-          idempotency: idempotencyOf(request),
-        },
+        context(),
         prepared ?? request.body.transactions,
       );
       if (replayed) reply.header('idempotent-replayed', 'true');

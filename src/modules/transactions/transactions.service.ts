@@ -6,7 +6,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { newIds } from '../../lib/ids.ts';
 import { requireCustomer } from '../customers/index.ts';
 import { requireCustomerAccounts } from '../accounts/index.ts';
-import { markDataChanged } from '../reports/index.ts';
+import {
+  DATA_CHANGED_COLUMNS,
+  dataChangedSql,
+  finishDataChanged,
+  markDataChanged,
+  type DataChangedResult,
+} from '../reports/index.ts';
 import { runIdempotent } from '../idempotency/index.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
@@ -16,10 +22,10 @@ import {
   type SubmittedTransactionInput,
   type TransactionRow,
 } from './transactions.ingest.ts';
-import type { PreparedSubmission } from './transactions.prepared.ts';
+import { SubmissionDeclined, type PreparedSubmission, type StreamedSubmission } from './transactions.prepared.ts';
 import * as repo from './transactions.repo.ts';
 import { countTransactions } from './transaction-counts.repo.ts';
-import { findExisting, type ExistingTransaction } from './transactions-existing.repo.ts';
+import { findExisting, heldByCustomer, type ExistingTransaction } from './transactions-existing.repo.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
 import { enqueueTransactionsMaintenance, TRANSACTIONS_MAINTENANCE_AFTER_ROWS } from './transactions-maintenance.ts';
 
@@ -50,9 +56,36 @@ export async function submitTransactions(
   ctx: SubmissionContext,
   submission: SubmittedTransactionInput[] | PreparedSubmission,
 ): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
-  const { db, clientId, customerId, now } = ctx;
-  // The customer check and its accounts in one query (a small submission's fixed cost: issue 15, point 3).
-  const customerAccounts = await requireCustomerAccounts(db, clientId, customerId);
+  const { db, customerId } = ctx;
+  if (!ctx.idempotency && Array.isArray(submission) && submission.length <= SMALL_BATCH) {
+    // A few transactions (issue 15, point 3): the customer check, the checks and the store in one transaction, the
+    // customer check's statement taking the customer's lock (one round trip less than checking before it begins).
+    const body = await db.transaction(async (tx) => {
+      const lockKey = repo.customerLockKey(tx, customerId);
+      const rows = await checkedRows(tx, ctx, submission, lockKey);
+      return storeTransactionRows(tx, ctx, rows, { locked: true });
+    });
+    return { body, replayed: false };
+  }
+  const rows = await checkedRows(db, ctx, submission, null);
+  const store = (tx: Db) => storeTransactionRows(tx, ctx, rows);
+  const { result, replayed } = await storeOnce(ctx, store);
+  if (result.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
+  return { body: result, replayed };
+}
+
+/**
+ * The customer check (and its accounts, in one query: a small submission's fixed cost, issue 15, point 3), then the
+ * submission's rows, or the 4xx naming its bad items. With lockKey (inside a transaction), the customer check's
+ * statement also takes the customer's transactions lock (repo.customerLockKey).
+ */
+async function checkedRows(
+  db: Db,
+  ctx: Pick<SubmissionContext, 'clientId' | 'customerId'>,
+  submission: SubmittedTransactionInput[] | PreparedSubmission,
+  lockKey: string | null,
+): Promise<TransactionRow[]> {
+  const customerAccounts = await requireCustomerAccounts(db, ctx.clientId, ctx.customerId, lockKey);
   const count = Array.isArray(submission) ? submission.length : submission.count;
   if (count > MAX_TRANSACTIONS_PER_REQUEST) {
     throw new AppError(
@@ -82,16 +115,7 @@ export async function submitTransactions(
       },
     );
   }
-  const store = (tx: Db) => storeTransactionRows(tx, ctx, built.rows);
-  const { result, replayed } = ctx.idempotency
-    ? await runIdempotent(
-        db,
-        { clientId, key: ctx.idempotency.key, requestHash: ctx.idempotency.requestHash, now },
-        store,
-      )
-    : { result: await db.transaction(store), replayed: false };
-  if (result.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
-  return { body: result, replayed };
+  return built.rows;
 }
 
 const ANALYZE_AFTER_ROWS = 10_000;
@@ -116,14 +140,16 @@ export async function storeTransactionRows(
   tx: Db,
   ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>,
   rows: TransactionRow[],
+  /** locked: the caller took the customer's lock already (checkedRows with repo.customerLockKey) */
+  { locked = false }: { locked?: boolean } = {},
 ): Promise<SubmissionAnswer> {
-  await repo.lockCustomerTransactions(tx, ctx.customerId);
-  const existing = await findExisting(tx, ctx.customerId, rows);
-  const { fresh, changed } = await sortRows(rows, existing);
-  if (fresh.length) await repo.insertTransactions(tx, ctx.customerId, fresh, ctx.now);
+  if (!locked) await repo.lockCustomerTransactions(tx, ctx.customerId);
+  const small = rows.length <= SMALL_BATCH;
+  const { fresh, changed } = small ? await storeSmallBatch(tx, ctx, rows) : await storeBatch(tx, ctx, rows);
   if (changed.length) await repo.updateTransactions(tx, ctx.customerId, changed, ctx.now);
-  // Reports only go stale when something changed; a resubmission of known data leaves them as they are.
-  if (fresh.length || changed.length) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
+  // Reports only go stale when something changed; a resubmission of known data leaves them as they are. (A small
+  // batch's statement marked them already, and sent the recomputation if none was waiting: storeSmallBatch.)
+  if (!small && (fresh.length || changed.length)) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
   // A large write leaves the partition's statistics and visibility map behind: its VACUUM (ANALYZE) is queued.
   if (fresh.length + changed.length >= TRANSACTIONS_MAINTENANCE_AFTER_ROWS)
     await enqueueTransactionsMaintenance(tx, ctx.queue, ctx.customerId);
@@ -135,6 +161,56 @@ export async function storeTransactionRows(
     updated: changed.length,
     already_present: alreadyPresent,
   };
+}
+
+/**
+ * Up to this many rows, the duplicate lookup and the insert of the new rows are one statement
+ * (repo.insertSmallBatch); more go through findExisting and COPY.
+ */
+const SMALL_BATCH = 100;
+
+type SortedRows = { fresh: Array<TransactionRow & { id: string }>; changed: Array<TransactionRow & { id: string }> };
+
+/** A big batch: its stored versions looked up (findExisting), then its new rows loaded by COPY. */
+async function storeBatch(tx: Db, ctx: Pick<SubmissionContext, 'customerId' | 'now'>, rows: TransactionRow[]) {
+  const existing = await findExisting(tx, ctx.customerId, rows);
+  const sorted = await sortRows(rows, existing);
+  if (sorted.fresh.length) await repo.insertTransactions(tx, ctx.customerId, sorted.fresh, ctx.now);
+  return sorted;
+}
+
+/**
+ * A small batch (a few transactions into an account of any size: issue 15, point 3): the new rows are inserted by
+ * the statement that looks the batch's keys up, which also marks the reports not ready when a row is new or changed
+ * (reports' dataChangedSql), so its cost is one round trip and O(batch) index probes; the recomputation is sent
+ * after it only when no job of the customer is waiting. The changed rows come back with their stored ids, for the
+ * caller's update.
+ */
+async function storeSmallBatch(
+  tx: Db,
+  ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>,
+  rows: TransactionRow[],
+): Promise<SortedRows> {
+  const ids = newIds(rows.length);
+  const { stored, also } = await repo.insertSmallBatch<DataChangedResult>(tx, ctx.customerId, rows, ids, ctx.now, {
+    with: (sql) => dataChangedSql(ctx.queue, sql.customer, sql.now, sql.changed),
+    columns: DATA_CHANGED_COLUMNS,
+  });
+  await finishDataChanged(tx, ctx.queue, ctx.customerId, also);
+  const existing = new Map(
+    stored.map((e) => [
+      `${e.account_id}\u0000${e.external_transaction_id}`,
+      { id: e.id, content_hash: Number(e.content_hash) },
+    ]),
+  );
+  const fresh: SortedRows['fresh'] = [];
+  const changed: SortedRows['changed'] = [];
+  for (const [i, row] of rows.entries()) {
+    const was = existing.size === 0 ? undefined : existing.get(`${row.account_id}\u0000${row.external_transaction_id}`);
+    if (!was) fresh.push(Object.assign(row, { id: itemAt(ids, i) }));
+    else if (was.content_hash !== row.content_hash) changed.push(Object.assign(row, { id: was.id }));
+  }
+  return { fresh, changed };
 }
 
 /**
@@ -268,4 +344,66 @@ export async function removeVanishedPending(
   const removed = await repo.deleteVanishedPending(tx, ctx.customerId, accountId, pulledExternalIds, from);
   if (removed > 0) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
   return removed;
+}
+
+/** `store` in one transaction, under the submission's Idempotency-Key when it has one (a replay answers the first result). */
+function storeOnce(
+  ctx: SubmissionContext,
+  store: (tx: Db) => Promise<SubmissionAnswer>,
+): Promise<{ result: SubmissionAnswer; replayed: boolean }> {
+  const { db, clientId, now, idempotency } = ctx;
+  return idempotency
+    ? runIdempotent(db, { clientId, key: idempotency.key, requestHash: idempotency.requestHash, now }, store)
+    : db.transaction(store).then((result) => ({ result, replayed: false }));
+}
+
+/**
+ * A big first submission (the customer holds no transaction yet), loaded while it is being read: a worker thread
+ * reads the body and makes its rows' COPY text chunk by chunk (StreamedSubmission.rows), and each chunk goes to the
+ * database as it comes, inside the one transaction, so the loading overlaps the reading (issue 15, point 2). The same
+ * rows, ids aside, as submitTransactions stores. Anything else — a body that is not the plain case (a bad item
+ * anywhere, malformed JSON, too many items), a customer that holds transactions or does not exist, any 4xx, an
+ * Idempotency-Key replay — is null, having stored nothing (a COPY under way is rolled back with its transaction):
+ * the caller then reads the body the usual way and submitTransactions gives the exact answer.
+ */
+export async function submitStreamedTransactions(
+  ctx: SubmissionContext,
+  submission: StreamedSubmission,
+): Promise<{ body: SubmissionAnswer; replayed: boolean } | null> {
+  const { db, clientId, customerId, now } = ctx;
+  // PostgreSQL only: on the embedded engine the COPY itself runs on this thread, and loading while reading made the
+  // event loop's longest stalls longer (README.md, bench:event-loop), so a big body is read first there, as before.
+  if (db.kind !== 'postgres') return null;
+  try {
+    const customerAccounts = await requireCustomerAccounts(db, clientId, customerId);
+    const accounts: Array<[string, string]> = customerAccounts.map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]);
+    const store = async (tx: Db): Promise<SubmissionAnswer> => {
+      await repo.lockCustomerTransactions(tx, customerId);
+      if ((await heldByCustomer(tx, customerId)) > 0) throw new SubmissionDeclined(); // some keys may be stored
+      const rows = submission.rows({
+        accounts,
+        customerId,
+        stamp: now.toISOString(),
+        chunkRows: repo.copyChunkRows(tx),
+      });
+      await repo.loadTransactionCsv(tx, rows.chunks);
+      const saved = rows.count();
+      if (saved > 0) await markDataChanged(tx, ctx.queue, customerId, now);
+      if (saved >= TRANSACTIONS_MAINTENANCE_AFTER_ROWS) await enqueueTransactionsMaintenance(tx, ctx.queue, customerId);
+      return {
+        status: 'success',
+        success: `${saved} saved, 0 already present, 0 updated`,
+        saved,
+        updated: 0,
+        already_present: 0,
+      };
+    };
+    const { result, replayed } = await storeOnce(ctx, store);
+    if (replayed) return null; // the usual way checks the body before it replays
+    if (result.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
+    return { body: result, replayed };
+  } catch (err) {
+    if (err instanceof SubmissionDeclined || err instanceof AppError) return null;
+    throw err;
+  }
 }

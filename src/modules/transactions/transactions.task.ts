@@ -8,13 +8,19 @@
  * the accounts module's index and with it the whole service, which a worker thread has no use for.
  */
 import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
+import type { MessagePort } from 'node:worker_threads';
 import type { TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
 import { parseCheckedBody, type BodyTaskAnswer, type BodyTaskInput } from '../../http/json-body.ts';
 import { fieldErrorsFromValidation } from '../../http/problem.ts';
+import { checkJsonValue, COLON, COMMA, LBRACE, LBRACKET, RBRACE, RBRACKET } from '../../http/json-checks.ts';
+import { csvField } from '../../lib/csv.ts';
+import { newIds } from '../../lib/ids.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import {
   buildTransactionRows,
+  createRowBuilder,
   MAX_TRANSACTIONS_PER_REQUEST,
   packRows,
   type IngestResult,
@@ -92,6 +98,11 @@ function validator(schema: TSchema): Validator {
   return v;
 }
 
+/** Does nothing: run as a big body starts arriving, it has a thread start and load this module meanwhile. */
+export function warmUp(): null {
+  return null;
+}
+
 /** The task: parse and check the body, check its shape and items, pack its rows. */
 export function readSubmission(input: BodyTaskInput & SubmissionSchemas): BodyTaskAnswer<SubmissionValue> {
   const bodyHash = input.hash ? createHash('sha256').update(input.body).digest('hex') : undefined;
@@ -135,4 +146,127 @@ export function checkSubmissionRows(input: {
   const { badValues, unknownAccounts, errorCount } = buildTransactionRows(items, new Map(input.accounts));
   // No errors with the accounts (packRows is stricter than it need be only in theory): the rows, then.
   return { badValues, unknownAccounts, errorCount, rows: errorCount === 0 ? packRows(items) : null };
+}
+
+/** What streamSubmission is given besides the body: what the rows need from the database, and the chunk size. */
+export interface StreamStart {
+  /** "bank_slug\u0000number" → id, for the customer's accounts */
+  accounts: Array<[string, string]>;
+  customerId: string;
+  /** created_at and updated_at of every row (ISO 8601) */
+  stamp: string;
+  /** rows per chunk of CSV */
+  chunkRows: number;
+}
+
+/** What streamSubmission posts on its port: CSV bytes, then the end (with the count) or that it gave up. */
+export type StreamMessage = { chunk: Uint8Array<ArrayBuffer> } | { end: number } | { declined: true };
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/**
+ * A first submission (the customer holds no transaction yet) read and turned into COPY text in one pass, chunk by
+ * chunk, so the main thread can load each chunk while the next one is made (transactions.prepared.ts,
+ * StreamedSubmission). Only for the plain case: a body `{"transactions": [...]}` whose every item passes every check
+ * (the checks of parseCheckedBody, the shape, the items, createRowBuilder's with the accounts) and of at most
+ * 100 000 items. At the first thing that is not so it posts `declined` and stops: the caller then stores nothing and
+ * reads the body the usual way (readSubmission), which gives the exact answer. The rows and their CSV are those
+ * submitTransactions stores (createRowBuilder's rows, fresh ids, the line format of transactions.repo.ts, csvChunks).
+ */
+export function streamSubmission(input: {
+  body: Uint8Array;
+  item: TSchema;
+  start: StreamStart;
+  port: MessagePort;
+}): null {
+  const { port } = input;
+  try {
+    const count = streamRows(input.body, validator(input.item), input.start, (chunk) =>
+      port.postMessage({ chunk } satisfies StreamMessage, [chunk.buffer]),
+    );
+    port.postMessage((count === null ? { declined: true } : { end: count }) satisfies StreamMessage);
+  } catch {
+    port.postMessage({ declined: true } satisfies StreamMessage); // a check that throws: the usual way says which
+  }
+  port.close();
+  return null;
+}
+
+/** The rows' CSV through `emit` a chunk at a time; their count, or null at the first thing out of the plain case. */
+function streamRows(
+  body: Uint8Array,
+  checker: Validator,
+  start: StreamStart,
+  emit: (chunk: Uint8Array<ArrayBuffer>) => void,
+): number | null {
+  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (!isUtf8(buffer)) return null;
+  const text = buffer.toString('utf8');
+  const skip = (i: number) => {
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    return i;
+  };
+  const expect = (i: number, c: number) => (text.charCodeAt(i) === c ? skip(i + 1) : -1);
+  let i = expect(skip(0), LBRACE);
+  const name = '"transactions"';
+  if (i < 0 || !text.startsWith(name, i)) return null;
+  i = expect(skip(i + name.length), COLON);
+  if (i >= 0) i = expect(i, LBRACKET);
+  if (i < 0) return null;
+  const builder = createRowBuilder(new Map(start.accounts));
+  const customer = csvField(start.customerId);
+  const encoder = new TextEncoder();
+  let count = 0;
+  let closed = text.charCodeAt(i) === RBRACKET;
+  if (closed) i = skip(i + 1);
+  while (!closed) {
+    // The next chunk's elements: their extent checked as readSubmission's parse checks them, then parsed together.
+    const first = i;
+    let last = i;
+    let n = 0;
+    while (n < start.chunkRows) {
+      const end = checkJsonValue(text, i, ['transactions', count + n]);
+      if (end < 0) return null;
+      last = end;
+      n++;
+      i = skip(end);
+      const c = text.charCodeAt(i);
+      if (c === RBRACKET) {
+        closed = true;
+        i = skip(i + 1);
+        break;
+      }
+      if (c !== COMMA) return null;
+      i = skip(i + 1);
+    }
+    if (count + n > MAX_TRANSACTIONS_PER_REQUEST) return null;
+    const items = JSON.parse(`[${text.slice(first, last)}]`) as unknown[];
+    if (items.length !== n) return null;
+    for (let k = 0; k < n; k++) {
+      const item = items[k];
+      if (!checker.Check(item)) return null;
+      builder.add(item as SubmittedTransactionInput, count + k);
+    }
+    const built = builder.result();
+    if (built.errorCount > 0) return null;
+    const ids = newIds(n);
+    let csv = '';
+    for (let k = 0; k < n; k++) {
+      const r = built.rows[count + k];
+      if (!r) return null;
+      csv +=
+        `${ids[k]},${customer},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
+        `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
+        `${csvField(r.status)},${csvField(r.bank_slug)},${csvField(r.account_number)},${csvField(r.category)},${csvField(r.address_line)},` +
+        `${csvField(r.merchant_name)},${csvField(r.merchant_category_code)},${csvField(r.bank_transaction_code)},${csvField(r.bank_transaction_issuer)},` +
+        `${r.value_date_time},${r.booking_date_time},${r.content_hash},${start.stamp},${start.stamp}\n`;
+    }
+    count += n;
+    emit(encoder.encode(csv));
+  }
+  // The end of the object: nothing but white space after it.
+  i = expect(i, RBRACE);
+  return i === text.length ? count : null;
 }
