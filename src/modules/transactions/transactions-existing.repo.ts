@@ -107,12 +107,3 @@ async function readAccountKeys(
     after = lastRow.external_transaction_id;
   }
 }
-
-/** How many transactions the customer holds, from the maintained counts: none means no submitted key is stored. */
-export async function heldByCustomer(tx: Db, customerId: string): Promise<number> {
-  const r = await tx.query<{ n: number }>(
-    'SELECT coalesce(sum(n), 0)::int8 AS n FROM transaction_counts WHERE customer_id = $1',
-    [customerId],
-  );
-  return Number(r.rows[0]?.n ?? 0);
-}

@@ -25,7 +25,7 @@ import {
 import { SubmissionDeclined, type PreparedSubmission, type StreamedSubmission } from './transactions.prepared.ts';
 import * as repo from './transactions.repo.ts';
 import { countTransactions } from './transaction-counts.repo.ts';
-import { findExisting, heldByCustomer, type ExistingTransaction } from './transactions-existing.repo.ts';
+import { findExisting, type ExistingTransaction } from './transactions-existing.repo.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
 import { enqueueTransactionsMaintenance, TRANSACTIONS_MAINTENANCE_AFTER_ROWS } from './transactions-maintenance.ts';
 
@@ -379,7 +379,8 @@ export async function submitStreamedTransactions(
     const accounts: Array<[string, string]> = customerAccounts.map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]);
     const store = async (tx: Db): Promise<SubmissionAnswer> => {
       await repo.lockCustomerTransactions(tx, customerId);
-      if ((await heldByCustomer(tx, customerId)) > 0) throw new SubmissionDeclined(); // some keys may be stored
+      // From the maintained counts (no filter: the customer's whole history); any row means some keys may be stored.
+      if ((await countTransactions(tx, customerId, {})) > 0) throw new SubmissionDeclined();
       const rows = submission.rows({
         accounts,
         customerId,
