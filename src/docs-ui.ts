@@ -1,32 +1,31 @@
 /**
- * GET /docs: the API reference, Redoc 3 prerendered on the server (docs/decisions/0037-docs-redoc-prerendered.md).
+ * GET /docs: the API reference, Redoc 2 prerendered whole on the server (docs/decisions/0037-docs-redoc-prerendered.md).
  *
- * The page is built from the document /openapi.json serves by `redocly build-docs` (@redocly/cli, which bundles
- * Redoc), run once in a child process the first time someone asks for it, then kept in memory and in
- * DATA_DIR/cache/docs (keyed by the document and the CLI's version, so a restart does not build it again). The
- * built page carries the whole reference as HTML, so a reader sees the operations at the first paint; Redoc's
- * script then hydrates it (search, expanding, the samples). What the CLI writes is changed in three ways:
- *   - its one inline module script (Redoc and the document) is served as /docs/redoc-<hash>.js, cacheable for a
- *     year, so the page is a third of the size and the script is cached on a second visit;
- *   - the prerendered links are made hash links (`#/customers`), the routing Redoc's script uses once loaded, so a
- *     link followed before the script has run stays on the page;
- *   - the attribution logo Redoc loads from its CDN is served by the service (/docs/redocly-logo.svg).
- * Nothing is fetched from elsewhere: telemetry is off (REDOCLY_TELEMETRY=off, which the CLI writes into the page's
- * options, checked below), no fonts, and the page's Content Security Policy allows this origin only, with the
- * one inline script (Redoc's colour-mode switch) by its hash.
+ * The page is rendered from the document /openapi.json serves by src/docs-render.ts, run once in a child process the
+ * first time someone asks for it, then kept in memory and in DATA_DIR/cache/docs (keyed by the document and Redoc's
+ * version, so a restart does not render it again). The rendered page carries the whole reference as HTML, every
+ * operation with its parameters, responses and samples, so a reader sees and scrolls it at the first paint, and the
+ * section links (`#tag/Customers/operation/getCustomer`) work before any script has run. Redoc's browser bundle then
+ * hydrates it (the sidebar, search, expanding responses), served by the service as /docs/redoc-<hash>.js, cacheable
+ * for a year, with the call that starts it appended; the store's state travels in the page as a JSON data block.
+ * Nothing is fetched from elsewhere: the attribution logo Redoc loads from its CDN is served by the service
+ * (/docs/redocly-logo.svg), no fonts, and the page's Content Security Policy allows this origin only and no inline
+ * script.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './lib/app-error.ts';
 import type { Logger } from 'pino';
+import type { RenderedReference } from './docs-render.ts';
 
-/** Bumped when the changes below change, so pages built by an earlier version are not served from the cache. */
-const BUILD_FORMAT = 1;
+/** Bumped when the page's format changes, so what an earlier version cached is not served. */
+const BUILD_FORMAT = 2;
 const BUILD_TIMEOUT_MS = 120_000;
 /** After a failed build, requests answer 503 for this long before the build is tried again. */
 const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -36,36 +35,45 @@ const LOGO_PATH = '/docs/redocly-logo.svg';
 const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16" role="img" aria-label="Redocly">' +
   '<text x="0" y="12" font-family="system-ui,sans-serif" font-size="12" font-weight="600" fill="#0044d4">Redocly</text></svg>';
+const RENDERER = fileURLToPath(new URL('./docs-render.ts', import.meta.url));
+/**
+ * Appended to Redoc's bundle: hydrates the prerendered markup with the state the page carries, once the browser has
+ * drawn a frame of it (hydrating a whole reference is seconds of work on a slow machine; the reader reads meanwhile).
+ */
+const START =
+  "\n;requestAnimationFrame(function () { setTimeout(function () { Redoc.hydrate(JSON.parse(document.getElementById('redoc-state').textContent), document.getElementById('redoc')); }, 0); });\n";
 
-const CSP_BASE = [
+/** The page's Content Security Policy: everything from this origin, no inline script. */
+export const DOCS_CSP = [
   "default-src 'none'",
   "base-uri 'none'",
   "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
   "connect-src 'self'",
   "img-src 'self' data:",
   "font-src 'self' data:",
-  // Redoc's prerendered markup carries style attributes, and styled-components adds rules as the reader goes.
+  // The prerendered markup carries style attributes, and styled-components adds rules as the reader goes.
   "style-src 'self' 'unsafe-inline'",
+  // Redoc's search index runs in a worker it makes from a blob.
   "worker-src 'self' blob:",
   "form-action 'none'",
   "frame-ancestors 'none'",
-];
+].join('; ');
 
 export interface DocsPage {
   html: string;
-  /** The page's Content Security Policy. */
-  csp: string;
   /** Where the page loads its script from, and the script. */
   scriptPath: string;
   script: string;
 }
 
 export interface DocsUiOptions {
-  /** Where built pages are kept between runs (DATA_DIR/cache/docs). */
+  /** Where rendered pages are kept between runs (DATA_DIR/cache/docs). */
   cacheDir: string;
   logger: Logger;
-  /** The redocly CLI to run (its bin/cli.js); the installed @redocly/cli's by default. Pages are cached by that package's version. */
-  cliPath?: string;
+  /** The renderer to run; src/docs-render.ts by default. */
+  rendererPath?: string;
 }
 
 export class DocsUnavailableError extends AppError {
@@ -77,116 +85,112 @@ export class DocsUnavailableError extends AppError {
   }
 }
 
-/** The page's CSP: its inline scripts by hash, everything else from 'self'. */
-export function docsPageCsp(html: string): string {
-  const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) =>
-      `'sha256-${createHash('sha256')
-        .update(body ?? '')
-        .digest('base64')}'`,
-  );
-  return [...CSP_BASE, `script-src 'self' ${hashes.join(' ')}`.trimEnd(), "script-src-attr 'none'"].join('; ');
-}
+/** Redoc's browser bundle and its version, read once. */
+const redocBundle = (() => {
+  let bundle: { version: string; script: string } | undefined;
+  return () => {
+    if (!bundle) {
+      const require = createRequire(import.meta.url);
+      const manifest = require.resolve('redoc/package.json');
+      const { version } = require(manifest) as { version: string };
+      const standalone = readFileSync(path.join(path.dirname(manifest), 'bundles', 'redoc.standalone.js'), 'utf8');
+      bundle = {
+        version,
+        script: standalone.replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', LOGO_PATH) + START,
+      };
+    }
+    return bundle;
+  };
+})();
+
+/** JSON for a `<script type="application/json">` block: nothing in it can end the element. */
+const dataBlock = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 /**
- * What the CLI wrote, made into the page and its script (see the file's comment). Throws when the output is not
- * what this expects (another CLI version's layout, telemetry left on): a page that would break its CSP or call
- * out is not served.
+ * The page for what the renderer wrote. Throws when it would load anything from elsewhere (a document whose
+ * description embeds an outside image, say): such a page would break its CSP, and is not served.
  */
-export function splitBuiltPage(built: string): DocsPage {
-  const modules = [...built.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)];
-  if (modules.length !== 1 || modules[0]?.index === undefined)
-    throw new Error(`expected one inline module script in the built page, found ${modules.length}`);
-  const [whole, body] = modules[0] as RegExpExecArray & { 1: string };
-  const start = modules[0].index;
-  if (!/const __redoc_options = \{[^\n]*"disableTelemetry":true/.test(body))
-    throw new Error('the built page does not turn Redoc telemetry off');
-  const script = body.replaceAll(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, LOGO_PATH);
+export function composePage(rendered: RenderedReference, script: string): DocsPage {
   const scriptPath = `/docs/redoc-${createHash('sha256').update(script).digest('base64url').slice(0, 16)}.js`;
-  // Root-relative links of the prerendered markup (the only ones it has: outside links are absolute) become the hash
-  // routes the script uses: `href="/customers"` → `href="#/customers"`.
-  const markup = built.slice(0, start).replaceAll(/href="\//g, 'href="#/');
-  const html = `${markup}<script type="module" src="${scriptPath}"></script>${built.slice(start + whole.length)}`;
-  if (/<(?:link|img|script|iframe)\b[^>]*\s(?:src|href)="(?:https?:)?\/\//i.test(html))
-    throw new Error('the built page loads something from elsewhere');
-  return { html, csp: docsPageCsp(html), scriptPath, script };
+  const html =
+    '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${TITLE}</title><style>body{margin:0;padding:0}</style>${rendered.styles}</head>` +
+    `<body><div id="redoc">${rendered.markup}</div>` +
+    `<script type="application/json" id="redoc-state">${dataBlock(rendered.state)}</script>` +
+    `<script defer src="${scriptPath}"></script></body></html>\n`;
+  if (
+    /<(?:link|img|script|iframe|source|video|audio)\b[^>]*\s(?:src|href|srcset)="(?:https?:)?\/\//i.test(html) ||
+    /url\((?:["']?)(?:https?:)?\/\//i.test(html)
+  )
+    throw new Error('the rendered page loads something from elsewhere');
+  return { html, scriptPath, script };
 }
 
-function redoclyCli(): { cliPath: string; version: string } {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('@redocly/cli/package.json');
-  const { version } = require(manifest) as { version: string };
-  return { cliPath: path.join(path.dirname(manifest), 'bin', 'cli.js'), version };
-}
-
-/** Runs `redocly build-docs` on the document in a scratch directory (so no redocly.yaml is picked up) and reads what it wrote. */
-async function runBuild(documentText: string, cliPath: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'obi-docs-'));
-  try {
-    await fs.writeFile(path.join(dir, 'openapi.json'), documentText);
-    const args = [cliPath, 'build-docs', 'openapi.json', '--inlineBundle', '--title', TITLE, '-o', 'index.html'];
-    await new Promise<void>((resolve, reject) => {
-      // Its own small environment: nothing of the service's (secrets included) reaches the CLI, and it neither
-      // reports usage nor looks for updates.
-      const child = spawn(process.execPath, args, {
-        cwd: dir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: dir,
-          REDOCLY_TELEMETRY: 'off',
-          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-          NO_COLOR: '1',
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-        timeout: BUILD_TIMEOUT_MS,
-      });
-      let stderr = '';
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk: string) => {
-        if (stderr.length < 4000) stderr += chunk;
-      });
-      child.on('error', reject);
-      child.on('close', (code, signal) =>
-        code === 0 ? resolve() : reject(new Error(`redocly build-docs ended with ${signal ?? code}: ${stderr.trim()}`)),
-      );
+/** Runs the renderer on the document in a child process and reads what it wrote. */
+async function runRenderer(documentText: string, rendererPath: string): Promise<RenderedReference> {
+  return await new Promise<RenderedReference>((resolve, reject) => {
+    // Its own small environment: nothing of the service's (secrets included) reaches the renderer.
+    const child = spawn(process.execPath, [rendererPath], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: BUILD_TIMEOUT_MS,
     });
-    return await fs.readFile(path.join(dir, 'index.html'), 'utf8');
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 4000) stderr += chunk;
+    });
+    child.on('error', reject);
+    child.stdin.on('error', () => {}); // a renderer that failed to start: its exit says why
+    child.stdin.end(documentText);
+    child.on('close', (code, signal) => {
+      if (code !== 0) return reject(new Error(`the docs renderer ended with ${signal ?? code}: ${stderr.trim()}`));
+      try {
+        resolve(JSON.parse(Buffer.concat(out).toString('utf8')) as RenderedReference);
+      } catch (err) {
+        reject(err as Error);
+      }
+    });
+  });
 }
 
 /**
- * The built page for a document, from memory, the cache directory or a new build (one at a time). The cache is
- * written to a temporary name and renamed, so a half-written page is never read.
+ * The page for a document, from memory, the cache directory or a new rendering (one at a time). The cache is
+ * written to a temporary name and renamed, so a half-written one is never read.
  */
 export function docsPageSource(options: DocsUiOptions, documentText: () => string) {
   let pending: Promise<DocsPage> | undefined;
   let failedAt = 0;
 
   async function build(): Promise<DocsPage> {
-    const cli = redoclyCli();
+    const bundle = redocBundle();
     const text = documentText();
-    const key = createHash('sha256').update(`${BUILD_FORMAT}\n${cli.version}\n${text}`).digest('hex').slice(0, 32);
-    const file = path.join(options.cacheDir, `${key}.html`);
-    const cached = await fs.readFile(file, 'utf8').catch(() => undefined);
-    if (cached !== undefined) return splitBuiltPage(cached);
+    const key = createHash('sha256').update(`${BUILD_FORMAT}\n${bundle.version}\n${text}`).digest('hex').slice(0, 32);
+    const file = path.join(options.cacheDir, `${key}.json`);
+    const cached = await fs
+      .readFile(file, 'utf8')
+      .then((json) => JSON.parse(json) as RenderedReference)
+      .catch(() => undefined);
+    if (cached !== undefined) return composePage(cached, bundle.script);
     const started = performance.now();
-    const built = await runBuild(text, options.cliPath ?? cli.cliPath);
-    const page = splitBuiltPage(built);
+    const rendered = await runRenderer(text, options.rendererPath ?? RENDERER);
+    const page = composePage(rendered, bundle.script);
     options.logger.info(
-      { ms: Math.round(performance.now() - started), redocly: cli.version },
-      'docs: built the API reference',
+      { ms: Math.round(performance.now() - started), redoc: bundle.version },
+      'docs: rendered the API reference',
     );
     try {
       await fs.mkdir(options.cacheDir, { recursive: true, mode: 0o700 });
       const temporary = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, built, { mode: 0o600 });
+      await fs.writeFile(temporary, JSON.stringify(rendered), { mode: 0o600 });
       await fs.rename(temporary, file);
     } catch (err) {
       options.logger.warn(
         { err, dir: options.cacheDir },
-        'docs: could not keep the built reference; it is built again next run',
+        'docs: could not keep the rendered reference; it is rendered again next run',
       );
     }
     return page;
@@ -216,7 +220,7 @@ export async function registerDocsUi(app: FastifyInstance, options: DocsUiOption
     const sendPage = async (_request: unknown, reply: import('fastify').FastifyReply) => {
       const built = await page();
       return reply
-        .header('content-security-policy', built.csp)
+        .header('content-security-policy', DOCS_CSP)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(built.html);

@@ -172,6 +172,10 @@ describe('the npm package (slow, required): npm pack, an offline install into an
     const embed = await fetch(`${baseUrl}/connect/embed.js`, { signal: AbortSignal.timeout(60_000) });
     assert.equal(embed.status, 200);
     assert.equal(await embed.text(), fs.readFileSync(path.join(REPO, 'src/web/assets/embed.js'), 'utf8'));
+    // the API reference is rendered by a child process running a module of dist/ (src/docs-render.ts, renamed by the build)
+    const docs = await fetch(`${baseUrl}/docs`, { signal: AbortSignal.timeout(180_000) });
+    assert.equal(docs.status, 200, await docs.clone().text());
+    assert.match(await docs.text(), />1\. Get an access token</);
     await reportComputed(baseUrl, stillRunning);
 
     // To the service itself: npx may run it under a shell, which need not pass a signal on.
