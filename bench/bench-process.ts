@@ -24,7 +24,7 @@ const LISTENING = 'open-banking-insights is listening';
 /**
  * Starts `node src/main.ts` with `env` (its PORT should be 0 and its LOG_LEVEL at least info) and resolves when its
  * log says it listens, with the port from that line; rejects with the output when it exits first or takes longer
- * than `deadlineMs`.
+ * than `deadlineMs` (and then stops it).
  */
 export async function startServiceProcess(
   env: NodeJS.ProcessEnv,
@@ -34,7 +34,11 @@ export async function startServiceProcess(
   let out = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${out}`)), deadlineMs);
+    // A service that did not say it listens in time is stopped, not left running beside the next measurements.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`the service did not start:\n${out}`));
+    }, deadlineMs);
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString('utf8');
       for (const line of out.split('\n')) {
