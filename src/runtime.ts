@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
+import { discardInterruptedIngests } from './modules/transactions/index.ts';
 import { warnIfAutovacuumOff } from './db/autovacuum.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
 import { createWorkerPool, type WorkerPool } from './workers/pool.ts';
@@ -61,6 +62,8 @@ export async function openRuntime(
   sandboxStarting?.catch(() => undefined); // its failure is thrown where it is awaited, below
   try {
     await migrate(db);
+    // The embedded engine's staged loads a stopped process left pending: their rows go (a server stages none).
+    if (db.kind === 'pglite') await discardInterruptedIngests(db);
     if (opts.log) await warnIfAutovacuumOff(db, opts.log);
     const installationKey = await loadInstallationKey(config, db, keyLog(opts.log));
     const bootstrap = await ensureBootstrapClients(db, installationKey, config.bootstrapClients, clock.now());

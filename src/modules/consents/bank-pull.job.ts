@@ -27,6 +27,7 @@ import * as pulls from './pulls.repo.ts';
 import type { PullRow } from './pulls.repo.ts';
 import { storePull, type PullWindow } from './bank-pull.store.ts';
 import { seal, unsealOrNull } from '../../lib/sealed-box.ts';
+import { customerWrites } from '../transactions/index.ts';
 
 /** A refresh reads again this far back before the last pull: late postings and pending items that booked. */
 const OVERLAP_SECONDS = 7 * 86_400;
@@ -69,19 +70,22 @@ export async function runBankPull(
     const payloads = await fetchAll(deps, connector, consent, { ...window, customer }, received);
     await storePayloads(deps, started, consent, received);
     const normalized = connector.normalize(payloads);
-    await deps.db.transaction(async (tx) => {
-      // Revoked while we were reading (the customer withdrew, the client revoked): store nothing.
-      const status = await repo.lockConsent(tx, consent.id);
-      if (status !== 'Authorised')
-        throw new PullStop(
-          'consent_not_authorised',
-          `The consent became ${status ?? 'gone'} during the pull; nothing was stored.`,
-        );
-      const counts = await storePull(tx, deps, consent, normalized, window);
-      const now = deps.clock.now();
-      await pulls.finishPull(tx, started.id, { state: 'succeeded', counts, now });
-      await repo.updateConsent(tx, consent.id, { last_pulled_at: now });
-    });
+    // In the customer's turn among writers of its transactions (the embedded engine's submissions stage their rows).
+    await customerWrites(deps.db, consent.customer_id, () =>
+      deps.db.transaction(async (tx) => {
+        // Revoked while we were reading (the customer withdrew, the client revoked): store nothing.
+        const status = await repo.lockConsent(tx, consent.id);
+        if (status !== 'Authorised')
+          throw new PullStop(
+            'consent_not_authorised',
+            `The consent became ${status ?? 'gone'} during the pull; nothing was stored.`,
+          );
+        const counts = await storePull(tx, deps, consent, normalized, window);
+        const now = deps.clock.now();
+        await pulls.finishPull(tx, started.id, { state: 'succeeded', counts, now });
+        await repo.updateConsent(tx, consent.id, { last_pulled_at: now });
+      }),
+    );
   } catch (err) {
     if (received.length > 0) await storePayloads(deps, started, consent, received).catch(() => undefined);
     await failed(deps, started, consent, err);

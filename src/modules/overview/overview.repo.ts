@@ -4,6 +4,7 @@
  * reports modules, whose services are the only writers.
  */
 import type { Db } from '../../db/db.ts';
+import { publishedTransaction } from '../../db/transactions-visibility.ts';
 
 export interface LatestBalanceRow {
   account_id: string;
@@ -42,7 +43,7 @@ export async function transactionsByIds(db: Db, customerId: string, ids: readonl
   const r = await db.query<TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS} FROM transactions t
      LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id
-     WHERE t.customer_id = $1 AND t.id = ANY($2::uuid[])`,
+     WHERE t.customer_id = $1 AND t.id = ANY($2::uuid[]) AND ${publishedTransaction()}`,
     [customerId, uuids],
   );
   return r.rows;
@@ -61,7 +62,7 @@ export async function transactionsInCategories(
     `SELECT ${TRANSACTION_COLUMNS}, c.category_id FROM transaction_categories c
      JOIN transactions t ON t.customer_id = c.customer_id AND t.id = c.transaction_id
      WHERE c.customer_id = $1 AND c.category_id = ANY($2::text[]) AND t.status = 'Booked'
-       AND t.booking_date_time BETWEEN $3 AND $4
+       AND t.booking_date_time BETWEEN $3 AND $4 AND ${publishedTransaction()}
      ORDER BY t.booking_date_time DESC, t.id DESC`,
     [customerId, categoryIds, from, to],
   );
@@ -88,7 +89,7 @@ export async function coveredAccounts(
     `SELECT t.account_id, min(t.booking_date_time)::text AS first_booking, max(t.booking_date_time)::text AS last_booking
      FROM transactions t LEFT JOIN accounts a ON a.id = t.account_id
      WHERE t.customer_id = $1 AND t.status = 'Booked' AND t.currency = $2 AND t.booking_date_time <= $3
-       AND coalesce(a.type, 'Personal') = 'Personal'
+       AND coalesce(a.type, 'Personal') = 'Personal' AND ${publishedTransaction()}
      GROUP BY t.account_id ORDER BY t.account_id`,
     [customerId, currency, asOf],
   );
@@ -120,7 +121,7 @@ export async function monthCategoryTotals(
             c.category_id, sum(t.amount)::text AS total
      FROM transactions t JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id
      WHERE t.customer_id = $1 AND t.account_id = ANY($2::text[]) AND t.currency = $3 AND t.status = 'Booked'
-       AND t.booking_date_time BETWEEN $4 AND $5
+       AND t.booking_date_time BETWEEN $4 AND $5 AND ${publishedTransaction()}
      GROUP BY 1, 2`,
     [customerId, accountIds, currency, from, to],
   );

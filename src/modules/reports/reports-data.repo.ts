@@ -1,6 +1,7 @@
 /** Reading a customer's data for the engine, and storing what the engine computed. */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
+import { publishedTransaction } from '../../db/transactions-visibility.ts';
 import { csvField } from '../../db/csv.ts';
 import type { EngineAccount, EngineTransaction } from '../../analytics/types.ts';
 import type { AffordabilityRecord, BalanceForecast, EventRecord, Insights } from '../../analytics/report-types.ts';
@@ -37,7 +38,7 @@ export async function loadEngineTransactions(db: Db, customerId: string): Promis
   let after: { b: number; id: string } | null = null;
   for (;;) {
     const params: unknown[] = [customerId];
-    let where = 'customer_id = $1';
+    let where = `customer_id = $1 AND ${publishedTransaction('transactions')}`;
     if (after) {
       params.push(after.b, after.id);
       where += ' AND (booking_date_time, id) > ($2::bigint, $3::uuid)';
@@ -86,7 +87,7 @@ export async function loadEngineTransactionSlices(
   let after: { b: string; id: string } | null = null;
   for (;;) {
     const params: unknown[] = [customerId];
-    let where = 'customer_id = $1';
+    let where = `customer_id = $1 AND ${publishedTransaction('transactions')}`;
     if (after) {
       params.push(after.b, after.id);
       where += ' AND (booking_date_time, id) > ($2::bigint, $3::uuid)';

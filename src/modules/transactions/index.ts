@@ -1,5 +1,10 @@
-/** The transactions module's public face: what the bank pull needs to store rows as submissions do. */
+/**
+ * The transactions module's public face: what the bank pull needs to store rows as submissions do, and what start-up
+ * does about staged loads a stopped process left behind.
+ */
 export { buildTransactionRows } from './transactions.ingest.ts';
 export type { SubmittedTransactionInput } from './transactions.ingest.ts';
 export { removeVanishedPending, storeTransactionRows } from './transactions.service.ts';
 export { maintainTransactionsPartition } from './transactions-maintenance.ts';
+export { customerWrites } from './customer-writes.ts';
+export { discardInterruptedIngests } from './transactions-staged.repo.ts';

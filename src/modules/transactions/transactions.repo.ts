@@ -6,6 +6,7 @@
 import { itemAt } from '../../lib/indexing.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { theRow, type Db } from '../../db/db.ts';
+import { publishedTransaction } from '../../db/transactions-visibility.ts';
 import { csvField } from '../../db/csv.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
 
@@ -71,13 +72,19 @@ export function customerLockKey(tx: Db, customerId: string): string | null {
   return tx.kind === 'pglite' ? null : `transactions:${customerId}`;
 }
 
+/**
+ * New rows by COPY. With ingestId, the rows of a staged load (transactions-staged.repo.ts): marked with it, unseen
+ * until it is published, and meant for `db` outside a transaction, so each chunk is a statement of its own.
+ */
 export async function insertTransactions(
   tx: Db,
   customerId: string,
   rows: Array<TransactionRow & { id: string }>,
   now: Date,
+  ingestId?: string,
 ): Promise<void> {
-  await tx.copyFrom('transactions', [...TRANSACTION_COLUMNS], csvChunks(customerId, rows, now, copyChunk(tx)));
+  const columns = ingestId === undefined ? [...TRANSACTION_COLUMNS] : [...TRANSACTION_COLUMNS, 'ingest_id'];
+  await tx.copyFrom('transactions', columns, csvChunks(customerId, rows, now, copyChunk(tx), ingestId));
 }
 
 /** The columns of a row besides id and customer_id, with their types: the arrays of insertSmallBatch. */
@@ -188,8 +195,10 @@ async function* csvChunks(
   rows: Array<TransactionRow & { id: string }>,
   now: Date,
   size: number,
+  ingestId?: string,
 ): AsyncGenerator<string> {
   const stamp = now.toISOString();
+  const lineEnd = ingestId === undefined ? '\n' : `,${ingestId}\n`;
   const customer = csvField(customerId);
   for (let i = 0; i < rows.length; i += size) {
     const end = Math.min(i + size, rows.length);
@@ -201,7 +210,7 @@ async function* csvChunks(
         `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
         `${csvField(r.status)},${csvField(r.bank_slug)},${csvField(r.account_number)},${csvField(r.category)},${csvField(r.address_line)},` +
         `${csvField(r.merchant_name)},${csvField(r.merchant_category_code)},${csvField(r.bank_transaction_code)},${csvField(r.bank_transaction_issuer)},` +
-        `${r.value_date_time},${r.booking_date_time},${r.content_hash},${stamp},${stamp}\n`;
+        `${r.value_date_time},${r.booking_date_time},${r.content_hash},${stamp},${stamp}${lineEnd}`;
     }
     yield csv;
     await yieldToLoop();
@@ -264,7 +273,7 @@ export interface StoredTransaction extends Omit<TransactionRow, 'content_hash'> 
 
 export function whereClause(customerId: string, f: TransactionFilters): { sql: string; params: unknown[] } {
   const params: unknown[] = [customerId];
-  const parts = ['t.customer_id = $1'];
+  const parts = ['t.customer_id = $1', publishedTransaction()];
   const add = (sql: string, v: unknown) => {
     params.push(v);
     parts.push(sql.replace('?', `$${params.length}`));

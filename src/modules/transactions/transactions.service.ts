@@ -24,7 +24,9 @@ import {
 } from './transactions.ingest.ts';
 import { SubmissionDeclined, type PreparedSubmission, type StreamedSubmission } from './transactions.prepared.ts';
 import * as repo from './transactions.repo.ts';
-import { countTransactions } from './transaction-counts.repo.ts';
+import { addCounts, countTransactions } from './transaction-counts.repo.ts';
+import * as staged from './transactions-staged.repo.ts';
+import { customerWrites } from './customer-writes.ts';
 import { findExisting, type ExistingTransaction } from './transactions-existing.repo.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
 import { enqueueTransactionsMaintenance, TRANSACTIONS_MAINTENANCE_AFTER_ROWS } from './transactions-maintenance.ts';
@@ -52,7 +54,14 @@ export interface SubmissionContext {
  * All-or-nothing: every transaction of the request is stored, or none, and each bad item is named. The items come
  * as the checked body's list, or (a big body) as read and packed on a worker thread: the same rows, the same errors.
  */
-export async function submitTransactions(
+export function submitTransactions(
+  ctx: SubmissionContext,
+  submission: SubmittedTransactionInput[] | PreparedSubmission,
+): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
+  return customerWrites(ctx.db, ctx.customerId, () => submitInTurn(ctx, submission));
+}
+
+async function submitInTurn(
   ctx: SubmissionContext,
   submission: SubmittedTransactionInput[] | PreparedSubmission,
 ): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
@@ -68,8 +77,10 @@ export async function submitTransactions(
     return { body, replayed: false };
   }
   const rows = await checkedRows(db, ctx, submission, null);
-  const store = (tx: Db) => storeTransactionRows(tx, ctx, rows);
-  const { result, replayed } = await storeOnce(ctx, store);
+  const { result, replayed } =
+    db.kind === 'pglite' && rows.length >= STAGED_FROM_ROWS
+      ? await storeStaged(ctx, rows)
+      : await storeOnce(ctx, (tx: Db) => storeTransactionRows(tx, ctx, rows));
   if (result.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
   return { body: result, replayed };
 }
@@ -145,15 +156,28 @@ export async function storeTransactionRows(
 ): Promise<SubmissionAnswer> {
   if (!locked) await repo.lockCustomerTransactions(tx, ctx.customerId);
   const small = rows.length <= SMALL_BATCH;
-  const { fresh, changed } = small ? await storeSmallBatch(tx, ctx, rows) : await storeBatch(tx, ctx, rows);
+  const sorted = small ? await storeSmallBatch(tx, ctx, rows) : await storeBatch(tx, ctx, rows);
+  // (A small batch's statement marked the reports already, and sent the recomputation if none was waiting.)
+  return finishStore(tx, ctx, rows.length, sorted, { marked: small });
+}
+
+/**
+ * After the new rows are in: the changed rows updated, the reports marked not ready when anything changed (a
+ * resubmission of known data leaves them as they are), the partition's maintenance queued after a large write (it
+ * leaves the statistics and visibility map behind), and the answer.
+ */
+async function finishStore(
+  tx: Db,
+  ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>,
+  submitted: number,
+  { fresh, changed }: SortedRows,
+  { marked }: { marked: boolean },
+): Promise<SubmissionAnswer> {
   if (changed.length) await repo.updateTransactions(tx, ctx.customerId, changed, ctx.now);
-  // Reports only go stale when something changed; a resubmission of known data leaves them as they are. (A small
-  // batch's statement marked them already, and sent the recomputation if none was waiting: storeSmallBatch.)
-  if (!small && (fresh.length || changed.length)) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
-  // A large write leaves the partition's statistics and visibility map behind: its VACUUM (ANALYZE) is queued.
+  if (!marked && (fresh.length || changed.length)) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
   if (fresh.length + changed.length >= TRANSACTIONS_MAINTENANCE_AFTER_ROWS)
     await enqueueTransactionsMaintenance(tx, ctx.queue, ctx.customerId);
-  const alreadyPresent = rows.length - fresh.length - changed.length;
+  const alreadyPresent = submitted - fresh.length - changed.length;
   return {
     status: 'success',
     success: `${fresh.length} saved, ${alreadyPresent} already present, ${changed.length} updated`,
@@ -170,6 +194,46 @@ export async function storeTransactionRows(
 const SMALL_BATCH = 100;
 
 type SortedRows = { fresh: Array<TransactionRow & { id: string }>; changed: Array<TransactionRow & { id: string }> };
+
+/**
+ * From this many rows, the embedded engine stages a submission (docs/decisions/0038-staged-ingest.md): its COPY of
+ * 100 000 rows in one transaction kept every other client's statements waiting for seconds.
+ */
+const STAGED_FROM_ROWS = 5_000;
+
+/**
+ * A big submission on the embedded engine: its new rows written by short statements as a staged load, unseen and
+ * uncounted (transactions-staged.repo.ts), while PGlite serves other statements in between; then one short
+ * transaction (under the Idempotency-Key, when there is one) publishes them, updates the changed rows and marks the
+ * reports. Whatever goes wrong, the load is discarded: the customer's data is as before. The caller runs it in the
+ * customer's turn (customer-writes.ts), so no other writer of the customer's rows comes in between.
+ */
+async function storeStaged(
+  ctx: SubmissionContext,
+  rows: TransactionRow[],
+): Promise<{ result: SubmissionAnswer; replayed: boolean }> {
+  const { db, clientId, customerId, now } = ctx;
+  // Registered before the duplicate check: from here on the customer's other writers wait for this one.
+  const ingestId = await staged.registerIngest(db, customerId, now);
+  let sorted: SortedRows = { fresh: [], changed: [] };
+  try {
+    sorted = await sortRows(rows, await findExisting(db, customerId, rows));
+    if (sorted.fresh.length) await repo.insertTransactions(db, customerId, sorted.fresh, now, ingestId);
+    const publish = async (tx: Db): Promise<SubmissionAnswer> => {
+      await requireCustomer(tx, clientId, customerId); // erased meanwhile: its staged rows go with the load
+      if (!(await staged.publishIngest(tx, ingestId)))
+        throw new Error('a staged load was discarded before it was published');
+      await addCounts(tx, customerId, sorted.fresh);
+      return finishStore(tx, ctx, rows.length, sorted, { marked: false });
+    };
+    const out = await storeOnce(ctx, publish);
+    if (out.replayed) await staged.discardIngest(db, customerId, ingestId, sorted.fresh);
+    return out;
+  } catch (err) {
+    await staged.discardIngest(db, customerId, ingestId, sorted.fresh).catch(() => undefined);
+    throw err;
+  }
+}
 
 /** A big batch: its stored versions looked up (findExisting), then its new rows loaded by COPY. */
 async function storeBatch(tx: Db, ctx: Pick<SubmissionContext, 'customerId' | 'now'>, rows: TransactionRow[]) {
