@@ -253,10 +253,12 @@ export async function replaceTransactionCategories(
   const count = categories.transactionId.length;
   if (count === 0) return;
   const customer = csvField(customerId);
+  // The embedded engine runs each COPY on this thread: 500 rows keep a chunk to a few milliseconds there.
+  const size = db.kind === 'pglite' ? 500 : 5000;
   async function* chunks() {
-    for (let i = 0; i < count; i += 5000) {
+    for (let i = 0; i < count; i += size) {
       let csv = '';
-      for (let k = i; k < Math.min(count, i + 5000); k++)
+      for (let k = i; k < Math.min(count, i + size); k++)
         csv += `${customer},${categories.transactionId[k] ?? ''},${csvField(categories.categoryId[k] ?? null)},${csvField(categories.categoryName[k] ?? null)},${csvField(categories.merchant[k] ?? null)}\n`;
       yield csv;
       await yieldToLoop();
