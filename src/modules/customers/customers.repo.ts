@@ -85,14 +85,15 @@ export async function searchCustomers(
 }
 
 /**
- * Erasure: customer-owned tables reference customers with ON DELETE CASCADE, except transactions, which has
- * no foreign keys (bulk-load speed) and is emptied here, in the same transaction.
+ * Erasure: customer-owned tables reference customers with ON DELETE CASCADE, except transactions and
+ * transaction_categories, which have no foreign keys (bulk-load speed) and are emptied here, in the same transaction.
  */
 export async function deleteCustomer(db: Db, clientId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const r = await tx.query('DELETE FROM customers WHERE client_id = $1 AND id = $2', [clientId, id]);
     if (r.rowCount === 0) return false;
     await tx.query('DELETE FROM transactions WHERE customer_id = $1', [id]);
+    await tx.query('DELETE FROM transaction_categories WHERE customer_id = $1', [id]);
     return true;
   });
 }

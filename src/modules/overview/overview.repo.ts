@@ -4,7 +4,7 @@
  * reports modules, whose services are the only writers.
  */
 import type { Db } from '../../db/db.ts';
-import { publishedTransaction } from '../../db/transactions-visibility.ts';
+import { currentCategories, publishedTransaction } from '../../db/transactions-visibility.ts';
 
 export interface LatestBalanceRow {
   account_id: string;
@@ -43,6 +43,7 @@ export async function transactionsByIds(db: Db, customerId: string, ids: readonl
   const r = await db.query<TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS} FROM transactions t
      LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id
+       AND ${currentCategories('c', '$1')}
      WHERE t.customer_id = $1 AND t.id = ANY($2::uuid[]) AND ${publishedTransaction()}`,
     [customerId, uuids],
   );
@@ -61,7 +62,7 @@ export async function transactionsInCategories(
   const r = await db.query<TransactionRow & { category_id: string }>(
     `SELECT ${TRANSACTION_COLUMNS}, c.category_id FROM transaction_categories c
      JOIN transactions t ON t.customer_id = c.customer_id AND t.id = c.transaction_id
-     WHERE c.customer_id = $1 AND c.category_id = ANY($2::text[]) AND t.status = 'Booked'
+     WHERE c.customer_id = $1 AND ${currentCategories('c', '$1')} AND c.category_id = ANY($2::text[]) AND t.status = 'Booked'
        AND t.booking_date_time BETWEEN $3 AND $4 AND ${publishedTransaction()}
      ORDER BY t.booking_date_time DESC, t.id DESC`,
     [customerId, categoryIds, from, to],
@@ -120,6 +121,7 @@ export async function monthCategoryTotals(
     `SELECT to_char(to_timestamp(t.booking_date_time) AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month,
             c.category_id, sum(t.amount)::text AS total
      FROM transactions t JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id
+       AND ${currentCategories('c', '$1')}
      WHERE t.customer_id = $1 AND t.account_id = ANY($2::text[]) AND t.currency = $3 AND t.status = 'Booked'
        AND t.booking_date_time BETWEEN $4 AND $5 AND ${publishedTransaction()}
      GROUP BY 1, 2`,

@@ -243,30 +243,67 @@ export interface CategoryColumns {
   merchant: Array<string | null>;
 }
 
-/** Replaces the customer's transaction categories with this computation's. */
-export async function replaceTransactionCategories(
+/**
+ * Writes a computation's categories under its run id before the report is stored (migrations/0019_category_runs.sql):
+ * each chunk a statement of its own, so the embedded engine answers others in between; no reader sees them until
+ * publishCategories makes the run the current one.
+ */
+export async function stageTransactionCategories(
   db: Db,
   customerId: string,
+  runId: string,
   categories: CategoryColumns,
 ): Promise<void> {
-  await db.query('DELETE FROM transaction_categories WHERE customer_id = $1', [customerId]);
   const count = categories.transactionId.length;
   if (count === 0) return;
   const customer = csvField(customerId);
+  const run = csvField(runId);
   // The embedded engine runs each COPY on this thread: 500 rows keep a chunk to a few milliseconds there.
   const size = db.kind === 'pglite' ? 500 : 5000;
   async function* chunks() {
     for (let i = 0; i < count; i += size) {
       let csv = '';
       for (let k = i; k < Math.min(count, i + size); k++)
-        csv += `${customer},${categories.transactionId[k] ?? ''},${csvField(categories.categoryId[k] ?? null)},${csvField(categories.categoryName[k] ?? null)},${csvField(categories.merchant[k] ?? null)}\n`;
+        csv += `${customer},${categories.transactionId[k] ?? ''},${csvField(categories.categoryId[k] ?? null)},${csvField(categories.categoryName[k] ?? null)},${csvField(categories.merchant[k] ?? null)},${run}\n`;
       yield csv;
       await yieldToLoop();
     }
   }
   await db.copyFrom(
     'transaction_categories',
-    ['customer_id', 'transaction_id', 'category_id', 'category_name', 'merchant'],
+    ['customer_id', 'transaction_id', 'category_id', 'category_name', 'merchant', 'run_id'],
     chunks(),
   );
+}
+
+/** Inside the transaction that stores the report: the run's categories become the customer's, all at once. */
+export async function publishCategories(tx: Db, customerId: string, runId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO category_runs (customer_id, run_id) VALUES ($1, $2)
+     ON CONFLICT (customer_id) DO UPDATE SET run_id = EXCLUDED.run_id`,
+    [customerId, runId],
+  );
+}
+
+/** Rows per statement when categories that are no longer current are deleted. */
+const STALE_CATEGORIES_SLICE = 2_000;
+
+/**
+ * Deletes the customer's categories that no reader sees: those of a replaced run, or of a run that failed or was cut
+ * off, but not those of a run still being written. A slice per statement, each its own transaction.
+ */
+export async function discardStaleCategories(db: Db, customerId: string): Promise<void> {
+  for (;;) {
+    const r = await db.query(
+      `DELETE FROM transaction_categories WHERE ctid = ANY(ARRAY(
+         SELECT c.ctid FROM transaction_categories c
+         WHERE c.customer_id = $1
+           AND c.run_id IS DISTINCT FROM (SELECT r.run_id FROM category_runs r WHERE r.customer_id = $1)
+           AND c.run_id NOT IN (SELECT u.id FROM report_runs u WHERE u.customer_id = $1 AND u.state = 'running')
+         LIMIT ${STALE_CATEGORIES_SLICE}))`,
+      [customerId],
+    );
+    if (r.rowCount < STALE_CATEGORIES_SLICE) return;
+    await yieldToLoop();
+  }
 }

@@ -25,6 +25,16 @@ export interface ComputeHooks {
   afterRunStarted?: () => Promise<void>;
 }
 
+/**
+ * The categories no reader sees any more: the replaced run's, and those of runs that failed or were cut off. A
+ * failure here only leaves them for the next run to delete.
+ */
+function discardStaleCategories(deps: { db: Database; logger: Pick<Logger, 'warn'> }, customerId: string) {
+  return data
+    .discardStaleCategories(deps.db, customerId)
+    .catch((err: unknown) => deps.logger.warn({ err, customerId }, 'old report categories not deleted yet'));
+}
+
 export async function computeCustomerReport(
   deps: {
     db: Database;
@@ -59,11 +69,14 @@ export async function computeCustomerReport(
     const transactionSlices = await data.loadEngineTransactionSlices(db, customerId);
     const asOf = Math.floor(clock.now().getTime() / 1000);
     const report = await deps.workerPool.run(COMPUTE_REPORT, { accounts, transactionSlices, asOf });
+    // Written before the report's transaction, unseen until it makes them current (reports-data.repo.ts): that
+    // transaction stays short, and the embedded engine answers others while the rows go in.
+    await data.stageTransactionCategories(db, customerId, runId, report.categories);
     await db.transaction(async (tx) => {
       const now = clock.now();
       const first = !(await data.hasSnapshot(tx, customerId));
       await data.insertSnapshot(tx, { id: newId(), customerId, runId, dataVersion, report, now });
-      await data.replaceTransactionCategories(tx, customerId, report.categories);
+      await data.publishCategories(tx, customerId, runId);
       const fresh = await data.insertNewEvents(tx, customerId, report.events, now);
       const ready = await tx.query(
         "UPDATE report_states SET status = 'ready', computed_version = $2, updated_at = $3 WHERE customer_id = $1 AND data_version = $2 RETURNING report_name",
@@ -94,11 +107,13 @@ export async function computeCustomerReport(
       }
       await data.finishRun(tx, runId, 'succeeded', null, now);
     });
+    await discardStaleCategories(deps, customerId);
     return 'computed';
   } catch (err) {
     await data
       .finishRun(db, runId, 'failed', (err as Error).message.slice(0, 2000), clock.now())
       .catch(() => undefined);
+    await discardStaleCategories(deps, customerId);
     deps.logger.error({ err, customerId, runId }, 'report computation failed');
     throw err;
   }

@@ -6,7 +6,7 @@
 import { itemAt } from '../../lib/indexing.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { theRow, type Db } from '../../db/db.ts';
-import { publishedTransaction } from '../../db/transactions-visibility.ts';
+import { currentCategories, publishedTransaction } from '../../db/transactions-visibility.ts';
 import { csvField } from '../../db/csv.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
 
@@ -335,7 +335,7 @@ export async function listTransactions(
             c.category_id AS classified_category_id, c.category_name AS classified_category, c.merchant AS classified_merchant`
                 : ''
             }
-     FROM transactions t${withCategories ? ' LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id' : ''} WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
+     FROM transactions t${withCategories ? ` LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id AND ${currentCategories('c', '$1')}` : ''} WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
       params,
     )
   ).rows;
