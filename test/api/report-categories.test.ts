@@ -7,23 +7,18 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate } from 'node:timers/promises';
 import { computeCustomerReport } from '../../src/modules/reports/reports.job.ts';
-import { newClient, newCustomer, startService, type TestService } from '../helpers/app.ts';
+import { countOf, newClient, newCustomer, startService, type TestService } from '../helpers/app.ts';
 import { makeTransactions, newAccount, submit } from '../helpers/bank-data.ts';
-
-async function scalar(svc: TestService, sql: string, params: unknown[]): Promise<number> {
-  const r = await svc.deps.db.query<{ n: number }>(sql, params);
-  return Number(r.rows[0]?.n);
-}
 
 /** Category rows of the customer by run: [current run's, any other run's]. */
 async function categoryRows(svc: TestService, customerId: string): Promise<[number, number]> {
-  const current = await scalar(
+  const current = await countOf(
     svc,
     `SELECT count(*)::int8 AS n FROM transaction_categories c
      WHERE c.customer_id = $1 AND c.run_id = (SELECT run_id FROM category_runs WHERE customer_id = $1)`,
     [customerId],
   );
-  const all = await scalar(svc, 'SELECT count(*)::int8 AS n FROM transaction_categories WHERE customer_id = $1', [
+  const all = await countOf(svc, 'SELECT count(*)::int8 AS n FROM transaction_categories WHERE customer_id = $1', [
     customerId,
   ]);
   return [current, all - current];
@@ -78,7 +73,7 @@ describe("a report's categories", async () => {
     const page = await classifiedOnPage(svc, client.auth, customer);
     assert.deepEqual(page, { rows: 40, classified: 40 });
     assert.equal(
-      await scalar(
+      await countOf(
         svc,
         "SELECT count(*)::int8 AS n FROM transaction_categories WHERE customer_id = $1 AND category_id = 'cut-off'",
         [customer],
@@ -100,7 +95,7 @@ describe("a report's categories", async () => {
     });
     assert.equal(del.statusCode, 204);
     assert.equal(
-      await scalar(svc, 'SELECT count(*)::int8 AS n FROM transaction_categories WHERE customer_id = $1', [customer]),
+      await countOf(svc, 'SELECT count(*)::int8 AS n FROM transaction_categories WHERE customer_id = $1', [customer]),
       0,
     );
   });

@@ -11,40 +11,31 @@ import { insertTransactions } from '../../src/modules/transactions/transactions.
 import { registerIngest } from '../../src/modules/transactions/transactions-staged.repo.ts';
 import { buildTransactionRows } from '../../src/modules/transactions/transactions.ingest.ts';
 import { newIds } from '../../src/lib/ids.ts';
-import { newClient, newCustomer, startService, type TestService } from '../helpers/app.ts';
+import { countOf, newClient, newCustomer, startService, type TestService } from '../helpers/app.ts';
 import { makeTransactions, newAccount, submit } from '../helpers/bank-data.ts';
 
 const embeddedOnly = process.env.DATABASE_URL ? 'staged loads are the embedded engine’s (a server stages none)' : false;
 
 /** Rows of the customer written but not published: staged rows of a pending load. */
-async function stagedRows(svc: TestService, customerId: string): Promise<number> {
-  const r = await svc.deps.db.query<{ n: number }>(
+const stagedRows = (svc: TestService, customerId: string) =>
+  countOf(
+    svc,
     `SELECT count(*)::int8 AS n FROM transactions
      WHERE customer_id = $1 AND ingest_id IN (SELECT id FROM pending_ingests)`,
     [customerId],
   );
-  return Number(r.rows[0]?.n);
-}
 
-async function allRows(svc: TestService, customerId: string): Promise<number> {
-  const r = await svc.deps.db.query<{ n: number }>(
-    'SELECT count(*)::int8 AS n FROM transactions WHERE customer_id = $1',
-    [customerId],
-  );
-  return Number(r.rows[0]?.n);
-}
+const allRows = (svc: TestService, customerId: string) =>
+  countOf(svc, 'SELECT count(*)::int8 AS n FROM transactions WHERE customer_id = $1', [customerId]);
 
-async function countedRows(svc: TestService, customerId: string): Promise<number> {
-  const r = await svc.deps.db.query<{ n: number }>(
-    'SELECT coalesce(sum(n), 0)::int8 AS n FROM transaction_counts WHERE customer_id = $1',
-    [customerId],
-  );
-  return Number(r.rows[0]?.n);
-}
+const countedRows = (svc: TestService, customerId: string) =>
+  countOf(svc, 'SELECT coalesce(sum(n), 0)::int8 AS n FROM transaction_counts WHERE customer_id = $1', [customerId]);
 
-async function pendingLoads(svc: TestService): Promise<number> {
-  const r = await svc.deps.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM pending_ingests');
-  return Number(r.rows[0]?.n);
+/** The customer holds `n` rows, all of them counted, and no load is pending. */
+async function assertHolds(svc: TestService, customerId: string, n: number): Promise<void> {
+  assert.equal(await allRows(svc, customerId), n);
+  assert.equal(await countedRows(svc, customerId), n);
+  assert.equal(await countOf(svc, 'SELECT count(*)::int8 AS n FROM pending_ingests'), 0);
 }
 
 /**
@@ -102,9 +93,7 @@ describe('staged loads (embedded engine)', { skip: embeddedOnly }, async () => {
     for (const s of seen) assert.ok(s.total === 0 ? s.rows === 0 : s.total === N && s.rows === 5, JSON.stringify(s));
     const after = (await page(customer, client.auth)).json();
     assert.equal(after.total, N);
-    assert.equal(await countedRows(svc, customer), N);
-    assert.equal(await allRows(svc, customer), N);
-    assert.equal(await pendingLoads(svc), 0);
+    await assertHolds(svc, customer, N);
   });
 
   test('a customer erased while its submission is staged: the submission fails and leaves no row behind', async () => {
@@ -121,9 +110,7 @@ describe('staged loads (embedded engine)', { skip: embeddedOnly }, async () => {
     assert.ok(staged, 'the customer was erased while the rows were staged');
     assert.equal(erased, 204);
     assert.equal(res.statusCode, 404, res.body);
-    assert.equal(await allRows(svc, customer), 0);
-    assert.equal(await countedRows(svc, customer), 0);
-    assert.equal(await pendingLoads(svc), 0);
+    await assertHolds(svc, customer, 0);
   });
 
   test('a replay under the same Idempotency-Key answers the first result and leaves no second load', async () => {
@@ -136,9 +123,7 @@ describe('staged loads (embedded engine)', { skip: embeddedOnly }, async () => {
     const again = await submit(svc, client, customer, txns, key);
     assert.equal(again.statusCode, 200, again.body);
     assert.deepEqual(again.json(), first.json());
-    assert.equal(await allRows(svc, customer), 6_000);
-    assert.equal(await countedRows(svc, customer), 6_000);
-    assert.equal(await pendingLoads(svc), 0);
+    await assertHolds(svc, customer, 6_000);
   });
 
   test('a load a stopped process left pending is deleted at start-up, and the counts stay as they were', async () => {
@@ -167,9 +152,7 @@ describe('staged loads (embedded engine)', { skip: embeddedOnly }, async () => {
       10,
     );
     assert.equal(await discardInterruptedIngests(svc.deps.db), 1);
-    assert.equal(await allRows(svc, customer), 10);
-    assert.equal(await countedRows(svc, customer), 10);
-    assert.equal(await pendingLoads(svc), 0);
+    await assertHolds(svc, customer, 10);
   });
 });
 
@@ -200,11 +183,7 @@ describe('one customer’s writers in turn', async () => {
     if (!embeddedOnly) assert.deepEqual(order, ['big', 'small']);
     assert.equal(a.statusCode, 200, a.body);
     assert.equal(b.statusCode, 200, b.body);
-    const r = await svc.deps.db.query<{ n: number }>(
-      'SELECT count(*)::int8 AS n FROM transactions WHERE customer_id = $1',
-      [customer],
-    );
-    assert.equal(Number(r.rows[0]?.n), 8_002);
+    assert.equal(await allRows(svc, customer), 8_002);
     const total = (
       await svc.app.inject({
         method: 'GET',

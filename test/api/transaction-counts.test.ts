@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Db } from '../../src/db/db.ts';
 import { deleteClient } from '../../src/modules/clients/index.ts';
 import { listRawTransactions, removeVanishedPending } from '../../src/modules/transactions/transactions.service.ts';
-import { newClient, newCustomer, startService, type TestService } from '../helpers/app.ts';
+import { countOf, newClient, newCustomer, startService, type TestService } from '../helpers/app.ts';
 import { makeTransactions, newAccount, readAll, submit, type TestAccount } from '../helpers/bank-data.ts';
 
 const DAY = 86_400;
@@ -36,13 +36,8 @@ async function assertCountsExact(svc: TestService, customerId: string): Promise<
   assert.deepEqual(norm(got.rows), norm(want.rows));
 }
 
-async function countsRows(svc: TestService, customerId: string): Promise<number> {
-  const r = await svc.deps.db.query<{ n: number }>(
-    'SELECT count(*)::int8 AS n FROM transaction_counts WHERE customer_id = $1',
-    [customerId],
-  );
-  return Number(r.rows[0]?.n);
-}
+const countsRows = (svc: TestService, customerId: string) =>
+  countOf(svc, 'SELECT count(*)::int8 AS n FROM transaction_counts WHERE customer_id = $1', [customerId]);
 
 describe('duplicate detection across batches (endpoint 10)', async () => {
   const svc = await startService();

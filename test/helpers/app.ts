@@ -138,3 +138,9 @@ export async function newCustomerToken(svc: TestService, client: TestClient, cus
   if (res.statusCode !== 200) throw new Error(`customer token failed: ${res.body}`);
   return res.json().token as string;
 }
+
+/** The number a statement answers as its one row's `n` (a count the test checks against what it stored). */
+export async function countOf(svc: TestService, sql: string, params: unknown[] = []): Promise<number> {
+  const r = await svc.deps.db.query<{ n: number | string }>(sql, params);
+  return Number(r.rows[0]?.n);
+}

@@ -1,6 +1,6 @@
 /**
  * The embedded engine's order of writers of one customer's transactions. A staged load
- * (transactions.staged.ts) writes in many short statements, between which PGlite serves everyone else; no other
+ * (transactions.service.ts, storeStaged) writes in many short statements, between which PGlite serves everyone else; no other
  * writer of the same customer's rows may come in between (its duplicate check would see the staged rows, or miss
  * them and collide with them). The embedded engine runs in one process (src/db/pglite.ts takes the data
  * directory's lock), so a queue per customer in this process is enough. A server runs no staged loads and takes

@@ -21,12 +21,6 @@ export async function registerIngest(db: Db, customerId: string, now: Date): Pro
   return id;
 }
 
-/** Whether a load of the customer's rows is pending (a writer that finds one leaves the customer's rows alone). */
-export async function hasPendingIngest(db: Db, customerId: string): Promise<boolean> {
-  const r = await db.query('SELECT 1 FROM pending_ingests WHERE customer_id = $1 LIMIT 1', [customerId]);
-  return r.rows.length > 0;
-}
-
 /**
  * Publishes a load: its rows become what every reader sees, at the commit of the caller's transaction. False when
  * the load is not pending (discarded meanwhile): the caller must not count its rows.
@@ -37,7 +31,7 @@ export async function publishIngest(tx: Db, ingestId: string): Promise<boolean> 
 }
 
 /**
- * Deletes what a load wrote (the rows of `rows` it holds, a slice per statement) and then the load itself. Each
+ * Deletes what a load wrote (those of `rows` it holds, a slice per statement) and then the load itself. Each
  * statement is its own transaction: a load that was never published was never seen nor counted.
  */
 export async function discardIngest(

@@ -215,10 +215,9 @@ async function storeStaged(
   const { db, clientId, customerId, now } = ctx;
   // Registered before the duplicate check: from here on the customer's other writers wait for this one.
   const ingestId = await staged.registerIngest(db, customerId, now);
-  let sorted: SortedRows = { fresh: [], changed: [] };
   try {
-    sorted = await sortRows(rows, await findExisting(db, customerId, rows));
-    if (sorted.fresh.length) await repo.insertTransactions(db, customerId, sorted.fresh, now, ingestId);
+    // Outside a transaction: each COPY chunk is a statement of its own.
+    const sorted = await storeBatch(db, ctx, rows, ingestId);
     const publish = async (tx: Db): Promise<SubmissionAnswer> => {
       await requireCustomer(tx, clientId, customerId); // erased meanwhile: its staged rows go with the load
       if (!(await staged.publishIngest(tx, ingestId)))
@@ -227,19 +226,28 @@ async function storeStaged(
       return finishStore(tx, ctx, rows.length, sorted, { marked: false });
     };
     const out = await storeOnce(ctx, publish);
-    if (out.replayed) await staged.discardIngest(db, customerId, ingestId, sorted.fresh);
+    if (out.replayed) await staged.discardIngest(db, customerId, ingestId, rows);
     return out;
   } catch (err) {
-    await staged.discardIngest(db, customerId, ingestId, sorted.fresh).catch(() => undefined);
+    // By all the submission's keys: a failure may come before its new rows are known; only the load's rows match.
+    await staged.discardIngest(db, customerId, ingestId, rows).catch(() => undefined);
     throw err;
   }
 }
 
-/** A big batch: its stored versions looked up (findExisting), then its new rows loaded by COPY. */
-async function storeBatch(tx: Db, ctx: Pick<SubmissionContext, 'customerId' | 'now'>, rows: TransactionRow[]) {
+/**
+ * A big batch: its stored versions looked up (findExisting), then its new rows loaded by COPY; with ingestId, as the
+ * rows of that staged load (storeStaged).
+ */
+async function storeBatch(
+  tx: Db,
+  ctx: Pick<SubmissionContext, 'customerId' | 'now'>,
+  rows: TransactionRow[],
+  ingestId?: string,
+) {
   const existing = await findExisting(tx, ctx.customerId, rows);
   const sorted = await sortRows(rows, existing);
-  if (sorted.fresh.length) await repo.insertTransactions(tx, ctx.customerId, sorted.fresh, ctx.now);
+  if (sorted.fresh.length) await repo.insertTransactions(tx, ctx.customerId, sorted.fresh, ctx.now, ingestId);
   return sorted;
 }
 
