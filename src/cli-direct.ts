@@ -57,7 +57,7 @@ async function execute(command: DirectCommand): Promise<unknown> {
   // Deleting a client enqueues the revocation of its customers' bank consents: that one needs the queue (this
   // process only enqueues; the server's workers run the jobs).
   const needsQueue = 'sub' in command && command.sub === 'delete';
-  const runtime = await openRuntime({ ...config, workers: false }, systemClock, {
+  const runtime = await openRuntime({ ...config, workers: false, workerWarm: false }, systemClock, {
     queue: needsQueue,
     sandboxBank: false,
   });

@@ -77,6 +77,11 @@ export interface Config {
   /** WORKER_THREADS: threads of the worker pool (src/workers/pool.ts); default one fewer than the cores, 1 to 4. */
   workerThreads: number;
   /**
+   * WORKER_WARM (default true): a process that serves the API keeps one worker thread running with the submission
+   * task's module loaded, so a large submission never waits for a thread to start (src/runtime.ts).
+   */
+  workerWarm: boolean;
+  /**
    * OBI_PGLITE_IMAGE: the pre-initialised embedded database a new DATA_DIR starts from (src/db/pglite-image.ts);
    * null (`off`) = initdb at the first start.
    */
@@ -172,6 +177,7 @@ export const KNOWN_KEYS = [
   'BODY_RATE_GRACE_SECONDS',
   'WORKERS',
   'WORKER_THREADS',
+  'WORKER_WARM',
   'OBI_PGLITE_IMAGE',
   'ROLE',
   'METRICS_TOKEN',
@@ -326,9 +332,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const consoleSettings = parseConsole(int);
   if (testHoldReportCompute && nodeEnv !== 'test')
     problems.push('OBI_TEST_HOLD_REPORT_COMPUTE: a test hook, accepted only with NODE_ENV=test');
-
   const workerThreads = int('WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64);
-  const pgliteImage = pgliteImageDir(get('OBI_PGLITE_IMAGE'));
+  const workerWarm = bool('WORKER_WARM', true);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     nodeEnv,
@@ -356,7 +361,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     ...consoleSettings,
     testHoldReportCompute,
     workerThreads,
-    pgliteImage,
+    workerWarm,
+    pgliteImage: pgliteImageDir(get('OBI_PGLITE_IMAGE')),
   });
 }
 

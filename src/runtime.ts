@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
-import { discardInterruptedIngests } from './modules/transactions/index.ts';
+import { discardInterruptedIngests, SUBMISSION_WARM_UP } from './modules/transactions/index.ts';
 import { warnIfAutovacuumOff } from './db/autovacuum.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
 import { createWorkerPool, type WorkerPool } from './workers/pool.ts';
@@ -82,7 +82,10 @@ export async function openRuntime(
     sandboxBank = await sandboxStarting;
     const banks = createBankLinks({ ...config.bankConnections, ...sandboxConnections(sandboxBank) }, { clock });
     if (opts.log) logIncompleteBanks(opts.log, config);
-    const workerPool = createWorkerPool(config.workerThreads);
+    // A process that serves the API keeps a thread ready for large submissions (WORKER_WARM, src/workers/pool.ts).
+    const workerPool = createWorkerPool(config.workerThreads, {
+      warm: config.workerWarm && config.role !== 'worker' ? [SUBMISSION_WARM_UP] : [],
+    });
     return {
       db,
       installationKey,

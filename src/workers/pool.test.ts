@@ -43,3 +43,29 @@ describe('the worker pool', () => {
     assert.equal(typeof answer.engineVersion, 'string');
   });
 });
+
+describe('a pool with warm tasks (WORKER_WARM)', () => {
+  test('starts one thread at once, loads the modules on it, and keeps it while idle threads stop', async () => {
+    const { createWorkerPool } = await import('./pool.ts');
+    const { SUBMISSION_WARM_UP } = await import('../modules/transactions/index.ts');
+    const idleMs = 100;
+    const cold = createWorkerPool(2, { idleMs });
+    const warm = createWorkerPool(2, { warm: [SUBMISSION_WARM_UP], idleMs });
+    try {
+      assert.equal(cold.running(), 0, 'a pool without warm tasks starts no thread');
+      await warm.warmed;
+      assert.equal(warm.running(), 1, 'one thread, started and warmed before any task');
+      await cold.run(SUBMISSION_WARM_UP, {});
+      assert.equal(cold.running(), 1);
+      // The cold pool's thread stops once idle for idleMs; the warm pool's thread, idle at least as long, stays.
+      const deadline = Date.now() + 120_000;
+      while (cold.running() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(cold.running(), 0, 'an idle thread of a pool without warm tasks stops');
+      assert.equal(warm.running(), 1, 'the warm thread is kept');
+      await warm.run(SUBMISSION_WARM_UP, {});
+      assert.equal(warm.running(), 1, 'a task goes to the warm thread, no second thread starts');
+    } finally {
+      await Promise.all([cold.close(), warm.close()]);
+    }
+  });
+});

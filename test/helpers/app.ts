@@ -43,6 +43,8 @@ export async function startService(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     WORKERS: 'false',
+    // No thread kept ready: a test file starts a service or several, most never submit a large body.
+    WORKER_WARM: 'false',
     DATABASE_URL: process.env.DATABASE_URL ?? '',
     // A key of the test's own, so nothing is generated into ./data (src/installation-key.ts).
     OBI_SECRET_KEY: 'test-installation-key-not-for-production-use',

@@ -19,6 +19,15 @@ describe('loadConfig', () => {
     assert.ok(Object.isFrozen(c));
   });
 
+  test('WORKER_WARM: on by default, off with false, anything else refused', () => {
+    assert.equal(loadConfig({}).workerWarm, true);
+    assert.equal(loadConfig({ WORKER_WARM: 'false' }).workerWarm, false);
+    assert.throws(
+      () => loadConfig({ WORKER_WARM: 'sometimes' }),
+      (err) => err instanceof ConfigError && err.problems.some((p) => p.startsWith('WORKER_WARM')),
+    );
+  });
+
   test('reads every setting', () => {
     const c = loadConfig({
       PORT: '9000',

@@ -1,6 +1,6 @@
 /**
  * The transactions module's public face: what the bank pull needs to store rows as submissions do, and what start-up
- * does about staged loads a stopped process left behind.
+ * does about staged loads a stopped process left behind and loads on a worker thread ahead of a large submission.
  */
 export { buildTransactionRows } from './transactions.ingest.ts';
 export type { SubmittedTransactionInput } from './transactions.ingest.ts';
@@ -8,3 +8,4 @@ export { removeVanishedPending, storeTransactionRows } from './transactions.serv
 export { maintainTransactionsPartition } from './transactions-maintenance.ts';
 export { customerWrites } from './customer-writes.ts';
 export { discardInterruptedIngests } from './transactions-staged.repo.ts';
+export { WARM_UP as SUBMISSION_WARM_UP } from './transactions.prepared.ts';

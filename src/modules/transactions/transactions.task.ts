@@ -194,6 +194,8 @@ export function streamSubmission(input: {
   return null;
 }
 
+const FIRST_CHUNK_ROWS = 500;
+
 /** The rows' CSV through `emit` a chunk at a time; their count, or null at the first thing out of the plain case. */
 function streamRows(
   body: Uint8Array,
@@ -226,7 +228,9 @@ function streamRows(
     const first = i;
     let last = i;
     let n = 0;
-    while (n < start.chunkRows) {
+    // A short first chunk: the database starts loading while the rest is made.
+    const rowsNow = count === 0 ? Math.min(FIRST_CHUNK_ROWS, start.chunkRows) : start.chunkRows;
+    while (n < rowsNow) {
       const end = checkJsonValue(text, i, ['transactions', count + n]);
       if (end < 0) return null;
       last = end;
