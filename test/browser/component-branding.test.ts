@@ -101,6 +101,7 @@ describe('web component pages, branded, in the browser', { skip: BROWSER_SKIP },
     await waitFor(() => frame().evaluate('document.querySelector("img.brand-logo")?.naturalWidth > 0'), {
       what: 'the client’s logo to load in the frame',
     });
+    await frame().waitForLoadState('load');
     const more = inFrame.locator('summary', { hasText: 'Banks not available yet' });
     assert.equal(await more.evaluate((s) => getComputedStyle(s).color), 'rgb(20, 83, 45)');
     await assertFrameAccessible(page, frame, 'component-branded-1-banks');
@@ -109,6 +110,8 @@ describe('web component pages, branded, in the browser', { skip: BROWSER_SKIP },
   test('the consent screen in the frame › the button in the client’s colour; passes axe', async () => {
     await inFrame.getByRole('link', { name: /^Sandbox Bank Test bank/ }).click();
     await inFrame.getByRole('heading', { level: 1, name: 'Sandbox Bank' }).waitFor();
+    // With its stylesheets applied: a computed style read before they load is the browser's default.
+    await frame().waitForLoadState('load');
     const button = inFrame.getByRole('button', { name: 'Continue to Sandbox Bank' });
     assert.equal(await button.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(20, 83, 45)');
     await inFrame.getByText('Sandbox Bank opens in a new window').waitFor();

@@ -19,6 +19,15 @@ const LOGO_URL = `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('ba
 const COLOUR = '#7c2d12';
 const COLOUR_RGB = 'rgb(124, 45, 18)';
 
+/**
+ * On the page whose heading is `name`, with its stylesheets applied: the heading is in the DOM before a linked
+ * stylesheet has loaded, and a computed style read then is the browser's default (a busy machine shows it).
+ */
+async function arrive(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.waitForLoadState('load');
+}
+
 async function invite(svc: LiveService, client: LiveClient, reference: string): Promise<{ url: string }> {
   const res = await call(svc, 'POST', '/public/v3/invitations', {
     auth: client.auth.authorization,
@@ -61,7 +70,7 @@ describe('hosted pages: branding and accessibility, in the browser', { skip: BRO
 
   test('the bank picker › the client’s logo and name in the header, its colour on links; passes axe', async () => {
     const res = await page.goto(invitation.url);
-    await page.getByRole('heading', { level: 1, name: 'Choose your bank' }).waitFor();
+    await arrive(page, 'Choose your bank');
     // The CSP the pages had before branding: nothing inline, images from this service only.
     const csp = (await res?.allHeaders())?.['content-security-policy'] ?? '';
     assert.match(csp, /style-src 'self';/);
@@ -122,7 +131,7 @@ describe('hosted pages: branding and accessibility, in the browser', { skip: BRO
 
   test('the consent screen › fits one 360 × 740 phone screen; the button in the client’s colour; passes axe', async () => {
     await page.getByRole('link', { name: /^Sandbox Bank Test bank/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Sandbox Bank' }).waitFor();
+    await arrive(page, 'Sandbox Bank');
     await screenshots(page, 'branded-2-consent');
     const height = await documentHeight(page);
     assert.ok(
@@ -166,7 +175,7 @@ describe('hosted pages: branding and accessibility, in the browser', { skip: BRO
 
   test('the result page › connected, in the client’s colours; passes axe', async () => {
     await approveAtSandbox(page, 'Approve');
-    await page.getByRole('heading', { level: 1, name: 'Your Sandbox Bank account is connected' }).waitFor();
+    await arrive(page, 'Your Sandbox Bank account is connected');
     assert.equal(await page.locator('header img.brand-logo').count(), 1);
     const another = page.getByRole('link', { name: 'Connect another bank account' });
     assert.equal(await another.evaluate((a) => getComputedStyle(a).color), COLOUR_RGB);
@@ -177,32 +186,32 @@ describe('hosted pages: branding and accessibility, in the browser', { skip: BRO
     const second = await invite(svc, client, 'brand-decline');
     await page.goto(second.url);
     await page.getByRole('link', { name: /^Sandbox Bank Test bank/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Sandbox Bank' }).waitFor();
+    await arrive(page, 'Sandbox Bank');
     await approveAtSandbox(page, 'Decline');
-    await page.getByRole('heading', { level: 1, name: 'Your Sandbox Bank account was not connected' }).waitFor();
+    await arrive(page, 'Your Sandbox Bank account was not connected');
     await assertAccessible(page, 'branded-5-result-declined');
   });
 
   test('notice pages › a used invitation and an unknown link say so clearly and pass axe', async () => {
     const used = await page.goto(invitation.url);
     assert.equal(used?.status(), 410);
-    await page.getByRole('heading', { level: 1, name: 'You have already connected your bank' }).waitFor();
+    await arrive(page, 'You have already connected your bank');
     await assertAccessible(page, 'branded-6-notice-used');
     const unknown = await page.goto(`${svc.baseUrl}/connect/invitations/inv_nope/nope`);
     assert.equal(unknown?.status(), 404);
-    await page.getByRole('heading', { level: 1, name: 'This link is not valid' }).waitFor();
+    await arrive(page, 'This link is not valid');
     await assertAccessible(page, 'branded-7-notice-unknown');
   });
 
   test('a client without branding › the pages’ own look, no logo; picker and consent pass axe', async () => {
     const inv = await invite(svc, plain, 'plain');
     await page.goto(inv.url);
-    await page.getByRole('heading', { level: 1, name: 'Choose your bank' }).waitFor();
+    await arrive(page, 'Choose your bank');
     assert.equal(await page.locator('header img').count(), 0);
     assert.match(await page.locator('header').innerText(), /Secure connection for Plain Lending/);
     await assertAccessible(page, 'plain-1-banks');
     await page.getByRole('link', { name: /^Sandbox Bank Test bank/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Sandbox Bank' }).waitFor();
+    await arrive(page, 'Sandbox Bank');
     const button = page.getByRole('button', { name: 'Continue to Sandbox Bank' });
     assert.equal(await button.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(29, 78, 216)');
     assert.ok((await documentHeight(page)) <= PHONE.height, 'one phone screen');
