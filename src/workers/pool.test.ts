@@ -1,6 +1,8 @@
 /**
  * The worker pool runs a task module by file URL, and once closed holds the process no longer: a child process that
- * opens the service's runtime, computes a report on the pool and closes the runtime exits by itself.
+ * opens the service's runtime, computes a report on the pool and closes the runtime exits by itself. A pool with warm
+ * tasks keeps one thread running with their modules loaded (WORKER_WARM), and the runtime gives it one when it serves
+ * the API.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,6 +68,42 @@ describe('a pool with warm tasks (WORKER_WARM)', () => {
       assert.equal(warm.running(), 1, 'a task goes to the warm thread, no second thread starts');
     } finally {
       await Promise.all([cold.close(), warm.close()]);
+    }
+  });
+});
+
+describe('the runtime (src/runtime.ts) and WORKER_WARM', () => {
+  test('a process that serves the API keeps a thread warm; WORKER_WARM=false keeps none', async () => {
+    const { loadConfig } = await import('../config.ts');
+    const { openRuntime } = await import('../runtime.ts');
+    const { openPglite } = await import('../db/pglite.ts');
+    const { fakeClock } = await import('../lib/clock.ts');
+    const open = async (env: Record<string, string>) =>
+      openRuntime(
+        loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          WORKERS: 'false',
+          DATABASE_URL: '',
+          OBI_SECRET_KEY: 'test-installation-key-not-for-production-use',
+          ...env,
+        }),
+        fakeClock(),
+        { db: await openPglite(null), queue: false, sandboxBank: false },
+      );
+    const warm = await open({});
+    try {
+      await warm.workerPool.warmed;
+      assert.equal(warm.workerPool.running(), 1);
+    } finally {
+      await warm.close();
+    }
+    const cold = await open({ WORKER_WARM: 'false' });
+    try {
+      await cold.workerPool.warmed;
+      assert.equal(cold.workerPool.running(), 0);
+    } finally {
+      await cold.close();
     }
   });
 });
