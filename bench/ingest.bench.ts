@@ -25,6 +25,31 @@ import { syntheticTransactions } from './synthetic-transactions.ts';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 
+/** A customer with one account (the bench's account number), made through the API. */
+async function newCustomerWithAccount(srv: { baseUrl: string; token: string; accountNumber: string }, ref: string) {
+  const call = (url: string, body: unknown) =>
+    fetch(`${srv.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${srv.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const customer = (await call('/public/v3/customers', { user_reference: `${ref}-${Date.now()}` })) as { id: string };
+  const acc = (await call(`/public/v3/customers/${customer.id}/account_collections`, {
+    accounts: [
+      {
+        bank_slug: 'sandbox',
+        number: srv.accountNumber,
+        currency: 'GBP',
+        type: 'Personal',
+        sub_type: 'CurrentAccount',
+      },
+    ],
+  })) as { data: Array<{ id: string }> };
+  const [account] = acc.data;
+  if (!account) throw new Error('account_collections created no account');
+  return { customerId: customer.id, accountId: account.id };
+}
+
 async function startServer(env: Record<string, string>) {
   const config = loadConfig({ LOG_LEVEL: 'warn', PORT: '0', WORKERS: 'false', ...env });
   const runtime = await openRuntime(config, systemClock);
@@ -58,22 +83,7 @@ async function startServer(env: Record<string, string>) {
       })
     ).json()) as { access_token: string }
   ).access_token;
-  const post = async (url: string, body: unknown) =>
-    (
-      await fetch(`${baseUrl}${url}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json() as Promise<Record<string, unknown>>;
-  const customer = await post('/public/v3/customers', { user_reference: `bench-${Date.now()}` });
-  const accountNumber = '04000412345678';
-  await post(`/public/v3/customers/${customer.id}/account_collections`, {
-    accounts: [
-      { bank_slug: 'sandbox', number: accountNumber, currency: 'GBP', type: 'Personal', sub_type: 'CurrentAccount' },
-    ],
-  });
-  return { app, runtime, baseUrl, token, customerId: customer.id as string, accountNumber };
+  return { app, runtime, baseUrl, token, accountNumber: '04000412345678' };
 }
 
 function runClient(
@@ -150,31 +160,6 @@ function copyBaseline(
   return ms;
 }
 
-/** A customer with one account (the bench's account number), made through the API. */
-async function newCustomerWithAccount(srv: { baseUrl: string; token: string; accountNumber: string }, ref: string) {
-  const call = (url: string, body: unknown) =>
-    fetch(`${srv.baseUrl}${url}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${srv.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const customer = (await call('/public/v3/customers', { user_reference: `${ref}-${Date.now()}` })) as { id: string };
-  const acc = (await call(`/public/v3/customers/${customer.id}/account_collections`, {
-    accounts: [
-      {
-        bank_slug: 'sandbox',
-        number: srv.accountNumber,
-        currency: 'GBP',
-        type: 'Personal',
-        sub_type: 'CurrentAccount',
-      },
-    ],
-  })) as { data: Array<{ id: string }> };
-  const [account] = acc.data;
-  if (!account) throw new Error('account_collections created no account');
-  return { customerId: customer.id, accountId: account.id };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
@@ -195,7 +180,7 @@ async function benchPostgres(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       const base = await newCustomerWithAccount(srv, 'copy');
       const copyMs = copyBaseline(dbName, base.customerId, base.accountId, txns, srv.accountNumber);
-      const customerId = round === 1 ? srv.customerId : (await newCustomerWithAccount(srv, 'bench')).customerId;
+      const { customerId } = await newCustomerWithAccount(srv, 'bench');
       const r = await runClient({ baseUrl: srv.baseUrl, token: srv.token, customerId, body, walk: true });
       if (r.submitRes.status !== 200 || r.resendRes.status !== 200)
         throw new Error(`submission failed: ${r.submitRes.text.slice(0, 300)} / ${r.resendRes.text.slice(0, 300)}`);
@@ -224,11 +209,18 @@ async function benchEmbedded(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-bench-'));
   try {
     const srv = await startServer({ DATA_DIR: dir, DATABASE_URL: '' });
+    const { customerId } = await newCustomerWithAccount(srv, 'bench');
     const body = JSON.stringify({ transactions: syntheticTransactions(srv.accountNumber, N, 'bench', 1_600_000_000) });
     const h = monitorEventLoopDelay({ resolution: 10 });
     h.enable();
     const r = await runClient(
-      { baseUrl: srv.baseUrl, token: srv.token, customerId: srv.customerId, body, walk: true },
+      {
+        baseUrl: srv.baseUrl,
+        token: srv.token,
+        customerId,
+        body,
+        walk: true,
+      },
       () => h.disable(),
     );
     if (r.submitRes.status !== 200) throw new Error(`submission failed: ${r.submitRes.text.slice(0, 300)}`);
