@@ -84,7 +84,7 @@ export async function openRuntime(
     if (opts.log) logIncompleteBanks(opts.log, config);
     // A process that serves the API keeps a thread ready for large submissions (WORKER_WARM, src/workers/pool.ts).
     const workerPool = createWorkerPool(config.workerThreads, {
-      warm: config.workerWarm && config.role !== 'worker' ? [SUBMISSION_WARM_UP] : [],
+      warm: config.workerWarm && config.role !== 'worker' ? SUBMISSION_WARM_UP : undefined,
     });
     return {
       db,

@@ -1,13 +1,19 @@
 /**
  * The worker pool runs a task module by file URL, and once closed holds the process no longer: a child process that
- * opens the service's runtime, computes a report on the pool and closes the runtime exits by itself. A pool with warm
- * tasks keeps one thread running with their modules loaded (WORKER_WARM), and the runtime gives it one when it serves
+ * opens the service's runtime, computes a report on the pool and closes the runtime exits by itself. A pool with a warm
+ * task keeps one thread running with its module loaded (WORKER_WARM), and the runtime gives it one when it serves
  * the API.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createWorkerPool } from './pool.ts';
+import { SUBMISSION_WARM_UP } from '../modules/transactions/index.ts';
+import { loadConfig } from '../config.ts';
+import { openRuntime } from '../runtime.ts';
+import { openPglite } from '../db/pglite.ts';
+import { fakeClock } from '../lib/clock.ts';
 
 const CHILD = `
 import { loadConfig } from './src/config.ts';
@@ -46,15 +52,13 @@ describe('the worker pool', () => {
   });
 });
 
-describe('a pool with warm tasks (WORKER_WARM)', () => {
-  test('starts one thread at once, loads the modules on it, and keeps it while idle threads stop', async () => {
-    const { createWorkerPool } = await import('./pool.ts');
-    const { SUBMISSION_WARM_UP } = await import('../modules/transactions/index.ts');
+describe('a pool with a warm task (WORKER_WARM)', () => {
+  test('starts one thread at once, loads the module on it, and keeps it while idle threads stop', async () => {
     const idleMs = 100;
     const cold = createWorkerPool(2, { idleMs });
-    const warm = createWorkerPool(2, { warm: [SUBMISSION_WARM_UP], idleMs });
+    const warm = createWorkerPool(2, { warm: SUBMISSION_WARM_UP, idleMs });
     try {
-      assert.equal(cold.running(), 0, 'a pool without warm tasks starts no thread');
+      assert.equal(cold.running(), 0, 'a pool without a warm task starts no thread');
       await warm.warmed;
       assert.equal(warm.running(), 1, 'one thread, started and warmed before any task');
       await cold.run(SUBMISSION_WARM_UP, {});
@@ -62,7 +66,7 @@ describe('a pool with warm tasks (WORKER_WARM)', () => {
       // The cold pool's thread stops once idle for idleMs; the warm pool's thread, idle at least as long, stays.
       const deadline = Date.now() + 120_000;
       while (cold.running() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      assert.equal(cold.running(), 0, 'an idle thread of a pool without warm tasks stops');
+      assert.equal(cold.running(), 0, 'an idle thread of a pool without a warm task stops');
       assert.equal(warm.running(), 1, 'the warm thread is kept');
       await warm.run(SUBMISSION_WARM_UP, {});
       assert.equal(warm.running(), 1, 'a task goes to the warm thread, no second thread starts');
@@ -74,10 +78,6 @@ describe('a pool with warm tasks (WORKER_WARM)', () => {
 
 describe('the runtime (src/runtime.ts) and WORKER_WARM', () => {
   test('a process that serves the API keeps a thread warm; WORKER_WARM=false keeps none', async () => {
-    const { loadConfig } = await import('../config.ts');
-    const { openRuntime } = await import('../runtime.ts');
-    const { openPglite } = await import('../db/pglite.ts');
-    const { fakeClock } = await import('../lib/clock.ts');
     const open = async (env: Record<string, string>) =>
       openRuntime(
         loadConfig({

@@ -9,8 +9,8 @@
  *
  * The composition root opens one pool at start-up (src/runtime.ts; WORKER_THREADS threads, src/config.ts) and closes
  * it at shutdown. Threads start on the first task and stop after a while idle, so a process that never needs one
- * (the CLI, most tests) starts none; except that a pool given `warm` tasks keeps one thread running from the start,
- * with those tasks' modules loaded: starting a thread and loading a task's module costs a few hundred milliseconds,
+ * (the CLI, most tests) starts none; except that a pool given a `warm` task keeps one thread running from the start,
+ * with that task's module loaded: starting a thread and loading a task's module costs a few hundred milliseconds,
  * which a large submission would otherwise wait for (WORKER_WARM, src/config.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
@@ -36,7 +36,7 @@ export interface WorkerPool {
   readonly threads: number;
   /** Threads running now (started, not yet stopped). */
   running(): number;
-  /** Settles once the `warm` tasks have run (at once when there are none); never fails. */
+  /** Settles once the `warm` task has run (at once without one); never fails. */
   readonly warmed: Promise<void>;
   /** Lets running tasks finish, then stops the threads. */
   close(): Promise<void>;
@@ -46,40 +46,35 @@ export interface WorkerPool {
 const IDLE_MS = 5 * 60_000;
 
 /**
- * `warm`: tasks that do nothing, of the modules whose tasks must start at once; with any, one thread is started now,
- * kept (the pool's minimum), and runs them in turn, so it has their modules loaded before the first real task.
+ * `warm`: a task that does nothing, of the module whose tasks must start at once; with it, one thread is started
+ * now, kept (the pool's minimum), and runs it, so that module is loaded before the first real task.
  * `idleMs`: how long an idle thread beyond that one stays (tests shorten it).
  */
 export function createWorkerPool(
   threads: number,
-  { warm = [], idleMs = IDLE_MS }: { warm?: Array<WorkerTask<object, unknown>>; idleMs?: number } = {},
+  { warm, idleMs = IDLE_MS }: { warm?: WorkerTask<object, unknown>; idleMs?: number } = {},
 ): WorkerPool {
-  const pool = new Piscina({ minThreads: warm.length > 0 ? 1 : 0, maxThreads: threads, idleTimeout: idleMs });
+  const pool = new Piscina({ minThreads: warm ? 1 : 0, maxThreads: threads, idleTimeout: idleMs });
   let closing: Promise<void> | null = null;
-  // In turn, on the kept thread: run at once, the second would start a second thread of its own.
-  const warmed = warm.reduce<Promise<void>>(
-    (previous, task) =>
-      previous.then(() =>
-        closing
-          ? undefined
-          : pool.run({}, { filename: task.filename, name: task.name }).then(
-              () => undefined,
-              () => undefined, // a module that fails to load fails the real task too, where it is reported
-            ),
-      ),
-    Promise.resolve(),
-  );
+  function run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: Array<ArrayBuffer | MessagePort>): Promise<O> {
+    return pool.run(input, {
+      filename: task.filename,
+      name: task.name,
+      ...(transfer ? { transferList: transfer } : {}),
+    }) as Promise<O>;
+  }
+  // A module that fails to load fails the real task too, where it is reported.
+  const warmed = warm
+    ? run(warm, {}).then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
   return {
     threads,
     running: () => pool.threads.length,
     warmed,
-    run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: Array<ArrayBuffer | MessagePort>): Promise<O> {
-      return pool.run(input, {
-        filename: task.filename,
-        name: task.name,
-        ...(transfer ? { transferList: transfer } : {}),
-      }) as Promise<O>;
-    },
+    run,
     close() {
       closing ??= pool.close();
       return closing;
