@@ -155,14 +155,17 @@ export async function timeMedian(runs: number, fn: (i: number) => Promise<unknow
 
 /**
  * Medians of several timed functions, run round-robin (one call of each per round, after `warm` rounds), so a
- * machine that gets busier or quieter during the run weighs on all of them alike. In ms, in the order given.
+ * machine that gets busier or quieter during the run weighs on all of them alike. Each round starts one function
+ * further on, so none always follows the same one: a call that leaves work behind (a psql process and its server
+ * backend ending, garbage to collect) would otherwise always land on the same neighbour. In ms, in the order given.
  */
 export async function timeRoundRobin(rounds: number, fns: Array<() => Promise<unknown>>, warm = 3): Promise<number[]> {
   const xs: number[][] = fns.map(() => []);
   for (let r = 0; r < warm + rounds; r++) {
-    for (const [k, fn] of fns.entries()) {
+    for (let j = 0; j < fns.length; j++) {
+      const k = (r + j) % fns.length;
       const t0 = performance.now();
-      await fn();
+      await fns[k]?.();
       if (r >= warm) xs[k]?.push(performance.now() - t0);
     }
   }

@@ -4,24 +4,28 @@
  * both engines. Also: the same submission into an account that holds almost nothing (so the growth with the
  * account's size shows on its own), and the plan of the duplicate lookup for one key and for a full slice.
  *
- * Timed round-robin (one call of each per round), medians of BENCH_RUNS. The baseline of the target (issue 15,
+ * Timed round-robin (one call of each per round, each round starting one further on), medians of BENCH_RUNS after
+ * BENCH_WARM untimed rounds: the figure is a running service's, once the JIT has compiled its path (the bare route's
+ * path is short and warms within a few calls; the service's takes longer). The baseline of the target (issue 15,
  * point 3: ≤ 2×) is the bare insert over HTTP: a Fastify route with nothing else, in this process, that takes the
  * same JSON body from the same client (fetch, keep-alive), INSERTs the same row into the same table (same indexes)
  * through the service's own Db in one autocommitted statement (the same durability: one commit, flushed), and
  * answers a small JSON. The service does the same over the same connection, plus what it is for (authentication,
  * quota, validation, the customer and account check, all-or-nothing with the duplicate lookup, the counts, the
- * reports marked stale and their job queued in the same transaction). As context, without HTTP: PostgreSQL
- * `psql -c "INSERT …"` (a client that connects, inserts one row and commits), and the INSERT in-process, on either
- * engine. The account is filled through the API itself (one submission of BENCH_HELD).
+ * reports marked stale and their job queued in the same transaction). As context, without HTTP: the INSERT
+ * in-process, on either engine, and on PostgreSQL `psql -c "INSERT …"` (a client that connects, inserts one row and
+ * commits), timed after the round-robin: a psql process and its server backend ending would weigh on whichever call
+ * came next. The account is filled through the API itself (one submission of BENCH_HELD).
  * `node bench/small-submission.bench.ts postgres|embedded` runs one engine.
  */
 import Fastify from 'fastify';
 import { newId } from '../src/lib/ids.ts';
 import { EXISTING_KEYS_SQL } from '../src/modules/transactions/transactions-existing.repo.ts';
-import { ms, psql, startBenchServer, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
+import { ms, psql, startBenchServer, timeMedian, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
 
 const HELD = Number(process.env.BENCH_HELD ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 21);
+const RUNS = Number(process.env.BENCH_RUNS ?? 51);
+const WARM = Number(process.env.BENCH_WARM ?? 50);
 const START = 1_600_000_000;
 
 const txn = (accountNumber: string, id: string, i: number) => ({
@@ -135,16 +139,19 @@ async function run(engine: Engine): Promise<void> {
       () => srv.runtime.db.query(INSERT_SQL(full.customer, fullAccount, full.number, `bare-${newId()}`)),
       (i) => bareRoute.post({ transactions: [txn(full.number, `http-${newId()}`, HELD + 10 + Math.abs(i))] }),
     ];
-    if (engine === 'postgres' && srv.dbName) {
-      const dbName = srv.dbName;
-      fns.push(async () =>
-        psql(dbName, ['-c', INSERT_SQL(full.customer, fullAccount, full.number, `psql-${newId()}`)]),
-      );
-    }
-    const [intoFull = 0, intoEmpty = 0, inProcess = 0, overHttp = 0, viaPsql = null] = await timeRoundRobin(RUNS, [
-      ...fns.map((fn) => () => fn(k++)),
-    ]);
+    const [intoFull = 0, intoEmpty = 0, inProcess = 0, overHttp = 0] = await timeRoundRobin(
+      RUNS,
+      fns.map((fn) => () => fn(k++)),
+      WARM,
+    );
     await bareRoute.close();
+    const dbName = srv.dbName;
+    const viaPsql =
+      engine === 'postgres' && dbName
+        ? await timeMedian(5, async () =>
+            psql(dbName, ['-c', INSERT_SQL(full.customer, fullAccount, full.number, `psql-${newId()}`)]),
+          )
+        : null;
     const held = await srv.runtime.db.query<{ n: string }>(
       'SELECT count(*) AS n FROM transactions WHERE account_id = $1',
       [fullAccount],
@@ -157,7 +164,7 @@ async function run(engine: Engine): Promise<void> {
     if (viaPsql !== null) console.log(`  bare INSERT, psql -c (connect+insert+commit)  ${ms(viaPsql)}`);
     console.log(`  bare INSERT, in-process, same engine          ${ms(inProcess)}`);
     console.log(`  API, into the account of ${HELD}            ${ms(intoFull)}`);
-    console.log(`  API, into an account of ~${RUNS + 3}                ${ms(intoEmpty)}`);
+    console.log(`  API, into an account of ~${RUNS + WARM}                ${ms(intoEmpty)}`);
     console.log(`  ratio API / bare INSERT over HTTP (target)    ${(intoFull / overHttp).toFixed(2)}x`);
     if (viaPsql !== null)
       console.log(`  ratio API / psql INSERT                       ${(intoFull / viaPsql).toFixed(2)}x`);
