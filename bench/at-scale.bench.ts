@@ -9,8 +9,10 @@
  * BENCH_RUNS, default 21, timed round-robin with their baseline):
  *   paging: the first page over HTTP (max_per_page=1000: auth, customer check, total, page, JSON) and the second
  *     page through the cursor, against the same SELECT as the first page run bare through node-postgres;
- *   small submission: one new transaction over HTTP (endpoint 10: duplicate lookup, COPY, counts, readiness, its
- *     transaction), against one bare INSERT of a row into the same customer's partition;
+ *   small submission: one new transaction over HTTP (endpoint 10: duplicate lookup, insert, counts, readiness, its
+ *     transaction), against the bare insert over HTTP of bench:small (bench-app.ts, startBareInsertRoute) into the
+ *     same customer's partition, after BENCH_WARM (50) untimed rounds; as context, one bare INSERT through an open
+ *     connection of the bench;
  *   report: the report computation of that customer (report.compute: load, engine on a worker thread, store),
  *     against the same computation on a database holding only that customer (its rows copied to a fresh database
  *     of the same server), BENCH_REPORT_RUNS (default 3) each.
@@ -29,11 +31,13 @@ import { computeCustomerReport } from '../src/modules/reports/reports.job.ts';
 import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
 import { newId } from '../src/lib/ids.ts';
 import { BENCH_SECRET_KEY, SCALE_URL } from './generate-transactions.ts';
-import { ms, timeRoundRobin } from './bench-app.ts';
+import { ms, startBareInsertRoute, timeRoundRobin, type BareItem } from './bench-app.ts';
 
 const URL_ = process.env.BENCH_PREFILLED_URL ?? SCALE_URL;
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const REPORT_RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 3);
+/** Untimed rounds before the small submission's timed ones: the service's path compiled, as in a running service. */
+const WARM = Number(process.env.BENCH_WARM ?? 50);
 const PER_PAGE = 1000;
 
 interface Service {
@@ -168,26 +172,23 @@ async function benchSmallSubmission(
   // One new transaction, over HTTP and as a bare INSERT, each with an id of its own.
   let k = 0;
   const at = 1_767_225_600 + 86_400;
+  const item = (externalId: string, time: number): BareItem => ({
+    external_transaction_id: externalId,
+    name: 'CARD PAYMENT TO TESCO STORES 3217',
+    amount: -12.5,
+    currency: account.currency,
+    status: 'Booked',
+    bank_slug: 'sandbox',
+    account_number: account.number,
+    value_date_time: time,
+    booking_date_time: time,
+  });
   const submitOne = async () => {
     k += 1;
     const res = await fetch(`${svc.baseUrl}/public/v3/customers/${customerId}/transaction_collections`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        transactions: [
-          {
-            external_transaction_id: `scale-http-${process.pid}-${k}`,
-            name: 'CARD PAYMENT TO TESCO STORES 3217',
-            amount: -12.5,
-            currency: account.currency,
-            status: 'Booked',
-            bank_slug: 'sandbox',
-            account_number: account.number,
-            value_date_time: at + k,
-            booking_date_time: at + k,
-          },
-        ],
-      }),
+      body: JSON.stringify({ transactions: [item(`scale-http-${process.pid}-${k}`, at + k)] }),
     });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`submission: ${res.status}`);
@@ -202,10 +203,18 @@ async function benchSmallSubmission(
       [newId(), customerId, account.id, `scale-bare-${process.pid}-${k}`, account.currency, account.number, at + k],
     );
   };
-  const [insert, submit] = await timeRoundRobin(RUNS, [insertOne, submitOne]);
+  const bareRoute = await startBareInsertRoute(svc.runtime.db, customerId, account.id);
+  const bareOverHttp = async () => {
+    k += 1;
+    await bareRoute.post({ transactions: [item(`scale-bare-http-${process.pid}-${k}`, at + k)] });
+  };
+  const [insert, bareHttp, submit] = await timeRoundRobin(RUNS, [insertOne, bareOverHttp, submitOne], WARM);
+  await bareRoute.close();
   console.log('small submission (one new transaction)');
-  console.log(`  bare INSERT                    ${ms(insert ?? 0)}`);
-  console.log(`  submission over HTTP           ${ms(submit ?? 0)}  ratio ${ratio(submit ?? 0, insert ?? 1)}`);
+  console.log(`  bare INSERT over HTTP (bare Fastify route)  ${ms(bareHttp ?? 0)}`);
+  console.log(`  bare INSERT through an open connection      ${ms(insert ?? 0)}`);
+  console.log(`  submission over HTTP           ${ms(submit ?? 0)}  ratio ${ratio(submit ?? 0, bareHttp ?? 1)}`);
+  console.log(`  (ratio to the bare INSERT through an open connection ${ratio(submit ?? 0, insert ?? 1)})`);
   await db.query(
     "DELETE FROM transactions WHERE customer_id = $1 AND account_id = $2 AND external_transaction_id LIKE 'scale-%'",
     [customerId, account.id],

@@ -1,8 +1,9 @@
 /**
- * Shared by bench/paging.bench.ts and bench/small-submission.bench.ts: the service listening on loopback (PostgreSQL
- * in a fresh database, or PGlite in a temporary directory), a client with its token, fetch helpers, psql, timing.
+ * Shared by the benchmarks: the service listening on loopback (PostgreSQL in a fresh database, or PGlite in a
+ * temporary directory), a client with its token, fetch helpers, psql, timing, and the bare insert over HTTP.
  */
 import { execFileSync } from 'node:child_process';
+import Fastify from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { createClient } from '../src/modules/clients/clients.service.ts';
 import { csvField } from '../src/db/csv.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TransactionRow } from '../src/modules/transactions/transactions.ingest.ts';
+import type { Db } from '../src/db/db.ts';
 
 export const PG = {
   host: process.env.PGHOST ?? '127.0.0.1',
@@ -173,3 +175,65 @@ export async function timeRoundRobin(rounds: number, fns: Array<() => Promise<un
 }
 
 export const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** One submitted transaction as the benchmarks send it (endpoint 10's item, the members they use). */
+export interface BareItem {
+  external_transaction_id: string;
+  name: string;
+  type?: string;
+  amount: number;
+  currency: string;
+  status: string;
+  bank_slug: string;
+  account_number: string;
+  value_date_time: number;
+  booking_date_time: number;
+}
+
+/**
+ * The bare insert over HTTP, the baseline of issue 15's point 3 (bench:small, and bench:at-scale on a big database):
+ * a Fastify route with nothing else, in this process, that takes POST { transactions: [one] } from the same client
+ * (fetch, keep-alive), INSERTs that row into the service's table through the service's own Db in one autocommitted
+ * statement (one commit, flushed), and answers { saved: 1 }. No authentication, validation or checks: the floor of
+ * accepting one transaction over HTTP on that engine.
+ */
+export async function startBareInsertRoute(db: Db, customerId: string, accountId: string) {
+  const bare = Fastify({ logger: false });
+  bare.post<{ Body: { transactions: BareItem[] } }>('/bare', async (request) => {
+    const [t] = request.body.transactions;
+    if (!t) throw new Error('no transaction');
+    await db.query(
+      `INSERT INTO transactions (id, customer_id, account_id, external_transaction_id, name, type, amount, currency, status,
+         bank_slug, account_number, value_date_time, booking_date_time, content_hash, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, now(), now())`,
+      [
+        newId(),
+        customerId,
+        accountId,
+        t.external_transaction_id,
+        t.name,
+        t.type ?? null,
+        t.amount,
+        t.currency,
+        t.status,
+        t.bank_slug,
+        t.account_number,
+        t.value_date_time,
+        t.booking_date_time,
+      ],
+    );
+    return { status: 'success', saved: 1 };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+  const post = async (body: { transactions: BareItem[] }) => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`bare route: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  return { post, close: () => bare.close() };
+}

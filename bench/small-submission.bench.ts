@@ -18,10 +18,18 @@
  * came next. The account is filled through the API itself (one submission of BENCH_HELD).
  * `node bench/small-submission.bench.ts postgres|embedded` runs one engine.
  */
-import Fastify from 'fastify';
 import { newId } from '../src/lib/ids.ts';
 import { EXISTING_KEYS_SQL } from '../src/modules/transactions/transactions-existing.repo.ts';
-import { ms, psql, startBenchServer, timeMedian, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
+import {
+  ms,
+  psql,
+  startBareInsertRoute,
+  startBenchServer,
+  timeMedian,
+  timeRoundRobin,
+  type BenchServer,
+  type Engine,
+} from './bench-app.ts';
 
 const HELD = Number(process.env.BENCH_HELD ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 51);
@@ -46,51 +54,6 @@ const INSERT_SQL = (customerId: string, accountId: string, accountNumber: string
      bank_slug, account_number, value_date_time, booking_date_time, content_hash, created_at, updated_at)
    VALUES ('${newId()}', '${customerId}', '${accountId}', '${ext}', 'DD BRITISH GAS', 'CardPayment', -12.5, 'GBP', 'Booked',
      'sandbox', '${accountNumber}', ${START}, ${START}, 0, now(), now())`;
-
-/**
- * The bare insert over HTTP: POST { transactions: [one] } → one INSERT of the same row, autocommitted → { saved: 1 }.
- * No authentication, no validation, no checks: the floor of accepting one transaction over HTTP on this engine.
- */
-async function startBareRoute(srv: BenchServer, customerId: string, accountId: string) {
-  const bare = Fastify({ logger: false });
-  bare.post<{ Body: { transactions: Array<ReturnType<typeof txn>> } }>('/bare', async (request) => {
-    const [t] = request.body.transactions;
-    if (!t) throw new Error('no transaction');
-    await srv.runtime.db.query(
-      `INSERT INTO transactions (id, customer_id, account_id, external_transaction_id, name, type, amount, currency, status,
-         bank_slug, account_number, value_date_time, booking_date_time, content_hash, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, now(), now())`,
-      [
-        newId(),
-        customerId,
-        accountId,
-        t.external_transaction_id,
-        t.name,
-        t.type,
-        t.amount,
-        t.currency,
-        t.status,
-        t.bank_slug,
-        t.account_number,
-        t.value_date_time,
-        t.booking_date_time,
-      ],
-    );
-    return { status: 'success', saved: 1 };
-  });
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
-  const post = async (body: unknown) => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 200) throw new Error(`bare route: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  return { post, close: () => bare.close() };
-}
 
 /** The plan of the duplicate lookup for `n` keys of the account (half stored, half not), one line per node. */
 async function lookupPlan(srv: BenchServer, accountId: string, n: number): Promise<string> {
@@ -131,7 +94,7 @@ async function run(engine: Engine): Promise<void> {
       });
       if (r.status !== 200 || r.body.saved !== 1) throw new Error(`submission failed: ${JSON.stringify(r.body)}`);
     };
-    const bareRoute = await startBareRoute(srv, full.customer, fullAccount);
+    const bareRoute = await startBareInsertRoute(srv.runtime.db, full.customer, fullAccount);
     let k = 0;
     const fns: Array<(i: number) => Promise<unknown>> = [
       submitOne(full),
