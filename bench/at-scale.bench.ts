@@ -29,9 +29,15 @@ import { systemClock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/logger.ts';
 import { computeCustomerReport } from '../src/modules/reports/reports.job.ts';
 import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
-import { newId } from '../src/lib/ids.ts';
 import { BENCH_SECRET_KEY, SCALE_URL } from './generate-transactions.ts';
-import { ms, startBareInsertRoute, timeRoundRobin, type BareItem } from './bench-app.ts';
+import {
+  BARE_INSERT_SQL,
+  bareInsertValues,
+  ms,
+  startBareInsertRoute,
+  timeRoundRobin,
+  type BareItem,
+} from './bench-app.ts';
 
 const URL_ = process.env.BENCH_PREFILLED_URL ?? SCALE_URL;
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
@@ -196,11 +202,8 @@ async function benchSmallSubmission(
   const insertOne = async () => {
     k += 1;
     await db.query(
-      `INSERT INTO transactions (id, customer_id, account_id, external_transaction_id, name, type, amount, currency,
-         status, bank_slug, account_number, value_date_time, booking_date_time, content_hash, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, 'CARD PAYMENT TO TESCO STORES 3217', 'CardPayment', -12.5, $5, 'Booked', 'sandbox', $6,
-         $7, $7, 0, now(), now())`,
-      [newId(), customerId, account.id, `scale-bare-${process.pid}-${k}`, account.currency, account.number, at + k],
+      BARE_INSERT_SQL,
+      bareInsertValues(customerId, account.id, item(`scale-bare-${process.pid}-${k}`, at + k)),
     );
   };
   const bareRoute = await startBareInsertRoute(svc.runtime.db, customerId, account.id);

@@ -190,6 +190,29 @@ export interface BareItem {
   booking_date_time: number;
 }
 
+/** One row into the transactions table as a bare statement: the bare route's, and bench:at-scale's on its own connection. */
+export const BARE_INSERT_SQL = `INSERT INTO transactions (id, customer_id, account_id, external_transaction_id, name, type,
+    amount, currency, status, bank_slug, account_number, value_date_time, booking_date_time, content_hash, created_at,
+    updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, now(), now())`;
+
+/** BARE_INSERT_SQL's parameters for one item, with an id of its own. */
+export const bareInsertValues = (customerId: string, accountId: string, t: BareItem): unknown[] => [
+  newId(),
+  customerId,
+  accountId,
+  t.external_transaction_id,
+  t.name,
+  t.type ?? null,
+  t.amount,
+  t.currency,
+  t.status,
+  t.bank_slug,
+  t.account_number,
+  t.value_date_time,
+  t.booking_date_time,
+];
+
 /**
  * The bare insert over HTTP, the baseline of issue 15's point 3 (bench:small, and bench:at-scale on a big database):
  * a Fastify route with nothing else, in this process, that takes POST { transactions: [one] } from the same client
@@ -202,26 +225,7 @@ export async function startBareInsertRoute(db: Db, customerId: string, accountId
   bare.post<{ Body: { transactions: BareItem[] } }>('/bare', async (request) => {
     const [t] = request.body.transactions;
     if (!t) throw new Error('no transaction');
-    await db.query(
-      `INSERT INTO transactions (id, customer_id, account_id, external_transaction_id, name, type, amount, currency, status,
-         bank_slug, account_number, value_date_time, booking_date_time, content_hash, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, now(), now())`,
-      [
-        newId(),
-        customerId,
-        accountId,
-        t.external_transaction_id,
-        t.name,
-        t.type ?? null,
-        t.amount,
-        t.currency,
-        t.status,
-        t.bank_slug,
-        t.account_number,
-        t.value_date_time,
-        t.booking_date_time,
-      ],
-    );
+    await db.query(BARE_INSERT_SQL, bareInsertValues(customerId, accountId, t));
     return { status: 'success', saved: 1 };
   });
   await bare.listen({ port: 0, host: '127.0.0.1' });
