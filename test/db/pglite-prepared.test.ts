@@ -6,6 +6,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPglite } from '../../src/db/pglite.ts';
+import { bindExecuteSync } from '../../src/db/pglite-prepared.ts';
 
 describe('prepared statements on PGlite', async () => {
   const db = await openPglite(null);
@@ -14,7 +15,7 @@ describe('prepared statements on PGlite', async () => {
 
   test('give what a plain query gives: rows, types, counts', async () => {
     const insert = 'INSERT INTO prep_check VALUES ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10)';
-    const params = [1, '10.50', 7, 'one', '2026-01-02T03:04:05Z', 2, '-0.01', 9, null, null];
+    const params = [1, '10.50', 7, 'one — café ✓', '2026-01-02T03:04:05Z', 2, '-0.01', 9, null, null];
     assert.equal((await db.query(insert, params, { prepare: true })).rowCount, 2);
     const select = 'SELECT id, amount, n, label, at FROM prep_check WHERE id = ANY($1::int[]) ORDER BY id';
     const plain = await db.query(select, [[1, 2]]);
@@ -24,7 +25,26 @@ describe('prepared statements on PGlite', async () => {
     assert.deepEqual(again, plain);
     assert.equal(typeof (prepared.rows[0] as { n: unknown }).n, 'number');
     assert.equal((prepared.rows[0] as { amount: unknown }).amount, '10.50');
+    assert.equal((prepared.rows[0] as { label: unknown }).label, 'one — café ✓');
     assert.ok((prepared.rows[0] as { at: unknown }).at instanceof Date);
+  });
+
+  test('a call is Bind, Execute and Sync in the PostgreSQL wire format, values as UTF-8 text', () => {
+    // prettier-ignore
+    const expected = [
+      0x42, 0, 0, 0, 30, // Bind and its length
+      0, // the unnamed portal
+      0x73, 0x31, 0, // statement "s1"
+      0, 0, // no parameter format codes: all text
+      0, 3, // three values
+      0, 0, 0, 2, 0x61, 0x62, // "ab"
+      0xff, 0xff, 0xff, 0xff, // NULL
+      0, 0, 0, 2, 0xc3, 0xa9, // "é", two bytes
+      0, 0, // no result format codes: all text
+      0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, // Execute the unnamed portal, every row
+      0x53, 0, 0, 0, 4, // Sync
+    ];
+    assert.deepEqual([...bindExecuteSync('s1', ['ab', null, 'é'])], expected);
   });
 
   test('an error rolls its transaction back', async () => {
