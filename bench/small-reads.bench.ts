@@ -5,14 +5,19 @@
  * database on the local PostgreSQL. Rounds alternate which side goes first; the figure is the median of the
  * rounds' ratios (throughput of the service / throughput of the bare route). Absolute rates are only context.
  *
+ * The budget, in the same rounds: the bare route again, made to spend BENCH_EXTRA_US (10) more µs of CPU a request
+ * in a busy loop before its SELECT, against the bare route. It tells how much per-request work of its own (the
+ * authentication, quota, security headers, request metric and input checks the bare route does not do) a service
+ * may add on this machine and still reach 0.9× of the bare route, and "CPU a request" says how much the service adds.
+ *
  * Settings: BENCH_ENGINES (embedded,postgres), BENCH_ROUNDS (12), BENCH_SECONDS (1.5 per side and round),
- * BENCH_CONCURRENCY (16).
+ * BENCH_CONCURRENCY (16), BENCH_EXTRA_US (10).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { openRuntime } from '../src/runtime.ts';
@@ -29,6 +34,7 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',') as
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const EXTRA_US = Number(process.env.BENCH_EXTRA_US ?? 10);
 const PG = {
   host: process.env.PGHOST ?? '127.0.0.1',
   port: process.env.PGPORT ?? '5432',
@@ -107,13 +113,24 @@ async function seed(db: Db, installationKey: string, origin: string) {
  */
 async function startBare(db: Db, clientId: string) {
   const bare = Fastify({ logger: false });
+  const read = async (customerId: string, reply: FastifyReply) => {
+    const accounts = await listAccountsOfClientCustomer(db, clientId, customerId);
+    if (accounts === null) return reply.code(404).send({ status: 404 });
+    return { data: accounts.map(toAccountWire) };
+  };
   bare.get<{ Params: { customer_id: string } }>(
     '/bare/customers/:customer_id/accounts',
     { schema: { response: { 200: AccountList } } },
+    async (request, reply) => read(request.params.customer_id, reply),
+  );
+  // The budget's route (see the header): the same, after EXTRA_US µs of CPU.
+  bare.get<{ Params: { customer_id: string } }>(
+    '/bare-extra/customers/:customer_id/accounts',
+    { schema: { response: { 200: AccountList } } },
     async (request, reply) => {
-      const accounts = await listAccountsOfClientCustomer(db, clientId, request.params.customer_id);
-      if (accounts === null) return reply.code(404).send({ status: 404 });
-      return { data: accounts.map(toAccountWire) };
+      const until = performance.now() + EXTRA_US / 1000;
+      while (performance.now() < until);
+      return read(request.params.customer_id, reply);
     },
   );
   await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -159,27 +176,33 @@ async function benchEngine(engine: Engine): Promise<void> {
     const { bare, origin: bareOrigin } = await startBare(db, clientId);
     const full = () => load(service.origin, `/public/v3/customers/${customerId}/accounts`, auth, SECONDS);
     const base = () => load(bareOrigin, `/bare/customers/${customerId}/accounts`, {}, SECONDS);
+    const extra = () => load(bareOrigin, `/bare-extra/customers/${customerId}/accounts`, {}, SECONDS);
     // Warm-up: JIT, connections, caches.
     await load(service.origin, `/public/v3/customers/${customerId}/accounts`, auth, 1);
     await load(bareOrigin, `/bare/customers/${customerId}/accounts`, {}, 1);
+    await load(bareOrigin, `/bare-extra/customers/${customerId}/accounts`, {}, 1);
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
+    const extraRatios: number[] = [];
+    const addedCpu: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      let app: Load;
-      let b: Load;
-      if (round % 2) {
-        app = await full();
-        b = await base();
-      } else {
-        b = await base();
-        app = await full();
-      }
+      // Each round starts with a different side: none always follows the same neighbour.
+      const sides = [full, base, extra];
+      const order = [...sides.slice(round % 3), ...sides.slice(0, round % 3)];
+      const results = new Map<() => Promise<Load>, Load>();
+      for (const side of order) results.set(side, await side());
+      const app = results.get(full) as Load;
+      const b = results.get(base) as Load;
+      const x = results.get(extra) as Load;
       const ratio = app.perSecond / b.perSecond;
       ratios.push(ratio);
       cpuRatios.push(b.cpuPerRequest / app.cpuPerRequest);
+      extraRatios.push(x.perSecond / b.perSecond);
+      addedCpu.push(app.cpuPerRequest - b.cpuPerRequest);
       console.log(
         `  ${engine} round ${round}: service ${app.perSecond.toFixed(0)}/s (${app.cpuPerRequest.toFixed(0)} µs CPU a request), ` +
-          `bare ${b.perSecond.toFixed(0)}/s (${b.cpuPerRequest.toFixed(0)} µs), ratio ${ratio.toFixed(2)}`,
+          `bare ${b.perSecond.toFixed(0)}/s (${b.cpuPerRequest.toFixed(0)} µs), ratio ${ratio.toFixed(2)}; ` +
+          `bare + ${EXTRA_US} µs ${x.perSecond.toFixed(0)}/s, ratio ${(x.perSecond / b.perSecond).toFixed(2)}`,
       );
     }
     console.log(
@@ -189,6 +212,13 @@ async function benchEngine(engine: Engine): Promise<void> {
     // Steadier on a shared machine: the bare route's CPU time a request over the service's, in this process (with
     // PGlite inside it when embedded; PostgreSQL's own work, the same SELECT on both sides, is not in it).
     console.log(`${engine}: CPU a request, bare / service: ${median(cpuRatios).toFixed(2)} (median)`);
+    // The budget: throughput lost per µs of added CPU, measured on the bare route itself, and what it leaves for 0.9×.
+    const lossPerUs = (1 - median(extraRatios)) / EXTRA_US;
+    console.log(
+      `${engine}: budget: the bare route with ${EXTRA_US} µs more CPU a request runs at ${median(extraRatios).toFixed(2)}× ` +
+        `itself (median), so 0.9× leaves about ${lossPerUs > 0 ? (0.1 / lossPerUs).toFixed(0) : '∞'} µs a request for ` +
+        `everything the service adds; it adds ${median(addedCpu).toFixed(0)} µs (CPU a request, service − bare, median)`,
+    );
     await bare.close();
   } finally {
     await service.close();
