@@ -2,7 +2,14 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
 import path from 'node:path';
-import { statementName, type Database, type Db, type QueryResult } from './db.ts';
+import {
+  GENERIC_PLANS_SQL,
+  statementName,
+  type Database,
+  type Db,
+  type QueryResult,
+  type TransactionOptions,
+} from './db.ts';
 import { queryPrepared } from './pglite-prepared.ts';
 import { lockDataDir } from './lock.ts';
 import { makeFromImage, type DbStartLog } from './pglite-image-load.ts';
@@ -28,9 +35,12 @@ function bind(q: PGlite | Transaction, inTx: boolean, root: PGlite): Db {
     async exec(sql: string) {
       await q.exec(sql);
     },
-    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T> {
       if (inTx) return fn(db);
-      return (q as PGlite).transaction((tx) => fn(bind(tx, true, root)));
+      return (q as PGlite).transaction(async (tx) => {
+        if (options?.genericPlans) await tx.exec(GENERIC_PLANS_SQL);
+        return fn(bind(tx, true, root));
+      });
     },
     async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>) {
       // One COPY per chunk: the engine runs on this thread, and the awaits between chunks let it breathe.

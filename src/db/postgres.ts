@@ -2,7 +2,14 @@
 import pg from 'pg';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { statementName, type Database, type Db, type QueryResult } from './db.ts';
+import {
+  GENERIC_PLANS_SQL,
+  statementName,
+  type Database,
+  type Db,
+  type QueryResult,
+  type TransactionOptions,
+} from './db.ts';
 import { from as copyFromStream } from 'pg-copy-streams';
 
 // int8 (counts, sums of integers) as JS numbers; numeric stays a string so money is never turned into a float here.
@@ -23,11 +30,12 @@ function bind(kind: 'postgres', q: Queryable, client: pg.PoolClient | null): Db 
     async exec(sql: string) {
       await q.query(sql);
     },
-    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T> {
       if (client) return fn(db); // already inside one: flat, the outer transaction decides
       const c = await (q as pg.Pool).connect();
       try {
-        await c.query('BEGIN');
+        // With generic plans, the SET goes with BEGIN: one round trip, as BEGIN alone.
+        await c.query(options?.genericPlans ? `BEGIN; ${GENERIC_PLANS_SQL}` : 'BEGIN');
         const out = await fn(bind(kind, c, c));
         await c.query('COMMIT');
         return out;

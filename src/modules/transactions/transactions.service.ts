@@ -69,11 +69,16 @@ async function submitInTurn(
   if (!ctx.idempotency && Array.isArray(submission) && submission.length <= SMALL_BATCH) {
     // A few transactions (issue 15, point 3): the customer check, the checks and the store in one transaction, the
     // customer check's statement taking the customer's lock (one round trip less than checking before it begins).
-    const body = await db.transaction(async (tx) => {
-      const lockKey = repo.customerLockKey(tx, customerId);
-      const rows = await checkedRows(tx, ctx, submission, lockKey);
-      return storeTransactionRows(tx, ctx, rows, { locked: true });
-    });
+    // Its two prepared statements are planned once per connection, not on every call: Db's genericPlans,
+    // docs/decisions/0039-small-submission-generic-plans.md (nothing that needs a plan made for its values runs here).
+    const body = await db.transaction(
+      async (tx) => {
+        const lockKey = repo.customerLockKey(tx, customerId);
+        const rows = await checkedRows(tx, ctx, submission, lockKey);
+        return storeTransactionRows(tx, ctx, rows, { locked: true });
+      },
+      { genericPlans: true },
+    );
     return { body, replayed: false };
   }
   const rows = await checkedRows(db, ctx, submission, null);
