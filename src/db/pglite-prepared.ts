@@ -52,9 +52,9 @@ const SYNC = message('S', []);
 
 /**
  * Bind (the unnamed portal, statement `name`, every value as text, results as text), Execute (every row) and Sync,
- * written straight into one buffer: the same bytes as message() and its helpers would make from ~20 small arrays,
- * which cost about 10 µs a call against under 1 µs here, on every prepared query of this thread
- * (test/db/pglite-prepared.test.ts checks the bytes against them). A value is a string, or null for SQL NULL.
+ * written straight into one buffer. Made with message() and its helpers, from ~20 small arrays, the same bytes cost
+ * about 10 µs a call against under 1 µs here, on every prepared query of this thread (test/db/pglite-prepared.test.ts
+ * checks the bytes against the wire format written out by hand). A value is a string, or null for SQL NULL.
  */
 export function bindExecuteSync(name: string, values: ReadonlyArray<string | null>): Uint8Array {
   // B: type, length, portal "" (1), name + NUL, 0 format codes (2), value count (2), values, 0 result formats (2);
