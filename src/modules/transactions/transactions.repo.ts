@@ -234,13 +234,17 @@ const UPDATABLE = ROW_COLUMNS.filter(
 
 /**
  * Pending → Booked, corrected fields: the stored row (same id) takes the new values. Found by its natural key,
- * the primary key, in the customer's one partition (migrations/0017_transactions_partitioned.sql).
+ * the primary key, in the customer's one partition (migrations/0017_transactions_partitioned.sql). `prepare`: a
+ * small batch's (one chunk), as a prepared statement: in the small submission's transaction it is then planned once
+ * per connection, where a statement that is not prepared would get a generic plan made afresh over every partition
+ * (docs/decisions/0039-small-submission-generic-plans.md).
  */
 export async function updateTransactions(
   tx: Db,
   customerId: string,
   rows: Array<TransactionRow & { id: string }>,
   now: Date,
+  { prepare = false }: { prepare?: boolean } = {},
 ): Promise<void> {
   const size = copyChunk(tx);
   for (let i = 0; i < rows.length; i += size) {
@@ -259,6 +263,7 @@ export async function updateTransactions(
         now,
         customerId,
       ],
+      { prepare },
     );
     await yieldToLoop();
   }

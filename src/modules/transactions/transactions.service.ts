@@ -69,8 +69,8 @@ async function submitInTurn(
   if (!ctx.idempotency && Array.isArray(submission) && submission.length <= SMALL_BATCH) {
     // A few transactions (issue 15, point 3): the customer check, the checks and the store in one transaction, the
     // customer check's statement taking the customer's lock (one round trip less than checking before it begins).
-    // Its two prepared statements are planned once per connection, not on every call: Db's genericPlans,
-    // docs/decisions/0039-small-submission-generic-plans.md (nothing that needs a plan made for its values runs here).
+    // Its statements are prepared and planned once per connection, not on every call: Db's genericPlans,
+    // docs/decisions/0039-small-submission-generic-plans.md (nothing here needs a plan made for its values).
     const body = await db.transaction(
       async (tx) => {
         const lockKey = repo.customerLockKey(tx, customerId);
@@ -163,23 +163,26 @@ export async function storeTransactionRows(
   const small = rows.length <= SMALL_BATCH;
   const sorted = small ? await storeSmallBatch(tx, ctx, rows) : await storeBatch(tx, ctx, rows);
   // (A small batch's statement marked the reports already, and sent the recomputation if none was waiting.)
-  return finishStore(tx, ctx, rows.length, sorted, { marked: small });
+  return finishStore(tx, ctx, rows.length, sorted, { small });
 }
 
 /**
  * After the new rows are in: the changed rows updated, the reports marked not ready when anything changed (a
  * resubmission of known data leaves them as they are), the partition's maintenance queued after a large write (it
- * leaves the statistics and visibility map behind), and the answer.
+ * leaves the statistics and visibility map behind), and the answer. `small`: a small batch (storeSmallBatch), whose
+ * statement marked the reports already; its changed rows are updated by a prepared statement, planned once per
+ * connection like the batch's own in the small submission's transaction
+ * (docs/decisions/0039-small-submission-generic-plans.md).
  */
 async function finishStore(
   tx: Db,
   ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>,
   submitted: number,
   { fresh, changed }: SortedRows,
-  { marked }: { marked: boolean },
+  { small }: { small: boolean },
 ): Promise<SubmissionAnswer> {
-  if (changed.length) await repo.updateTransactions(tx, ctx.customerId, changed, ctx.now);
-  if (!marked && (fresh.length || changed.length)) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
+  if (changed.length) await repo.updateTransactions(tx, ctx.customerId, changed, ctx.now, { prepare: small });
+  if (!small && (fresh.length || changed.length)) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
   if (fresh.length + changed.length >= TRANSACTIONS_MAINTENANCE_AFTER_ROWS)
     await enqueueTransactionsMaintenance(tx, ctx.queue, ctx.customerId);
   const alreadyPresent = submitted - fresh.length - changed.length;
@@ -228,7 +231,7 @@ async function storeStaged(
       if (!(await staged.publishIngest(tx, ingestId)))
         throw new Error('a staged load was discarded before it was published');
       await addCounts(tx, customerId, sorted.fresh);
-      return finishStore(tx, ctx, rows.length, sorted, { marked: false });
+      return finishStore(tx, ctx, rows.length, sorted, { small: false });
     };
     const out = await storeOnce(ctx, publish);
     if (out.replayed) await staged.discardIngest(db, customerId, ingestId, rows);
