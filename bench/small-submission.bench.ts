@@ -2,7 +2,9 @@
  * npm run bench:small — one transaction submitted (endpoint 10, over HTTP) into an account that already holds
  * BENCH_HELD transactions (default 100 000), as a ratio to a bare INSERT of one row measured in the same run, on
  * both engines. Also: the same submission into an account that holds almost nothing (so the growth with the
- * account's size shows on its own), and the plan of the duplicate lookup for one key and for a full slice.
+ * account's size shows on its own), one held transaction resubmitted with a new amount (an update: the small batch's
+ * prepared UPDATE, docs/decisions/0039-small-submission-generic-plans.md), and the plan of the duplicate lookup for
+ * one key and for a full slice.
  *
  * Timed round-robin (one call of each per round, each round starting one further on), medians of BENCH_RUNS after
  * BENCH_WARM untimed rounds: the figure is a running service's, once the JIT has compiled its path (the bare route's
@@ -94,6 +96,14 @@ async function run(engine: Engine): Promise<void> {
       });
       if (r.status !== 200 || r.body.saved !== 1) throw new Error(`submission failed: ${JSON.stringify(r.body)}`);
     };
+    // A held row, resubmitted with an amount it has not had yet: one changed transaction, updated.
+    const updateOne = async (i: number) => {
+      const held = Math.abs(i) % HELD;
+      const r = await srv.post(`/public/v3/customers/${full.customer}/transaction_collections`, {
+        transactions: [{ ...txn(full.number, `held-${held}`, held), amount: 1_000_000 + i / 100 }],
+      });
+      if (r.status !== 200 || r.body.updated !== 1) throw new Error(`update failed: ${JSON.stringify(r.body)}`);
+    };
     const bareRoute = await startBareInsertRoute(srv.runtime.db, full.customer, fullAccount);
     let k = 0;
     const fns: Array<(i: number) => Promise<unknown>> = [
@@ -101,8 +111,9 @@ async function run(engine: Engine): Promise<void> {
       submitOne(empty),
       () => srv.runtime.db.query(INSERT_SQL(full.customer, fullAccount, full.number, `bare-${newId()}`)),
       (i) => bareRoute.post({ transactions: [txn(full.number, `http-${newId()}`, HELD + 10 + Math.abs(i))] }),
+      updateOne,
     ];
-    const [intoFull = 0, intoEmpty = 0, inProcess = 0, overHttp = 0] = await timeRoundRobin(
+    const [intoFull = 0, intoEmpty = 0, inProcess = 0, overHttp = 0, updated = 0] = await timeRoundRobin(
       RUNS,
       fns.map((fn) => () => fn(k++)),
       WARM,
@@ -128,7 +139,9 @@ async function run(engine: Engine): Promise<void> {
     console.log(`  bare INSERT, in-process, same engine          ${ms(inProcess)}`);
     console.log(`  API, into the account of ${HELD}            ${ms(intoFull)}`);
     console.log(`  API, into an account of ~${RUNS + WARM}                ${ms(intoEmpty)}`);
+    console.log(`  API, one held transaction changed (update)  ${ms(updated)}`);
     console.log(`  ratio API / bare INSERT over HTTP (target)    ${(intoFull / overHttp).toFixed(2)}x`);
+    console.log(`  ratio update / bare INSERT over HTTP          ${(updated / overHttp).toFixed(2)}x`);
     if (viaPsql !== null)
       console.log(`  ratio API / psql INSERT                       ${(intoFull / viaPsql).toFixed(2)}x`);
     console.log(`  ratio API / in-process INSERT                 ${(intoFull / inProcess).toFixed(2)}x`);
