@@ -174,13 +174,11 @@ async function benchEngine(engine: Engine): Promise<void> {
     const { db, installationKey } = service.runtime;
     const { clientId, customerId, auth } = await seed(db, installationKey, service.origin);
     const { bare, origin: bareOrigin } = await startBare(db, clientId);
-    const full = () => load(service.origin, `/public/v3/customers/${customerId}/accounts`, auth, SECONDS);
-    const base = () => load(bareOrigin, `/bare/customers/${customerId}/accounts`, {}, SECONDS);
-    const extra = () => load(bareOrigin, `/bare-extra/customers/${customerId}/accounts`, {}, SECONDS);
+    const full = (s = SECONDS) => load(service.origin, `/public/v3/customers/${customerId}/accounts`, auth, s);
+    const base = (s = SECONDS) => load(bareOrigin, `/bare/customers/${customerId}/accounts`, {}, s);
+    const extra = (s = SECONDS) => load(bareOrigin, `/bare-extra/customers/${customerId}/accounts`, {}, s);
     // Warm-up: JIT, connections, caches.
-    await load(service.origin, `/public/v3/customers/${customerId}/accounts`, auth, 1);
-    await load(bareOrigin, `/bare/customers/${customerId}/accounts`, {}, 1);
-    await load(bareOrigin, `/bare-extra/customers/${customerId}/accounts`, {}, 1);
+    for (const side of [full, base, extra]) await side(1);
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
     const extraRatios: number[] = [];
@@ -189,7 +187,7 @@ async function benchEngine(engine: Engine): Promise<void> {
       // Each round starts with a different side: none always follows the same neighbour.
       const sides = [full, base, extra];
       const order = [...sides.slice(round % 3), ...sides.slice(0, round % 3)];
-      const results = new Map<() => Promise<Load>, Load>();
+      const results = new Map<typeof full, Load>();
       for (const side of order) results.set(side, await side());
       const app = results.get(full) as Load;
       const b = results.get(base) as Load;
