@@ -124,13 +124,18 @@ function startSandbox(config: Readonly<Config>, clock: Clock): Promise<SandboxBa
 /**
  * The sandbox banks as connections like any other. Sandbox Bank answers with the hybrid response (code id_token)
  * and authenticates us by private_key_jwt; Sandbox Business Bank by tls_client_auth, answering with JARM: between
- * them they exercise both ways of each (src/sandbox-bank/index.ts).
+ * them they exercise both ways of each (src/sandbox-bank/index.ts). Sandbox No-PAR Bank has no PAR endpoint and
+ * wants the client assertion's aud to be its token endpoint; it runs on `auto` (hybrid, the UK baseline). Each one's
+ * API is also reached on its host alias (localhost), which its `alias-next` switch writes into Links.Next.
  */
 function sandboxConnections(sandbox: SandboxBank | null): Record<string, BankConnectionSettings> {
   if (!sandbox) return {};
   const out: Record<string, BankConnectionSettings> = {};
+  const mode = { sandbox: 'hybrid', 'sandbox-business': 'jarm', 'sandbox-no-par': 'auto' } as const;
   for (const slug of SANDBOX_SLUGS) {
     const c: SandboxClientCredentials = sandbox.client(slug);
+    const alias = new URL(c.apiBaseUrl);
+    alias.hostname = 'localhost';
     out[slug] = {
       discoveryUrl: c.discoveryUrl,
       apiBaseUrl: c.apiBaseUrl,
@@ -138,7 +143,9 @@ function sandboxConnections(sandbox: SandboxBank | null): Record<string, BankCon
       authMethod: c.authMethod,
       signingKey: { pem: c.signingKeyPem, kid: c.signingKeyId },
       tls: { ca: c.caPem, cert: c.certPem, key: c.keyPem },
-      authorizationResponse: slug === 'sandbox' ? 'hybrid' : 'jarm',
+      authorizationResponse: mode[slug],
+      clientAssertionAudience: slug === 'sandbox-no-par' ? 'token_endpoint' : 'issuer',
+      apiBaseUrlAliases: [alias.toString()],
       timeoutMs: 30_000,
       financialId: c.financialId,
       maxRetryWaitSeconds: 30,

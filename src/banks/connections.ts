@@ -12,7 +12,9 @@
  *     "transport_certificate": { "file": "/etc/obi/obwac.pem" }, "transport_key": { "env": "OBI_OBWAC_KEY" },
  *     "ca": { "file": "/etc/obi/bank-ca.pem" },           // optional: CAs to trust instead of the system's
  *     "well_known_url": "…", "api_base_url": "…", "financial_id": "…",   // optional: override the directory
- *     "authorization_response": "auto"                   // or "hybrid" (code id_token) or "jarm"
+ *     "authorization_response": "auto",                  // or "hybrid" (code id_token) or "jarm"
+ *     "client_assertion_audience": "issuer",             // or "token_endpoint" (private_key_jwt's aud)
+ *     "api_base_url_aliases": ["…"]                      // optional: other hosts or versions of the same API
  *   }
  * }
  *
@@ -27,6 +29,8 @@ import { findBank } from './registry.ts';
 export type ClientAuthMethod = 'private_key_jwt' | 'tls_client_auth';
 /** hybrid: response_type code id_token (FAPI 1.0 Advanced's detached signature); jarm: code, response_mode jwt. */
 export type AuthorizationResponseMode = 'auto' | 'hybrid' | 'jarm';
+/** The `aud` of a private_key_jwt client assertion: the issuer (the default) or the token endpoint called. */
+export type ClientAssertionAudience = 'issuer' | 'token_endpoint';
 
 export interface BankTlsSettings {
   /** PEM of the CA(s) to trust instead of the system's */
@@ -48,6 +52,13 @@ export interface BankConnectionSettings {
   signingKey: { pem: string; kid: string };
   tls: BankTlsSettings;
   authorizationResponse: AuthorizationResponseMode;
+  /** private_key_jwt only: what the client assertion's `aud` names (some banks refuse the issuer) */
+  clientAssertionAudience: ClientAssertionAudience;
+  /**
+   * Other bases of the same API the bank writes into Links.Next (another host name, a versioned path such as
+   * /open-banking/v3.1.11/aisp). Paging follows a link only under apiBaseUrl or one of these (client.ts).
+   */
+  apiBaseUrlAliases: string[];
   /** one HTTP exchange with the bank may take this long */
   timeoutMs: number;
   /** x-fapi-financial-id, for banks that still ask for it */
@@ -56,7 +67,7 @@ export interface BankConnectionSettings {
   maxRetryWaitSeconds: number;
 }
 
-export const SANDBOX_SLUGS = ['sandbox', 'sandbox-business'] as const;
+export const SANDBOX_SLUGS = ['sandbox', 'sandbox-business', 'sandbox-no-par'] as const;
 /** Where every bank sends the customer back to (registered with each bank as the redirect URI). */
 export const CALLBACK_PATH = '/webflow/callback';
 /** Endpoint 5's URL: the one-time start of a bank flow, which binds it to the browser that opens it. */
@@ -157,6 +168,8 @@ const KNOWN_MEMBERS = new Set([
   'api_base_url',
   'financial_id',
   'authorization_response',
+  'client_assertion_audience',
+  'api_base_url_aliases',
   'timeout_ms',
   'max_retry_wait_seconds',
 ]);
@@ -191,7 +204,16 @@ function readers(at: string, raw: Record<string, unknown>, env: (n: string) => s
   };
   /** A secret or certificate: { "file": path } or { "env": variable }. */
   const material = (k: string): string | undefined => readMaterial(`${at}: "${k}"`, raw[k], env, problems);
-  return { str, url, int, material };
+  const urls = (k: string): string[] => {
+    const v = raw[k];
+    if (v === undefined || v === null) return [];
+    if (!Array.isArray(v) || v.length > 10 || !v.every((x) => typeof x === 'string' && isHttpsOrLocalUrl(x))) {
+      problems.push(`${at}: "${k}" must be a list of at most 10 https URLs (http only for localhost)`);
+      return [];
+    }
+    return v.map((x: string) => x.trim().replace(/\/+$/, ''));
+  };
+  return { str, url, int, material, urls };
 }
 
 function readMaterial(
@@ -242,6 +264,10 @@ function parseOne(
   const mode = r.str('authorization_response') ?? 'auto';
   if (mode !== 'auto' && mode !== 'hybrid' && mode !== 'jarm')
     problems.push(`${at}: "authorization_response" must be auto, hybrid or jarm`);
+  const audience = r.str('client_assertion_audience') ?? 'issuer';
+  if (audience !== 'issuer' && audience !== 'token_endpoint')
+    problems.push(`${at}: "client_assertion_audience" must be issuer or token_endpoint`);
+  const apiBaseUrlAliases = r.urls('api_base_url_aliases');
   const parts = {
     discoveryUrl: r.url('well_known_url') ?? entry?.wellKnownUrl ?? undefined,
     apiBaseUrl: r.url('api_base_url') ?? entry?.aispBaseUrl ?? undefined,
@@ -269,6 +295,8 @@ function parseOne(
     signingKey: { pem: p.signingKey, kid: p.signingKeyId },
     tls: { ca, cert: p.cert, key: p.key },
     authorizationResponse: mode === 'hybrid' || mode === 'jarm' ? mode : 'auto',
+    clientAssertionAudience: audience === 'token_endpoint' ? 'token_endpoint' : 'issuer',
+    apiBaseUrlAliases,
     timeoutMs,
     financialId,
     maxRetryWaitSeconds,

@@ -74,6 +74,11 @@ export interface FetchOptions {
   /** Unix seconds: transactions booked from here (inclusive) */
   transactionsFrom: number;
   transactionsTo: number;
+  /**
+   * The consent's id at the bank: an optional resource answered 403 is "not offered" only while the bank still
+   * reports this consent Authorised (obie/client.ts).
+   */
+  bankConsentId?: string;
   /** called with each payload as it arrives (so a failure still leaves what was received) */
   onPayload?: (p: RawPayload) => void;
   /**
@@ -107,6 +112,8 @@ export interface NormalizedBalance {
   currency: string;
   /** Unix seconds */
   dateTime: number;
+  /** the bank's CreditLine entries (an overdraft limit, whether it is included in the amount); null: none sent */
+  creditLines: Array<{ included: boolean; type: string | null; amount: string | null; currency: string | null }> | null;
 }
 
 export interface NormalizedTransaction {
@@ -127,6 +134,35 @@ export interface NormalizedTransaction {
   merchantCategoryCode: string | null;
   bankTransactionCode: string | null;
   bankTransactionIssuer: string | null;
+  /** the counterparty's name as the bank gives it (CreditorAccount for money out, DebtorAccount for money in) */
+  counterpartyName: string | null;
+  /** the charge the bank took for this transaction (ChargeAmount), unsigned */
+  charge: { amount: string; currency: string } | null;
+  /** CurrencyExchange: a payment made in another currency */
+  currencyExchange: {
+    sourceCurrency: string;
+    targetCurrency: string | null;
+    unitCurrency: string | null;
+    exchangeRate: string;
+    instructedAmount: { amount: string; currency: string } | null;
+  } | null;
+}
+
+/** A resource the bank does not offer for an account (404: not built; 403: only that permission refused). */
+export interface NotOffered {
+  resource: RawPayload['resource'];
+  bankAccountId: string | null;
+  /** the bank's status */
+  status: number;
+}
+
+/** One item the normaliser could not read and left out (never its values: they may be personal). */
+export interface SkippedItem {
+  resource: RawPayload['resource'];
+  bankAccountId: string | null;
+  page: number;
+  /** the JSON path of what was wrong (the value itself is never kept here: it may be personal) */
+  path: string;
 }
 
 /** Statements and parties in the interface spec's PascalCase shapes (AccountId is the bank's until stored). */
@@ -141,6 +177,10 @@ export interface NormalizedPull {
   transactions: NormalizedTransaction[];
   statements: NormalizedDocument[];
   parties: NormalizedDocument[];
+  /** optional resources the bank answered 404 or 403 for: the pull went on without them */
+  notOffered: NotOffered[];
+  /** unreadable items left out (the rest of their page is kept) */
+  skipped: SkippedItem[];
 }
 
 export interface BankConnector {
@@ -163,6 +203,9 @@ export interface BankConnector {
   deleteConsent(bankConsentId: string): Promise<void>;
   /** Every account, balance, transaction page, statement and party the consent allows, as received. */
   fetchAccountData(accessToken: string, options: FetchOptions): Promise<RawPayload[]>;
-  /** Pure: the payloads of one fetch → our shapes. Throws BankBadResponseError on what cannot be read. */
+  /**
+   * Pure: the payloads of one fetch → our shapes. An unreadable item (a balance, transaction, statement or party)
+   * is skipped and listed; an unreadable page or account throws BankBadResponseError.
+   */
   normalize(payloads: RawPayload[]): NormalizedPull;
 }

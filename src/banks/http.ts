@@ -34,15 +34,36 @@ export interface BankHttpOptions {
 }
 
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * FAPI 1.0 Advanced §8.5: TLS 1.2 or later, and under TLS 1.2 only these four suites (OpenSSL names of
+ * TLS_DHE_RSA_WITH_AES_128_GCM_SHA256, TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, TLS_DHE_RSA_WITH_AES_256_GCM_SHA384,
+ * TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384). TLS 1.3's suites are listed too, so 1.3 stays possible. The sandbox
+ * bank's listener offers the same (src/sandbox-bank/mtls.ts keeps its own copy: it shares no code with us).
+ */
+export const FAPI_TLS = {
+  minVersion: 'TLSv1.2',
+  ciphers: [
+    'TLS_AES_128_GCM_SHA256',
+    'TLS_AES_256_GCM_SHA384',
+    'TLS_CHACHA20_POLY1305_SHA256',
+    'ECDHE-RSA-AES128-GCM-SHA256',
+    'ECDHE-RSA-AES256-GCM-SHA384',
+    'DHE-RSA-AES128-GCM-SHA256',
+    'DHE-RSA-AES256-GCM-SHA384',
+  ].join(':'),
+} as const;
 const agents = new WeakMap<BankTlsSettings, Agent>();
 let plainAgent: Agent | null = null;
 
 /** The connection pool of one bank's TLS settings (created once; settings objects live as long as the process). */
 export function bankAgent(tls: BankTlsSettings | null): Agent {
-  if (tls === null) return (plainAgent ??= new Agent());
+  if (tls === null) return (plainAgent ??= new Agent({ connect: { ...FAPI_TLS } }));
   let agent = agents.get(tls);
   if (!agent) {
-    agent = new Agent({ connect: { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: true } });
+    agent = new Agent({
+      connect: { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: true, ...FAPI_TLS },
+    });
     agents.set(tls, agent);
   }
   return agent;

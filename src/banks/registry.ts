@@ -47,6 +47,8 @@ const bank = (
 const SANDBOX_BANKS: readonly Bank[] = [
   bank('sandbox', 'Sandbox Bank', '#4b5563', 'Personal', { is_sandbox: true }),
   bank('sandbox-business', 'Sandbox Business Bank', '#374151', 'Business', { is_sandbox: true }),
+  // A bank without PAR (as most UK banks are): the request object travels in the browser's URL.
+  bank('sandbox-no-par', 'Sandbox No-PAR Bank', '#1f2937', 'Personal', { is_sandbox: true }),
 ];
 
 function fromDirectory(e: DirectoryEntry): Bank {

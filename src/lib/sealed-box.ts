@@ -11,12 +11,18 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 export type SealPurpose =
-  'connect session tokens' | 'bank tokens' | 'bank flow urls' | 'webhook signing secrets' | 'customer ip';
+  | 'connect session tokens'
+  | 'bank tokens'
+  | 'bank flow urls'
+  | 'bank flow state'
+  | 'webhook signing secrets'
+  | 'customer ip';
 
 const FORMAT_TAG: Record<SealPurpose, string> = {
   'connect session tokens': 'v1',
   'bank tokens': 'b1',
   'bank flow urls': 'f1',
+  'bank flow state': 's1',
   'webhook signing secrets': 'v1',
   'customer ip': 'c1',
 };

@@ -75,6 +75,8 @@ describe('dynamic client registration with a bank (the sandbox bank)', async () 
           signingKey: { pem: sw.signingPem, kid: sw.kid },
           tls: { ca: sandbox.caPem, cert: sw.transport.certPem, key: sw.transport.keyPem },
           authorizationResponse: 'auto',
+          clientAssertionAudience: 'issuer',
+          apiBaseUrlAliases: [],
           timeoutMs: 60_000,
           financialId: base.financialId,
           maxRetryWaitSeconds: 0,

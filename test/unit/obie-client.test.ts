@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createObieConnector } from '../../src/banks/obie/client.ts';
+import { createObieConnector, nextLink } from '../../src/banks/obie/client.ts';
 import {
   BankAuthLostError,
   BankBadResponseError,
@@ -64,6 +64,8 @@ async function fakeBank(script: Script) {
     signingKey: { pem: 'unused', kid: 'unused' },
     tls: { cert: 'unused', key: 'unused' },
     authorizationResponse: 'auto',
+    clientAssertionAudience: 'issuer',
+    apiBaseUrlAliases: [],
     timeoutMs: 120_000, // not under test: a busy machine must not turn an answer into a timeout
     financialId: '0015800000jfwxXAAQ',
     maxRetryWaitSeconds: 2,
@@ -124,6 +126,28 @@ describe('OBIE connector', () => {
       (err: unknown) => err instanceof BankBadResponseError && /leaves the bank API/.test(err.message),
     );
     assert.equal(bank.seen.filter((s) => s.includes('steal')).length, 0);
+  });
+
+  test("Links.Next: a self-link ends; the bank's aliases and other API versions are followed; anything else refused", () => {
+    const api = 'https://api.bank.example/open-banking/v3.1/aisp';
+    const aliases = ['https://mtls.bank.example/ob/open-banking/v3.1/aisp'];
+    const self = `${api}/accounts/A1/transactions?page=3`;
+    const next = (n: string) => nextLink({ slug: 'b' }, { Links: { Next: n } }, api, aliases, self);
+    assert.equal(next(self), null, 'a last page naming itself');
+    assert.equal(next('?page=3'), null, 'also written relative');
+    for (const ok of [
+      `${api}/accounts/A1/transactions?page=4`,
+      'https://api.bank.example/open-banking/v3.1.11/aisp/accounts/A1/transactions?page=4',
+      'https://mtls.bank.example/ob/open-banking/v3.1.2/aisp/accounts/A1/transactions?page=4',
+    ])
+      assert.equal(next(ok), ok);
+    for (const bad of [
+      'https://elsewhere.example/open-banking/v3.1/aisp/accounts',
+      'http://api.bank.example/open-banking/v3.1/aisp/accounts',
+      'https://api.bank.example/other/v3.1/aisp/accounts',
+      'https://mtls.bank.example/open-banking/v3.1/aisp/accounts',
+    ])
+      assert.throws(() => next(bad), /leaves the bank API/, bad);
   });
 
   test('401 and 403 are access lost; other 4xx a bad response; 5xx unavailable after two retries', async () => {

@@ -260,21 +260,113 @@ describe('normalizeObie', () => {
     });
   });
 
-  test('an answer that is not JSON, or lacks what the standard requires, is one BankBadResponseError naming where', () => {
+  test('an answer that is not JSON is one BankBadResponseError naming where; an unreadable item is skipped and counted', () => {
     assert.throws(
       () => normalizeObie('some-bank', [page('transactions', '{"Data": {"Transa', 'A1')]),
       (err: unknown) => err instanceof BankBadResponseError && /transactions of account A1, page 1/.test(err.message),
     );
-    assert.throws(
-      () =>
-        normalizeObie('some-bank', [
-          page('transactions', { Data: { Transaction: [tx({ Amount: { Amount: '-5', Currency: 'GBP' } })] } }, 'A1'),
-        ]),
-      (err: unknown) => err instanceof BankBadResponseError && /\/Data\/Transaction\/0\/Amount/.test(err.message),
+    const out = normalizeObie('some-bank', [
+      page(
+        'transactions',
+        { Data: { Transaction: [tx({ Amount: { Amount: '-5', Currency: 'GBP' } }), tx({ TransactionId: 'T2' })] } },
+        'A1',
+      ),
+      page('balances', { Data: { Balance: [{ AccountId: 'A1' }] } }, 'A1'),
+    ]);
+    assert.deepEqual(
+      out.transactions.map((t) => t.externalTransactionId),
+      ['T2'],
+      'the rest of the page is kept',
     );
-    assert.throws(
-      () => normalizeObie('some-bank', [page('balances', { Data: { Balance: [{ AccountId: 'A1' }] } }, 'A1')]),
-      BankBadResponseError,
-    );
+    assert.deepEqual(out.skipped, [
+      { resource: 'transactions', bankAccountId: 'A1', page: 1, path: '/Data/Transaction/0/Amount' },
+      { resource: 'balances', bankAccountId: 'A1', page: 1, path: '/Data/Balance/0/Amount' },
+    ]);
+  });
+
+  test('real banks: long-form codes, counterparty names, charges, currency exchange, credit lines, zone-less times', () => {
+    const out = normalizeObie('some-bank', [
+      page(
+        'transactions',
+        {
+          Data: {
+            Transaction: [
+              tx({
+                TransactionId: 'L1',
+                CreditDebitIndicator: 'Credit',
+                TransactionInformation: undefined,
+                BankTransactionCode: { Code: 'ReceivedCreditTransfer', SubCode: 'DomesticCreditTransfer' },
+                DebtorAccount: { SchemeName: 'UK.OBIE.SortCodeAccountNumber', Identification: '11', Name: 'ACME LTD' },
+              }),
+              tx({
+                TransactionId: 'L2',
+                TransactionInformation: undefined,
+                BankTransactionCode: { Code: 'IssuedDirectDebit', SubCode: 'SomethingNew' },
+                CreditorAccount: { Name: 'OCTOPUS ENERGY' },
+                ChargeAmount: { Amount: '0.50', Currency: 'GBP' },
+                CurrencyExchange: {
+                  SourceCurrency: 'EUR',
+                  TargetCurrency: 'GBP',
+                  ExchangeRate: 0.86,
+                  InstructedAmount: { Amount: '10.00', Currency: 'EUR' },
+                },
+                // British Summer Time: 10:00 in London is 09:00 UTC; winter: the same as UTC.
+                BookingDateTime: '2026-07-01T10:00:00',
+                ValueDateTime: '2026-01-15T10:00:00',
+              }),
+            ],
+          },
+        },
+        'A1',
+      ),
+      page(
+        'balances',
+        {
+          Data: {
+            Balance: [
+              {
+                AccountId: 'A1',
+                CreditDebitIndicator: 'Credit',
+                Type: 'InterimBooked',
+                DateTime: '2026-01-15T10:00:00+00:00',
+                Amount: { Amount: '10.00', Currency: 'GBP' },
+                CreditLine: [{ Included: false, Type: 'Pre-Agreed', Amount: { Amount: '500.00', Currency: 'GBP' } }],
+              },
+            ],
+          },
+        },
+        'A1',
+      ),
+    ]);
+    const [l1, l2] = out.transactions;
+    assert.equal(l1?.type, 'FasterPayment');
+    assert.equal(l1?.name, 'ACME LTD');
+    assert.equal(l2?.type, 'DirectDebit', 'the family decides when the sub-family is unknown');
+    assert.equal(l2?.name, 'OCTOPUS ENERGY');
+    assert.deepEqual(l2?.charge, { amount: '0.5', currency: 'GBP' });
+    assert.deepEqual(l2?.currencyExchange, {
+      sourceCurrency: 'EUR',
+      targetCurrency: 'GBP',
+      unitCurrency: null,
+      exchangeRate: '0.86',
+      instructedAmount: { amount: '10', currency: 'EUR' },
+    });
+    assert.equal(l2?.bookingDateTime, Date.UTC(2026, 6, 1, 9) / 1000);
+    assert.equal(l2?.valueDateTime, Date.UTC(2026, 0, 15, 10) / 1000);
+    assert.deepEqual(out.balances[0]?.creditLines, [
+      { included: false, type: 'Pre-Agreed', amount: '500', currency: 'GBP' },
+    ]);
+  });
+
+  test('an optional resource answered 404 or 403 is recorded as not offered', () => {
+    const refused = (resource: RawPayload['resource'], status: number): RawPayload => ({
+      ...page(resource, '', 'A1'),
+      status,
+    });
+    const out = normalizeObie('some-bank', [refused('statements', 404), refused('parties', 403)]);
+    assert.deepEqual(out.notOffered, [
+      { resource: 'statements', bankAccountId: 'A1', status: 404 },
+      { resource: 'parties', bankAccountId: 'A1', status: 403 },
+    ]);
   });
 });

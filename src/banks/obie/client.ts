@@ -3,6 +3,11 @@
  * authorisation and its tokens (FAPI 1.0 Advanced through openid-client: ./fapi.ts), and the reads of accounts,
  * balances, transactions (Links.Next followed), statements and parties, each over mutual TLS with the token bound
  * to our transport certificate (./transport.ts).
+ *
+ * Statements and parties are optional in the standard: a bank that has not built them answers 404, one that
+ * refuses only that permission 403 (docs/decisions/0046-real-bank-variations.md). Such an answer is kept as a
+ * payload (the normaliser records the resource as not offered) and the pull goes on; a 403 counts as "not offered"
+ * only while the bank still reports the consent Authorised, else it is the lost access it usually is.
  */
 import type {
   AuthorizationRequest,
@@ -15,7 +20,7 @@ import type {
   RawPayload,
 } from '../connector.ts';
 import type { BankConnectionSettings } from '../connections.ts';
-import { BankAuthLostError, BankBadResponseError } from '../errors.ts';
+import { BankAuthLostError, BankBadResponseError, BankError } from '../errors.ts';
 import * as fapi from './fapi.ts';
 import { normalizeObie } from './normalize.ts';
 import { callApi, createTransport, parseJson, type Transport, type TransportDeps } from './transport.ts';
@@ -137,6 +142,9 @@ async function deleteConsent(ctx: ObieContext, bankConsentId: string): Promise<v
   }
 }
 
+/** Resources the standard lets a bank leave unbuilt (404) or refuse on their own (403). */
+const OPTIONAL: ReadonlySet<RawPayload['resource']> = new Set(['statements', 'parties']);
+
 /** Reads every page of one resource (following Links.Next), handing each payload on as it arrives. */
 async function readPages(
   ctx: ObieContext,
@@ -151,19 +159,47 @@ async function readPages(
     if (page > MAX_PAGES || seen.has(url))
       throw new BankBadResponseError(ctx.slug, `${target.resource} pages do not end (Links.Next loops)`);
     seen.add(url);
-    const res = await callApi(ctx.t, { method: 'GET', url, accessToken, customer: opts.customer });
-    const payload: RawPayload = {
-      resource: target.resource,
-      bankAccountId: target.bankAccountId,
-      page,
-      url,
-      status: res.status,
-      body: res.body,
-      receivedAt: ctx.nowSeconds(),
+    const at: string = url;
+    const keep = (status: number, body: string) => {
+      const payload: RawPayload = {
+        resource: target.resource,
+        bankAccountId: target.bankAccountId,
+        page,
+        url: at,
+        status,
+        body,
+        receivedAt: ctx.nowSeconds(),
+      };
+      into.push(payload);
+      opts.onPayload?.(payload);
     };
-    into.push(payload);
-    opts.onPayload?.(payload);
-    url = nextLink(ctx.t, parseJson(ctx.t, res, target.resource), ctx.api);
+    let res;
+    try {
+      res = await callApi(ctx.t, { method: 'GET', url: at, accessToken, customer: opts.customer });
+    } catch (err) {
+      if (page === 1 && OPTIONAL.has(target.resource) && (await notOffered(ctx, err, opts))) {
+        keep((err as BankError).status ?? 404, '');
+        return;
+      }
+      throw err;
+    }
+    keep(res.status, res.body);
+    // A last page whose Next names itself ends the resource (several banks write it so).
+    url = nextLink(ctx.t, parseJson(ctx.t, res, target.resource), ctx.api, ctx.settings.apiBaseUrlAliases, at);
+  }
+}
+
+/**
+ * Whether a failed first read of an optional resource means "this bank does not offer it": a 404, or a 403 while the
+ * bank still says the consent is Authorised (only this permission is refused). Asked once per pull.
+ */
+async function notOffered(ctx: ObieContext, err: unknown, opts: FetchOptions): Promise<boolean> {
+  if (err instanceof BankBadResponseError && err.status === 404) return true;
+  if (!(err instanceof BankAuthLostError) || err.status !== 403 || !opts.bankConsentId) return false;
+  try {
+    return (await getConsent(ctx, opts.bankConsentId)).status === 'Authorised';
+  } catch {
+    return false;
   }
 }
 
@@ -223,23 +259,43 @@ function accountIdsOf(t: Transport, body: string): string[] {
 }
 
 /**
- * Links.Next, when there is one. It must stay on the bank's API (same origin, under the API base): our access token
- * goes with it, and a link elsewhere would hand the token to whoever is there.
+ * Links.Next, when there is one. It must stay on the bank's API (the origin of its base URL or of one of its
+ * registered aliases, under that base's path, whatever API version the path names): our access token goes with
+ * it, and a link elsewhere would hand the token to whoever is there. A Next equal to the page's own address ends
+ * the resource.
  */
-function nextLink(t: Transport, body: unknown, api: string): string | null {
+export function nextLink(
+  t: Pick<Transport, 'slug'>,
+  body: unknown,
+  api: string,
+  aliases: string[],
+  self: string,
+): string | null {
   const next = (body as { Links?: { Next?: unknown } } | null)?.Links?.Next;
   if (next === undefined || next === null || next === '') return null;
   if (typeof next !== 'string') throw new BankBadResponseError(t.slug, 'Links.Next is not a string');
   let url: URL;
   try {
-    url = new URL(next, api);
+    url = new URL(next, self);
   } catch {
     throw new BankBadResponseError(t.slug, 'Links.Next is not a URL');
   }
-  const base = new URL(api);
-  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname))
-    throw new BankBadResponseError(t.slug, 'Links.Next leaves the bank API');
+  if (url.toString() === new URL(self).toString()) return null;
+  const within = [api, ...aliases].some((b) => {
+    const base = new URL(b);
+    return (
+      url.protocol === base.protocol &&
+      url.origin === base.origin &&
+      versionless(url.pathname).startsWith(`${versionless(base.pathname).replace(/\/+$/, '')}/`)
+    );
+  });
+  if (!within) throw new BankBadResponseError(t.slug, 'Links.Next leaves the bank API');
   return url.toString();
+}
+
+/** "/open-banking/v3.1.11/aisp/…" and "/open-banking/v3.1/aisp/…" are the same API: the version segment is blanked. */
+function versionless(path: string): string {
+  return path.replace(/\/v\d+(?:\.\d+)*(?=\/|$)/, '/v*');
 }
 
 /** Response and request bodies carry a zone (the standard requires it). */

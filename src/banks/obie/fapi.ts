@@ -6,6 +6,12 @@
  * response with its detached-signature checks (id_token signature from the bank's JWKS, iss, aud, exp, nonce,
  * c_hash, s_hash) or JARM, and the client-credentials, authorization-code and refresh grants.
  *
+ * Where real banks differ (docs/decisions/0046-real-bank-variations.md): without PAR the authorisation URL repeats
+ * response_type and scope outside the request object (OpenID Connect Core §6.1, FAPI 1.0 Advanced §5.2.2); `auto`
+ * answers hybrid whenever the bank offers `code id_token` (the UK baseline), JARM only when it offers nothing else;
+ * the private_key_jwt assertion's `aud` is the issuer or the token endpoint, per bank; `acr` is requested as an
+ * essential claim and checked when the bank publishes acr_values_supported.
+ *
  * No JOSE or OAuth primitive is written here: openid-client and jose do them. Protocol times (request objects'
  * exp, id_token checks) are the system clock's, as the bank's are; the injected clock governs our own timing.
  */
@@ -28,7 +34,12 @@ export interface FapiClient {
   signingKey: oidc.PrivateKey;
   /** the bank advertises a PAR endpoint: the request object is pushed, the browser gets only its request_uri */
   par: boolean;
+  /** the acr values asked for (essential) and accepted in the id_token; empty: the bank publishes none */
+  acrValues: string[];
 }
+
+/** UK Open Banking's authentication context classes: strong customer authentication first. */
+const OB_ACR = ['urn:openbanking:psd2:sca', 'urn:openbanking:psd2:ca'];
 
 const TTL_MS = 3600_000;
 const clients = new Map<BankConnectionSettings, { at: number; value: Promise<FapiClient> }>();
@@ -47,7 +58,18 @@ export function fapiClient(http: BankHttpOptions, settings: BankConnectionSettin
 async function discoverClient(http: BankHttpOptions, settings: BankConnectionSettings): Promise<FapiClient> {
   const key = await importPKCS8(settings.signingKey.pem, 'PS256');
   const signingKey: oidc.PrivateKey = { key, kid: settings.signingKey.kid };
-  const auth = settings.authMethod === 'tls_client_auth' ? oidc.TlsClientAuth() : oidc.PrivateKeyJwt(signingKey);
+  // The assertion's aud: the issuer (openid-client's default) or, where the bank wants it, the token endpoint we
+  // call (the mTLS alias when there is one), known once discovery has answered.
+  const audience: { tokenEndpoint?: string } = {};
+  const auth =
+    settings.authMethod === 'tls_client_auth'
+      ? oidc.TlsClientAuth()
+      : oidc.PrivateKeyJwt(signingKey, {
+          [oidc.modifyAssertion]: (_header, payload) => {
+            if (settings.clientAssertionAudience === 'token_endpoint' && audience.tokenEndpoint)
+              payload.aud = audience.tokenEndpoint;
+          },
+        });
   const metadata: Partial<oidc.ClientMetadata> = {
     use_mtls_endpoint_aliases: true,
     id_token_signed_response_alg: 'PS256',
@@ -67,8 +89,13 @@ async function discoverClient(http: BankHttpOptions, settings: BankConnectionSet
   const methods = server.code_challenge_methods_supported;
   if (methods && !methods.includes('S256'))
     throw new BankBadResponseError(http.slug, 'the bank does not offer PKCE with S256');
+  audience.tokenEndpoint = server.mtls_endpoint_aliases?.token_endpoint ?? server.token_endpoint;
   const jarm = (server.response_modes_supported ?? []).includes('jwt');
-  const mode = settings.authorizationResponse === 'auto' ? (jarm ? 'jarm' : 'hybrid') : settings.authorizationResponse;
+  // Hybrid is the UK profile's baseline: `auto` takes it whenever the bank offers it (or does not say), JARM only
+  // when the bank offers JARM and no `code id_token`.
+  const hybrid = server.response_types_supported?.includes('code id_token') ?? true;
+  const mode =
+    settings.authorizationResponse === 'auto' ? (jarm && !hybrid ? 'jarm' : 'hybrid') : settings.authorizationResponse;
   if (mode === 'jarm') {
     if (!jarm) throw new BankBadResponseError(http.slug, 'JARM is configured but the bank does not offer it');
     oidc.useJwtResponseMode(config);
@@ -76,7 +103,15 @@ async function discoverClient(http: BankHttpOptions, settings: BankConnectionSet
     oidc.useCodeIdTokenResponseType(config);
     oidc.enableDetachedSignatureResponseChecks(config);
   }
-  return { config, mode, signingKey, par: typeof server.pushed_authorization_request_endpoint === 'string' };
+  const published = Array.isArray(server.acr_values_supported) ? server.acr_values_supported.map(String) : [];
+  const ob = OB_ACR.filter((v) => published.includes(v));
+  return {
+    config,
+    mode,
+    signingKey,
+    par: typeof server.pushed_authorization_request_endpoint === 'string',
+    acrValues: ob.length > 0 ? ob : published,
+  };
 }
 
 /** The customer's authorisation URL: a signed request object carrying the consent's id, pushed when the bank can. */
@@ -86,6 +121,7 @@ export async function authorizationUrl(
   req: { bankConsentId: string; state: string; nonce: string; codeVerifier: string; redirectUri: string },
 ): Promise<string> {
   const intent = { openbanking_intent_id: { value: req.bankConsentId, essential: true } };
+  const acr = client.acrValues.length > 0 ? { acr: { essential: true, values: client.acrValues } } : {};
   const params: Record<string, string> = {
     redirect_uri: req.redirectUri,
     scope: 'openid accounts',
@@ -93,12 +129,20 @@ export async function authorizationUrl(
     nonce: req.nonce,
     code_challenge: await oidc.calculatePKCECodeChallenge(req.codeVerifier),
     code_challenge_method: 'S256',
-    claims: JSON.stringify({ id_token: intent, userinfo: intent }),
+    claims: JSON.stringify({ id_token: { ...intent, ...acr }, userinfo: intent }),
   };
   return translateErrors(slug, 'the authorisation request', async () => {
     const jar = await oidc.buildAuthorizationUrlWithJAR(client.config, params, client.signingKey);
-    if (!client.par) return jar.href;
-    return (await oidc.buildAuthorizationUrlWithPAR(client.config, jar.searchParams)).href;
+    if (client.par) return (await oidc.buildAuthorizationUrlWithPAR(client.config, jar.searchParams)).href;
+    // Without PAR the URL itself is the request: OpenID Connect asks for response_type and scope (with openid)
+    // outside the request object too, with the same values (FAPI 1.0 Advanced §5.2.2; openid-client leaves only
+    // client_id and request).
+    const plain = oidc.buildAuthorizationUrl(client.config, params);
+    for (const name of ['response_type', 'scope']) {
+      const value = plain.searchParams.get(name);
+      if (value !== null) jar.searchParams.set(name, value);
+    }
+    return jar.href;
   });
 }
 
@@ -146,9 +190,12 @@ export async function completeAuthorization(
     if (err instanceof AuthorizationRefused) return { outcome: 'refused', error: err.error };
     throw err;
   }
-  const intent = tokens.claims()?.openbanking_intent_id;
-  if (intent !== checks.bankConsentId)
+  const claims = tokens.claims();
+  if (claims?.openbanking_intent_id !== checks.bankConsentId)
     throw new BankBadResponseError(slug, "the id_token's openbanking_intent_id is not the consent we asked for");
+  // acr was asked for as essential (OpenID Connect Core §5.5.1.1): an id_token without one of its values fails.
+  if (client.acrValues.length > 0 && !client.acrValues.includes(String(claims.acr)))
+    throw new BankBadResponseError(slug, "the id_token's acr is not one of the values asked for");
   return { outcome: 'authorised', tokens };
 }
 

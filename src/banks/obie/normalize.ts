@@ -1,16 +1,20 @@
 /**
  * OBIE Account and Transaction API v3.1 payloads → our normalised shapes (banks/connector.ts). Pure: no I/O, no
- * clock. Reads the standard; per-bank quirks are applied from overrides/<slug>.ts. Anything unreadable throws
- * BankBadResponseError naming the resource, page and JSON path.
+ * clock. Reads the standard; per-bank quirks are applied from overrides/<slug>.ts. An unreadable page or account
+ * throws BankBadResponseError naming the resource, page and JSON path; an unreadable balance, transaction,
+ * statement or party is left out and listed in `skipped` (one bad item never loses the pull). A payload the bank
+ * answered 404 or 403 for (an optional resource it does not offer, obie/client.ts) is listed in `notOffered`.
  */
 import { createHash } from 'node:crypto';
 import type {
+  NotOffered,
   NormalizedAccount,
   NormalizedBalance,
   NormalizedDocument,
   NormalizedPull,
   NormalizedTransaction,
   RawPayload,
+  SkippedItem,
 } from '../connector.ts';
 import { BankBadResponseError } from '../errors.ts';
 import { overrideFor, type ObieOverride } from './overrides/index.ts';
@@ -24,6 +28,7 @@ import {
   ShapeError,
   signedAmount,
   str,
+  unsignedAmount,
   type Json,
 } from './read.ts';
 import { toSpecParty, toSpecStatement } from './documents.ts';
@@ -55,49 +60,132 @@ const TYPE_BY_SUBCODE: Record<string, string> = {
   INTR: 'Interest',
 };
 
+/**
+ * The same sub-families by their long ISO 20022 names, as the OBIE v3.1 examples and many UK banks write them
+ * ("ReceivedCreditTransfer" / "DomesticCreditTransfer"), compared without case or separators.
+ */
+const TYPE_BY_LONG_SUBCODE: Record<string, string> = {
+  pointofsale: 'CardPayment',
+  cashwithdrawal: 'Cash',
+  sepacoredirectdebit: 'DirectDebit',
+  directdebitpayment: 'DirectDebit',
+  directdebit: 'DirectDebit',
+  sepab2bdirectdebit: 'DirectDebit',
+  oneoffdirectdebit: 'DirectDebit',
+  standingorder: 'StandingOrder',
+  domesticcredittransfer: 'FasterPayment',
+  payrollsalarypayment: 'BankGiroCredit',
+  salarypayment: 'BankGiroCredit',
+  internalbooktransfer: 'Transfer',
+  booktransfer: 'Transfer',
+  charges: 'Charge',
+  chargesgeneric: 'Charge',
+  interest: 'Interest',
+};
+
+/** Families (BankTransactionCode.Code) that say enough on their own when the sub-family is not one we know. */
+const TYPE_BY_FAMILY: Record<string, string> = {
+  RCDT: 'Transfer',
+  ICDT: 'Transfer',
+  receivedcredittransfer: 'Transfer',
+  issuedcredittransfer: 'Transfer',
+  RDDT: 'DirectDebit',
+  IDDT: 'DirectDebit',
+  receiveddirectdebit: 'DirectDebit',
+  issueddirectdebit: 'DirectDebit',
+  CCRD: 'CardPayment',
+  customercardtransaction: 'CardPayment',
+  CNTR: 'Cash',
+  countertransaction: 'Cash',
+};
+
+const squash = (s: string) => s.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+
+/** BankTransactionCode → our type: short or long sub-family first, then the family, else none. */
+function typeOfCode(code: Json | null): string | null {
+  if (!code) return null;
+  const sub = typeof code.SubCode === 'string' ? code.SubCode : '';
+  const family = typeof code.Code === 'string' ? code.Code : '';
+  return (
+    TYPE_BY_SUBCODE[sub] ??
+    TYPE_BY_LONG_SUBCODE[squash(sub)] ??
+    TYPE_BY_FAMILY[family] ??
+    TYPE_BY_FAMILY[squash(family)] ??
+    null
+  );
+}
+
 export function normalizeObie(slug: string, payloads: RawPayload[]): NormalizedPull {
   const override = overrideFor(slug);
-  const out: NormalizedPull = { accounts: [], balances: [], transactions: [], statements: [], parties: [] };
+  const out: NormalizedPull = {
+    accounts: [],
+    balances: [],
+    transactions: [],
+    statements: [],
+    parties: [],
+    notOffered: [],
+    skipped: [],
+  };
   const transactions = new Map<string, NormalizedTransaction>();
   const fallbackIds = new Map<string, number>();
   for (const p of payloads) {
     const where = `${p.resource}${p.bankAccountId ? ` of account ${p.bankAccountId}` : ''}, page ${p.page}`;
+    if (p.status === 404 || p.status === 403) {
+      const n: NotOffered = { resource: p.resource, bankAccountId: p.bankAccountId, status: p.status };
+      out.notOffered.push(n);
+      continue;
+    }
+    /** One item: read, or left out and listed when it cannot be read. */
+    const each = (items: unknown[], at: string, read: (item: Json, path: string) => void) =>
+      items.forEach((x, i) => {
+        const path = `${at}/${i}`;
+        try {
+          read(obj(x, path), path);
+        } catch (err) {
+          if (!(err instanceof ShapeError)) throw err;
+          const skipped: SkippedItem = {
+            resource: p.resource,
+            bankAccountId: p.bankAccountId,
+            page: p.page,
+            path: err.path,
+          };
+          out.skipped.push(skipped);
+        }
+      });
     try {
       const data = obj(obj(parseBody(p.body), '').Data, '/Data');
       switch (p.resource) {
         case 'accounts':
+          // Strict: an account we cannot identify would leave its balances and transactions nowhere to go.
           optArr(data.Account, '/Data/Account').forEach((a, i) =>
             out.accounts.push(account(obj(a, `/Data/Account/${i}`), `/Data/Account/${i}`, override)),
           );
           break;
         case 'balances':
-          optArr(data.Balance, '/Data/Balance').forEach((b, i) =>
-            out.balances.push(balance(obj(b, `/Data/Balance/${i}`), `/Data/Balance/${i}`)),
-          );
+          each(optArr(data.Balance, '/Data/Balance'), '/Data/Balance', (b, at) => out.balances.push(balance(b, at)));
           break;
         case 'transactions':
-          optArr(data.Transaction, '/Data/Transaction').forEach((t, i) => {
-            const n = transaction(
-              obj(t, `/Data/Transaction/${i}`),
-              `/Data/Transaction/${i}`,
-              p.bankAccountId,
-              override,
-              fallbackIds,
-            );
+          each(optArr(data.Transaction, '/Data/Transaction'), '/Data/Transaction', (t, at) => {
+            const n = transaction(t, at, p.bankAccountId, override, fallbackIds);
             // A transaction seen twice (pages that shifted while we read them) counts once: the later copy wins.
             if (n) transactions.set(`${n.bankAccountId}\u0000${n.externalTransactionId}`, n);
           });
           break;
         case 'statements':
-          optArr(data.Statement, '/Data/Statement').forEach((s, i) =>
-            out.statements.push(
-              document(toSpecStatement(obj(s, `/Data/Statement/${i}`), `/Data/Statement/${i}`), p.bankAccountId),
-            ),
+          each(optArr(data.Statement, '/Data/Statement'), '/Data/Statement', (st, at) =>
+            out.statements.push(document(toSpecStatement(st, at), p.bankAccountId)),
           );
           break;
         case 'parties':
-          optArr(data.Party, '/Data/Party').forEach((s, i) =>
-            out.parties.push(document(toSpecParty(obj(s, `/Data/Party/${i}`), `/Data/Party/${i}`), p.bankAccountId)),
+          // /party answers one object, /parties a list.
+          each(
+            Array.isArray(data.Party)
+              ? data.Party
+              : data.Party === undefined || data.Party === null
+                ? []
+                : [data.Party],
+            '/Data/Party',
+            (party, at) => out.parties.push(document(toSpecParty(party, at), p.bankAccountId)),
           );
           break;
       }
@@ -165,7 +253,21 @@ function ukPair(scheme: string, id: string): { sortCode: string; accountNumber: 
 
 function balance(b: Json, at: string): NormalizedBalance {
   const amount = obj(b.Amount, `${at}/Amount`);
+  const lines = b.CreditLine === undefined ? null : optArr(b.CreditLine, `${at}/CreditLine`);
   return {
+    creditLines:
+      lines?.map((x, i) => {
+        const line = obj(x, `${at}/CreditLine/${i}`);
+        const money = optObj(line.Amount, `${at}/CreditLine/${i}/Amount`);
+        if (typeof line.Included !== 'boolean')
+          throw new ShapeError(`${at}/CreditLine/${i}/Included`, 'expected a boolean');
+        return {
+          included: line.Included,
+          type: optStr(line.Type, `${at}/CreditLine/${i}/Type`),
+          amount: money ? unsignedAmount(money.Amount, `${at}/CreditLine/${i}/Amount/Amount`) : null,
+          currency: money ? str(money.Currency, `${at}/CreditLine/${i}/Amount/Currency`) : null,
+        };
+      }) ?? null,
     bankAccountId: str(b.AccountId, `${at}/AccountId`),
     type: str(b.Type, `${at}/Type`),
     amount: signedAmount(amount.Amount, b.CreditDebitIndicator, at),
@@ -194,17 +296,21 @@ function transaction(
   const proprietary = optObj(t.ProprietaryBankTransactionCode, `${at}/ProprietaryBankTransactionCode`);
   const bal = optObj(t.Balance, `${at}/Balance`);
   const balAmount = bal ? obj(bal.Amount, `${at}/Balance/Amount`) : null;
+  const signed = signedAmount(amount.Amount, t.CreditDebitIndicator, at);
+  const counterpartyName = counterparty(t, at, signed.startsWith('-'));
   const name =
     optStr(t.TransactionInformation, `${at}/TransactionInformation`) ??
     (merchant ? optStr(merchant.MerchantName, `${at}/MerchantDetails/MerchantName`) : null) ??
+    counterpartyName ??
     optStr(t.TransactionReference, `${at}/TransactionReference`) ??
     '(no description)';
-  const signed = signedAmount(amount.Amount, t.CreditDebitIndicator, at);
+  const charge = optObj(t.ChargeAmount, `${at}/ChargeAmount`);
+  const fx = optObj(t.CurrencyExchange, `${at}/CurrencyExchange`);
   const normalized: NormalizedTransaction = {
     bankAccountId,
     externalTransactionId: optStr(t.TransactionId, `${at}/TransactionId`) ?? fallbackId(bankAccountId, t, fallbackIds),
     name,
-    type: code ? (TYPE_BY_SUBCODE[String(code.SubCode)] ?? null) : null,
+    type: typeOfCode(code),
     amount: signed,
     currency: str(amount.Currency, `${at}/Amount/Currency`),
     status,
@@ -228,8 +334,48 @@ function transaction(
     bankTransactionIssuer: proprietary
       ? optStr(proprietary.Issuer, `${at}/ProprietaryBankTransactionCode/Issuer`)
       : null,
+    counterpartyName,
+    charge: charge
+      ? {
+          amount: unsignedAmount(charge.Amount, `${at}/ChargeAmount/Amount`),
+          currency: str(charge.Currency, `${at}/ChargeAmount/Currency`),
+        }
+      : null,
+    currencyExchange: fx ? currencyExchange(fx, `${at}/CurrencyExchange`) : null,
   };
   return override.transaction ? override.transaction(normalized, t) : normalized;
+}
+
+/** The other side's name: the creditor's for money out, the debtor's for money in (either, when only one is sent). */
+function counterparty(t: Json, at: string, out: boolean): string | null {
+  const name = (member: 'CreditorAccount' | 'DebtorAccount') => {
+    const acc = optObj(t[member], `${at}/${member}`);
+    return acc ? optStr(acc.Name, `${at}/${member}/Name`) : null;
+  };
+  return out ? (name('CreditorAccount') ?? name('DebtorAccount')) : (name('DebtorAccount') ?? name('CreditorAccount'));
+}
+
+function currencyExchange(fx: Json, at: string): NormalizedTransaction['currencyExchange'] {
+  const instructed = optObj(fx.InstructedAmount, `${at}/InstructedAmount`);
+  return {
+    sourceCurrency: str(fx.SourceCurrency, `${at}/SourceCurrency`),
+    targetCurrency: optStr(fx.TargetCurrency, `${at}/TargetCurrency`),
+    unitCurrency: optStr(fx.UnitCurrency, `${at}/UnitCurrency`),
+    exchangeRate: exchangeRate(fx.ExchangeRate, `${at}/ExchangeRate`),
+    instructedAmount: instructed
+      ? {
+          amount: unsignedAmount(instructed.Amount, `${at}/InstructedAmount/Amount`),
+          currency: str(instructed.Currency, `${at}/InstructedAmount/Currency`),
+        }
+      : null,
+  };
+}
+
+/** The standard's ExchangeRate is a number; some banks send it as a numeric string. Kept as exact text. */
+function exchangeRate(v: unknown, path: string): string {
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return String(v);
+  if (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) && Number(v) > 0) return v.trim();
+  throw new ShapeError(path, 'expected a positive number');
 }
 
 /**

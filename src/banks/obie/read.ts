@@ -42,12 +42,45 @@ export function optStr(v: unknown, path: string): string | null {
   return v;
 }
 
-/** ISO 8601 date-time with a zone (the standard requires one in responses) → Unix seconds. */
+const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+/**
+ * ISO 8601 date-time → Unix seconds. The standard requires a zone in responses; a bank that leaves it out means
+ * its own, UK time, so a zone-less value is read as Europe/London wall time (never as the server's zone, which is
+ * what Date.parse would do). In the hour the clocks go back, the first (summer time) reading is taken.
+ */
 export function dateTime(v: unknown, path: string): number {
   const s = str(v, path);
+  const m = ZONELESS.exec(s);
+  if (m) {
+    const [, y, mo, d, h = '0', mi = '0', sec = '0'] = m;
+    const naive = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)) / 1000;
+    if (Number.isNaN(naive)) throw new ShapeError(path, `"${s}" is not an ISO 8601 date-time`);
+    const first = naive - londonOffset(naive - 3600);
+    return naive - londonOffset(first) === first ? first : naive - londonOffset(naive);
+  }
   const ms = Date.parse(s);
   if (Number.isNaN(ms)) throw new ShapeError(path, `"${s}" is not an ISO 8601 date-time`);
   return Math.floor(ms / 1000);
+}
+
+const LONDON = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Seconds London's wall clock is ahead of UTC at an instant (0 or 3600). */
+function londonOffset(unix: number): number {
+  const p = Object.fromEntries(LONDON.formatToParts(new Date(unix * 1000)).map((x) => [x.type, Number(x.value)]));
+  const n = (k: string) => p[k] ?? 0;
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) / 1000;
+  return wall - Math.floor(unix);
 }
 
 export function optDateTime(v: unknown, path: string): number | null {

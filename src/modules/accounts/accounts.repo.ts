@@ -137,15 +137,17 @@ export interface BalanceRow {
   amount: string;
   currency: string;
   date_time: number;
+  /** a bank's CreditLine entries (overdraft limits), as the connector read them; absent for submissions */
+  credit_line?: unknown[] | null;
 }
 
 /** One balance per account, type and London day: a later submission for the same day replaces it. */
 export async function upsertBalances(db: Db, customerId: string, rows: BalanceRow[], now: Date): Promise<void> {
   await db.query(
-    `INSERT INTO balances (account_id, customer_id, type, date, amount, currency, date_time, updated_at)
-     SELECT a, $1, t, d::date, amt::numeric, c, dt, $8 FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS u(a, t, d, amt, c, dt)
+    `INSERT INTO balances (account_id, customer_id, type, date, amount, currency, date_time, credit_line, updated_at)
+     SELECT a, $1, t, d::date, amt::numeric, c, dt, cl::jsonb, $8 FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $9::text[]) AS u(a, t, d, amt, c, dt, cl)
      ON CONFLICT (account_id, type, date) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency,
-       date_time = EXCLUDED.date_time, updated_at = EXCLUDED.updated_at
+       date_time = EXCLUDED.date_time, credit_line = EXCLUDED.credit_line, updated_at = EXCLUDED.updated_at
      WHERE balances.date_time <= EXCLUDED.date_time`,
     [
       customerId,
@@ -156,6 +158,7 @@ export async function upsertBalances(db: Db, customerId: string, rows: BalanceRo
       rows.map((r) => r.currency),
       rows.map((r) => r.date_time),
       now,
+      rows.map((r) => (r.credit_line ? JSON.stringify(r.credit_line) : null)),
     ],
   );
 }

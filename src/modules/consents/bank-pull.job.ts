@@ -70,6 +70,11 @@ export async function runBankPull(
     const payloads = await fetchAll(deps, connector, consent, { ...window, customer }, received);
     await storePayloads(deps, started, consent, received);
     const normalized = connector.normalize(payloads);
+    if (normalized.skipped.length > 0)
+      deps.logger.warn(
+        { pull_id: started.id, bank: consent.bank_slug, skipped: normalized.skipped.slice(0, 20) },
+        'items the bank sent could not be read and were left out of the pull',
+      );
     // In the customer's turn among writers of its transactions (the embedded engine's submissions stage their rows).
     await customerWrites(deps.db, consent.customer_id, () =>
       deps.db.transaction(async (tx) => {
@@ -132,6 +137,7 @@ async function fetchAll(
   const fetch = (token: string) =>
     connector.fetchAccountData(token, {
       permissions: consent.permissions,
+      bankConsentId: consent.bank_consent_id,
       transactionsFrom: window.from,
       transactionsTo: window.to,
       onPayload: (p) => received.push(p),

@@ -48,6 +48,7 @@ export async function storePull(
       amount: b.amount,
       currency: b.currency,
       date_time: b.dateTime,
+      credit_line: b.creditLines,
     })),
     now,
   );
@@ -71,6 +72,15 @@ export async function storePull(
     transactions,
     accounts_authorised_again: accounts.granted.length,
     accounts_no_longer_shared: accounts.lost.length,
+    // docs/decisions/0046-real-bank-variations.md: what the bank does not offer, and the items it sent unreadable.
+    not_offered: [...new Set(data.notOffered.map((n) => n.resource))].sort(),
+    skipped_items: data.skipped.length,
+    skipped_by_resource: Object.fromEntries(
+      [...new Set(data.skipped.map((x) => x.resource))].map((r) => [
+        r,
+        data.skipped.filter((x) => x.resource === r).length,
+      ]),
+    ),
   };
 }
 

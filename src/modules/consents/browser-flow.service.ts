@@ -14,34 +14,63 @@ import { ABANDON_AFTER_SECONDS } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 
-/** Stores the start token of a new consent's flow; answers the address endpoint 5 hands out. */
-export async function handOffBankFlow(deps: ConsentDeps, consentId: string, bankUrl: string): Promise<string> {
+/**
+ * Stores the start token of a new consent's flow with the flow's state, sealed; answers the address endpoint 5
+ * hands out. The bank's authorisation URL is made only when a browser opens it (webflow.service.ts, openBankFlow):
+ * its signed request object, and a pushed request's request_uri, live about a minute, the address 30.
+ */
+export async function handOffBankFlow(deps: ConsentDeps, consentId: string, state: string): Promise<string> {
   const token = randomToken('', 32);
   await repo.setBankFlowHandoff(
     deps.db,
     consentId,
     tokenLookupHash(token),
-    seal(deps.installationKey, 'bank flow urls', bankUrl),
+    seal(deps.installationKey, FLOW_STATE_PURPOSE, state),
   );
   return `${deps.config.publicBaseUrl}${BANK_FLOW_START_PATH}/${token}`;
 }
 
-/** The start address opened in a browser: binds the flow to it, once, and answers the bank's URL. */
-export async function startBankFlow(deps: ConsentDeps, token: string, bindingId: string): Promise<string> {
-  const now = deps.clock.now();
-  const claimed = await repo.claimBankFlowHandoff(deps.db, tokenLookupHash(token), tokenLookupHash(bindingId), now);
-  const bankUrl = claimed ? unsealOrNull(deps.installationKey, 'bank flow urls', claimed.bank_url_sealed) : null;
-  if (
-    !claimed ||
-    bankUrl === null ||
-    now.getTime() - new Date(claimed.created_at).getTime() >= ABANDON_AFTER_SECONDS * 1000
-  ) {
-    throw new AppError(
-      'invalid_state',
-      'This link to your bank has already been used or has expired. Start again from where you came from.',
-    );
+const FLOW_STATE_PURPOSE = 'bank flow state';
+
+/**
+ * Why a start address did not lead to the bank: unknown (no such address), used (opened before), expired (its
+ * 30 minutes passed, or its consent ended unopened), bank_error (the bank refused the authorisation request).
+ * `consent` is known for all but unknown, so the page can offer the way back to the client.
+ */
+export class FlowStartRefused extends Error {
+  readonly reason: 'unknown' | 'used' | 'expired' | 'bank_error';
+  readonly consent: ConsentRow | null;
+  /** the flow's state, when it is still known (the client matches its return by it) */
+  readonly state: string | null;
+  constructor(reason: FlowStartRefused['reason'], consent: ConsentRow | null, state: string | null = null) {
+    super(`the bank flow could not start (${reason})`);
+    this.reason = reason;
+    this.consent = consent;
+    this.state = state;
   }
-  return bankUrl;
+}
+
+/** The start address opened in a browser: binds the flow to it, once; answers the consent and its state. */
+export async function claimBankFlow(
+  deps: ConsentDeps,
+  token: string,
+  bindingId: string,
+): Promise<{ consent: ConsentRow; state: string }> {
+  const now = deps.clock.now();
+  const hash = tokenLookupHash(token);
+  const claimed = await repo.claimBankFlowHandoff(deps.db, hash, tokenLookupHash(bindingId), now);
+  const state = claimed ? unsealOrNull(deps.installationKey, FLOW_STATE_PURPOSE, claimed.bank_flow_state_sealed) : null;
+  const consent = await repo.findConsentByHandoff(deps.db, hash);
+  if (!consent) throw new FlowStartRefused('unknown', null);
+  if (!claimed) {
+    if (consent.handoff_used_at !== null) throw new FlowStartRefused('used', consent);
+    // Never opened, and no longer awaiting authorisation (abandoned): its state is still sealed in the row.
+    const unopened = unsealOrNull(deps.installationKey, FLOW_STATE_PURPOSE, consent.bank_flow_state_sealed);
+    throw new FlowStartRefused('expired', consent, unopened);
+  }
+  if (state === null || now.getTime() - new Date(claimed.created_at).getTime() >= ABANDON_AFTER_SECONDS * 1000)
+    throw new FlowStartRefused('expired', consent, state);
+  return { consent, state };
 }
 
 /**

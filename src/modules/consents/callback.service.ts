@@ -32,7 +32,8 @@ export interface CallbackBrowser {
   ip: string;
 }
 
-function returnUrl(consent: ConsentRow, state: string, outcome: 'Success' | 'Error', error?: string): string {
+/** The client's URL with the flow's outcome (the callback's redirect; also the way back from a refused start). */
+export function returnUrl(consent: ConsentRow, state: string, outcome: 'Success' | 'Error', error?: string): string {
   const url = new URL(consent.redirect_url);
   const members: Record<string, string> = {
     status: outcome,

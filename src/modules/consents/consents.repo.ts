@@ -21,7 +21,8 @@ export interface ConsentRow {
   state_used_at: Date | null;
   handoff_hash: string | null;
   handoff_used_at: Date | null;
-  bank_url_sealed: string | null;
+  /** the flow's state, sealed, until the start address is opened (migrations/0023_bank_flow_state.sql) */
+  bank_flow_state_sealed: string | null;
   browser_binding_hash: string | null;
   code_verifier_sealed: string | null;
   nonce_sealed: string | null;
@@ -284,41 +285,41 @@ export async function accountsOfEarlierConsents(
 }
 
 /** The one-time start address of a new consent's bank flow (endpoint 5 hands it out instead of the bank's URL). */
-export async function setBankFlowHandoff(
-  db: Db,
-  id: string,
-  handoffHash: string,
-  bankUrlSealed: string,
-): Promise<void> {
-  await db.query('UPDATE consents SET handoff_hash = $2, bank_url_sealed = $3 WHERE id = $1', [
+export async function setBankFlowHandoff(db: Db, id: string, handoffHash: string, stateSealed: string): Promise<void> {
+  await db.query('UPDATE consents SET handoff_hash = $2, bank_flow_state_sealed = $3 WHERE id = $1', [
     id,
     handoffHash,
-    bankUrlSealed,
+    stateSealed,
   ]);
 }
 
 /**
  * The start address opened: once, while the consent awaits authorisation. Binds the consent to the browser that
- * opened it and hands back the bank URL (forgotten here: it is not needed again).
+ * opened it and hands back the flow's sealed state (forgotten here: it is not needed again).
  */
 export async function claimBankFlowHandoff(
   db: Db,
   handoffHash: string,
   browserBindingHash: string,
   now: Date,
-): Promise<{ id: string; bank_url_sealed: string; created_at: Date } | null> {
-  const r = await db.query<{ id: string; bank_url_sealed: string; created_at: Date }>(
+): Promise<{ id: string; bank_flow_state_sealed: string; created_at: Date } | null> {
+  const r = await db.query<{ id: string; bank_flow_state_sealed: string; created_at: Date }>(
     `WITH old AS (
-       SELECT id, bank_url_sealed FROM consents
+       SELECT id, bank_flow_state_sealed FROM consents
        WHERE handoff_hash = $1 AND handoff_used_at IS NULL AND status = 'AwaitingAuthorisation'
-         AND bank_url_sealed IS NOT NULL
+         AND bank_flow_state_sealed IS NOT NULL
        FOR UPDATE)
-     UPDATE consents c SET handoff_used_at = $3, browser_binding_hash = $2, bank_url_sealed = NULL
+     UPDATE consents c SET handoff_used_at = $3, browser_binding_hash = $2, bank_flow_state_sealed = NULL
      FROM old WHERE c.id = old.id AND c.handoff_used_at IS NULL
-     RETURNING c.id, old.bank_url_sealed, c.created_at`,
+     RETURNING c.id, old.bank_flow_state_sealed, c.created_at`,
     [handoffHash, browserBindingHash, now],
   );
   return r.rows[0] ?? null;
+}
+
+/** The consent a start address belongs to, used or not (to say what became of it, and offer the way back). */
+export async function findConsentByHandoff(db: Db, handoffHash: string): Promise<ConsentRow | null> {
+  return (await db.query<ConsentRow>('SELECT * FROM consents WHERE handoff_hash = $1', [handoffHash])).rows[0] ?? null;
 }
 
 /** The consent a state names, while the state is unused (read before the callback claims it). */

@@ -14,7 +14,10 @@ import { AppError, type ErrorCode } from '../../lib/app-error.ts';
 import { bindBrowser, isHttps, presentedBinding } from '../../http/browser-binding.ts';
 import { sendBrowserNotice, wantsHtml } from '../../http/browser-notice.ts';
 import { sendFragmentRelay } from '../../http/fragment-relay.ts';
-import { startBankFlow } from './browser-flow.service.ts';
+import { FlowStartRefused } from './browser-flow.service.ts';
+import { page } from '../../web/layout.ts';
+import { html } from '../../web/html.ts';
+import { setPageHeaders } from '../../web/security.ts';
 import { finishConsent } from './callback.service.ts';
 import * as service from './webflow.service.ts';
 import {
@@ -223,7 +226,7 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
         path: '/',
       });
       try {
-        const bankUrl = await startBankFlow(deps, request.params.token, bindingId);
+        const bankUrl = await service.openBankFlow(deps, request.params.token, bindingId);
         return reply
           .code(303)
           .header('location', bankUrl)
@@ -231,12 +234,45 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
           .header('referrer-policy', 'no-referrer')
           .send(null);
       } catch (err) {
-        if (err instanceof AppError && BROWSER_REFUSALS.has(err.code))
-          return sendBrowserNotice(reply, 400, 'This link to your bank cannot be used', err.message);
+        if (err instanceof FlowStartRefused)
+          return refusedStartPage(reply, err, await service.refusedStartView(deps, err));
         throw err;
       }
     },
   );
+}
+
+const REFUSED_START = {
+  unknown: ['This link to your bank is not valid', 'Go back to where you came from and start again.'],
+  used: [
+    'This link to your bank has already been used',
+    'Each link opens your bank once. Nothing was changed: go back to where you came from to start again.',
+  ],
+  expired: [
+    'This link to your bank has expired',
+    'Links to your bank last 30 minutes. Nothing was shared. Go back and start again when you are ready.',
+  ],
+  bank_error: [
+    'Your bank could not start the connection',
+    'Nothing was shared. Your bank may be busy: go back and try again in a few minutes.',
+  ],
+} as const;
+
+/** A start address that does not lead to the bank: the hosted pages' layout, with the way back when there is one. */
+function refusedStartPage(
+  reply: FastifyReply,
+  refusal: FlowStartRefused,
+  view: { company: string | null; back: string | null },
+) {
+  const [title, text] = REFUSED_START[refusal.reason];
+  setPageHeaders(reply, { frameAncestors: null });
+  const back = view.back
+    ? html`<p><a class="button" href="${view.back}">Back to ${view.company ?? 'where you came from'}</a></p>`
+    : '';
+  return reply
+    .code(refusal.reason === 'bank_error' ? 502 : 400)
+    .type('text/html; charset=utf-8')
+    .send(page({ title, company: view.company, body: html`<h1>${title}</h1><p>${text}</p>${back}` }));
 }
 
 /** Refusals a person meets in a browser: shown as a page. */

@@ -21,9 +21,10 @@ import {
 import { ABANDON_AFTER_SECONDS, endConsent, RECONFIRM_EVERY_SECONDS, reloadConsent } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
-import { seal } from '../../lib/sealed-box.ts';
+import { seal, unsealOrNull } from '../../lib/sealed-box.ts';
 import { toConsentStatus } from './consents.views.ts';
-import { handOffBankFlow } from './browser-flow.service.ts';
+import { claimBankFlow, FlowStartRefused, handOffBankFlow } from './browser-flow.service.ts';
+import { returnUrl } from './callback.service.ts';
 import { isHostedReturnUrl } from '../../lib/hosted-links.ts';
 import { tokenLookupHash } from '../../lib/secrets.ts';
 
@@ -74,7 +75,7 @@ export async function createBankFlowUrl(
   const state = randomValue();
   const nonce = randomValue(16);
   const codeVerifier = createPkceVerifier();
-  const { bankConsentId, url } = await consentAtBank(deps, connector, slug, { window, state, nonce, codeVerifier });
+  const bankConsentId = await consentAtBank(deps, connector, slug, window);
   const sharing = sharingOf(input);
   let consent: ConsentRow;
   try {
@@ -105,7 +106,7 @@ export async function createBankFlowUrl(
     throw err;
   }
   return {
-    url: await handOffBankFlow(deps, consent.id, url),
+    url: await handOffBankFlow(deps, consent.id, state),
     consent_id: consent.id,
     state,
     transaction_from_date_time: window.from,
@@ -113,45 +114,83 @@ export async function createBankFlowUrl(
   };
 }
 
-/**
- * Creates the account-access-consent at the bank and asks for its authorisation URL. When the second step fails,
- * the consent just created is abandoned at the bank (it would stay open there, with nothing here to end it).
- */
+/** Creates the account-access-consent at the bank; answers its id there. */
 async function consentAtBank(
   deps: ConsentDeps,
   connector: BankConnector,
   slug: string,
-  flow: { window: ReturnType<typeof accessWindow>; state: string; nonce: string; codeVerifier: string },
-): Promise<{ bankConsentId: string; url: string }> {
-  const fail = (err: unknown) => {
-    deps.logger.warn({ bank: slug, err: (err as Error).message }, 'creating a consent at the bank failed');
-    return bankProblem(err);
-  };
-  let bankConsentId: string;
+  window: ReturnType<typeof accessWindow>,
+): Promise<string> {
   try {
     const bankConsent = await connector.createConsent({
       permissions: [...REQUESTED_PERMISSIONS],
-      transactionFrom: flow.window.from,
-      transactionTo: flow.window.to,
-      expiration: flow.window.to,
+      transactionFrom: window.from,
+      transactionTo: window.to,
+      expiration: window.to,
     });
-    bankConsentId = bankConsent.bankConsentId;
+    return bankConsent.bankConsentId;
   } catch (err) {
-    throw fail(err);
+    deps.logger.warn({ bank: slug, err: (err as Error).message }, 'creating a consent at the bank failed');
+    throw bankProblem(err);
   }
+}
+
+/**
+ * Endpoint 5's start address opened: binds the flow to this browser (browser-flow.service.ts), then signs the
+ * request object (pushing it where the bank offers PAR) now, while the customer is there to use it at once
+ * (docs/decisions/0046-real-bank-variations.md). A bank that refuses the request ends the consent (Rejected,
+ * authorisation_failed, deleted at the bank); an address whose 30 minutes passed ends it as abandoned. Both throw
+ * FlowStartRefused, which the route shows as a page with the way back to the client.
+ */
+export async function openBankFlow(deps: ConsentDeps, token: string, bindingId: string): Promise<string> {
+  let claimed: { consent: ConsentRow; state: string };
   try {
-    const url = await connector.authorizationUrl({
-      bankConsentId,
-      state: flow.state,
-      nonce: flow.nonce,
-      codeVerifier: flow.codeVerifier,
+    claimed = await claimBankFlow(deps, token, bindingId);
+  } catch (err) {
+    if (err instanceof FlowStartRefused && err.reason === 'expired' && err.consent)
+      await settleAbandoned(deps, err.consent);
+    throw err;
+  }
+  const { consent, state } = claimed;
+  const nonce = unsealOrNull(deps.installationKey, 'bank tokens', consent.nonce_sealed);
+  const codeVerifier = unsealOrNull(deps.installationKey, 'bank tokens', consent.code_verifier_sealed);
+  try {
+    if (nonce === null || codeVerifier === null) throw new Error("the flow's nonce or PKCE verifier is unreadable");
+    return await connectorOf(deps, consent.bank_slug).authorizationUrl({
+      bankConsentId: consent.bank_consent_id,
+      state,
+      nonce,
+      codeVerifier,
       redirectUri: callbackUrl(deps.config.publicBaseUrl),
     });
-    return { bankConsentId, url };
   } catch (err) {
-    await abandonAtBank(deps, connector, slug, bankConsentId);
-    throw fail(err);
+    deps.logger.warn(
+      { bank: consent.bank_slug, err: (err as Error).message },
+      'the authorisation request to the bank failed',
+    );
+    const now = deps.clock.now();
+    await deps.db.transaction((tx) =>
+      endConsent(tx, deps.queue, consent, 'authorisation_failed', now, { atBank: true }),
+    );
+    throw new FlowStartRefused('bank_error', consent, state);
   }
+}
+
+/**
+ * What the page of a refused start shows: the client's name, and for an address that expired unopened or that the
+ * bank refused, the way back to the client (its return URL with status=Error, as the callback would send). An
+ * address already opened offers no link: whoever holds it now may not be the customer who opened it.
+ */
+export async function refusedStartView(
+  deps: ConsentDeps,
+  refusal: FlowStartRefused,
+): Promise<{ company: string | null; back: string | null }> {
+  const consent = refusal.consent;
+  if (!consent) return { company: null, back: null };
+  const company = (await screenClient(deps, consent.client_id)).name;
+  const error = { expired: 'consent_expired', bank_error: 'authorisation_failed' } as const;
+  const code = refusal.reason === 'expired' || refusal.reason === 'bank_error' ? error[refusal.reason] : null;
+  return { company, back: code === null ? null : returnUrl(consent, refusal.state ?? '', 'Error', code) };
 }
 
 /**
