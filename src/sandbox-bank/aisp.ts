@@ -26,7 +26,9 @@ import { obieError, type SandboxContext } from './context.ts';
 import type { SandboxConsent } from './state.ts';
 import { peerCertificate } from './tls.ts';
 
-const AISP = '/:slug/open-banking/v3.1/aisp';
+/** The API answers under its version's path: v3.1 (the base it publishes) and v3.1.x (alias-next's links). */
+const AISP = '/:slug/open-banking/:version/aisp';
+const VERSION = /^v3\.1(?:\.\d{1,2})?$/;
 const PERMISSIONS = new Set([
   'ReadAccountsBasic',
   'ReadAccountsDetail',
@@ -52,7 +54,7 @@ const PERMISSIONS = new Set([
 ]);
 
 type Req = FastifyRequest<{
-  Params: { slug: string; ConsentId?: string; AccountId?: string };
+  Params: { slug: string; version?: string; ConsentId?: string; AccountId?: string };
   Querystring: Record<string, string | undefined>;
   Body: unknown;
 }>;
@@ -201,6 +203,8 @@ function registerGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: Req, reply) => {
     const received = request.headers['x-fapi-interaction-id'];
     reply.header('x-fapi-interaction-id', typeof received === 'string' && received ? received : randomUUID());
+    if (request.params.version !== undefined && !VERSION.test(request.params.version))
+      return obieError(reply, 404, 'UK.OBIE.NotFound', 'No such API version.');
     const peer = peerCertificate(request.raw);
     if (!peer || !peer.authorized)
       return obieError(
@@ -219,6 +223,13 @@ export function registerAisp(app: FastifyInstance, ctx: SandboxContext): void {
   registerGuards(app);
   registerConsentResources(app, ctx);
   registerAccountResources(app, ctx);
+  // Endpoints the bank has not built (beneficiaries, direct debits, products…): the standard's 404, with the
+  // interaction id echoed like every other answer.
+  app.setNotFoundHandler((request, reply) => {
+    const received = request.headers['x-fapi-interaction-id'];
+    reply.header('x-fapi-interaction-id', typeof received === 'string' && received ? received : randomUUID());
+    return obieError(reply, 404, 'UK.OBIE.NotFound', 'This bank does not offer this endpoint.');
+  });
 }
 
 /** account-access-consents: create (client-credentials token), read and delete. */
@@ -299,6 +310,13 @@ function accountOf(ctx: SandboxContext, consent: SandboxConsent, request: Req) {
   return personaOf(ctx, consent, request).accounts.find((a) => a.id === request.params.AccountId) ?? null;
 }
 
+/** The address the request was made to (on the listener's own origin, which alias-next's host is another name of). */
+function selfLink(ctx: SandboxContext, request: Req): string {
+  const origin = new URL(ctx.mtlsBase(request.params.slug));
+  if (request.headers.host?.startsWith('localhost:')) origin.hostname = 'localhost';
+  return `${origin.origin}${request.url}`;
+}
+
 function envelope(
   ctx: SandboxContext,
   request: Req,
@@ -308,7 +326,7 @@ function envelope(
   return {
     Data: data,
     Links: {
-      Self: `${new URL(ctx.mtlsBase(request.params.slug)).origin}${request.url}`,
+      Self: selfLink(ctx, request),
       ...(extra.next ? { Next: extra.next } : {}),
     },
     Meta: { TotalPages: extra.pages ?? 1 },
@@ -344,23 +362,37 @@ async function transactionsPage(ctx: SandboxContext, request: Req, reply: Fastif
   const pages = Math.max(1, Math.ceil(all.length / ctx.pageSize));
   const page = Math.min(Math.max(1, Number(request.query.page) || 1), pages);
   const rows = all.slice((page - 1) * ctx.pageSize, page * ctx.pageSize);
-  const pendingNewId = ctx.state.has(consent, 'pending-new-id');
+  const has = (kind: Parameters<typeof ctx.state.has>[1]) => ctx.state.has(consent, kind);
   let next: string | undefined;
   if (page < pages) {
+    const alias = has('alias-next');
     const u = new URL(
-      `${ctx.mtlsBase(consent.slug)}/open-banking/v3.1/aisp/accounts/${encodeURIComponent(account.id)}/transactions`,
+      `${ctx.mtlsBase(consent.slug)}/open-banking/${alias ? 'v3.1.11' : 'v3.1'}/aisp/accounts/${encodeURIComponent(account.id)}/transactions`,
     );
+    if (alias) u.hostname = 'localhost';
     for (const [k, v] of Object.entries(request.query))
       if (v !== undefined && k !== 'page' && k !== 'snapshot') u.searchParams.set(k, v);
     u.searchParams.set('page', String(page + 1));
     u.searchParams.set('snapshot', String(p.asOf));
     next = u.toString();
   }
+  const style = {
+    pendingNewId: has('pending-new-id'),
+    longCodes: has('long-codes'),
+    noDescription: has('no-description'),
+    zoneless: has('zoneless'),
+    fx: has('fx'),
+  };
+  const transactions: Array<Record<string, unknown>> = rows.map((t) => obTransaction(t, account.id, style));
+  // bad-item: the first transaction of the first page cannot be read (its amount is not an amount).
+  const first = transactions[0];
+  if (page === 1 && first && has('bad-item')) first.Amount = { Amount: 'twelve', Currency: 'GBP' };
+  const self = selfLink(ctx, request);
   return envelope(
     ctx,
     request,
-    { Transaction: rows.map((t) => obTransaction(t, account.id, pendingNewId)) },
-    { next, pages },
+    { Transaction: transactions },
+    { next: next ?? (has('self-next') ? self : undefined), pages },
   );
 }
 
@@ -371,6 +403,16 @@ function registerAccountResources(app: FastifyInstance, ctx: SandboxContext): vo
     if (!access) return reply;
     const p = personaOf(ctx, access.consent, request);
     return envelope(ctx, request, { Account: p.accounts.map((a) => obAccount(a, access.consent.slug, p.asOf)) });
+  });
+
+  app.get(`${AISP}/accounts/:AccountId`, async (request: Req, reply) => {
+    const access = await dataAccess(ctx, request, reply, ['ReadAccountsBasic', 'ReadAccountsDetail']);
+    if (!access) return reply;
+    const p = personaOf(ctx, access.consent, request);
+    const account = p.accounts.find((a) => a.id === request.params.AccountId);
+    return account
+      ? envelope(ctx, request, { Account: [obAccount(account, access.consent.slug, p.asOf)] })
+      : obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
   });
 
   app.get(`${AISP}/accounts/:AccountId/balances`, async (request: Req, reply) => {
@@ -388,6 +430,8 @@ function registerAccountResources(app: FastifyInstance, ctx: SandboxContext): vo
   app.get(`${AISP}/accounts/:AccountId/statements`, async (request: Req, reply) => {
     const access = await dataAccess(ctx, request, reply, ['ReadStatementsBasic', 'ReadStatementsDetail']);
     if (!access) return reply;
+    if (ctx.state.has(access.consent, 'no-statements'))
+      return obieError(reply, 404, 'UK.OBIE.NotFound', 'This bank does not offer this endpoint.');
     const p = personaOf(ctx, access.consent, request);
     const account = accountOf(ctx, access.consent, request);
     if (!account) return obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');
@@ -399,6 +443,8 @@ function registerAccountResources(app: FastifyInstance, ctx: SandboxContext): vo
   const parties = async (request: Req, reply: FastifyReply, single: boolean) => {
     const access = await dataAccess(ctx, request, reply, ['ReadParty']);
     if (!access) return reply;
+    if (ctx.state.has(access.consent, 'no-parties'))
+      return obieError(reply, 403, 'UK.OBIE.Resource.ConsentMismatch', 'This bank does not share party details.');
     const p = personaOf(ctx, access.consent, request);
     const account = accountOf(ctx, access.consent, request);
     if (!account) return obieError(reply, 400, 'UK.OBIE.Resource.NotFound', 'No such account.');

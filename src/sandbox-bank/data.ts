@@ -118,41 +118,117 @@ export function obBalances(p: Persona, a: PersonaAccount) {
   return [balance('InterimBooked', booked), balance('InterimAvailable', booked + pending)];
 }
 
-export function obTransaction(t: GeneratedTransaction, accountId: string, pendingNewId: boolean) {
-  const code = t.proprietary_bank_transaction_code?.code
+/** How a bank writes its transactions: the switches of state.ts that change the shape (see there). */
+export interface TransactionStyle {
+  pendingNewId: boolean;
+  longCodes: boolean;
+  noDescription: boolean;
+  zoneless: boolean;
+  fx: boolean;
+}
+
+/** The ISO 20022 family and sub-family of each of our types, in the long form the OBIE v3.1 examples use. */
+function longCode(type: string | null, amount: number): { Code: string; SubCode: string } | undefined {
+  const transfer = amount < 0 ? 'IssuedCreditTransfer' : 'ReceivedCreditTransfer';
+  const codes: Record<string, { Code: string; SubCode: string }> = {
+    DirectDebit: { Code: 'IssuedDirectDebit', SubCode: 'DirectDebitPayment' },
+    StandingOrder: { Code: 'IssuedCreditTransfer', SubCode: 'StandingOrder' },
+    CardPayment: { Code: 'CustomerCardTransaction', SubCode: 'PointOfSale' },
+    FasterPayment: { Code: transfer, SubCode: 'DomesticCreditTransfer' },
+    BankGiroCredit: { Code: 'ReceivedCreditTransfer', SubCode: 'PayrollSalaryPayment' },
+    Cash: { Code: 'CustomerCardTransaction', SubCode: 'CashWithdrawal' },
+    Transfer: { Code: transfer, SubCode: 'InternalBookTransfer' },
+    Charge: { Code: 'MiscellaneousDebitOperations', SubCode: 'Charges' },
+    Interest: { Code: 'MiscellaneousCreditOperations', SubCode: 'Interest' },
+  };
+  return type ? codes[type] : undefined;
+}
+
+/** London wall time without a zone (zoneless): what a bank that forgets the zone writes. */
+function londonWallTime(unixSeconds: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(unixSeconds * 1000))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Stands for the counterparty's account (the sandbox does not know it): 14 digits from the name. */
+function counterpartyAccount(name: string) {
+  let h = 0;
+  for (const c of name) h = (h * 31 + c.charCodeAt(0)) % 1e8;
+  return {
+    SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+    Identification: `400000${String(h).padStart(8, '0')}`,
+    Name: name,
+  };
+}
+
+export function obTransaction(t: GeneratedTransaction, accountId: string, style: TransactionStyle) {
+  const proprietary = t.proprietary_bank_transaction_code?.code
     ? {
         Code: t.proprietary_bank_transaction_code.code,
         ...(t.proprietary_bank_transaction_code.issuer ? { Issuer: t.proprietary_bank_transaction_code.issuer } : {}),
       }
     : sandboxCode(t.type);
+  const long = style.longCodes ? longCode(t.type, t.amount) : undefined;
+  const when = style.zoneless ? londonWallTime : iso;
+  const card = style.fx && t.type === 'CardPayment' && t.amount < 0;
   return {
     AccountId: accountId,
     // pending-new-id: a pending item is known under another id than the one it will book under.
     TransactionId:
-      pendingNewId && t.status === 'Pending' ? `PND${t.external_transaction_id}` : t.external_transaction_id,
+      style.pendingNewId && t.status === 'Pending' ? `PND${t.external_transaction_id}` : t.external_transaction_id,
     CreditDebitIndicator: cdi(t.amount),
     Status: t.status,
-    BookingDateTime: iso(t.booking_date_time),
-    ValueDateTime: iso(t.value_date_time),
-    TransactionInformation: t.name,
+    BookingDateTime: when(t.booking_date_time),
+    ValueDateTime: when(t.value_date_time),
+    ...(style.noDescription ? {} : { TransactionInformation: t.name }),
     ...(t.address_line ? { AddressLine: t.address_line } : {}),
     Amount: money(t.amount, t.currency),
-    ...(code ? { ProprietaryBankTransactionCode: code } : {}),
+    ...(card
+      ? {
+          // Paid in euros at 0.85 GBP a euro, with a 2.99 % non-sterling fee (rounded to the penny).
+          ChargeAmount: money(Math.round(Math.abs(t.amount) * 2.99) / 100, t.currency),
+          CurrencyExchange: {
+            SourceCurrency: 'EUR',
+            TargetCurrency: t.currency,
+            UnitCurrency: 'EUR',
+            ExchangeRate: 0.85,
+            InstructedAmount: money(Math.abs(t.amount) / 0.85, 'EUR'),
+          },
+        }
+      : {}),
+    ...(long ? { BankTransactionCode: long } : proprietary ? { ProprietaryBankTransactionCode: proprietary } : {}),
     Balance: {
       CreditDebitIndicator: cdi(t.balance.amount),
       Type: t.balance.type,
       Amount: money(t.balance.amount, t.balance.currency),
     },
-    ...(t.merchant_details
-      ? {
-          MerchantDetails: {
-            ...(t.merchant_details.merchant_name ? { MerchantName: t.merchant_details.merchant_name } : {}),
-            ...(t.merchant_details.merchant_category_code
-              ? { MerchantCategoryCode: t.merchant_details.merchant_category_code }
-              : {}),
-          },
-        }
-      : {}),
+    ...(style.noDescription
+      ? t.amount < 0
+        ? { CreditorAccount: counterpartyAccount(t.name) }
+        : { DebtorAccount: counterpartyAccount(t.name) }
+      : t.merchant_details
+        ? {
+            MerchantDetails: {
+              ...(t.merchant_details.merchant_name ? { MerchantName: t.merchant_details.merchant_name } : {}),
+              ...(t.merchant_details.merchant_category_code
+                ? { MerchantCategoryCode: t.merchant_details.merchant_category_code }
+                : {}),
+            },
+          }
+        : {}),
   };
 }
 
@@ -188,8 +264,16 @@ export function obStatement(s: Persona['statements'][number]) {
   };
 }
 
-/** OBParty2 has no AccountId: the account is the one in the path. */
+/**
+ * OBParty2 has no AccountId: the account is the one in the path. Phone numbers are written as the standard's
+ * pattern wants them, the country code apart: "+44-7700900843" (PhoneNumber_1: \+[0-9]{1,3}-[0-9()+\-]{1,30}).
+ */
 export function obParty(party: Persona['parties'][number]) {
   const { AccountId: _accountId, ...rest } = party;
-  return rest;
+  const phone = (v: unknown) => (typeof v === 'string' ? v.replace(/^\+44(?=\d)/, '+44-') : v);
+  return {
+    ...rest,
+    ...('Mobile' in rest ? { Mobile: phone(rest.Mobile) } : {}),
+    ...('Phone' in rest ? { Phone: phone(rest.Phone) } : {}),
+  };
 }

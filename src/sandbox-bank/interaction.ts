@@ -15,6 +15,7 @@ import { SANDBOX_PASSWORD, type SandboxContext } from './context.ts';
 import { personasAt } from './data.ts';
 import { authorisationPage, errorPage } from './page.ts';
 import { parseUsername, type SandboxConsent } from './state.ts';
+import { offersPar, SANDBOX_ACR } from './provider.ts';
 
 type Req = FastifyRequest<{
   Params: { slug: string; uid: string };
@@ -70,7 +71,10 @@ async function approve(ctx: SandboxContext, provider: Provider, consent: Sandbox
   grant.addOIDCScope('openid accounts');
   grant.addOIDCClaims(['openbanking_intent_id']);
   const grantId = await grant.save();
-  return { login: { accountId: consent.id }, consent: { grantId } };
+  // Password login stands for the bank's strong customer authentication: the id_token says so where the bank
+  // publishes acr values (provider.ts).
+  const acr = offersPar(consent.slug) ? SANDBOX_ACR : undefined;
+  return { login: { accountId: consent.id, ...(acr ? { acr } : {}) }, consent: { grantId } };
 }
 
 async function decide(ctx: SandboxContext, request: Req, reply: FastifyReply) {

@@ -20,6 +20,25 @@ import { peerCertificate } from './tls.ts';
 
 export const MOUNT = '/sandbox-bank';
 
+/**
+ * FAPI 1.0 Advanced §8.5, as a bank must: TLS 1.2 or later, and under 1.2 only the four permitted suites
+ * (ECDHE/DHE with RSA, AES-GCM); TLS 1.3's suites as usual. Its own copy: the sandbox shares no code with the
+ * connector it tests.
+ */
+export const FAPI_TLS_SERVER = {
+  minVersion: 'TLSv1.2',
+  ciphers: [
+    'TLS_AES_128_GCM_SHA256',
+    'TLS_AES_256_GCM_SHA384',
+    'TLS_CHACHA20_POLY1305_SHA256',
+    'ECDHE-RSA-AES128-GCM-SHA256',
+    'ECDHE-RSA-AES256-GCM-SHA384',
+    'DHE-RSA-AES128-GCM-SHA256',
+    'DHE-RSA-AES256-GCM-SHA384',
+  ].join(':'),
+  honorCipherOrder: true,
+} as const;
+
 /** oidc-provider's machine endpoints, handed to it raw. */
 async function providerEndpoints(app: FastifyInstance, ctx: SandboxContext) {
   passBodyThrough(app);
@@ -52,6 +71,7 @@ export async function startMtlsListener(
       ca: pki.caPem,
       requestCert: true,
       rejectUnauthorized: false,
+      ...FAPI_TLS_SERVER,
     },
   });
   await app.register(

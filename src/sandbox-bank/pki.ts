@@ -2,7 +2,9 @@
  * The sandbox bank's test PKI, generated in memory at start (nothing is checked in, nothing outlives the process):
  * a certificate authority standing in for the Open Banking directory's issuing CAs, the bank's server certificate
  * for its mutual-TLS listener (SAN IP 127.0.0.1 and DNS localhost), and client (transport) certificates issued
- * on demand. TLS keys are EC P-256: small and quick to generate; the PS256 signing keys live elsewhere (keys.ts).
+ * on demand. The CA's and client certificates' keys are EC P-256: small and quick to generate. The server's is
+ * RSA: FAPI 1.0 Advanced's TLS 1.2 suites are all *_RSA_* (mtls.ts), so an EC server key would leave TLS 1.2
+ * nothing to agree on. The PS256 signing keys live elsewhere (keys.ts).
  */
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
@@ -64,8 +66,15 @@ export function rfc4514(name: x509.Name): string {
     .join(',');
 }
 
+const RSA = {
+  name: 'RSASSA-PKCS1-v1_5',
+  modulusLength: 2048,
+  publicExponent: new Uint8Array([1, 0, 1]),
+  hash: 'SHA-256',
+};
+
 async function issueServer(ca: { cert: x509.X509Certificate; keys: CryptoKeyPair }) {
-  const keys = await globalThis.crypto.subtle.generateKey(EC, true, ['sign', 'verify']);
+  const keys = (await globalThis.crypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as CryptoKeyPair;
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: serial(),
     subject: 'CN=sandbox-bank.localhost, O=Sandbox Bank',
@@ -76,7 +85,7 @@ async function issueServer(ca: { cert: x509.X509Certificate; keys: CryptoKeyPair
     signingKey: ca.keys.privateKey,
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
       new x509.SubjectAlternativeNameExtension([
         { type: 'ip', value: '127.0.0.1' },

@@ -39,6 +39,20 @@ export const AISP_BASE_MEMBER = 'obi_aisp_base_url';
 
 const DAY = 86_400;
 
+/**
+ * Sandbox No-PAR Bank (slug ending "no-par") plays the many UK banks without PAR: no PAR endpoint, the request
+ * object in the browser's URL, and response_type and scope insisted on beside it (requireDuplicatedParameters).
+ */
+export function offersPar(slug: string): boolean {
+  return !slug.endsWith('no-par');
+}
+
+/** UK Open Banking's acr values, published (and put in id_tokens) by every sandbox bank but the no-PAR one. */
+export const SANDBOX_ACR = 'urn:openbanking:psd2:sca';
+function acrValues(slug: string): string[] {
+  return offersPar(slug) ? [SANDBOX_ACR, 'urn:openbanking:psd2:ca'] : [];
+}
+
 function mtlsFeature(): NonNullable<Configuration['features']>['mTLS'] {
   return {
     enabled: true,
@@ -58,7 +72,9 @@ export function mtlsEndpoints(ctx: SandboxContext, slug: string) {
   const m = ctx.mtlsBase(slug);
   return {
     token_endpoint: `${m}${PROVIDER_ROUTES.token}`,
-    pushed_authorization_request_endpoint: `${m}${PROVIDER_ROUTES.pushed_authorization_request}`,
+    ...(offersPar(slug)
+      ? { pushed_authorization_request_endpoint: `${m}${PROVIDER_ROUTES.pushed_authorization_request}` }
+      : {}),
     userinfo_endpoint: `${m}${PROVIDER_ROUTES.userinfo}`,
     registration_endpoint: `${m}${REGISTRATION_PATH}`,
   };
@@ -67,7 +83,9 @@ export function mtlsEndpoints(ctx: SandboxContext, slug: string) {
 function features(ctx: SandboxContext, slug: string): Configuration['features'] {
   return {
     fapi: { enabled: true, profile: '1.0 Final' },
-    pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: true },
+    pushedAuthorizationRequests: offersPar(slug)
+      ? { enabled: true, requirePushedAuthorizationRequests: true }
+      : { enabled: false },
     requestObjects: {
       enabled: true,
       requireSignedRequestObject: true,
@@ -108,6 +126,7 @@ function configuration(
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     claims: { openid: ['sub'], openbanking_intent_id: null, acr: null },
     scopes: ['openid', 'accounts'],
+    acrValues: acrValues(slug),
     responseTypes: ['code id_token', 'code'],
     clientAuthMethods: ['private_key_jwt', 'tls_client_auth'],
     clientDefaults: {
@@ -176,6 +195,42 @@ function allowLoopbackRedirects(provider: Provider): void {
   };
 }
 
+/**
+ * OpenID Connect Core §6.1: with a request object in the URL, response_type and scope (with openid) must also be
+ * given as parameters, with the same values. oidc-provider follows RFC 9101 and reads only the request object; a
+ * bank like the no-PAR one refuses the request instead, with its error page.
+ */
+function requireDuplicatedParameters(provider: Provider): void {
+  provider.use(async (kctx: KoaContextWithOIDC, next) => {
+    const request =
+      kctx.method === 'GET' && kctx.path === PROVIDER_ROUTES.authorization ? kctx.query.request : undefined;
+    if (typeof request === 'string') {
+      let inner: Record<string, unknown> = {};
+      try {
+        inner = JSON.parse(Buffer.from(request.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+          string,
+          unknown
+        >;
+      } catch {
+        inner = {};
+      }
+      const missing = ['response_type', 'scope'].filter((k) => {
+        const outside = kctx.query[k];
+        return typeof outside !== 'string' || outside !== inner[k];
+      });
+      if (missing.length > 0) {
+        kctx.status = 400;
+        kctx.type = 'html';
+        kctx.body = errorPage(
+          `invalid_request: ${missing.join(' and ')} must also be given outside the request object, with the same value`,
+        );
+        return;
+      }
+    }
+    await next();
+  });
+}
+
 export function createProvider(
   ctx: SandboxContext,
   slug: string,
@@ -184,6 +239,7 @@ export function createProvider(
 ): Provider {
   const provider = new Provider(ctx.base(slug), configuration(ctx, slug, bankKey, clients));
   allowLoopbackRedirects(provider);
+  if (!offersPar(slug)) requireDuplicatedParameters(provider);
   // The machine endpoints live on the mutual-TLS listener: discovery names them there.
   provider.use(async (kctx: KoaContextWithOIDC, next) => {
     await next();

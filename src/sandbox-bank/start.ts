@@ -5,7 +5,8 @@
  * because discovery names it.
  *
  * The built-in client is SANDBOX_CLIENT_ID at every bank; `sandbox` registers it with private_key_jwt and
- * `sandbox-business` (every slug with "business" in it) with tls_client_auth, so both methods are exercised.
+ * `sandbox-business` (every slug with "business" in it) with tls_client_auth, so both methods are exercised;
+ * `sandbox-no-par` offers no PAR (provider.ts, offersPar).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { SignJWT } from 'jose';
@@ -17,7 +18,7 @@ import { generateSigningKey, type SigningKey } from './keys.ts';
 import { startMtlsListener } from './mtls.ts';
 import { createTestPki, type IssuedCertificate, type SandboxPki } from './pki.ts';
 import { sandboxBankPlugin } from './plugin.ts';
-import { createProvider } from './provider.ts';
+import { createProvider, offersPar } from './provider.ts';
 import { softwareStatement, type SoftwareStatementInput } from './registration.ts';
 import { SandboxState } from './state.ts';
 
@@ -81,7 +82,7 @@ async function builtInClient(ctx: SandboxContext, pki: SandboxPki, slug: string)
       ? { tls_client_auth_subject_dn: transport.subjectDn }
       : { token_endpoint_auth_signing_alg: 'PS256' }),
     jwks: { keys: [signing.publicJwk as never] },
-    require_pushed_authorization_requests: true,
+    require_pushed_authorization_requests: offersPar(slug),
     tls_client_certificate_bound_access_tokens: true,
   };
   const credentials: SandboxClientCredentials = {

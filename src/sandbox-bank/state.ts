@@ -15,6 +15,18 @@ export type ConsentStatus = 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' 
  * pending-new-id: pending transactions carry another TransactionId than the one they book under.
  * interaction-id: data calls echo another x-fapi-interaction-id than the one the request carried (FAPI 1.0
  * Baseline §6.2.1-11 says the bank echoes it; a client should notice when it does not).
+ *
+ * How real UK banks differ, each allowed by the standard or seen in the field (docs/real-banks.md):
+ * no-statements: /statements is not built (404, as for every endpoint the bank does not offer).
+ * no-parties: /parties is refused on its own (403 UK.OBIE.Resource.ConsentMismatch) while the consent stays good.
+ * self-next: the last page of transactions carries a Links.Next equal to its own Links.Self.
+ * alias-next: Links.Next names the bank's other host name (localhost) and a versioned path (v3.1.11).
+ * long-codes: transactions carry the ISO BankTransactionCode in long form (ReceivedCreditTransfer…), no
+ *   proprietary code.
+ * no-description: no TransactionInformation; the counterparty's name comes in CreditorAccount / DebtorAccount.
+ * zoneless: transaction date-times are written without a zone (London wall time).
+ * bad-item: one transaction of the first page is unreadable (its Amount is not an amount).
+ * fx: card payments were made in euros: CurrencyExchange and a ChargeAmount (the non-sterling fee).
  */
 export const SWITCH_KINDS = [
   'reject',
@@ -25,6 +37,15 @@ export const SWITCH_KINDS = [
   'garbage',
   'pending-new-id',
   'interaction-id',
+  'no-statements',
+  'no-parties',
+  'self-next',
+  'alias-next',
+  'long-codes',
+  'no-description',
+  'zoneless',
+  'bad-item',
+  'fx',
 ] as const;
 export type SwitchKind = (typeof SWITCH_KINDS)[number];
 
