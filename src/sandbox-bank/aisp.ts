@@ -214,7 +214,9 @@ function registerGuards(app: FastifyInstance): void {
         'A transport certificate issued by the directory (the sandbox test CA) is required: mutual TLS.',
       );
     const financialId = request.headers['x-fapi-financial-id'];
-    if (financialId !== undefined && financialId !== financialIdOf(request.params.slug))
+    // (An endpoint the bank has not built has no slug parameter: its 404 comes from the not-found handler.)
+    const slug = request.params.slug;
+    if (financialId !== undefined && slug !== undefined && financialId !== financialIdOf(slug))
       return obieError(reply, 403, 'UK.OBIE.Header.Invalid', `x-fapi-financial-id is not this bank's.`);
   });
 }
