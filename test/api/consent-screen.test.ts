@@ -84,7 +84,7 @@ describe('consent screen (endpoint 4)', async () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(
       res.json().data.map((b: { slug: string }) => b.slug),
-      ['sandbox', 'sandbox-business'],
+      ['sandbox', 'sandbox-business', 'sandbox-no-par'],
     );
     assert.ok(
       res.json().data.every((b: { is_connected: boolean; consent: unknown }) => !b.is_connected && b.consent === null),

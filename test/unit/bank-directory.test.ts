@@ -109,8 +109,9 @@ describe('bank directory', () => {
     }
     assert.equal(findBank('sandbox')?.is_sandbox, true);
     assert.equal(findBank('sandbox-business')?.is_sandbox, true);
+    assert.equal(findBank('sandbox-no-par')?.is_sandbox, true);
     assert.equal(directoryEntry('sandbox'), undefined);
-    assert.equal(BANKS.length, CATALOGUE.length + 2);
+    assert.equal(BANKS.length, CATALOGUE.length + 3);
   });
 
   describe('a bad file fails at start with the entry and field named', () => {
