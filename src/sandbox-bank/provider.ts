@@ -15,7 +15,7 @@
  * expired by the injected clock (the adapter forgets it; see memoryStore's isLive).
  */
 import { randomBytes } from 'node:crypto';
-import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { memoryStore } from './adapter.ts';
 import type { SandboxContext } from './context.ts';
 import type { SigningKey } from './keys.ts';
@@ -103,6 +103,18 @@ function features(ctx: SandboxContext, slug: string): Configuration['features'] 
   };
 }
 
+/**
+ * Like the banks that refuse the issuer as a client assertion's audience, the no-PAR bank wants its token endpoint
+ * (the one the client calls, on the mutual-TLS listener); the others accept what oidc-provider does.
+ */
+function assertionAudience(ctx: SandboxContext, slug: string) {
+  return async (_kctx: KoaContextWithOIDC, claims: Record<string, unknown>) => {
+    const token = mtlsEndpoints(ctx, slug).token_endpoint;
+    if (!offersPar(slug) && claims.aud !== token && !(Array.isArray(claims.aud) && claims.aud.includes(token)))
+      throw new errors.InvalidClientAuth("audience (aud) must be this bank's token endpoint");
+  };
+}
+
 function configuration(
   ctx: SandboxContext,
   slug: string,
@@ -173,6 +185,7 @@ function configuration(
       PushedAuthorizationRequest: 60,
     },
     clientBasedCORS: () => false,
+    assertJwtClientAuthClaimsAndHeader: assertionAudience(ctx, slug),
     renderError: async (kctx, out) => {
       kctx.type = 'html';
       kctx.body = errorPage(out.error_description ?? out.error);

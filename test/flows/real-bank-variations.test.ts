@@ -10,7 +10,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import tls from 'node:tls';
-import { decodeJwt } from 'jose';
+import { decodeJwt, importPKCS8 } from 'jose';
+import * as oidc from 'openid-client';
+import { Agent, fetch as undiciFetch } from 'undici';
 import {
   answerBankLogin,
   call,
@@ -74,6 +76,33 @@ describe('consent flow › the variations of real UK banks', async () => {
     const refused = await call(svc, 'GET', bare.toString());
     assert.equal(refused.status, 400);
     assert.match(refused.text, /response_type and scope must also be given outside the request object/);
+  });
+
+  test("the no-PAR bank wants its token endpoint as the assertion's aud: the issuer (the default) is refused", async () => {
+    // The service's pull above got its tokens with client_assertion_audience "token_endpoint"; openid-client's
+    // default audience is refused by this bank.
+    const creds = svc.deps.sandboxBank!.client('sandbox-no-par');
+    const agent = new Agent({ connect: { ca: creds.caPem, cert: creds.certPem, key: creds.keyPem } });
+    try {
+      const key = { key: await importPKCS8(creds.signingKeyPem, 'PS256'), kid: creds.signingKeyId };
+      const config = await oidc.discovery(
+        new URL(creds.discoveryUrl),
+        creds.clientId,
+        { use_mtls_endpoint_aliases: true },
+        oidc.PrivateKeyJwt(key),
+        {
+          execute: [oidc.allowInsecureRequests],
+          [oidc.customFetch]: (url, init) =>
+            undiciFetch(url, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>,
+        },
+      );
+      await assert.rejects(
+        oidc.clientCredentialsGrant(config, { scope: 'accounts' }),
+        (err: { error?: string }) => err.error === 'invalid_client',
+      );
+    } finally {
+      await agent.close();
+    }
   });
 
   test('acr: asked for as essential where the bank publishes it, and the id_token answers it', async () => {
