@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../src/db/db.ts';
 import { encodeFeedCursor } from '../../src/modules/transactions/feed-cursor.ts';
+import { feedPageSql } from '../../src/modules/transactions/feed.repo.ts';
 import { feedPosition, removeVanishedPending, storeTransactionRows } from '../../src/modules/transactions/index.ts';
 import { buildTransactionRows } from '../../src/modules/transactions/index.ts';
 import { newClient, newCustomer, startService, type TestClient, type TestService } from '../helpers/app.ts';
@@ -179,6 +180,20 @@ describe('transactions sync', async () => {
     assert.equal(bad.statusCode, 400);
     assert.match(JSON.stringify(bad.json().errors), /count/);
     assert.equal((await sync(svc, client, customer, 'count=501')).statusCode, 400);
+  });
+
+  test('a page reads one partition of transactions, in the order of the feed index (no sort)', async () => {
+    const { customer } = await customerWith(20, 'plan');
+    const plan = await svc.deps.db.transaction(async (tx) => {
+      // Tiny tables: without this the planner may as well read the few rows and sort them.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL enable_bitmapscan = off');
+      return tx.query<Record<string, unknown>>(`EXPLAIN (COSTS OFF) ${feedPageSql(101)}`, [customer, '0']);
+    });
+    const text = plan.rows.map((r) => String(Object.values(r)[0])).join('\n');
+    assert.deepEqual([...new Set(text.match(/transactions_p\d\d/g))].length, 1, text);
+    assert.match(text, /Index Scan using transactions_p\d\d_customer_id_change_seq_idx/, text);
+    assert.doesNotMatch(text, /Sort Key: t\.change_seq/, text);
   });
 
   test('a big submission (staged on the embedded engine) › seen whole, in constant-size pages', async () => {

@@ -32,18 +32,9 @@ export interface FeedPage {
   last: string;
 }
 
-/**
- * Up to `limit` rows changed (inserted or updated) after `after` and up to `limit` removals after it, each in the
- * order of their changes; published rows only. One statement, so both lists come from one snapshot: read apart, a
- * write committed in between could show its removals and not its rows, and a cursor past both would lose the rows.
- */
-export async function readFeedPage(db: Db, customerId: string, after: bigint, limit: number): Promise<FeedPage> {
-  const r = await db.query<{
-    changed: ChangedTransaction[] | null;
-    removed: RemovedTransaction[] | null;
-    last: string;
-  }>(
-    `SELECT (SELECT json_agg(c ORDER BY c.seq) FROM (
+/** The statement of readFeedPage; $1 the customer, $2 the position (exported for its plan's test). */
+export const feedPageSql = (limit: number) =>
+  `SELECT (SELECT json_agg(c ORDER BY c.seq) FROM (
        SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount::text AS amount,
               t.currency, t.balance_amount::text AS balance_amount, t.balance_currency, t.balance_type, t.status,
               t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name, t.merchant_category_code,
@@ -59,9 +50,19 @@ export async function readFeedPage(db: Db, customerId: string, after: bigint, li
               r.bank_slug, r.account_number, r.added_seq::text AS added_seq, r.replaced_by::text AS replaced_by
        FROM transaction_removals r WHERE r.customer_id = $1 AND r.seq > $2::bigint ORDER BY r.seq LIMIT ${limit}) d)
        AS removed,
-     (SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text FROM transaction_change_seq) AS last`,
-    [customerId, after.toString()],
-  );
+     (SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text FROM transaction_change_seq) AS last`;
+
+/**
+ * Up to `limit` rows changed (inserted or updated) after `after` and up to `limit` removals after it, each in the
+ * order of their changes; published rows only. One statement, so both lists come from one snapshot: read apart, a
+ * write committed in between could show its removals and not its rows, and a cursor past both would lose the rows.
+ */
+export async function readFeedPage(db: Db, customerId: string, after: bigint, limit: number): Promise<FeedPage> {
+  const r = await db.query<{
+    changed: ChangedTransaction[] | null;
+    removed: RemovedTransaction[] | null;
+    last: string;
+  }>(feedPageSql(limit), [customerId, after.toString()]);
   const row = r.rows[0];
   return { changed: row?.changed ?? [], removed: row?.removed ?? [], last: row?.last ?? '0' };
 }
