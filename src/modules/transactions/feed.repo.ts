@@ -153,8 +153,8 @@ export async function recordRemovals(
     await tx.query(
       `UPDATE transactions t SET replaces_transaction_id = l.pending
        FROM unnest($2::uuid[], $3::uuid[]) AS l(booked, pending)
-       WHERE t.customer_id = $1 AND t.id = l.booked`,
-      [customerId, links.map(([b]) => b), links.map(([, p]) => p)],
+       WHERE t.customer_id = $1 AND t.change_seq > $4::bigint AND t.id = l.booked`,
+      [customerId, links.map(([b]) => b), links.map(([, p]) => p), since.toString()],
     );
 }
 

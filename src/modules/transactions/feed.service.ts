@@ -86,45 +86,40 @@ export async function syncTransactions(db: Db, req: SyncRequest) {
 /**
  * TRANSACTIONS_UPDATED with the counts of the changes since the last one, when there are any. Run by report.compute
  * (src/jobs/handlers.ts), which every write of a customer's transactions queues in its own transaction, so no write
- * pays for it. At most one per run: the position announced moves in the webhook's transaction, so a retried run
- * does not announce the same changes twice.
+ * pays for it. The counting reads outside any transaction (on the embedded engine a transaction holds the one
+ * session); the position announced then moves from where the count began, in the webhook's transaction, so a retried
+ * run does not announce the same changes twice and a run that lost the race announces nothing.
  */
 export async function announceTransactionChanges(
   deps: { db: Database; queue: Pick<Queue, 'enqueue'>; clock: Clock },
   customerId: string,
 ): Promise<{ added: number; modified: number; removed: number } | null> {
-  return deps.db.transaction(async (tx) => {
-    const customer = (
-      await tx.query<{ client_id: string }>('SELECT client_id FROM customers WHERE id = $1', [customerId])
-    ).rows[0];
-    if (!customer) return null;
-    await tx.query(
-      'INSERT INTO transaction_feeds (customer_id, announced_seq) VALUES ($1, 0) ON CONFLICT (customer_id) DO NOTHING',
+  const { db } = deps;
+  const customer = (
+    await db.query<{ client_id: string; announced_seq: string | null }>(
+      `SELECT c.client_id, f.announced_seq::text AS announced_seq
+       FROM customers c LEFT JOIN transaction_feeds f ON f.customer_id = c.id WHERE c.id = $1`,
       [customerId],
+    )
+  ).rows[0];
+  if (!customer) return null;
+  const from = customer.announced_seq ?? '0';
+  const counts = await countChangesSince(db, customerId, BigInt(from));
+  if (counts.upTo === from) return null;
+  const { added, modified, removed } = counts;
+  return db.transaction(async (tx) => {
+    const moved = await tx.query(
+      `INSERT INTO transaction_feeds AS f (customer_id, announced_seq)
+       SELECT $1, $3::bigint FROM customers WHERE id = $1
+       ON CONFLICT (customer_id) DO UPDATE SET announced_seq = EXCLUDED.announced_seq
+       WHERE f.announced_seq = $2::bigint`,
+      [customerId, from, counts.upTo],
     );
-    const from = (
-      await tx.query<{ announced_seq: string }>(
-        'SELECT announced_seq::text AS announced_seq FROM transaction_feeds WHERE customer_id = $1 FOR UPDATE',
-        [customerId],
-      )
-    ).rows[0];
-    const counts = await countChangesSince(tx, customerId, BigInt(from?.announced_seq ?? '0'));
-    if (counts.upTo === from?.announced_seq) return null;
-    await tx.query('UPDATE transaction_feeds SET announced_seq = $2::bigint WHERE customer_id = $1', [
-      customerId,
-      counts.upTo,
-    ]);
-    const { added, modified, removed } = counts;
-    if (added + modified + removed === 0) return null;
+    if (moved.rowCount === 0 || added + modified + removed === 0) return null;
     await emitWebhookEvent(
       tx,
       deps.queue,
-      {
-        clientId: customer.client_id,
-        customerId,
-        type: 'TRANSACTIONS_UPDATED',
-        counts: { added, modified, removed },
-      },
+      { clientId: customer.client_id, customerId, type: 'TRANSACTIONS_UPDATED', counts: { added, modified, removed } },
       deps.clock.now(),
     );
     return { added, modified, removed };
