@@ -7,12 +7,13 @@
  *
  * One customer with BENCH_ROWS rows (PostgreSQL, default 1 000 000; embedded BENCH_EMBEDDED_ROWS, default 200 000),
  * loaded by COPY beside three others of BENCH_OTHER_ROWS each (default 100 000), then ANALYZE; the cursors of the
- * middle and the end are taken by walking the feed once with count=500 (so the walk itself is real). Timed
+ * middle and the end are made from the positions of those rows, sealed as the service seals them. Timed
  * round-robin, medians of BENCH_RUNS (default 21), all over HTTP through the service. `node bench/sync.bench.ts
  * postgres|embedded` runs one engine.
  */
 import type { Db } from '../src/db/db.ts';
 import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
+import { encodeFeedCursor } from '../src/modules/transactions/feed-cursor.ts';
 import { csvLine, ms, startBenchServer, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -53,23 +54,25 @@ async function customerWith(srv: BenchServer, n: number, number: string): Promis
   return customerId;
 }
 
-/** The cursors of the feed after 0, half and all but one page of the customer's rows, walking it with count=500. */
+/**
+ * The cursors of the feed after half and all but one page of the customer's rows: the position of that row, sealed
+ * as the service seals it (walking the feed to get there costs minutes at millions of rows, for the same cursor).
+ */
 async function cursorsAlong(srv: BenchServer, customerId: string, rows: number): Promise<string[]> {
-  const path = `/public/v3/customers/${customerId}/transactions/sync`;
-  const wanted = [Math.floor(rows / 2), rows - COUNT];
   const out: string[] = [];
-  let cursor = '';
-  let seen = 0;
-  while (wanted.length) {
-    const step = Math.min(500, (wanted[0] ?? 0) - seen);
-    const res = await srv.get(`${path}?count=${step}${cursor ? `&cursor=${cursor}` : ''}`);
-    if (res.status !== 200) throw new Error(`sync answered ${res.status}: ${JSON.stringify(res.body)}`);
-    cursor = res.body.next_cursor as string;
-    seen += (res.body.added as unknown[]).length;
-    if (seen === wanted[0]) {
-      out.push(cursor);
-      wanted.shift();
-    }
+  for (const k of [Math.floor(rows / 2), rows - COUNT]) {
+    const r = await srv.runtime.db.query<{ seq: string }>(
+      'SELECT change_seq::text AS seq FROM transactions WHERE customer_id = $1 ORDER BY change_seq OFFSET $2 LIMIT 1',
+      [customerId, k - 1],
+    );
+    const seq = r.rows[0]?.seq;
+    if (seq === undefined) throw new Error(`no row at ${k}`);
+    out.push(
+      encodeFeedCursor(
+        { installationKey: srv.runtime.installationKey, clientId: srv.clientId, customerId },
+        BigInt(seq),
+      ),
+    );
   }
   return out;
 }
@@ -101,7 +104,7 @@ async function run(engine: Engine): Promise<void> {
     const x = (a = 0) => `${(a / (baseMs ?? 1)).toFixed(2)}x`;
     const label = engine === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)';
     console.log(
-      `${label}: a sync page of ${COUNT} for a customer with ${rows} rows (+3 × ${OTHER_ROWS} others; load ${(loadMs / 1000).toFixed(1)} s; walk to the cursors ${(walkMs / 1000).toFixed(1)} s); medians of ${RUNS}`,
+      `${label}: a sync page of ${COUNT} for a customer with ${rows} rows (+3 × ${OTHER_ROWS} others; load ${(loadMs / 1000).toFixed(1)} s; cursors ${(walkMs / 1000).toFixed(1)} s); medians of ${RUNS}`,
     );
     console.log(`  baseline: endpoint 11, first page of ${COUNT}   ${ms(baseMs ?? 0)}`);
     console.log(`  sync, from the start (no cursor)          ${ms(startMs ?? 0)}  ratio ${x(startMs)}`);
