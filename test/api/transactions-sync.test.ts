@@ -162,6 +162,28 @@ describe('transactions sync', async () => {
     assert.equal((await sync(svc, client, a.customer, 'cursor=nonsense')).json().code, 'cursor_invalid');
   });
 
+  test(
+    'a cursor is good for a second service instance on the same database, as after a restart (nothing is kept per cursor)',
+    { skip: process.env.DATABASE_URL ? false : 'needs a database two processes share (DATABASE_URL)' },
+    async () => {
+      const { customer, account } = await customerWith(3);
+      const { cursor } = await syncAll(svc, client, customer);
+      await submit(svc, client, customer, makeTransactions(account, 4).slice(3));
+      const restarted = await startService({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
+      try {
+        const res = await restarted.app.inject({
+          method: 'GET',
+          url: `/public/v3/customers/${customer}/transactions/sync?cursor=${cursor}`,
+          headers: client.auth,
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.deepEqual(ids(res.json<SyncBody>().added), ['tx-3']);
+      } finally {
+        await restarted.close();
+      }
+    },
+  );
+
   test('a cursor ahead of the stored changes (a database restored from a backup) › 400 cursor_stale', async () => {
     const { customer } = await customerWith(1);
     const ahead = encodeFeedCursor(
