@@ -16,6 +16,8 @@ const STATUS_BY_CODE: Record<Exclude<ErrorCode, NotFoundCode>, number> = {
   redirect_url_not_allowed: 400,
   invalid_state: 400,
   flow_browser_mismatch: 400,
+  cursor_invalid: 400,
+  cursor_stale: 400,
   unauthorized: 401,
   token_expired: 401,
   forbidden_token_kind: 403,

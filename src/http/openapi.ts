@@ -45,6 +45,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /public/v3/customers/{customer_id}/transaction_collections': 'submitTransactions',
   'GET /public/v3/customers/{customer_id}/raw-transactions': 'listRawTransactions',
   'GET /public/v3/customers/{customer_id}/transactions': 'listCategorisedTransactions',
+  'GET /public/v3/customers/{customer_id}/transactions/sync': 'syncTransactions',
   // Reports
   'GET /public/v3/customers/{customer_id}/report_readiness_statuses/{report_name}': 'getReportReadiness',
   'GET /public/v3/customers/{customer_id}/insights/current_personal': 'getInsights',

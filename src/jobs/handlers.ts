@@ -11,11 +11,14 @@ import { sendInvitationEmail } from '../modules/invitations/invitations.job.ts';
 import { runWebhookDispatch } from '../modules/webhooks/index.ts';
 import { deleteExpiredConnectRows } from '../modules/connect/index.ts';
 import { pruneExpiredKeys } from '../modules/idempotency/index.ts';
-import { maintainTransactionsPartition } from '../modules/transactions/index.ts';
+import { announceTransactionChanges, maintainTransactionsPartition } from '../modules/transactions/index.ts';
 
 export function jobHandlers(deps: AppDeps): Record<JobName, JobHandler> {
   return {
     'report.compute': async (data) => {
+      // Every write of a customer's transactions queues this job: the change feed's webhook goes first, so a lender
+      // hears of new transactions without waiting for the report (docs/decisions/0052-transaction-change-feed.md).
+      await announceTransactionChanges(deps, String(data.customer_id));
       await computeCustomerReport(deps, String(data.customer_id), reportTestHooks(deps));
     },
     'bank.pull': (data) =>

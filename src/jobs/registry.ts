@@ -65,7 +65,8 @@ const PERIODIC_SWEEP = {
 
 export const JOBS = {
   'report.compute': {
-    description: "Recompute a customer's reports after their data changed, then announce them by webhook.",
+    description:
+      "Announce a customer's changed transactions (TRANSACTIONS_UPDATED), recompute their reports after their data changed, then announce them by webhook.",
     policy: 'stately',
     singletonKey: 'customer id',
     retryLimit: 5,

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'redirect_url_not_allowed',
   'invalid_state',
   'flow_browser_mismatch',
+  'cursor_invalid',
+  'cursor_stale',
   'unauthorized',
   'token_expired',
   'forbidden_token_kind',

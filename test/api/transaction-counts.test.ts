@@ -109,7 +109,7 @@ describe('maintained transaction counts', async () => {
     await submit(svc, client, customer, txns);
     const keep = txns.filter((_, i) => i % 4 !== 1).map((t) => t.external_transaction_id);
     const ctx = { queue: svc.deps.queue, customerId: customer, now: svc.clock.now() };
-    const removed = await svc.deps.db.transaction((tx) => removeVanishedPending(tx, ctx, account.id, keep, START));
+    const removed = await svc.deps.db.transaction((tx) => removeVanishedPending(tx, ctx, account.id, keep, START, 0n));
     assert.equal(removed, 13);
     await assertCountsExact(svc, customer);
     const page = await svc.app.inject({

@@ -142,6 +142,11 @@ describe('the README walkthrough, run as written', async () => {
     assert.match(blockWith('# 1. an access token'), /"token":"obi_ut_/);
     assert.match(blockWith('# 20. a webhook'), /"secret":"whsec_/);
     assert.match(blockWith('transaction_collections'), /"saved":2/);
+    assert.match(blockWith('transactions/sync'), /"added":\[\{"id":/);
+    assert.match(
+      blockWith('transactions/sync'),
+      /"added":\[\],"modified":\[\],"removed":\[\],"next_cursor":"v1\.[^"]+","has_more":false/,
+    );
     assert.match(blockWith('# 6. consent status'), /status=Success/);
     assert.match(blockWith('# 6. consent status'), /"status":"Authorised"/);
     assert.match(blockWith('# 6. consent status'), /"sub_type":"CurrentAccount"/);

@@ -239,6 +239,27 @@ describe('consent flow › a misbehaving bank', async () => {
       before.some((t) => t.status === 'Pending' && String(t.external_transaction_id).startsWith('PND')),
       'pending items came under their pending ids',
     );
+    // The change feed's position before the refresh (docs/decisions/0052-transaction-change-feed.md).
+    const feed = async (cursor?: string) => {
+      const out = {
+        added: [] as Array<Record<string, unknown>>,
+        removed: [] as Array<Record<string, unknown>>,
+        cursor,
+      };
+      for (;;) {
+        const q = out.cursor ? `?count=500&cursor=${out.cursor}` : '?count=500';
+        const res = await call(svc, 'GET', `/public/v3/customers/${s.customer.id}/transactions/sync${q}`, {
+          auth: s.client.auth.authorization,
+        });
+        assert.equal(res.status, 200, JSON.stringify(res.json));
+        out.added.push(...(res.json.added as Array<Record<string, unknown>>));
+        out.removed.push(...(res.json.removed as Array<Record<string, unknown>>));
+        out.cursor = res.json.next_cursor as string;
+        if (!res.json.has_more) return out;
+      }
+    };
+    const seen = await feed();
+    assert.equal(seen.added.length, before.length);
 
     svc.clock.advance(3 * 86_400); // past the access token's hour: the pull refreshes it
     await renewToken(svc, s.client);
@@ -253,6 +274,18 @@ describe('consent flow › a misbehaving bank', async () => {
     const view = (await s.consent()).json;
     assert.equal(view.latest_pull.state, 'succeeded', JSON.stringify(view.latest_pull));
     assert.ok((view.latest_pull.counts.transactions.removed_pending as number) > 0);
+    // The feed since then: each pending item removed, linked both ways to the booked one that replaced it.
+    await renewToken(svc, s.client);
+    const since = await feed(seen.cursor);
+    assert.equal(since.removed.length, view.latest_pull.counts.transactions.removed_pending);
+    const addedById = new Map(since.added.map((t) => [t.id, t]));
+    for (const r of since.removed) {
+      assert.match(String(r.external_transaction_id), /^PND/);
+      const booked = addedById.get(r.replaced_by);
+      assert.ok(booked, `the booking of ${String(r.external_transaction_id)} is among the added`);
+      assert.equal(booked.pending_transaction_id, r.id);
+      assert.equal(`PND${String(booked.external_transaction_id)}`, r.external_transaction_id);
+    }
     const later = persona('payday-borrower');
     const stored = await rawTransactions(svc, s.client, s.customer.id);
     const storedById = new Map(stored.map((t) => [t.external_transaction_id, t]));

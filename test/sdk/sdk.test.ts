@@ -13,6 +13,7 @@ import {
   newIdempotencyKey,
   ok,
   pages,
+  sync,
   verifyWebhook,
   waitForReport,
   WebhookSignatureError,
@@ -83,6 +84,33 @@ describe('the TypeScript SDK', async () => {
     }))
       ids.add(t.id);
     assert.equal(ids.size, persona.transactions.length);
+  });
+
+  test('sync: every transaction added once, then only what changed since the stored cursor', async () => {
+    const added = new Set<string>();
+    let cursor: string | undefined;
+    for await (const page of sync(obi, customerId, { count: 200 })) {
+      for (const t of page.added) added.add(t.id);
+      cursor = page.next_cursor;
+    }
+    assert.equal(added.size, persona.transactions.length);
+    const changed = { ...persona.transactions[0]!, name: 'A NEW NAME' };
+    ok(
+      await obi.api.POST('/public/v3/customers/{customer_id}/transaction_collections', {
+        params: { path: { customer_id: customerId } },
+        body: { transactions: [changed] },
+      }),
+    );
+    const since = [];
+    for await (const page of sync(obi, customerId, { cursor })) since.push(page);
+    assert.deepEqual(
+      since.flatMap((p) => p.modified.map((t) => t.name)),
+      ['A NEW NAME'],
+    );
+    assert.deepEqual(
+      since.flatMap((p) => [...p.added, ...p.removed]),
+      [],
+    );
   });
 
   test('the report, waited for, then read with its types', async () => {

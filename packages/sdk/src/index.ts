@@ -7,6 +7,7 @@ export { createClient, type ApiClient, type ObiClient } from './client.ts';
 export { TokenSource, type Credentials } from './tokens.ts';
 export { ApiError, ok, type ErrorCode, type Problem } from './errors.ts';
 export { items, pages } from './paging.ts';
+export { sync, type SyncPage } from './sync.ts';
 export { newIdempotencyKey } from './idempotency.ts';
 export { verifyWebhook, WebhookSignatureError, type WebhookPayload } from './webhooks.ts';
 export { waitForReport, type ReportName } from './reports.ts';

@@ -348,6 +348,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/v3/customers/{customer_id}/transactions/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sync transactions: what was added, modified and removed since a cursor */
+    get: operations['syncTransactions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/v3/customers/{customer_id}/accounts/{account_id}/statements': {
     parameters: {
       query?: never;
@@ -878,6 +895,8 @@ export interface components {
         | 'redirect_url_not_allowed'
         | 'invalid_state'
         | 'flow_browser_mismatch'
+        | 'cursor_invalid'
+        | 'cursor_stale'
         | 'unauthorized'
         | 'token_expired'
         | 'forbidden_token_kind'
@@ -1129,7 +1148,8 @@ export interface components {
           | 'REPORT_UPDATED'
           | 'NEW_EVENT'
           | 'ACCOUNT_AUTHORIZATION_GRANTED'
-          | 'ACCOUNT_AUTHORIZATION_LOST';
+          | 'ACCOUNT_AUTHORIZATION_LOST'
+          | 'TRANSACTIONS_UPDATED';
         customer_id: string;
         payload: {
           msg: string;
@@ -1137,6 +1157,12 @@ export interface components {
           customer_id: string;
           account_id?: string;
           event_id?: string;
+          /** @description TRANSACTIONS_UPDATED: transactions added since the last one */
+          added?: number;
+          /** @description TRANSACTIONS_UPDATED: transactions modified */
+          modified?: number;
+          /** @description TRANSACTIONS_UPDATED: transactions removed */
+          removed?: number;
         };
         state: 'pending' | 'delivered' | 'failed';
         attempt_count: number;
@@ -1189,7 +1215,8 @@ export interface components {
         | 'REPORT_UPDATED'
         | 'NEW_EVENT'
         | 'ACCOUNT_AUTHORIZATION_GRANTED'
-        | 'ACCOUNT_AUTHORIZATION_LOST';
+        | 'ACCOUNT_AUTHORIZATION_LOST'
+        | 'TRANSACTIONS_UPDATED';
       customer_id: string;
       payload: {
         msg: string;
@@ -1197,6 +1224,12 @@ export interface components {
         customer_id: string;
         account_id?: string;
         event_id?: string;
+        /** @description TRANSACTIONS_UPDATED: transactions added since the last one */
+        added?: number;
+        /** @description TRANSACTIONS_UPDATED: transactions modified */
+        modified?: number;
+        /** @description TRANSACTIONS_UPDATED: transactions removed */
+        removed?: number;
       };
       state: 'pending' | 'delivered' | 'failed';
       attempt_count: number;
@@ -1478,6 +1511,76 @@ export interface components {
           href: string;
         };
       };
+    };
+    SyncTransactionsResponse: {
+      added: {
+        id: string;
+        external_transaction_id: string;
+        name: string;
+        type: string | null;
+        amount: number;
+        balance: {
+          amount: number;
+          currency: string;
+          type: string;
+        } | null;
+        currency: string;
+        status: string;
+        bank_slug: string;
+        account_number: string;
+        address_line: string | null;
+        merchant_details: {
+          merchant_name: string | null;
+          merchant_category_code: string | null;
+        } | null;
+        proprietary_bank_transaction_code: {
+          code: string | null;
+          issuer: string | null;
+        } | null;
+        value_date_time: number;
+        booking_date_time: number;
+        pending_transaction_id: string | null;
+      }[];
+      /** @description transactions the client has seen before, as they are now */
+      modified: {
+        id: string;
+        external_transaction_id: string;
+        name: string;
+        type: string | null;
+        amount: number;
+        balance: {
+          amount: number;
+          currency: string;
+          type: string;
+        } | null;
+        currency: string;
+        status: string;
+        bank_slug: string;
+        account_number: string;
+        address_line: string | null;
+        merchant_details: {
+          merchant_name: string | null;
+          merchant_category_code: string | null;
+        } | null;
+        proprietary_bank_transaction_code: {
+          code: string | null;
+          issuer: string | null;
+        } | null;
+        value_date_time: number;
+        booking_date_time: number;
+        pending_transaction_id: string | null;
+      }[];
+      removed: {
+        id: string;
+        external_transaction_id: string;
+        bank_slug: string;
+        account_number: string;
+        replaced_by: string | null;
+      }[];
+      /** @description opaque; where the next call starts, for this client and customer only */
+      next_cursor: string;
+      /** @description more changes can be read now with next_cursor */
+      has_more: boolean;
     };
     ListStatementsResponse: {
       data: {
@@ -4277,6 +4380,87 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ListCategorisedTransactionsResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  syncTransactions: {
+    parameters: {
+      query?: {
+        /** @description the next_cursor of the previous answer; leave it out to start from the beginning */
+        cursor?: string;
+        /** @description most items (added, modified, removed) */
+        count?: number;
+      };
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SyncTransactionsResponse'];
         };
       };
       /** @description Default Response */

@@ -12,6 +12,10 @@ export interface WebhookPayload {
   customer_id?: string;
   account_id?: string;
   event_id?: number;
+  /** TRANSACTIONS_UPDATED: how many transactions the change feed (sync) added, modified and removed */
+  added?: number;
+  modified?: number;
+  removed?: number;
 }
 
 export class WebhookSignatureError extends Error {

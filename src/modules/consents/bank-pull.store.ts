@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids.ts';
 import { markDataChanged } from '../reports/index.ts';
 import { storeParties, storeStatements, type PartyBody, type StatementBody } from '../statements/index.ts';
 import { buildTransactionRows, type SubmittedTransactionInput } from '../transactions/index.ts';
-import { removeVanishedPending, storeTransactionRows } from '../transactions/index.ts';
+import { feedPosition, removeVanishedPending, storeTransactionRows } from '../transactions/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { grantAccounts, loseAccounts } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
@@ -195,13 +195,16 @@ async function storeTransactions(
       `${built.errorCount} transaction(s) cannot be stored${first ? ` (first: ${first.pointer} ${first.detail})` : ''}`,
     );
   }
+  // The change feed's position before the rows go in: the booked rows of this pull lie after it, and a pending row
+  // that vanished is linked to the one that replaced it (removeVanishedPending).
+  const bookedSince = await feedPosition(tx);
   const answer = await storeTransactionRows(tx, ctx, built.rows);
   let removed = 0;
   for (const account of stored) {
     const keep = data.transactions
       .filter((t) => accountOf(t.bankAccountId, 'a transaction').id === account.id)
       .map((t) => t.externalTransactionId);
-    removed += await removeVanishedPending(tx, ctx, account.id, keep, window.from);
+    removed += await removeVanishedPending(tx, ctx, account.id, keep, window.from, bookedSince);
   }
   return {
     received: built.rows.length,

@@ -251,7 +251,9 @@ export async function updateTransactions(
     const chunk = rows.slice(i, i + size);
     const n = UPDATABLE.length;
     await tx.query(
-      `UPDATE transactions t SET ${UPDATABLE.map(([c]) => `${c} = u.${c}`).join(', ')}, updated_at = $${n + 3}
+      // A new place in the change feed; added_seq keeps where it was inserted (migrations/0026_transaction_change_feed.sql).
+      `UPDATE transactions t SET ${UPDATABLE.map(([c]) => `${c} = u.${c}`).join(', ')}, updated_at = $${n + 3},
+         change_seq = nextval('transaction_change_seq'), added_seq = coalesce(t.added_seq, t.change_seq)
        FROM unnest($1::text[], $2::text[], ${UPDATABLE.map(([, type], k) => `$${k + 3}::${type}[]`).join(', ')})
          AS u(account_id, external_transaction_id, ${UPDATABLE.map(([c]) => c).join(', ')})
        WHERE t.customer_id = $${n + 4} AND t.account_id = u.account_id
@@ -347,9 +349,22 @@ export async function listTransactions(
   return rows;
 }
 
+/** A pending row a bank pull deleted (deleteVanishedPending's RETURNING). */
+export interface GonePending {
+  id: string;
+  account_id: string;
+  external_transaction_id: string;
+  bank_slug: string;
+  account_number: string;
+  amount: string;
+  currency: string;
+  booking_date_time: number;
+  added_seq: string;
+}
+
 /**
  * Pending transactions of an account booked from `from` on whose external ids are not in `keep`: the bank no
- * longer reports them (booked under a new id, or dropped). Answers how many went.
+ * longer reports them (booked under a new id, or dropped). Answers the rows that went, for the change feed.
  */
 export async function deleteVanishedPending(
   tx: Db,
@@ -357,13 +372,15 @@ export async function deleteVanishedPending(
   accountId: string,
   keep: string[],
   from: number,
-): Promise<number> {
-  const r = await tx.query(
+): Promise<GonePending[]> {
+  const r = await tx.query<GonePending>(
     `DELETE FROM transactions WHERE customer_id = $1 AND account_id = $2 AND status = 'Pending' AND booking_date_time >= $3
-       AND NOT (external_transaction_id = ANY($4::text[]))`,
+       AND NOT (external_transaction_id = ANY($4::text[]))
+     RETURNING id::text AS id, account_id, external_transaction_id, bank_slug, account_number, amount::text AS amount,
+       currency, booking_date_time, coalesce(added_seq, change_seq)::text AS added_seq`,
     [customerId, accountId, from, keep],
   );
-  return r.rowCount;
+  return r.rows;
 }
 
 /** Rows per chunk of COPY text (the chunks a worker thread makes for loadTransactionCsv). */

@@ -14,6 +14,7 @@ import { CustomerIdParams } from '../customers/index.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { registerBodyTaskParser, type BodyTask } from '../../http/json-body.ts';
 import * as service from './transactions.service.ts';
+import { SYNC_DEFAULT_COUNT, syncTransactions } from './feed.service.ts';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import {
   CategorisedTransactionList,
@@ -22,6 +23,8 @@ import {
   ShallowSubmission,
   SubmissionResult,
   SubmittedTransaction,
+  SyncQuery,
+  SyncResult,
   TransactionCollectionBody,
   TransactionsQuery,
 } from './transactions.wire.ts';
@@ -54,6 +57,8 @@ export interface TransactionRoutesDeps {
   queue: Queue;
   config: Pick<Config, 'publicBaseUrl' | 'bodyLimitBytes'>;
   workerPool: Pick<WorkerPool, 'run'>;
+  /** seals the change feed's cursors (feed-cursor.ts) */
+  installationKey: string;
 }
 
 export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
@@ -63,6 +68,7 @@ export async function transactionRoutes(app: HttpApp, deps: TransactionRoutesDep
     await submissionRoute(scope, deps);
   });
   await transactionReadRoutes(app, deps);
+  await syncRoute(app, deps);
 }
 
 /**
@@ -219,5 +225,31 @@ async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps):
       const { rows, envelope } = await listPage(request, 'transactions');
       return { data: rows.map(service.toCategorisedWire), ...envelope };
     },
+  );
+}
+
+/** The change feed of a customer's transactions (docs/decisions/0052-transaction-change-feed.md). */
+async function syncRoute(app: HttpApp, deps: TransactionRoutesDeps): Promise<void> {
+  app.get(
+    '/public/v3/customers/:customer_id/transactions/sync',
+    {
+      onRequest: requireAuth(deps, 'bearer'),
+      schema: {
+        summary: 'Sync transactions: what was added, modified and removed since a cursor',
+        tags: ['Transactions'],
+        security: [{ Bearer: [] }],
+        params: CustomerIdParams,
+        querystring: SyncQuery,
+        response: { 200: SyncResult, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    (request) =>
+      syncTransactions(deps.db, {
+        installationKey: deps.installationKey,
+        clientId: clientOf(request).clientId,
+        customerId: request.params.customer_id,
+        cursor: request.query.cursor,
+        count: request.query.count ?? SYNC_DEFAULT_COUNT,
+      }),
   );
 }

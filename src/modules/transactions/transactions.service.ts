@@ -29,6 +29,7 @@ import * as staged from './transactions-staged.repo.ts';
 import { customerWrites } from './customer-writes.ts';
 import { findExisting, type ExistingTransaction } from './transactions-existing.repo.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
+import { recordRemovals } from './feed.repo.ts';
 import { enqueueTransactionsMaintenance, TRANSACTIONS_MAINTENANCE_AFTER_ROWS } from './transactions-maintenance.ts';
 
 const BUILD_SLICE = 10_000;
@@ -413,6 +414,8 @@ export function toCategorisedWire(t: repo.StoredTransaction) {
 /**
  * The bank pull, after storeTransactionRows: a Pending transaction the bank no longer returns (it booked under a
  * new id, or was dropped) goes, so nothing is counted twice. Only within the window the pull read (from `from`).
+ * Each is recorded for the change feed as removed, linked to the booked row of this pull that replaced it when one
+ * matches: `bookedSince`, the feed's position before the pull stored its rows (feedPosition).
  */
 export async function removeVanishedPending(
   tx: Db,
@@ -420,10 +423,14 @@ export async function removeVanishedPending(
   accountId: string,
   pulledExternalIds: string[],
   from: number,
+  bookedSince: bigint,
 ): Promise<number> {
-  const removed = await repo.deleteVanishedPending(tx, ctx.customerId, accountId, pulledExternalIds, from);
-  if (removed > 0) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
-  return removed;
+  const gone = await repo.deleteVanishedPending(tx, ctx.customerId, accountId, pulledExternalIds, from);
+  if (gone.length > 0) {
+    await recordRemovals(tx, ctx.customerId, gone, bookedSince, ctx.now);
+    await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
+  }
+  return gone.length;
 }
 
 /** `store` in one transaction, under the submission's Idempotency-Key when it has one (a replay answers the first result). */

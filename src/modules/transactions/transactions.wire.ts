@@ -141,3 +141,47 @@ export async function checkSubmittedTransactions(items: unknown[]): Promise<void
   const invalid = checks.result();
   if (invalid) throw invalidItemsError(invalid);
 }
+
+/** The change feed (docs/decisions/0052-transaction-change-feed.md). */
+export const SyncQuery = Type.Object(
+  {
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'the next_cursor of the previous answer; leave it out to start from the beginning',
+      }),
+    ),
+    count: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'most items (added, modified, removed)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const SyncTransaction = Type.Object({
+  ...RawTransaction.properties,
+  pending_transaction_id: Nullable(
+    Type.String({ description: 'the id of the pending transaction this booked one replaced (listed in removed)' }),
+  ),
+});
+
+export const RemovedTransaction = Type.Object({
+  id: Type.String(),
+  external_transaction_id: Type.String(),
+  bank_slug: Type.String(),
+  account_number: Type.String(),
+  replaced_by: Nullable(
+    Type.String({
+      description: 'a pending transaction that booked: the id of the booked transaction that replaced it',
+    }),
+  ),
+});
+
+export const SyncResult = Type.Object({
+  added: Type.Array(SyncTransaction),
+  modified: Type.Array(SyncTransaction, { description: 'transactions the client has seen before, as they are now' }),
+  removed: Type.Array(RemovedTransaction),
+  next_cursor: Type.String({ description: 'opaque; where the next call starts, for this client and customer only' }),
+  has_more: Type.Boolean({ description: 'more changes can be read now with next_cursor' }),
+});

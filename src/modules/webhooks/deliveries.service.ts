@@ -24,7 +24,16 @@ export interface DeliveryView {
   message_id: string;
   webhook_type: WebhookType;
   customer_id: string;
-  payload: { msg: string; webhook_type: string; customer_id: string; account_id?: string; event_id?: string };
+  payload: {
+    msg: string;
+    webhook_type: string;
+    customer_id: string;
+    account_id?: string;
+    event_id?: string;
+    added?: number;
+    modified?: number;
+    removed?: number;
+  };
   state: DeliveryState;
   attempt_count: number;
   next_attempt_at: number | null;

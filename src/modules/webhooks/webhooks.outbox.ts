@@ -6,7 +6,7 @@
  * (webhooks.dispatch.ts).
  *
  * Payloads (docs/decisions/0011-webhooks.md): { msg, webhook_type, customer_id }, the account types add account_id, NEW_EVENT adds
- * event_id. Never put amounts, names or other personal data in `msg`: receivers fetch data through the API.
+ * event_id, TRANSACTIONS_UPDATED adds the counts added, modified and removed. Never put amounts, names or other personal data in `msg`: receivers fetch data through the API.
  */
 import type { Db } from '../../db/db.ts';
 import { newId } from '../../lib/ids.ts';
@@ -22,6 +22,7 @@ export const WEBHOOK_TYPES = [
   'NEW_EVENT',
   'ACCOUNT_AUTHORIZATION_GRANTED',
   'ACCOUNT_AUTHORIZATION_LOST',
+  'TRANSACTIONS_UPDATED',
 ] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 
@@ -35,6 +36,8 @@ export interface WebhookEvent {
   eventId?: string;
   /** NEW_EVENT: the event's name (e.g. PENSION_MISSING); the spec's msg "names the event". */
   eventName?: string;
+  /** Required for TRANSACTIONS_UPDATED: how many transactions the change feed has added, modified and removed. */
+  counts?: { added: number; modified: number; removed: number };
   /** Overrides the standard sentence for the type. No personal data. */
   msg?: string;
 }
@@ -48,6 +51,7 @@ const MESSAGES: Record<WebhookType, (e: WebhookEvent) => string> = {
   ACCOUNT_AUTHORIZATION_GRANTED: () => 'The customer authorized a bank account again.',
   ACCOUNT_AUTHORIZATION_LOST: () =>
     'Access to a bank account is no longer available; the customer must authorize it again.',
+  TRANSACTIONS_UPDATED: () => "The customer's transactions changed; read them from the transactions sync endpoint.",
 };
 
 const ACCOUNT_TYPES: ReadonlySet<WebhookType> = new Set([
@@ -58,7 +62,10 @@ const ACCOUNT_TYPES: ReadonlySet<WebhookType> = new Set([
 /** The exact JSON body receivers get (members in a fixed order). Throws on an event that lacks its identifier. */
 export function webhookPayload(event: WebhookEvent): string {
   if (!WEBHOOK_TYPES.includes(event.type)) throw new TypeError(`unknown webhook type ${String(event.type)}`);
-  const body: Record<string, string> = { msg: event.msg ?? MESSAGES[event.type](event), webhook_type: event.type };
+  const body: Record<string, string | number> = {
+    msg: event.msg ?? MESSAGES[event.type](event),
+    webhook_type: event.type,
+  };
   if (ACCOUNT_TYPES.has(event.type)) {
     if (!event.accountId) throw new TypeError(`${event.type} needs accountId`);
     body.account_id = event.accountId;
@@ -67,6 +74,14 @@ export function webhookPayload(event: WebhookEvent): string {
   if (event.type === 'NEW_EVENT') {
     if (!event.eventId) throw new TypeError('NEW_EVENT needs eventId');
     body.event_id = event.eventId;
+  }
+  if (event.type === 'TRANSACTIONS_UPDATED') {
+    // Counts only, never the transactions: the receiver reads them from the change feed
+    // (docs/decisions/0052-transaction-change-feed.md).
+    if (!event.counts) throw new TypeError('TRANSACTIONS_UPDATED needs counts');
+    body.added = event.counts.added;
+    body.modified = event.counts.modified;
+    body.removed = event.counts.removed;
   }
   return JSON.stringify(body);
 }
