@@ -83,6 +83,29 @@ describe('classify › realistic UK statement texts (personal)', () => {
   }
 });
 
+describe('classify › the payer decides before pay words (docs/classification.md, order of evidence)', () => {
+  // [description, expected category]: pension and benefit payers, by name or by scheme, beat SALARY, WAGES, NET PAY
+  const cases: [string, string][] = [
+    ['NEST PENSIONS NET PAY', 'pension'],
+    ['BGC CIVIL SERVICE PENSION SALARY', 'pension'],
+    ['DWP UC SALARY', 'universal_credit'],
+    ['DWP STATE PENSION WAGES', 'pension'],
+    ['WEST YORKS PENSION FUND NET PAY', 'pension'],
+    ['AVIVA ANNUITY PAYMENT SALARY', 'pension'],
+    // a firm whose name merely contains "pension" pays its staff a salary
+    ['PENSION PLANNING LTD SALARY', 'salary'],
+    ['THE PENSIONS REGULATOR SALARY', 'salary'],
+    // a council employs people: pay words on a council's credit stay salary
+    ['LEEDS CITY COUNCIL SALARY', 'salary'],
+    ['ACME LTD SALARY', 'salary'],
+  ];
+  for (const [description, expected] of cases) {
+    test(`${description} → ${expected}`, () => {
+      assert.equal(classify({ description, amount: 850 }).categoryId, expected);
+    });
+  }
+});
+
 describe('classify › refunds', () => {
   test('money back from a shop the customer pays is a refund, not income, and keeps the merchant', () => {
     const result = classify({ description: 'TESCO STORES 3217', amount: 12.5 });

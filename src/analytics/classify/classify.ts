@@ -203,10 +203,51 @@ function gather(tx: EngineTransaction, isBusiness: boolean, cache: TextCache): t
   return evidence;
 }
 
+/**
+ * Payers of pensions and benefits (knowledge base targets): money in from one is a pension or a benefit, whatever
+ * pay word its text also carries ("NEST PENSIONS NET PAY", "DWP UC SALARY SUPPORT").
+ */
+const INCOME_PAYERS = new Set([
+  'state_pension',
+  'pension',
+  'workplace_pension',
+  'universal_credit',
+  'child_benefit',
+  'disability_benefits',
+  'out_of_work_benefits',
+  'tax_credits',
+  'housing_benefit',
+  'other_benefits',
+]);
+/** Pension keywords whose payee may also employ people: the pension wins only with a scheme word beside it. */
+const PENSION_KEYS = new Set(['pension', 'pension_insurer']);
+/**
+ * A firm whose name merely contains "pension" ("PENSION PLANNING CONSULTANTS LTD SALARY"): its legal form or trade
+ * words, with no scheme word (SCHEME, FUND, ANNUITY, SUPERANNUATION, ...) to say the payment is a pension.
+ */
+const FIRM_WORDS = /\b(?:LTD|LIMITED|LLP|PLC|CONSULT\w*|ADVIS\w*|PLANNING|SOLUTIONS|RECRUIT\w*|REGULATOR|OMBUDSMAN)\b/;
+const SCHEME_WORDS =
+  /\b(?:SCHEME|FUND|TRUST|ANNUIT\w*|SUPERANN\w*|LGPS|PENSIONS? (?:PAY\w*|SERVICE|AUTHORITY|ADMIN\w*)|RETIREMENT|SIPP|DRAWDOWN)\b/;
+
+/**
+ * Pay words on money in give way to the payer (docs/classification.md, "Order of evidence"): a pension or benefit
+ * payer we know, or a pension named by its scheme, decides before SALARY, WAGES or NET PAY.
+ */
+function payerBeforePayWords(tx: EngineTransaction, e: typeof evidence): boolean {
+  if (e.slot % 2 !== 0 || e.text.strong?.target.key !== 'salary') return false;
+  const payee = e.payee;
+  if (payee !== null && INCOME_PAYERS.has(payee.target.key)) return true;
+  const pensionWord = e.text.keyword !== null && PENSION_KEYS.has(e.text.keyword.target.key);
+  if (!pensionWord && !(payee !== null && payee.target.key === 'pension_insurer')) return false;
+  const raw = tx.description.toUpperCase();
+  return SCHEME_WORDS.test(raw) || (!FIRM_WORDS.test(raw) && pensionWord);
+}
+
 /** Step 2: what happened, whoever was paid. True when it decided. */
 function decideWhatHappened(tx: EngineTransaction, e: typeof evidence): boolean {
   const bankAction = BANK_ACTION_TYPES.get(e.type);
   const cashCode = e.channel === CHANNEL.cash || (tx.mcc !== null && CASH_MCCS.has(tx.mcc));
+  if (payerBeforePayWords(tx, e)) return false;
   const target = e.text.strong?.target ?? (cashCode ? CASH : bankAction);
   const category = target?.categories[e.slot];
   if (!target || !category) return false;
