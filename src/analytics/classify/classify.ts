@@ -343,6 +343,53 @@ export function classifyTransaction(
   return toResult(tx);
 }
 
+const RETURNED_DD = {
+  Personal: requireCategory('Personal', 'returned_direct_debit'),
+  Business: findCategory('Business', 'returned_direct_debit') ?? null,
+};
+/** Credits that may be a returned direct debit the text does not call one (no UNPAID, no RTN). */
+const MIRROR_CANDIDATES = new Set(['other_income', 'refund', 'transfer_in']);
+const MIRROR_DAYS = 10;
+
+/**
+ * A credit that mirrors a recent direct debit — same account, same payee text, the same sum, within 10 days after
+ * it — is that debit returned unpaid, whatever its text says: banks print the payee's name alone on the reversal
+ * (docs/classification.md, "Order of rules").
+ */
+function markMirroredReturns(
+  transactions: readonly EngineTransaction[],
+  results: ClassifiedTransaction[],
+  levels: Uint8Array,
+  cache: TextCache,
+  typeOf: ReadonlyMap<string, AccountType>,
+): void {
+  const debits = new Map<string, number[]>();
+  for (let i = 0; i < transactions.length; i++) {
+    const tx = itemAt(transactions, i);
+    if (tx.amount >= 0) continue;
+    const direct = cache.get(tx.description).channel === CHANNEL.directDebit || typeKey(tx.type) === 'directdebit';
+    if (!direct) continue;
+    const key = `${tx.accountId}|${itemAt(results, i).normalizedDescription}|${Math.round(-tx.amount * 100)}`;
+    const list = debits.get(key);
+    if (list) list.push(tx.bookedAt);
+    else debits.set(key, [tx.bookedAt]);
+  }
+  if (debits.size === 0) return;
+  for (let i = 0; i < transactions.length; i++) {
+    const tx = itemAt(transactions, i);
+    const result = itemAt(results, i);
+    if (tx.amount <= 0 || !MIRROR_CANDIDATES.has(result.categoryId) || result.source === 'submitted') continue;
+    const times = debits.get(`${tx.accountId}|${result.normalizedDescription}|${Math.round(tx.amount * 100)}`);
+    if (!times?.some((t) => t <= tx.bookedAt && tx.bookedAt - t <= MIRROR_DAYS * 86_400)) continue;
+    const category = RETURNED_DD[typeOf.get(tx.accountId) ?? 'Personal'];
+    if (category === null) continue;
+    result.categoryId = category.id;
+    result.categoryName = category.name;
+    result.source = 'type';
+    levels[i] = LEVEL.none; // a returned payment is never one side of a transfer
+  }
+}
+
 /**
  * Classifies a batch: every transaction of a customer, with the customer's accounts (whose types choose the
  * category list and whose numbers help recognise own transfers). Results are in input order. A transaction
@@ -364,6 +411,7 @@ export function classifyTransactions(
     // Own-transfer words with no payee we know to explain them: an own transfer even unpaired (own-transfers.ts).
     if (decided.level === LEVEL.hinted && ownTransferByWords(cache.get(tx.description))) levels[i] = LEVEL.worded;
   }
+  markMirroredReturns(transactions, results, levels, cache, typeOf);
   const isOwn = findOwnTransfers(transactions, accounts, levels);
   for (let i = 0; i < transactions.length; i++) {
     if (isOwn[i] === 0) continue;
