@@ -60,6 +60,11 @@ export const keywordRules: readonly KeywordRule[] = [
       'DD REVERSAL',
       'RECALLED DD',
       'DD RECALL',
+      // the return codes some banks print before or after the payee ("SKY DIGITAL RTN", "UNP BRITISH GAS")
+      'RTN',
+      'UNP',
+      'DD RTN',
+      'RTN DD',
     ],
   },
   {
@@ -225,6 +230,9 @@ export const keywordRules: readonly KeywordRule[] = [
       'STUDENT HOMES',
     ],
   },
+  // A letting or estates company collecting rent ("GOWER ESTATES LTD"): money out only, and only when no more
+  // specific word speaks (an invoice from an estate is a sale, "ESTATES INV 9585").
+  { target: 'housing', priority: -1, phrases: ['ESTATES', 'LETS'] },
   // The product beats the lender's other words: "DD LOAN MORTGAGE" and "NATIONWIDE BS MTG" are mortgages.
   {
     target: 'mortgage',
@@ -509,7 +517,9 @@ export const keywordRules: readonly KeywordRule[] = [
     ],
   },
   { target: 'water', phrases: ['WATER', 'WATER RATES', 'SEWERAGE', 'WATER BILL', 'WASTEWATER'] },
-  { target: 'telecoms', phrases: ['BROADBAND', 'TELECOM', 'TELECOMS', 'SIM ONLY', 'LANDLINE', 'FIBRE'] },
+  { target: 'telecoms', phrases: ['BROADBAND', 'TELECOM', 'TELECOMS', 'SIM ONLY', 'LANDLINE', 'FIBRE', 'WIRELESS'] },
+  // Generic product words of small providers: "... CABLE" and "... INTERNET" on a bill, not on a card at a shop.
+  { target: 'telecoms', notOn: ['card', 'transfer'], phrases: ['CABLE', 'CABLE TV', 'INTERNET', 'FULL FIBRE'] },
   // "VIA MOBILE" is how some banks say a transfer was made in their app.
   { target: 'telecoms', notOn: ['transfer'], phrases: ['MOBILE', 'PHONE'] },
   {
@@ -788,6 +798,8 @@ export const keywordRules: readonly KeywordRule[] = [
       'LEISURE CENTRE',
       'SUBSCRIPTION',
       'SUBSCRIPTIONS',
+      'MAGAZINE',
+      'MAGAZINES',
       'MEMBERSHIP',
       'STREAMING',
       'MONTHLY SUBSCRIPTION',
