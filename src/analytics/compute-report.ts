@@ -12,6 +12,7 @@ import type { Category } from './categories/taxonomy.ts';
 import { classifyTransactions } from './classify/classify.ts';
 import { detectEmployment } from './employment/detect-salary.ts';
 import { inferSalaries } from './employment/infer-salary.ts';
+import { verifyIncome } from './employment/income-verification.ts';
 import { findIncomeStreams } from './employment/income-streams.ts';
 import { detectEvents } from './events/detect-events.ts';
 import { buildBalanceHistory } from './forecast/balance-history.ts';
@@ -28,7 +29,7 @@ import type { EngineAccount, EngineTransaction } from './types.ts';
 export type * from './report-types.ts';
 
 /** Stored with every report snapshot; raise it whenever a figure's definition changes. */
-export const ENGINE_VERSION = '2.0.0';
+export const ENGINE_VERSION = '2.1.0';
 
 export interface ReportInput {
   accounts: readonly EngineAccount[];
@@ -77,6 +78,7 @@ export function computeReport({ accounts, transactions, asOf }: ReportInput): Re
       },
       financial_markers: markers,
       employment: detectEmployment(ledger, streams),
+      income_verification: verifyIncome(ledger, streams),
     },
     affordability: computeAffordability(ledger, matrix),
     events: detectEvents({

@@ -181,6 +181,102 @@ export const EmploymentSchema = Type.Object({
   income_sources: Type.Optional(Type.Array(IncomeSourceSchema)),
 });
 
+/** The type of an income stream in the income verification section: salary, each pension, each benefit, the rest. */
+export type IncomeStreamType =
+  | 'salary'
+  | 'state_pension'
+  | 'private_pension'
+  | 'universal_credit'
+  | 'child_benefit'
+  | 'disability_benefit'
+  | 'out_of_work_benefit'
+  | 'tax_credits'
+  | 'housing_benefit'
+  | 'other_benefit'
+  | 'rental'
+  | 'self_employed'
+  | 'other';
+
+/** Who pays a stream, as far as the payer's name and scheme tell. */
+export type IncomePayerType =
+  | 'employer'
+  | 'dwp'
+  | 'hmrc'
+  | 'council'
+  | 'social_security_scotland'
+  | 'pension_provider'
+  | 'letting_agent'
+  | 'person'
+  | 'platform'
+  | 'unknown';
+
+export type IncomeStreamFrequency =
+  'weekly' | 'fortnightly' | 'four_weekly' | 'monthly' | 'last_working_day' | 'quarterly' | 'irregular';
+
+/** One piece of evidence behind a stream's type and confidence; the weights add up to the confidence (capped at 1). */
+export const IncomeEvidenceSchema = Type.Object({
+  code: Type.String({
+    description:
+      'what was seen: known_payer (the payer is in the knowledge base: DWP, HMRC, a council, a pension scheme or annuity provider, an employer), payer_scheme (the text names a benefit or pension scheme), pay_words (SALARY, WAGES, NET PAY, ...), type_code (the bank transaction type or a statement code: BGC, BACS, FPI, ...), rhythm (a weekly, fortnightly, four-weekly, monthly or last-working-day schedule), stable_amount, history (months seen), reference (one reference every payment), structure_only (found by structure alone, the text said nothing)',
+  }),
+  detail: Type.String({ description: 'the words, code or figure seen, in plain English' }),
+  weight: Type.Number({ description: 'how much this evidence adds to the confidence, 0–1' }),
+});
+
+/**
+ * Ours (docs/analytics.md, "Income verification"): one income stream, the money in of one type from one payer,
+ * followed over the whole history. Dates are Unix seconds, the London midnight starting the day.
+ */
+export const VerifiedIncomeStreamSchema = Type.Object({
+  id: Type.String({
+    description: 'stable id of the stream (the same type, category and payer keep it from one report to the next)',
+  }),
+  type: text<IncomeStreamType>(),
+  category: Type.String({ description: 'the category id of its payments (docs/categories.md)' }),
+  payer: Type.String({ description: 'the payer as the statements name it, without pay words and references' }),
+  payer_type: text<IncomePayerType>(),
+  frequency: text<IncomeStreamFrequency>(),
+  average_amount: Type.Number({ description: 'mean payment over the last 12 complete months and asOf month' }),
+  last_amount: Type.Number({ description: 'the most recent payment (same-day payments added up)' }),
+  monthly_equivalent: Type.Number({
+    description:
+      'average_amount as a monthly figure: ×52/12 weekly, ×26/12 fortnightly, ×13/12 four-weekly, ×1 monthly, ÷3 quarterly; irregular: the received total of the last 3 complete months ÷ 3',
+  }),
+  first_payment_date: I,
+  last_payment_date: I,
+  next_expected_date: Type.Union([I, Type.Null()], {
+    description: 'the next scheduled payment on or after as_of; null when irregular or stopped',
+  }),
+  payment_count: Type.Integer({ description: 'payment days in the whole history' }),
+  months_seen: Type.Integer({
+    description: 'calendar months (Europe/London) with a payment, in the last 12 complete months',
+  }),
+  missed_payments: Type.Integer({ description: 'scheduled payments since the last one that have not arrived' }),
+  active: Type.Boolean({ description: 'paid within its period (plus tolerance) before as_of and no payment missed' }),
+  stability: Type.Number({
+    description: '0–1: how steady amount and timing are (the lower of amount and timing stability)',
+  }),
+  confidence: Type.Number({
+    description: '0–1: how sure the engine is of the stream and its type; the sum of the evidence weights, capped at 1',
+  }),
+  evidence: Type.Array(IncomeEvidenceSchema, { description: 'what set the type and the confidence' }),
+  transaction_ids: Type.Array(text(), { description: 'every payment of the stream, oldest first' }),
+});
+
+/**
+ * Ours: the income verification section of the insights (docs/analytics.md, "Income verification"), every income
+ * stream a lender can verify income from, current ones first.
+ */
+export const IncomeVerificationSchema = Type.Object({
+  currency: text(),
+  streams: Type.Array(VerifiedIncomeStreamSchema, {
+    description: 'active streams first, then by type (salary, pensions, benefits, the rest) and monthly equivalent',
+  }),
+  verified_monthly_income: Type.Number({
+    description: 'sum of monthly_equivalent over active streams of confidence at least 0.5',
+  }),
+});
+
 /** Spec, Insights (personal accounts). */
 export const InsightsSchema = Type.Object({
   income: IncomeSchema,
@@ -188,6 +284,8 @@ export const InsightsSchema = Type.Object({
   financial_patterns: FinancialPatternsSchema,
   financial_markers: FinancialMarkersSchema,
   employment: EmploymentSchema,
+  /** ours: present in every report of engine 2.1.0 and later (older stored snapshots lack it) */
+  income_verification: Type.Optional(IncomeVerificationSchema),
 });
 
 /** Spec, Affordability record. */
@@ -281,6 +379,9 @@ export type FinancialMarkers = Static<typeof FinancialMarkersSchema>;
 export type ExpectedSalary = Static<typeof ExpectedSalarySchema>;
 export type IncomeSource = Static<typeof IncomeSourceSchema>;
 export type Employment = Static<typeof EmploymentSchema>;
+export type IncomeEvidence = Static<typeof IncomeEvidenceSchema>;
+export type VerifiedIncomeStream = Static<typeof VerifiedIncomeStreamSchema>;
+export type IncomeVerification = Static<typeof IncomeVerificationSchema>;
 export type Insights = Static<typeof InsightsSchema>;
 export type AffordabilityRecord = Static<typeof AffordabilityRecordSchema>;
 export type EventRecord = Static<typeof EventRecordSchema>;

@@ -126,7 +126,7 @@ const OURS: Record<string, string[]> = {
   '6 consent status': ['bank_slug', 'reconfirm_by_date_time'],
   '8 invitation': ['customer_id', 'email_sent_at', 'expires_at', 'status'],
   '9 invitations': ['customer_id', 'email_sent_at', 'expires_at', 'status'],
-  '15 insights': ['as_of', 'engine_version'],
+  '15 insights': ['as_of', 'engine_version', 'income_verification'],
   '15 employment': ['income_sources'],
   '15 recurrence': ['category', 'frequency', 'next_expected_date', 'next_expected_amount'],
   '19 categories': ['fixed_flexible'],

@@ -1818,6 +1818,56 @@ export interface components {
           transaction_ids: string[];
         }[];
       };
+      income_verification?: {
+        currency: string;
+        /** @description active streams first, then by type (salary, pensions, benefits, the rest) and monthly equivalent */
+        streams: {
+          /** @description stable id of the stream (the same type, category and payer keep it from one report to the next) */
+          id: string;
+          type: string;
+          /** @description the category id of its payments (docs/categories.md) */
+          category: string;
+          /** @description the payer as the statements name it, without pay words and references */
+          payer: string;
+          payer_type: string;
+          frequency: string;
+          /** @description mean payment over the last 12 complete months and asOf month */
+          average_amount: number;
+          /** @description the most recent payment (same-day payments added up) */
+          last_amount: number;
+          /** @description average_amount as a monthly figure: ×52/12 weekly, ×26/12 fortnightly, ×13/12 four-weekly, ×1 monthly, ÷3 quarterly; irregular: the received total of the last 3 complete months ÷ 3 */
+          monthly_equivalent: number;
+          first_payment_date: number;
+          last_payment_date: number;
+          /** @description the next scheduled payment on or after as_of; null when irregular or stopped */
+          next_expected_date: number | null;
+          /** @description payment days in the whole history */
+          payment_count: number;
+          /** @description calendar months (Europe/London) with a payment, in the last 12 complete months */
+          months_seen: number;
+          /** @description scheduled payments since the last one that have not arrived */
+          missed_payments: number;
+          /** @description paid within its period (plus tolerance) before as_of and no payment missed */
+          active: boolean;
+          /** @description 0–1: how steady amount and timing are (the lower of amount and timing stability) */
+          stability: number;
+          /** @description 0–1: how sure the engine is of the stream and its type; the sum of the evidence weights, capped at 1 */
+          confidence: number;
+          /** @description what set the type and the confidence */
+          evidence: {
+            /** @description what was seen: known_payer (the payer is in the knowledge base: DWP, HMRC, a council, a pension scheme or annuity provider, an employer), payer_scheme (the text names a benefit or pension scheme), pay_words (SALARY, WAGES, NET PAY, ...), type_code (the bank transaction type or a statement code: BGC, BACS, FPI, ...), rhythm (a weekly, fortnightly, four-weekly, monthly or last-working-day schedule), stable_amount, history (months seen), reference (one reference every payment), structure_only (found by structure alone, the text said nothing) */
+            code: string;
+            /** @description the words, code or figure seen, in plain English */
+            detail: string;
+            /** @description how much this evidence adds to the confidence, 0–1 */
+            weight: number;
+          }[];
+          /** @description every payment of the stream, oldest first */
+          transaction_ids: string[];
+        }[];
+        /** @description sum of monthly_equivalent over active streams of confidence at least 0.5 */
+        verified_monthly_income: number;
+      };
       /** @description Unix seconds the report was computed as of */
       as_of: number;
       engine_version: string;
