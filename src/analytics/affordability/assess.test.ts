@@ -10,7 +10,7 @@ import { CURRENT, aTransaction, at, everyDays, monthlyDates, series } from '../t
 import type { EngineTransaction } from '../types.ts';
 import { assessAffordability } from './assess.ts';
 import type { Assessment, Declaration, Policy } from './assessment-schema.ts';
-import { CATEGORY_INCOME_IDS, incomeEvidenceFrom } from './income-evidence.ts';
+import { CATEGORY_INCOME_IDS, candidateWindow, incomeCandidatesFrom } from './income-evidence.ts';
 import type { Payment } from './income-evidence.ts';
 import { DEFAULT_POLICY } from './sfs-map.ts';
 
@@ -39,7 +39,7 @@ function assess(transactions: EngineTransaction[], options: Options = {}): Asses
   return assessAffordability({
     asOf: ASOF,
     insights: report.insights,
-    evidence: incomeEvidenceFrom(report.insights, { byId, byCategory }),
+    candidates: incomeCandidatesFrom(report.insights, byId, byCategory, candidateWindow(ASOF, report.insights)),
     policy: options.policy ?? POLICY,
     declaration: d ? { id: 'd1', declared_at: ASOF, ...d } : null,
     ...(options.proposed ? { proposed: options.proposed } : {}),
@@ -86,7 +86,7 @@ describe('affordability assessment › a salaried renter', () => {
     assert.equal(salary?.counted, true);
     assert.equal(salary?.months_seen, 12); // paid 28 Jan–28 Dec 2025; none yet in January 2026
     assert.equal(salary?.transaction_ids.length, 13);
-    assert.match(salary?.reasons.join(' ') ?? '', /paid in 12 of the last 13 months/);
+    assert.match(salary?.reasons.join(' ') ?? '', /paid in 12 of the last 12 months/);
   });
 
   test('groups the spending under the Standard Financial Statement headings', () => {
@@ -210,7 +210,7 @@ describe('affordability assessment › a benefits household', () => {
   test('counts Universal Credit and Child Benefit', () => {
     // 1083.40 + 173.20 × 13 / 12 (187.63) = 1271.03
     assert.equal(a.income.verified_monthly, 1271.03);
-    assert.deepEqual(a.income.streams.map((s) => s.type).sort(), ['benefit', 'benefit']);
+    assert.deepEqual(a.income.streams.map((s) => s.type).sort(), ['child_benefit', 'universal_credit']);
   });
 
   test('falls short once the three-person minimum is deducted', () => {
@@ -250,10 +250,10 @@ describe('affordability assessment › self-employed with irregular income', () 
 
   test('counts the lower of the year’s and the last three months’ averages', () => {
     // 2025: 11 800 over 12 months = 983.33; October–December 3 100 / 3 = 1 033.33; the lower: 983.33
-    const s = a.income.streams.find((x) => x.type === 'self_employment');
+    const s = a.income.streams.find((x) => x.type === 'self_employed');
     assert.equal(s?.counted, true);
     assert.equal(s?.monthly_amount, 983.33);
-    assert.equal(s?.months_seen, 12); // 11 months of 2025 and January 2026
+    assert.equal(s?.months_seen, 11); // every month of 2025 but March
     assert.equal(s?.transaction_ids.length, 13);
     assert.match(
       s?.reasons.at(-1) ?? '',
@@ -263,9 +263,9 @@ describe('affordability assessment › self-employed with irregular income', () 
 
   test('irregular income with too few months does not count', () => {
     const few = assess([...history.slice(9, 13), ...history.slice(13)]);
-    const s = few.income.streams.find((x) => x.type === 'self_employment');
+    const s = few.income.streams.find((x) => x.type === 'self_employed');
     assert.equal(s?.counted, false);
-    assert.match(s?.reasons[0] ?? '', /paid in 4 of the last 13 months; at least 6 are needed/);
+    assert.match(s?.reasons[0] ?? '', /paid in 3 of the last 12 months; at least 6 are needed/);
     assert.equal(few.income.verified_monthly, 0);
     assert.ok(codes(few).includes('no_verified_income'));
   });

@@ -16,11 +16,11 @@ import type {
   NotCountedIncome,
   Policy,
 } from './assessment-schema.ts';
-import type { IncomeEvidence } from './income-evidence.ts';
+import type { IncomeCandidate } from './income-evidence.ts';
 import { INCOME_MAP, livingCostFor } from './sfs-map.ts';
 import { categorySpending, committedItems, sfsHeadings } from './sfs-expenditure.ts';
 import type { CategorySpending } from './sfs-expenditure.ts';
-import { assessIncomeStream, incomeWindow } from './verified-income.ts';
+import { assessIncomeStream } from './verified-income.ts';
 import { buildWaterfall, type Figures } from './waterfall.ts';
 import { reasonsFor } from './reasons.ts';
 
@@ -28,7 +28,7 @@ export interface AssessmentInput {
   /** Unix seconds the report is computed as of */
   asOf: number;
   insights: Insights;
-  evidence: readonly IncomeEvidence[];
+  candidates: readonly IncomeCandidate[];
   policy: Policy;
   declaration: Declaration | null;
   /** the proposed commitment asked about, instead of the policy's */
@@ -73,9 +73,8 @@ function compare(
 }
 
 function streamsOf(input: AssessmentInput): IncomeStreamAssessment[] {
-  const window = incomeWindow(input.asOf, input.insights.income.monthly_amounts);
-  return input.evidence
-    .map((e) => assessIncomeStream(e, window, input.policy.income))
+  return input.candidates
+    .map((c) => assessIncomeStream(c, input.policy.income))
     .sort((a, b) => Number(b.counted) - Number(a.counted) || b.monthly_amount - a.monthly_amount);
 }
 

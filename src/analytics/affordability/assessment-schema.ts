@@ -68,18 +68,24 @@ export const PolicyBodySchema = Type.Object(
       {
         min_months_seen: Type.Integer({
           minimum: 1,
-          maximum: 13,
-          description: 'a stream counts only when paid in at least this many calendar months of the last 13',
+          maximum: 12,
+          description: 'a stream counts only when paid in at least this many of the last 12 complete months',
         }),
         min_months_seen_irregular: Type.Integer({
           minimum: 1,
-          maximum: 13,
+          maximum: 12,
           description: 'the same for income with no rhythm (self-employment, rent received)',
         }),
-        min_amount_stability: Type.Number({
+        min_stability: Type.Number({
           minimum: 0,
           maximum: 1,
-          description: 'a stream counts only when its amount stability (1 = identical amounts) is at least this',
+          description:
+            "a stream counts only when its stability (the income verification section's: 1 = identical amounts and timing) is at least this",
+        }),
+        min_confidence: Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description: "a stream counts only when the income verification section's confidence in it is at least this",
         }),
       },
       { additionalProperties: false, description: 'which income streams count as verified' },
@@ -132,9 +138,12 @@ export const IncomeStreamAssessmentSchema = Type.Object({
   frequency: text('Weekly, Fortnightly, FourWeekly, Monthly or Irregular'),
   counted: bool('whether the stream counts as verified income'),
   monthly_amount: money('what the stream is worth per month (0 when not counted)'),
-  months_seen: Type.Integer({ description: 'calendar months of the last 13 with a payment' }),
+  months_seen: Type.Integer({ description: 'calendar months of the last 12 complete months with a payment' }),
   last_payment_date: Type.Integer({ description: 'Unix seconds, London midnight of the last payment day' }),
-  amount_stability: money('1 − coefficient of variation of the amounts (1 = identical amounts)'),
+  stability: money('0–1: how steady amount and timing are (1 = identical)'),
+  confidence: Type.Union([Type.Number(), Type.Null()], {
+    description: '0–1: how sure the income verification section is of the stream; null for a report older than it',
+  }),
   reasons: Type.Array(text('one reason'), { description: 'why the stream counts, or why it does not' }),
   transaction_ids: Type.Array(text('a transaction id'), { description: 'the payments behind the figure' }),
 });

@@ -12,7 +12,7 @@ import type { Insights, MonthlyAmount } from '../report-types.ts';
 import type { CategoryShare, CommittedItem, Heading, PolicyBody } from './assessment-schema.ts';
 import { EXPENDITURE_MAP, SFS_HEADINGS } from './sfs-map.ts';
 import type { ExpenditureMapping } from './sfs-map.ts';
-import { stabilityOf } from './verified-income.ts';
+import { stabilityOf } from './income-evidence.ts';
 
 const ID_BY_NAME = new Map(personalCategories.map((c) => [c.name, c.id]));
 const PER_MONTH: Readonly<Record<string, number>> = {

@@ -74,7 +74,7 @@ export const DEFAULT_POLICY: PolicyBody = Object.freeze({
   variable_rate_categories: [...EXPENDITURE_MAP].filter(([, m]) => m.variableRate).map(([id]) => id),
   proposed_commitment: { monthly_amount: 0, variable_rate: false },
   declared_tolerance_percent: 10,
-  income: { min_months_seen: 3, min_months_seen_irregular: 6, min_amount_stability: 0.5 },
+  income: { min_months_seen: 3, min_months_seen_irregular: 6, min_stability: 0.5, min_confidence: 0.5 },
 });
 
 /** The buffer for a household: the row for its size, or the largest row plus each further person. */
