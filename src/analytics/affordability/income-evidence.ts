@@ -7,7 +7,7 @@
  * payments.
  */
 import { personalCategories } from '../categories/taxonomy.ts';
-import { londonDay, londonMidnight, monthIndex, monthOfDay } from '../calendar/london.ts';
+import { londonDay, londonMidnight, monthIndex, monthOfDay, monthStartDay } from '../calendar/london.ts';
 import type { Insights, VerifiedIncomeStream } from '../report-types.ts';
 
 /** One payment: a transaction id, when it was booked (Unix seconds) and its amount (positive). */
@@ -60,6 +60,12 @@ export interface CandidateWindow {
 /** The window of a report computed as of `asOf` (Unix seconds): the months its Income lists. */
 export function candidateWindow(asOf: number, insights: Insights): CandidateWindow {
   return { asOfDay: londonDay(asOf), months: insights.income.monthly_amounts.map((m) => monthIndex(m.year, m.month)) };
+}
+
+/** Unix seconds the window's first month starts (London midnight); `asOf` when the window is empty. */
+export function windowStartTime(asOf: number, window: CandidateWindow): number {
+  const first = window.months[0];
+  return first === undefined ? asOf : londonMidnight(monthStartDay(first));
 }
 
 function windowAverage(payments: readonly Payment[], window: CandidateWindow): number | null {
