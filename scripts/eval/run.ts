@@ -25,6 +25,7 @@ import {
   emptyTypeScore,
   predictedIncomeSources,
   scoreIncome,
+  scoreVerification,
   truthIncomeSources,
   type TypeScore,
 } from './score-income.ts';
@@ -46,8 +47,19 @@ export interface EvalResult {
   personas: PersonaResult[];
   incomeFallback: boolean;
   income: Record<string, TypeScore>;
+  /** pension and benefit sources recognised, by payer type ("pension from dwp") */
+  incomeByPayer: Record<string, Ratio>;
+  /** income_verification streams: reported per type (hit = a labelled stream of that kind), labelled per kind */
+  verification: { reported: Record<string, Ratio>; labelled: Record<string, Ratio> };
   categories: { byMoney: Ratio; byCount: Ratio; mismatches: CategoryMismatch[] };
-  recurring: { pr: PrecisionRecall; truthFound: Ratio; subscriptions: Ratio; feeGroups: number };
+  recurring: {
+    pr: PrecisionRecall;
+    truthFound: Ratio;
+    subscriptions: Ratio;
+    rejected: Ratio;
+    clean: Ratio;
+    feeGroups: number;
+  };
   ownTransfers: PrecisionRecall;
   markers: Ratio;
   months: Ratio;
@@ -55,13 +67,16 @@ export interface EvalResult {
 
 function runPersona(persona: Persona): { result: PersonaResult; engineVersion: string; fallback: boolean } & {
   income: ReturnType<typeof scoreIncome>;
+  verification: ReturnType<typeof scoreVerification>;
 } {
   const x = expandPersona(persona);
   const report = computeReport({ accounts: x.accounts, transactions: x.transactions, asOf: AS_OF });
   const l: Labelled = { personaId: persona.id, asOf: AS_OF, transactions: x.transactions, labels: x.labels };
   const got = new Map(report.transactions.map((t) => [t.transactionId, t.categoryId]));
   const predicted = predictedIncomeSources(report);
-  const income = scoreIncome(truthIncomeSources(l), predicted.sources);
+  const truth = truthIncomeSources(l);
+  const income = scoreIncome(truth, predicted.sources);
+  const verification = scoreVerification(truth, report.insights.income_verification?.streams ?? []);
   const expected = expectedMarkers(l);
   const result: PersonaResult = {
     personaId: persona.id,
@@ -73,7 +88,11 @@ function runPersona(persona: Persona): { result: PersonaResult; engineVersion: s
     markers: { checks: Object.keys(expected).length, mismatches: compareMarkers(expected, reportedMarkers(report)) },
     months: scoreMonthlyTotals(l, report),
   };
-  return { result, engineVersion: report.engineVersion, fallback: predicted.fallback, income };
+  return { result, engineVersion: report.engineVersion, fallback: predicted.fallback, income, verification };
+}
+
+function addInto(total: Record<string, Ratio>, more: Readonly<Record<string, Ratio>>): void {
+  for (const [key, r] of Object.entries(more)) total[key] = addRatio(total[key] ?? ZERO, r);
 }
 
 export function runEvaluation(personas: readonly Persona[]): EvalResult {
@@ -82,14 +101,19 @@ export function runEvaluation(personas: readonly Persona[]): EvalResult {
     personas: [],
     incomeFallback: false,
     income: Object.fromEntries(INCOME_TYPES.map((t) => [t, emptyTypeScore()])),
+    incomeByPayer: {},
+    verification: { reported: {}, labelled: {} },
     categories: { byMoney: ZERO, byCount: ZERO, mismatches: [] },
-    recurring: { pr: ZERO_PR, truthFound: ZERO, subscriptions: ZERO, feeGroups: 0 },
+    recurring: { pr: ZERO_PR, truthFound: ZERO, subscriptions: ZERO, rejected: ZERO, clean: ZERO, feeGroups: 0 },
     ownTransfers: ZERO_PR,
     markers: ZERO,
     months: ZERO,
   };
   for (const persona of personas) {
-    const { result: r, engineVersion, fallback, income } = runPersona(persona);
+    const { result: r, engineVersion, fallback, income, verification } = runPersona(persona);
+    addInto(out.incomeByPayer, income.byPayer);
+    addInto(out.verification.reported, verification.reported);
+    addInto(out.verification.labelled, verification.labelled);
     out.engineVersion = engineVersion;
     out.incomeFallback ||= fallback;
     out.personas.push(r);
@@ -116,6 +140,8 @@ export function runEvaluation(personas: readonly Persona[]): EvalResult {
         of: r.recurring.pr.truth,
       }),
       subscriptions: addRatio(out.recurring.subscriptions, r.recurring.subscriptions),
+      rejected: addRatio(out.recurring.rejected, r.recurring.rejected),
+      clean: addRatio(out.recurring.clean, r.recurring.clean),
       feeGroups: out.recurring.feeGroups + r.recurring.feeGroups,
     };
     out.ownTransfers = addPR(out.ownTransfers, r.ownTransfers);

@@ -20,6 +20,8 @@ const FREQUENCY: Record<IncomeFrequency, string> = {
 export interface TruthSource {
   streamId: string;
   type: IncomeType;
+  /** who pays it: the hand label, or the default for its category (DEFAULT_PAYER) */
+  payer: string;
   frequency: IncomeFrequency;
   ids: readonly string[];
   /** median of the last three payments */
@@ -43,6 +45,21 @@ const median = (xs: readonly number[]): number => {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
 
+/**
+ * The payer of an income stream whose persona does not name one: the body that pays every stream of that category
+ * (docs/evaluation.md). A pension has no default: State Pension, a scheme and an annuity are told apart by hand.
+ */
+const DEFAULT_PAYER: Readonly<Record<string, string>> = {
+  salary: 'employer',
+  universal_credit: 'dwp',
+  out_of_work_benefits: 'dwp',
+  disability_benefits: 'dwp',
+  other_benefits: 'dwp',
+  child_benefit: 'hmrc',
+  tax_credits: 'hmrc',
+  housing_benefit: 'council',
+};
+
 export function truthIncomeSources(l: Labelled): TruthSource[] {
   const byStream = new Map<string, TruthSource & { ids: string[]; amounts: number[] }>();
   for (const t of l.transactions) {
@@ -51,6 +68,7 @@ export function truthIncomeSources(l: Labelled): TruthSource[] {
     const s = byStream.get(label.streamId) ?? {
       streamId: label.streamId,
       ...label.income,
+      payer: label.income.payer ?? DEFAULT_PAYER[label.category] ?? 'unlabelled',
       ids: [],
       amounts: [],
       amount: 0,
@@ -97,6 +115,8 @@ export interface TypeScore {
 
 export interface IncomeScore {
   byType: Record<IncomeType, TypeScore>;
+  /** pension and benefit sources recognised (reported with the right type), by payer type */
+  byPayer: Record<string, { hit: number; of: number }>;
   problems: string[];
 }
 
@@ -125,6 +145,7 @@ function matchOf(p: PredictedSource, truth: readonly TruthSource[], taken: Reado
 export function scoreIncome(truth: readonly TruthSource[], predicted: readonly PredictedSource[]): IncomeScore {
   const byType = { salary: emptyTypeScore(), pension: emptyTypeScore(), benefit: emptyTypeScore() };
   const problems: string[] = [];
+  const byPayer: Record<string, { hit: number; of: number }> = {};
   const matched = new Map<TruthSource, PredictedSource>();
   for (const p of predicted) {
     const score = byType[p.type as IncomeType];
@@ -139,6 +160,12 @@ export function scoreIncome(truth: readonly TruthSource[], predicted: readonly P
     const score = byType[t.type];
     score.truth += 1;
     const p = matched.get(t);
+    if (t.type !== 'salary') {
+      const key = `${t.type} from ${t.payer}`;
+      const payer = (byPayer[key] ??= { hit: 0, of: 0 });
+      payer.of += 1;
+      if (p) payer.hit += 1;
+    }
     if (!p) {
       problems.push(`missed ${t.type} ${t.streamId} (${t.frequency}, ${t.amount})`);
       continue;
@@ -147,5 +174,49 @@ export function scoreIncome(truth: readonly TruthSource[], predicted: readonly P
     if (p.frequency === FREQUENCY[t.frequency]) score.foundRightFrequency += 1;
     else problems.push(`${t.type} ${t.streamId}: frequency ${t.frequency} reported as ${p.frequency}`);
   }
-  return { byType, problems };
+  return { byType, byPayer, problems };
+}
+
+/** What income_verification reports, per stream type, against the hand-labelled income streams. */
+export interface VerificationScore {
+  /** per reported type: streams reported, and those whose ids are mostly one labelled stream of the same kind */
+  reported: Record<string, { hit: number; of: number }>;
+  /** per labelled kind: active labelled streams, and those reported with a type of that kind */
+  labelled: Record<string, { hit: number; of: number }>;
+}
+
+/** The labelled kind a reported income_verification type belongs to (rental, self-employed, other: none). */
+export function kindOfVerifiedType(type: string): IncomeType | null {
+  if (type === 'salary') return 'salary';
+  if (type === 'state_pension' || type === 'private_pension') return 'pension';
+  if (['rental', 'self_employed', 'other'].includes(type)) return null;
+  return 'benefit';
+}
+
+export function scoreVerification(
+  truth: readonly TruthSource[],
+  streams: ReadonlyArray<{ type: string; transaction_ids: readonly string[] }>,
+): VerificationScore {
+  const reported: VerificationScore['reported'] = {};
+  const labelled: VerificationScore['labelled'] = {};
+  const found = new Set<TruthSource>();
+  for (const s of streams) {
+    const r = (reported[s.type] ??= { hit: 0, of: 0 });
+    r.of += 1;
+    const kind = kindOfVerifiedType(s.type);
+    const t = truth.find((x) => {
+      const own = new Set(x.ids);
+      return s.transaction_ids.filter((id) => own.has(id)).length > s.transaction_ids.length / 2;
+    });
+    if (t && t.type === kind) {
+      r.hit += 1;
+      found.add(t);
+    }
+  }
+  for (const t of truth.filter((x) => x.active)) {
+    const l = (labelled[t.type] ??= { hit: 0, of: 0 });
+    l.of += 1;
+    if (found.has(t)) l.hit += 1;
+  }
+  return { reported, labelled };
 }

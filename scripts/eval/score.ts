@@ -133,19 +133,25 @@ export interface Series {
   streamId: string;
   category: string;
   ids: readonly string[];
+  /** a collection of the series was rejected (a returned-debit row in the stream, in or before the window) */
+  rejected: boolean;
 }
 
 /** Streams labelled recurring with at least 3 transactions in the recurrence window. */
 export function truthSeries(l: Labelled): Series[] {
   const byStream = new Map<string, { category: string; ids: string[] }>();
+  const rejected = new Set<string>();
   for (const t of l.transactions) {
     const label = labelOf(l, t.id);
+    if (label.kind === 'return') rejected.add(label.streamId);
     if (!label.recurring || !inRecurrenceWindow(t.bookedAt, l.asOf)) continue;
     const s = byStream.get(label.streamId) ?? { category: label.category, ids: [] };
     s.ids.push(t.id);
     byStream.set(label.streamId, s);
   }
-  return [...byStream].filter(([, s]) => s.ids.length >= 3).map(([streamId, s]) => ({ streamId, ...s }));
+  return [...byStream]
+    .filter(([, s]) => s.ids.length >= 3)
+    .map(([streamId, s]) => ({ streamId, ...s, rejected: rejected.has(streamId) }));
 }
 
 /** A predicted group matches a series when ≥ 50 % of its ids are the series' and it covers ≥ 50 % of them. */
@@ -158,11 +164,19 @@ export function groupMatches(group: readonly string[], series: Series): boolean 
 export interface RecurringScore {
   pr: PrecisionRecall;
   subscriptions: Ratio;
+  /** recall over series with a rejected collection, and over those without */
+  rejected: Ratio;
+  clean: Ratio;
   /** predicted groups made mostly of fee or returned-direct-debit rows */
   feeGroups: number;
   missed: Series[];
   falseGroups: Array<{ description: string; ids: readonly string[] }>;
 }
+
+const recallOf = (series: readonly Series[], matched: ReadonlySet<Series>): Ratio => ({
+  hit: series.filter((s) => matched.has(s)).length,
+  of: series.length,
+});
 
 export function scoreRecurring(
   l: Labelled,
@@ -185,6 +199,14 @@ export function scoreRecurring(
   return {
     pr: { truePositives: matched, predicted: groups.length, truth: truth.length },
     subscriptions: { hit: subs.filter((s) => matchedTruth.has(s)).length, of: subs.length },
+    rejected: recallOf(
+      truth.filter((s) => s.rejected),
+      matchedTruth,
+    ),
+    clean: recallOf(
+      truth.filter((s) => !s.rejected),
+      matchedTruth,
+    ),
     feeGroups,
     missed: truth.filter((s) => !matchedTruth.has(s)),
     falseGroups,

@@ -9,7 +9,12 @@
 import { normalizeName } from '../../src/analytics/classify/normalize-name.ts';
 import { field } from './csv.ts';
 
-const FULL = /(^|\s)(COUNCIL|BOROUGH|DISTRICT|CORPORATION)(\s|$)|^CITY OF\s/;
+const FULL = /(^|\s)(COUNCIL|BOROUGH|DISTRICT|CORPORATION)(\s|$)|^CITY OF\s|^(CITY AND COUNTY|COUNTY) OF\s/;
+/**
+ * An official name of the form "City and County of Swansea Council": the name without
+ * "COUNCIL" is the authority's own legal name, and direct debits print it alone ("CITY AND COUNTY OF SWANSEA").
+ */
+const OF_NAME_COUNCIL = /^((?:CITY AND COUNTY|COUNTY) OF .+) COUNCIL$/;
 // Mis-encoded characters in the source's alternative names (e.g. "Sir Ynys M\uFFFDn").
 const BROKEN = /\uFFFD|ï¿½/;
 
@@ -47,6 +52,8 @@ export function buildCouncils(authorities: Record<string, string>[], lookup: Rec
       const normalised = normalizeName(name);
       if (normalised.length < 3) continue;
       (FULL.test(normalised) ? full : bare).add(normalised);
+      const stem = OF_NAME_COUNCIL.exec(normalised)?.[1];
+      if (stem !== undefined) full.add(stem);
     }
     councils.push([official, [...full].sort(), [...bare].sort()]);
   }

@@ -13,7 +13,7 @@ import { classifyTransactions } from './classify/classify.ts';
 import { detectEmployment } from './employment/detect-salary.ts';
 import { inferSalaries } from './employment/infer-salary.ts';
 import { verifyIncome } from './employment/income-verification.ts';
-import { findIncomeStreams } from './employment/income-streams.ts';
+import { findIncomeStreams, findOtherIncomeStreams } from './employment/income-streams.ts';
 import { detectEvents } from './events/detect-events.ts';
 import { buildBalanceHistory } from './forecast/balance-history.ts';
 import { forecastBalance } from './forecast/forecast-balance.ts';
@@ -78,7 +78,7 @@ export function computeReport({ accounts, transactions, asOf }: ReportInput): Re
       },
       financial_markers: markers,
       employment: detectEmployment(ledger, streams),
-      income_verification: verifyIncome(ledger, streams),
+      income_verification: verifyIncome(ledger, [...streams, ...findOtherIncomeStreams(ledger)]),
     },
     affordability: computeAffordability(ledger, matrix),
     events: detectEvents({

@@ -57,7 +57,7 @@ describe('the evaluation scorer', () => {
   });
 
   describe('recurring series', () => {
-    const series = { streamId: 's', category: 'energy', ids: ['a', 'b', 'c', 'd'] };
+    const series = { streamId: 's', category: 'energy', ids: ['a', 'b', 'c', 'd'], rejected: false };
 
     test('a group made of the series and covering most of it matches', () => {
       assert.equal(groupMatches(['a', 'b', 'c'], series), true);

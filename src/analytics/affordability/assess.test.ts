@@ -248,17 +248,15 @@ describe('affordability assessment › self-employed with irregular income', () 
   ];
   const a = assess(history);
 
-  test('counts the lower of the year’s and the last three months’ averages', () => {
-    // 2025: 11 800 over 12 months = 983.33; October–December 3 100 / 3 = 1 033.33; the lower: 983.33
+  test('counts the lower of the year’s average and the last three months’', () => {
+    // 2025: 11 800 over 12 months = 983.33. The income verification section's last three months run from 14 October
+    // to the end of December: 700 (19 Nov) + 1 000 (10 Dec) = 1 700, ÷ 3 = 566.67 (2 October falls before them).
     const s = a.income.streams.find((x) => x.type === 'self_employed');
     assert.equal(s?.counted, true);
-    assert.equal(s?.monthly_amount, 983.33);
+    assert.equal(s?.monthly_amount, 566.67);
     assert.equal(s?.months_seen, 11); // every month of 2025 but March
     assert.equal(s?.transaction_ids.length, 13);
-    assert.match(
-      s?.reasons.at(-1) ?? '',
-      /lower of the 12-month average £983\.33 and the last three months' £1033\.33/,
-    );
+    assert.match(s?.reasons.at(-1) ?? '', /lower of the 12-month average £983\.33 and the last three months' £566\.67/);
   });
 
   test('irregular income with too few months does not count', () => {

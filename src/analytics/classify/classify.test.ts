@@ -83,6 +83,73 @@ describe('classify › realistic UK statement texts (personal)', () => {
   }
 });
 
+describe('classify › the payer decides before pay words (docs/classification.md, order of evidence)', () => {
+  // [description, expected category]: pension and benefit payers, by name or by scheme, beat SALARY, WAGES, NET PAY
+  const cases: [string, string][] = [
+    ['NEST PENSIONS NET PAY', 'pension'],
+    ['BGC CIVIL SERVICE PENSION SALARY', 'pension'],
+    ['DWP UC SALARY', 'universal_credit'],
+    ['DWP STATE PENSION WAGES', 'pension'],
+    ['WEST YORKS PENSION FUND NET PAY', 'pension'],
+    ['AVIVA ANNUITY PAYMENT SALARY', 'pension'],
+    // a firm whose name merely contains "pension" pays its staff a salary
+    ['PENSION PLANNING LTD SALARY', 'salary'],
+    ['THE PENSIONS REGULATOR SALARY', 'salary'],
+    // a council employs people: pay words on a council's credit stay salary
+    ['LEEDS CITY COUNCIL SALARY', 'salary'],
+    ['ACME LTD SALARY', 'salary'],
+  ];
+  for (const [description, expected] of cases) {
+    test(`${description} → ${expected}`, () => {
+      assert.equal(classify({ description, amount: 850 }).categoryId, expected);
+    });
+  }
+});
+
+describe('classify › trailing codes, product and property words, mirrored returns', () => {
+  test('a trailing standing-order code to an estates company is rent', () => {
+    assert.equal(classify({ description: 'GOWER ESTATES LTD SO', amount: -725, type: null }).categoryId, 'rent');
+  });
+  test('a council by its legal name alone, with a trailing DD code, is council tax', () => {
+    const got = classify({ description: 'CITY AND COUNTY OF SWANSEA DD', amount: -150, type: null });
+    assert.equal(got.categoryId, 'council_tax');
+  });
+  test('generic product words of a small provider are telecoms', () => {
+    assert.equal(classify({ description: 'ACME WIRELESS DD', amount: -20, type: null }).categoryId, 'telecoms');
+    assert.equal(classify({ description: 'DD WESSEX CABLE', amount: -20, type: null }).categoryId, 'telecoms');
+  });
+  test('a credit mirroring a direct debit of the last 10 days to the same payee is a returned direct debit', () => {
+    const account = anAccount({ id: 'a' });
+    const day = 86_400;
+    const txs = [
+      aTransaction({
+        id: 'dd',
+        accountId: 'a',
+        description: 'CELTIC HOME INSURANCE DD',
+        amount: -27.4,
+        bookedAt: 100 * day,
+      }),
+      aTransaction({
+        id: 'back',
+        accountId: 'a',
+        description: 'CELTIC HOME INSURANCE',
+        amount: 27.4,
+        bookedAt: 102 * day,
+      }),
+      aTransaction({
+        id: 'late',
+        accountId: 'a',
+        description: 'CELTIC HOME INSURANCE',
+        amount: 27.4,
+        bookedAt: 140 * day,
+      }),
+    ];
+    const got = classifyTransactions(txs, [account]).map((r) => r.categoryId);
+    assert.equal(got[1], 'returned_direct_debit');
+    assert.notEqual(got[2], 'returned_direct_debit', 'a credit weeks later mirrors nothing');
+  });
+});
+
 describe('classify › refunds', () => {
   test('money back from a shop the customer pays is a refund, not income, and keeps the merchant', () => {
     const result = classify({ description: 'TESCO STORES 3217', amount: 12.5 });

@@ -203,10 +203,51 @@ function gather(tx: EngineTransaction, isBusiness: boolean, cache: TextCache): t
   return evidence;
 }
 
+/**
+ * Payers of pensions and benefits (knowledge base targets): money in from one is a pension or a benefit, whatever
+ * pay word its text also carries ("NEST PENSIONS NET PAY", "DWP UC SALARY SUPPORT").
+ */
+const INCOME_PAYERS = new Set([
+  'state_pension',
+  'pension',
+  'workplace_pension',
+  'universal_credit',
+  'child_benefit',
+  'disability_benefits',
+  'out_of_work_benefits',
+  'tax_credits',
+  'housing_benefit',
+  'other_benefits',
+]);
+/** Pension keywords whose payee may also employ people: the pension wins only with a scheme word beside it. */
+const PENSION_KEYS = new Set(['pension', 'pension_insurer']);
+/**
+ * A firm whose name merely contains "pension" ("PENSION PLANNING CONSULTANTS LTD SALARY"): its legal form or trade
+ * words, with no scheme word (SCHEME, FUND, ANNUITY, SUPERANNUATION, ...) to say the payment is a pension.
+ */
+const FIRM_WORDS = /\b(?:LTD|LIMITED|LLP|PLC|CONSULT\w*|ADVIS\w*|PLANNING|SOLUTIONS|RECRUIT\w*|REGULATOR|OMBUDSMAN)\b/;
+const SCHEME_WORDS =
+  /\b(?:SCHEME|FUND|TRUST|ANNUIT\w*|SUPERANN\w*|LGPS|PENSIONS? (?:PAY\w*|SERVICE|AUTHORITY|ADMIN\w*)|RETIREMENT|SIPP|DRAWDOWN)\b/;
+
+/**
+ * Pay words on money in give way to the payer (docs/classification.md, "Order of evidence"): a pension or benefit
+ * payer we know, or a pension named by its scheme, decides before SALARY, WAGES or NET PAY.
+ */
+function payerBeforePayWords(tx: EngineTransaction, e: typeof evidence): boolean {
+  if (e.slot % 2 !== 0 || e.text.strong?.target.key !== 'salary') return false;
+  const payee = e.payee;
+  if (payee !== null && INCOME_PAYERS.has(payee.target.key)) return true;
+  const pensionWord = e.text.keyword !== null && PENSION_KEYS.has(e.text.keyword.target.key);
+  if (!pensionWord && !(payee !== null && payee.target.key === 'pension_insurer')) return false;
+  const raw = tx.description.toUpperCase();
+  return SCHEME_WORDS.test(raw) || (!FIRM_WORDS.test(raw) && pensionWord);
+}
+
 /** Step 2: what happened, whoever was paid. True when it decided. */
 function decideWhatHappened(tx: EngineTransaction, e: typeof evidence): boolean {
   const bankAction = BANK_ACTION_TYPES.get(e.type);
   const cashCode = e.channel === CHANNEL.cash || (tx.mcc !== null && CASH_MCCS.has(tx.mcc));
+  if (payerBeforePayWords(tx, e)) return false;
   const target = e.text.strong?.target ?? (cashCode ? CASH : bankAction);
   const category = target?.categories[e.slot];
   if (!target || !category) return false;
@@ -302,6 +343,53 @@ export function classifyTransaction(
   return toResult(tx);
 }
 
+const RETURNED_DD = {
+  Personal: requireCategory('Personal', 'returned_direct_debit'),
+  Business: findCategory('Business', 'returned_direct_debit') ?? null,
+};
+/** Credits that may be a returned direct debit the text does not call one (no UNPAID, no RTN). */
+const MIRROR_CANDIDATES = new Set(['other_income', 'refund', 'transfer_in']);
+const MIRROR_DAYS = 10;
+
+/**
+ * A credit that mirrors a recent direct debit — same account, same payee text, the same sum, within 10 days after
+ * it — is that debit returned unpaid, whatever its text says: banks print the payee's name alone on the reversal
+ * (docs/classification.md, "Order of rules").
+ */
+function markMirroredReturns(
+  transactions: readonly EngineTransaction[],
+  results: ClassifiedTransaction[],
+  levels: Uint8Array,
+  cache: TextCache,
+  typeOf: ReadonlyMap<string, AccountType>,
+): void {
+  const debits = new Map<string, number[]>();
+  for (let i = 0; i < transactions.length; i++) {
+    const tx = itemAt(transactions, i);
+    if (tx.amount >= 0) continue;
+    const direct = cache.get(tx.description).channel === CHANNEL.directDebit || typeKey(tx.type) === 'directdebit';
+    if (!direct) continue;
+    const key = `${tx.accountId}|${itemAt(results, i).normalizedDescription}|${Math.round(-tx.amount * 100)}`;
+    const list = debits.get(key);
+    if (list) list.push(tx.bookedAt);
+    else debits.set(key, [tx.bookedAt]);
+  }
+  if (debits.size === 0) return;
+  for (let i = 0; i < transactions.length; i++) {
+    const tx = itemAt(transactions, i);
+    const result = itemAt(results, i);
+    if (tx.amount <= 0 || !MIRROR_CANDIDATES.has(result.categoryId) || result.source === 'submitted') continue;
+    const times = debits.get(`${tx.accountId}|${result.normalizedDescription}|${Math.round(tx.amount * 100)}`);
+    if (!times?.some((t) => t <= tx.bookedAt && tx.bookedAt - t <= MIRROR_DAYS * 86_400)) continue;
+    const category = RETURNED_DD[typeOf.get(tx.accountId) ?? 'Personal'];
+    if (category === null) continue;
+    result.categoryId = category.id;
+    result.categoryName = category.name;
+    result.source = 'type';
+    levels[i] = LEVEL.none; // a returned payment is never one side of a transfer
+  }
+}
+
 /**
  * Classifies a batch: every transaction of a customer, with the customer's accounts (whose types choose the
  * category list and whose numbers help recognise own transfers). Results are in input order. A transaction
@@ -323,6 +411,7 @@ export function classifyTransactions(
     // Own-transfer words with no payee we know to explain them: an own transfer even unpaired (own-transfers.ts).
     if (decided.level === LEVEL.hinted && ownTransferByWords(cache.get(tx.description))) levels[i] = LEVEL.worded;
   }
+  markMirroredReturns(transactions, results, levels, cache, typeOf);
   const isOwn = findOwnTransfers(transactions, accounts, levels);
   for (let i = 0; i < transactions.length; i++) {
     if (isOwn[i] === 0) continue;

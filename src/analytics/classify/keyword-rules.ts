@@ -225,6 +225,9 @@ export const keywordRules: readonly KeywordRule[] = [
       'STUDENT HOMES',
     ],
   },
+  // A letting or estates company collecting rent ("GOWER ESTATES LTD"): money out only, and only when no more
+  // specific word speaks (an invoice from an estate is a sale, "ESTATES INV 9585").
+  { target: 'housing', priority: -1, phrases: ['ESTATES', 'LETS'] },
   // The product beats the lender's other words: "DD LOAN MORTGAGE" and "NATIONWIDE BS MTG" are mortgages.
   {
     target: 'mortgage',
@@ -509,7 +512,9 @@ export const keywordRules: readonly KeywordRule[] = [
     ],
   },
   { target: 'water', phrases: ['WATER', 'WATER RATES', 'SEWERAGE', 'WATER BILL', 'WASTEWATER'] },
-  { target: 'telecoms', phrases: ['BROADBAND', 'TELECOM', 'TELECOMS', 'SIM ONLY', 'LANDLINE', 'FIBRE'] },
+  { target: 'telecoms', phrases: ['BROADBAND', 'TELECOM', 'TELECOMS', 'SIM ONLY', 'LANDLINE', 'FIBRE', 'WIRELESS'] },
+  // Generic product words of small providers: "... CABLE" and "... INTERNET" on a bill, not on a card at a shop.
+  { target: 'telecoms', notOn: ['card', 'transfer'], phrases: ['CABLE', 'CABLE TV', 'INTERNET', 'FULL FIBRE'] },
   // "VIA MOBILE" is how some banks say a transfer was made in their app.
   { target: 'telecoms', notOn: ['transfer'], phrases: ['MOBILE', 'PHONE'] },
   {
@@ -788,6 +793,8 @@ export const keywordRules: readonly KeywordRule[] = [
       'LEISURE CENTRE',
       'SUBSCRIPTION',
       'SUBSCRIPTIONS',
+      'MAGAZINE',
+      'MAGAZINES',
       'MEMBERSHIP',
       'STREAMING',
       'MONTHLY SUBSCRIPTION',

@@ -23,9 +23,11 @@ import type { PayerGroup } from './stream-merge.ts';
 import { splitByReference } from './stream-references.ts';
 
 export type StreamKind = 'salary' | 'pension' | 'benefit';
+/** The further kinds only the income verification section follows (income-verification.ts). */
+export type OtherStreamKind = 'rental' | 'self_employed' | 'other';
 
-export interface IncomeStream {
-  kind: StreamKind;
+export interface IncomeStream<K extends string = StreamKind> {
+  kind: K;
   /** kind, category and payer: unique per stream */
   key: string;
   payer: string;
@@ -76,6 +78,16 @@ function kindOf(categoryId: string): StreamKind | null {
   return null;
 }
 const KIND_OF = personalCategories.map((c) => kindOf(c.id));
+/** Rent received, self-employed takings and maintenance or other income (regular ones only: see findOtherIncomeStreams). */
+const OTHER_KIND_OF = personalCategories.map((c): OtherStreamKind | null =>
+  c.id === 'rental_income'
+    ? 'rental'
+    : c.id === 'self_employment_income'
+      ? 'self_employed'
+      : c.id === 'maintenance_received' || c.id === 'other_income'
+        ? 'other'
+        : null,
+);
 
 /** The payer part of a grouping key. */
 export function payerOf(group: string): string {
@@ -93,10 +105,24 @@ function median(values: readonly number[]): number {
 }
 
 export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
-  const byKey = new Map<string, { kind: StreamKind; payer: string; category: number; rows: number[] }>();
+  return streamsOf(ledger, KIND_OF);
+}
+
+/**
+ * Rent received, self-employed takings and other income (maintenance, money in the classifier could not place),
+ * followed as streams for the income verification section only: the employment figures and events speak of
+ * salaries, pensions and benefits. Other income counts only when regular (a rhythm, two or more payments): a
+ * one-off is not a stream.
+ */
+export function findOtherIncomeStreams(ledger: Ledger): IncomeStream<OtherStreamKind>[] {
+  return streamsOf(ledger, OTHER_KIND_OF).filter((s) => s.kind !== 'other' || isRegular(s));
+}
+
+function streamsOf<K extends string>(ledger: Ledger, kindOfCategory: readonly (K | null)[]): IncomeStream<K>[] {
+  const byKey = new Map<string, { kind: K; payer: string; category: number; rows: number[] }>();
   for (let r = 0; r < ledger.size; r++) {
     const c = valueAt(ledger.category, r);
-    const kind = itemAt(KIND_OF, c);
+    const kind = itemAt(kindOfCategory, c);
     if (kind === null || valueAt(ledger.amount, r) <= 0) continue;
     const payer = itemAt(ledger.merchant, r) ?? payerOf(itemAt(ledger.group, r));
     const key = `${kind}|${itemAt(personalCategories, c).id}|${payer}`;
@@ -104,7 +130,7 @@ export function findIncomeStreams(ledger: Ledger): IncomeStream[] {
     if (found) found.rows.push(r);
     else byKey.set(key, { kind, payer, category: c, rows: [r] });
   }
-  const groups: (PayerGroup & { kind: StreamKind })[] = [];
+  const groups: (PayerGroup & { kind: K })[] = [];
   for (const [key, { kind, payer, category, rows }] of byKey) {
     const parts = splitByReference(ledger, rows);
     if (parts === null) groups.push({ key, kind, payer, category, rows });
@@ -130,14 +156,14 @@ function streamCadence(days: readonly number[]): Cadence {
 }
 
 /** One stream: its payment days (same-day payments added up), rhythm, schedule and missed payments. */
-function buildStream(
+function buildStream<K extends string>(
   ledger: Ledger,
   key: string,
-  kind: StreamKind,
+  kind: K,
   payer: string,
   category: number,
   rows: number[],
-): IncomeStream {
+): IncomeStream<K> {
   const days: number[] = [];
   const amounts: number[] = [];
   for (const r of rows) {
@@ -151,7 +177,7 @@ function buildStream(
   }
   const cadence = streamCadence(days);
   const schedule = cadence === 'irregular' ? null : learnSchedule(days, cadence, 'in');
-  const stream: IncomeStream = {
+  const stream: IncomeStream<K> = {
     kind,
     key,
     payer,
@@ -177,6 +203,6 @@ function buildStream(
 }
 
 /** Whether the stream has a rhythm (two or more payment days fitting one). */
-export function isRegular(stream: IncomeStream): boolean {
+export function isRegular(stream: IncomeStream<string>): boolean {
   return stream.schedule !== null && stream.days.length >= 2;
 }

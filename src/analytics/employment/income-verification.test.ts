@@ -4,14 +4,14 @@ import { itemAt } from '../../lib/indexing.ts';
 import type { IncomeVerification, VerifiedIncomeStream } from '../report-types.ts';
 import { at, everyDays, ledgerOf, monthlyDates, series } from '../test-support.ts';
 import type { EngineTransaction } from '../types.ts';
-import { findIncomeStreams } from './income-streams.ts';
+import { findIncomeStreams, findOtherIncomeStreams } from './income-streams.ts';
 import { verifyIncome } from './income-verification.ts';
 
 const ASOF = at(2026, 1, 14);
 
 function verification(transactions: EngineTransaction[], asOf = ASOF): IncomeVerification {
   const ledger = ledgerOf(transactions, asOf);
-  return verifyIncome(ledger, findIncomeStreams(ledger));
+  return verifyIncome(ledger, [...findIncomeStreams(ledger), ...findOtherIncomeStreams(ledger)]);
 }
 
 function only(v: IncomeVerification, type: VerifiedIncomeStream['type']): VerifiedIncomeStream {
@@ -61,5 +61,18 @@ describe('income verification', () => {
     assert.equal(s.next_expected_date, null);
     assert.ok(s.missed_payments > 0);
     assert.equal(v.verified_monthly_income, 0);
+  });
+
+  test('rent received from a letting agent is a rental stream beside the salary', () => {
+    const rent = series(monthlyDates(2025, 1, 5, 13), {
+      description: 'FPI HOMELET LETTINGS RENT 14 ASH GROVE',
+      type: 'FasterPayment',
+      amount: 640,
+    });
+    const s = only(verification(rent), 'rental');
+    assert.equal(s.category, 'rental_income');
+    assert.equal(s.frequency, 'monthly');
+    assert.equal(s.active, true);
+    assert.ok(s.evidence.some((e) => e.code === 'payer_scheme'));
   });
 });

@@ -31,6 +31,9 @@ import type {
 } from '../report-types.ts';
 import { isRegular } from './income-streams.ts';
 import type { IncomeStream } from './income-streams.ts';
+
+/** A stream of any kind: salary, pension and benefit, and rental, self-employed and other (income-streams.ts). */
+type Stream = IncomeStream<string>;
 import { creditChannel, hasBenefitWords, hasPayrollWords, hasPensionWords, looksLikePerson } from './payer-evidence.ts';
 
 const TYPE_OF_CATEGORY: Readonly<Record<string, IncomeStreamType>> = {
@@ -88,12 +91,12 @@ interface Texts {
   some: (test: (text: string) => boolean) => boolean;
 }
 
-function textsOf(ledger: Ledger, stream: IncomeStream): Texts {
+function textsOf(ledger: Ledger, stream: Stream): Texts {
   const all = [...new Set(stream.rows.map((r) => transactionOf(ledger, r).description.toUpperCase()))];
   return { all, some: (test) => all.some(test) };
 }
 
-function typeOf(stream: IncomeStream, texts: Texts): IncomeStreamType {
+function typeOf(stream: Stream, texts: Texts): IncomeStreamType {
   if (stream.categoryId === 'pension') {
     return /STATE PENSION/i.test(stream.payer) || texts.some((t) => STATE_PENSION_TEXT.test(t))
       ? 'state_pension'
@@ -102,7 +105,7 @@ function typeOf(stream: IncomeStream, texts: Texts): IncomeStreamType {
   return TYPE_OF_CATEGORY[stream.categoryId] ?? 'other';
 }
 
-function payerTypeOf(stream: IncomeStream, type: IncomeStreamType, texts: Texts): IncomePayerType {
+function payerTypeOf(stream: Stream, type: IncomeStreamType, texts: Texts): IncomePayerType {
   const said = (re: RegExp): boolean => re.test(stream.payer.toUpperCase()) || texts.some((t) => re.test(t));
   if (said(SSS_TEXT)) return 'social_security_scotland';
   if (type === 'state_pension' || said(DWP_TEXT)) return 'dwp';
@@ -117,7 +120,7 @@ function payerTypeOf(stream: IncomeStream, type: IncomeStreamType, texts: Texts)
 }
 
 /** Monthly on the last working day of each month, when every payment fell on it (and there are at least three). */
-function frequencyOf(stream: IncomeStream): IncomeStreamFrequency {
+function frequencyOf(stream: Stream): IncomeStreamFrequency {
   if (!isRegular(stream)) return 'irregular';
   const cadence = stream.cadence;
   if (cadence === 'monthly') {
@@ -130,7 +133,7 @@ function frequencyOf(stream: IncomeStream): IncomeStreamFrequency {
 
 function evidenceOf(
   ledger: Ledger,
-  stream: IncomeStream,
+  stream: Stream,
   type: IncomeStreamType,
   texts: Texts,
   monthsSeen: number,
@@ -203,7 +206,7 @@ function evidenceOf(
   return evidence;
 }
 
-function verify(ledger: Ledger, stream: IncomeStream): VerifiedIncomeStream {
+function verify(ledger: Ledger, stream: Stream): VerifiedIncomeStream {
   const texts = textsOf(ledger, stream);
   const type = typeOf(stream, texts);
   const frequency = frequencyOf(stream);
@@ -267,7 +270,7 @@ function verify(ledger: Ledger, stream: IncomeStream): VerifiedIncomeStream {
 }
 
 /** Every income stream paid in the 12 months before asOf (or in asOf's month), current ones first. */
-export function verifyIncome(ledger: Ledger, streams: readonly IncomeStream[]): IncomeVerification {
+export function verifyIncome(ledger: Ledger, streams: readonly Stream[]): IncomeVerification {
   const fromMonth = ledger.asOfMonth - 12;
   const verified = streams.filter((s) => monthOfDay(last(s.days)) >= fromMonth).map((s) => verify(ledger, s));
   verified.sort(

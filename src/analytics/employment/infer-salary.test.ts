@@ -37,6 +37,15 @@ const hourly = (base: number, swing: number) => (t: EngineTransaction, k: number
 });
 
 describe('employment › salaries the text does not name', () => {
+  test('a feed with no type and a text with no code: fortnightly credits from one payer are found by structure', () => {
+    const pay = series(everyDays(2025, 6, 6, 14, 16), { description: 'KINGFISHER PACKAGING', type: null }).map(
+      hourly(1040, 80),
+    );
+    assert.deepEqual(categoriesOf(pay, 'KINGFISHER'), new Set(['salary']));
+    const typed = pay.map((t) => ({ ...t, type: 'CardPayment' }));
+    assert.deepEqual(categoriesOf(typed, 'KINGFISHER').has('salary'), false, 'a typed card credit is not pay');
+  });
+
   test('regular Bacs credits from a payer cut to 18 characters become Salary', () => {
     const pay = series(monthlyDates(2025, 6, 15, 7), {
       description: 'QUAYSIDE HOSPITALI',

@@ -5,7 +5,8 @@
  * Transfers in, or takes a payer's name for a shop (Refunds) or a letting agent (Rental income: "... HOMES").
  * A payer (the grouping key without pay words, income-streams.ts) is taken to be an employer when its credits —
  * with those of its own the text already calls Salary, when some months it says SALARY and others not —
- * - come by Bacs or Faster Payment (the bank's type, else the text's code: BGC, BACS, FPI, "FASTER PAYMENT");
+ * - come by Bacs or Faster Payment (the bank's type, else the text's code: BGC, BACS, FPI, "FASTER PAYMENT"), or
+ *   carry neither type nor code (a feed without types): then the structure alone decides;
  * - on at least 3 days with a weekly, fortnightly, four-weekly or monthly rhythm (cadence.ts: monthly takes in
  *   the last working day);
  * - with an amount stability of at least 0.6, or 0.4 for weekly and fortnightly pay (hours and overtime vary),
@@ -93,7 +94,9 @@ function creditsByPayer(ledger: Ledger): Map<string, Payer> {
       const channelKey = `${tx.type ?? ''}\u0000${tx.description}`;
       let channel = channels.get(channelKey);
       if (channel === undefined) channels.set(channelKey, (channel = creditChannel(tx.type, tx.description)));
-      if (channel === null) continue;
+      // A feed that gives no type and a text with no code says nothing of how the money came: the series' structure
+      // decides (docs/analytics.md, "Salaries the text does not name"). A typed credit that is neither is not pay.
+      if (channel === null && (tx.type ?? '') !== '') continue;
     }
     const groupId = valueAt(ledger.groupId, r);
     let key = payers.get(groupId);
