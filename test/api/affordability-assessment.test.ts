@@ -140,7 +140,11 @@ describe('affordability assessment API', async () => {
     assert.ok(housing.verified > 800, `rent ${housing.verified}`);
     assert.equal(housing.exceeds_tolerance, true);
     assert.equal(a.declared.declaration_id, declared.json().id);
-    assert.ok(a.expenditure.headings.find((h: { id: string }) => h.id === 'home_and_contents').monthly_average > 800);
+    const home = a.expenditure.headings.find((h: { id: string }) => h.id === 'home_and_contents');
+    assert.ok(home.monthly_average > 800);
+    // Each figure names its transactions: the twelve rent payments of the window.
+    const rent = home.categories.find((c: { category: string }) => c.category === 'rent');
+    assert.equal(rent.transaction_ids.length, a.window.months);
     const { before_commitment: before, after_commitment: after } = a.disposable_income;
     assert.equal(Math.round((before.unstressed - after.unstressed) * 100) / 100, 300);
     assert.equal(a.waterfall.at(-1).running_total, after.stressed);

@@ -2103,6 +2103,8 @@ export interface components {
             monthly_average: number;
             /** @description average spending per month over the last three complete months */
             last_3_months_average: number;
+            /** @description the category's booked payments in the window, newest first: the transactions behind the figures */
+            transaction_ids: string[];
           }[];
         }[];
         /** @description contractual spending per month, all headings */

@@ -31,6 +31,8 @@ export interface AssessmentInput {
   candidates: readonly IncomeCandidate[];
   policy: Policy;
   declaration: Declaration | null;
+  /** each expenditure category's payments in the window (transaction ids, newest first), to explain its figures */
+  spendingIds?: ReadonlyMap<string, readonly string[]>;
   /** the proposed commitment asked about, instead of the policy's */
   proposed?: { monthly_amount: number; variable_rate: boolean };
 }
@@ -162,7 +164,7 @@ export function assessAffordability(input: AssessmentInput): Assessment {
     household_size: householdSize,
     income: { verified_monthly: round2(observed.income), streams, not_counted: notCountedIncome(insights) },
     expenditure: {
-      headings: sfsHeadings(spending, months),
+      headings: sfsHeadings(spending, months, input.spendingIds),
       committed_monthly: round2(sum(spending.map((s) => s.committed))),
       essential_monthly: round2(classTotal(spending, 'essential')),
       discretionary_monthly: round2(discretionary),

@@ -159,6 +159,9 @@ export const CategoryShareSchema = Type.Object({
   class: text('committed (contractual), essential (day-to-day living) or discretionary'),
   monthly_average: money('average spending per month over the window'),
   last_3_months_average: money('average spending per month over the last three complete months'),
+  transaction_ids: Type.Array(text('a transaction id'), {
+    description: "the category's booked payments in the window, newest first: the transactions behind the figures",
+  }),
 });
 
 export const HeadingSchema = Type.Object({

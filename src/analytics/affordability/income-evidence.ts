@@ -68,6 +68,12 @@ export function windowStartTime(asOf: number, window: CandidateWindow): number {
   return first === undefined ? asOf : londonMidnight(monthStartDay(first));
 }
 
+/** Unix seconds just before asOf's month starts (the end of the window's last complete month); `asOf` when empty. */
+export function windowEndTime(asOf: number, window: CandidateWindow): number {
+  const last = window.months[window.months.length - 1];
+  return last === undefined ? asOf : londonMidnight(monthStartDay(last + 1)) - 1;
+}
+
 function windowAverage(payments: readonly Payment[], window: CandidateWindow): number | null {
   if (window.months.length === 0) return null;
   const inWindow = new Set(window.months);

@@ -79,17 +79,22 @@ export function categorySpending(insights: Insights, items: readonly CommittedIt
   });
 }
 
-function share(s: CategorySpending): CategoryShare {
+function share(s: CategorySpending, ids: ReadonlyMap<string, readonly string[]>): CategoryShare {
   return {
     category: s.category,
     class: s.mapping.class,
     monthly_average: round2(s.average),
     last_3_months_average: round2(s.last3Average),
+    transaction_ids: [...(ids.get(s.category) ?? [])],
   };
 }
 
 /** The headings in the Standard Financial Statement's order; a heading with no spending is listed with zeros. */
-export function sfsHeadings(spending: readonly CategorySpending[], months: readonly MonthlyAmount[]): Heading[] {
+export function sfsHeadings(
+  spending: readonly CategorySpending[],
+  months: readonly MonthlyAmount[],
+  ids: ReadonlyMap<string, readonly string[]> = new Map(),
+): Heading[] {
   return SFS_HEADINGS.map(({ id, name }) => {
     const under = spending.filter((s) => s.mapping.heading === id);
     const totals = months.map((m, i) => under.reduce((t, s) => t + (s.months[i]?.amount ?? 0), 0));
@@ -109,7 +114,7 @@ export function sfsHeadings(spending: readonly CategorySpending[], months: reado
       stability: round4(stabilityOf(totals)),
       committed_monthly: round2(committed),
       flexible_monthly: round2(Math.max(0, monthlyAverage - committed)),
-      categories: under.map(share),
+      categories: under.map((s) => share(s, ids)),
     };
   });
 }

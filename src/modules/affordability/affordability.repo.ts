@@ -128,3 +128,21 @@ export async function paymentsInCategories(
   );
   return r.rows;
 }
+
+export interface SpendingIdRow {
+  category_id: string;
+  id: string;
+}
+
+/** The ids of the customer's booked money out in [from, to] (Unix seconds), with their stored categories, newest first. */
+export async function spendingIds(db: Db, customerId: string, from: number, to: number): Promise<SpendingIdRow[]> {
+  const r = await db.query<SpendingIdRow>(
+    `SELECT c.category_id, t.id::text AS id FROM transaction_categories c
+     JOIN transactions t ON t.customer_id = c.customer_id AND t.id = c.transaction_id
+     WHERE c.customer_id = $1 AND ${currentCategories('c', '$1')} AND t.status = 'Booked' AND t.amount < 0
+       AND t.booking_date_time BETWEEN $2 AND $3 AND ${publishedTransaction()}
+     ORDER BY t.booking_date_time DESC, t.id DESC`,
+    [customerId, from, to],
+  );
+  return r.rows;
+}

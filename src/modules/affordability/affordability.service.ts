@@ -19,6 +19,7 @@ import {
   candidateWindow,
   incomeCandidatesFrom,
   paymentIdsNeeded,
+  windowEndTime,
   windowStartTime,
   type Payment,
 } from '../../analytics/affordability/income-evidence.ts';
@@ -130,13 +131,26 @@ export async function assessCustomer(
   const [latest] = await repo.listDeclarations(db, customerId, 1);
   const window = candidateWindow(asOf, insights);
   const from = windowStartTime(asOf, window);
-  const [byIdRows, categoryRows] = await Promise.all([
+  // The window's complete months end where asOf's month starts; spending is listed for those months only.
+  const windowEnd = windowEndTime(asOf, window);
+  const [byIdRows, categoryRows, spendingRows] = await Promise.all([
     repo.paymentsByIds(db, customerId, paymentIdsNeeded(insights)),
     repo.paymentsInCategories(db, customerId, CATEGORY_INCOME_IDS, from, asOf),
+    repo.spendingIds(db, customerId, from, windowEnd),
   ]);
+  const spendingIds = new Map<string, string[]>();
+  for (const r of spendingRows) {
+    const list = spendingIds.get(r.category_id);
+    if (list) list.push(r.id);
+    else spendingIds.set(r.category_id, [r.id]);
+  }
   const byCategory = new Map<string, Payment[]>();
-  for (const r of categoryRows)
-    if (r.category_id !== null) byCategory.set(r.category_id, [...(byCategory.get(r.category_id) ?? []), toPayment(r)]);
+  for (const r of categoryRows) {
+    if (r.category_id === null) continue;
+    const list = byCategory.get(r.category_id);
+    if (list) list.push(toPayment(r));
+    else byCategory.set(r.category_id, [toPayment(r)]);
+  }
   const proposed =
     query.proposed_monthly_amount === undefined
       ? undefined
@@ -147,6 +161,7 @@ export async function assessCustomer(
     candidates: incomeCandidatesFrom(insights, new Map(byIdRows.map((r) => [r.id, toPayment(r)])), byCategory, window),
     policy,
     declaration: latest ? toDeclaration(latest) : null,
+    spendingIds,
     ...(proposed ? { proposed } : {}),
   });
   return { ...assessment, as_of: asOf, engine_version: engineVersion };
