@@ -114,6 +114,10 @@ describe('classify › trailing codes, product and property words, mirrored retu
     const got = classify({ description: 'CITY AND COUNTY OF SWANSEA DD', amount: -150, type: null });
     assert.equal(got.categoryId, 'council_tax');
   });
+  test('a return code before or after the payee makes money back a returned direct debit, not a refund', () => {
+    for (const description of ['SKY DIGITAL RTN', 'UNP BRITISH GAS', 'BRITISH GAS RTN DD'])
+      assert.equal(classify({ description, amount: 45, type: null }).categoryId, 'returned_direct_debit', description);
+  });
   test('generic product words of a small provider are telecoms', () => {
     assert.equal(classify({ description: 'ACME WIRELESS DD', amount: -20, type: null }).categoryId, 'telecoms');
     assert.equal(classify({ description: 'DD WESSEX CABLE', amount: -20, type: null }).categoryId, 'telecoms');

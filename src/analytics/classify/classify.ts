@@ -363,30 +363,39 @@ function markMirroredReturns(
   cache: TextCache,
   typeOf: ReadonlyMap<string, AccountType>,
 ): void {
-  const debits = new Map<string, number[]>();
+  // The candidate credits by payee text (few), then one pass over the debits looking only those texts up.
+  const credits = new Map<string, number[]>();
+  for (let i = 0; i < transactions.length; i++) {
+    const result = itemAt(results, i);
+    if (itemAt(transactions, i).amount <= 0 || !MIRROR_CANDIDATES.has(result.categoryId)) continue;
+    if (result.source === 'submitted') continue;
+    const list = credits.get(result.normalizedDescription);
+    if (list) list.push(i);
+    else credits.set(result.normalizedDescription, [i]);
+  }
+  if (credits.size === 0) return;
+  const returned = new Set<number>();
   for (let i = 0; i < transactions.length; i++) {
     const tx = itemAt(transactions, i);
     if (tx.amount >= 0) continue;
-    const direct = cache.get(tx.description).channel === CHANNEL.directDebit || typeKey(tx.type) === 'directdebit';
-    if (!direct) continue;
-    const key = `${tx.accountId}|${itemAt(results, i).normalizedDescription}|${Math.round(-tx.amount * 100)}`;
-    const list = debits.get(key);
-    if (list) list.push(tx.bookedAt);
-    else debits.set(key, [tx.bookedAt]);
+    const candidates = credits.get(itemAt(results, i).normalizedDescription);
+    if (candidates === undefined) continue;
+    if (cache.get(tx.description).channel !== CHANNEL.directDebit && typeKey(tx.type) !== 'directdebit') continue;
+    for (const j of candidates) {
+      const credit = itemAt(transactions, j);
+      const lag = credit.bookedAt - tx.bookedAt;
+      const same = credit.accountId === tx.accountId && Math.abs(credit.amount + tx.amount) < 0.005;
+      if (same && lag >= 0 && lag <= MIRROR_DAYS * 86_400) returned.add(j);
+    }
   }
-  if (debits.size === 0) return;
-  for (let i = 0; i < transactions.length; i++) {
-    const tx = itemAt(transactions, i);
-    const result = itemAt(results, i);
-    if (tx.amount <= 0 || !MIRROR_CANDIDATES.has(result.categoryId) || result.source === 'submitted') continue;
-    const times = debits.get(`${tx.accountId}|${result.normalizedDescription}|${Math.round(tx.amount * 100)}`);
-    if (!times?.some((t) => t <= tx.bookedAt && tx.bookedAt - t <= MIRROR_DAYS * 86_400)) continue;
-    const category = RETURNED_DD[typeOf.get(tx.accountId) ?? 'Personal'];
+  for (const j of returned) {
+    const category = RETURNED_DD[typeOf.get(itemAt(transactions, j).accountId) ?? 'Personal'];
     if (category === null) continue;
+    const result = itemAt(results, j);
     result.categoryId = category.id;
     result.categoryName = category.name;
     result.source = 'type';
-    levels[i] = LEVEL.none; // a returned payment is never one side of a transfer
+    levels[j] = LEVEL.none; // a returned payment is never one side of a transfer
   }
 }
 

@@ -60,6 +60,11 @@ export const keywordRules: readonly KeywordRule[] = [
       'DD REVERSAL',
       'RECALLED DD',
       'DD RECALL',
+      // the return codes some banks print before or after the payee ("SKY DIGITAL RTN", "UNP BRITISH GAS")
+      'RTN',
+      'UNP',
+      'DD RTN',
+      'RTN DD',
     ],
   },
   {

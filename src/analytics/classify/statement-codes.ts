@@ -181,6 +181,7 @@ const protectedPhrases = [
   'DD RETURNED',
   'DD REVERSAL',
   'DD RECALL',
+  'DD RTN',
 ];
 
 /**

@@ -68,6 +68,37 @@ describe('month matrix › totals per category and month', () => {
     assert.equal(totalOf(matrix, returned, DEC), 0);
   });
 
+  test('a reversal naming an unknown payee with the return words after it is set against that payee', () => {
+    const telecoms = categoryIndex('telecoms');
+    const matrix = buildMonthMatrix(
+      ledgerOf(
+        [
+          aTransaction({
+            description: 'HILLTOP FIBRE BROADBAND DD',
+            type: null,
+            amount: -32.5,
+            bookedAt: at(2025, 12, 3, 6),
+          }),
+          aTransaction({
+            description: 'HILLTOP FIBRE BROADBAND UNPAID DD',
+            type: null,
+            amount: 32.5,
+            bookedAt: at(2025, 12, 5, 7),
+          }),
+          aTransaction({
+            description: 'HILLTOP FIBRE BROADBAND DD',
+            type: null,
+            amount: -32.5,
+            bookedAt: at(2025, 12, 11, 6),
+          }),
+        ],
+        ASOF,
+      ),
+    );
+    assert.equal(totalOf(matrix, telecoms, DEC), 32.5);
+    assert.equal(countOf(matrix, returned, DEC), 1);
+  });
+
   test('months with no data are zero; months outside the table are zero', () => {
     const matrix = buildMonthMatrix(
       ledgerOf(

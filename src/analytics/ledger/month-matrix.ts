@@ -10,12 +10,32 @@
  * back in a spending category (the reversal of a returned direct debit) is set against the payment it returns the
  * same way, else against its own category.
  */
-import { valueAt } from '../../lib/indexing.ts';
+import { itemAt, valueAt } from '../../lib/indexing.ts';
 import { personalCategories } from '../categories/taxonomy.ts';
 import { CATEGORY_COUNT, addAt, categoryIndex } from './ledger.ts';
 import type { Ledger } from './ledger.ts';
 
 const REFUND = categoryIndex('refund');
+/** The words a bank adds to the payee on a returned direct debit ("UNPAID DD", "RETURNED D/D", "RTN", "UNP"). */
+const RETURN_WORDS = new Set([
+  'UNPAID',
+  'UNP',
+  'RETURNED',
+  'RETURN',
+  'RTN',
+  'RTD',
+  'REVERSAL',
+  'REVERSED',
+  'RECALLED',
+  'DD',
+  'D',
+  'DIRECT',
+  'DEBIT',
+  'ITEM',
+  'REFER',
+  'TO',
+  'PAYER',
+]);
 const IS_INCOME = personalCategories.map((c) => c.income_expenditure === 'income');
 
 export interface MonthMatrix {
@@ -63,6 +83,21 @@ export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
     const category = byPayee >= 0 ? byPayee : valueAt(byGroup, groupKey(r));
     return category >= 0 ? category : undefined;
   };
+  // Grouping key text → id, built on the first reversal that its own key does not place.
+  let groupIds: Map<string, number> | null = null;
+  const findByPayeeWords = (r: number): number | undefined => {
+    const words = itemAt(ledger.group, r).split(' ');
+    const kept = words.filter((w) => !RETURN_WORDS.has(w));
+    if (kept.length === 0 || kept.length === words.length) return undefined;
+    if (groupIds === null) {
+      groupIds = new Map();
+      for (let k = 0; k < ledger.size; k++) groupIds.set(itemAt(ledger.group, k), valueAt(ledger.groupId, k));
+    }
+    const id = groupIds.get(kept.join(' '));
+    if (id === undefined) return undefined;
+    const category = valueAt(byGroup, id * accounts + valueAt(ledger.accountIndex, r));
+    return category >= 0 ? category : undefined;
+  };
   for (let r = 0; r < ledger.size; r++) {
     const c = valueAt(ledger.category, r);
     const cell = c * months + valueAt(ledger.month, r) - from;
@@ -78,8 +113,10 @@ export function buildMonthMatrix(ledger: Ledger): MonthMatrix {
       byGroup[groupKey(r)] = c;
       subtractAt(totals, cell, amount);
     } else {
-      // Money back in a spending category (a returned direct debit's reversal): set against the payment it returns.
-      const target = find(r) ?? c;
+      // Money back in a spending category (a returned direct debit's reversal): set against the payment it returns,
+      // found by payee, else by grouping key, else by the grouping key without the return's own words
+      // ("GOWERNET BROADBAND UNPAID" returns "GOWERNET BROADBAND").
+      const target = find(r) ?? findByPayeeWords(r) ?? c;
       subtractAt(totals, cell - c * months + target * months, amount);
     }
   }
