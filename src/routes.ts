@@ -16,6 +16,9 @@
  * 18  GET     /public/v3/customers/{customer_id}/report_readiness_statuses/{name} modules/reports
  *  -  GET     /public/v3/customers/{customer_id}/forecast/personal                modules/reports (issue: forecast)
  *  -  GET     /public/v3/customers/{customer_id}/reports/affordability.pdf        modules/overview (docs/decisions/0035)
+ *  -  GET     /public/v3/customers/{customer_id}/affordability/assessment         modules/affordability (docs/decisions/0050)
+ *  -  POST/GET /public/v3/customers/{customer_id}/affordability/declarations      modules/affordability
+ *  -  GET/PUT /public/v3/affordability/policy, GET .../policy/versions/{version}  modules/affordability
  * 19  GET     /public/v3/account_types/{account_type}/transaction_categories      modules/categories
  * 20  POST    /public/v3/webhooks                                                 modules/webhooks
  * 21  DELETE  /public/v3/webhooks/{webhook_id}/delete                             modules/webhooks
@@ -68,6 +71,7 @@ import { transactionRoutes } from './modules/transactions/transactions.routes.ts
 import { statementRoutes } from './modules/statements/statements.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { affordabilityRoutes } from './modules/affordability/affordability.routes.ts';
 import { closePdfPrinter } from './modules/overview/index.ts';
 import { consentRoutes } from './modules/consents/consents.routes.ts';
 import { webflowRoutes } from './modules/consents/webflow.routes.ts';
@@ -105,6 +109,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
     await statementRoutes(api, deps);
     await reportRoutes(api, deps);
     await overviewRoutes(api, deps);
+    await affordabilityRoutes(api, deps);
     await webflowRoutes(api, deps);
     await consentRoutes(api, deps);
     await invitationRoutes(api, deps);

@@ -53,6 +53,13 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /public/v3/customers/{customer_id}/events/personal': 'listEvents',
   'GET /public/v3/customers/{customer_id}/forecast/personal': 'getForecast',
   'GET /public/v3/customers/{customer_id}/reports/affordability.pdf': 'getAffordabilityPdf',
+  // Affordability assessment (docs/decisions/0050-affordability-assessment.md)
+  'GET /public/v3/customers/{customer_id}/affordability/assessment': 'getAffordabilityAssessment',
+  'POST /public/v3/customers/{customer_id}/affordability/declarations': 'createAffordabilityDeclaration',
+  'GET /public/v3/customers/{customer_id}/affordability/declarations': 'listAffordabilityDeclarations',
+  'GET /public/v3/affordability/policy': 'getAffordabilityPolicy',
+  'PUT /public/v3/affordability/policy': 'putAffordabilityPolicy',
+  'GET /public/v3/affordability/policy/versions/{version}': 'getAffordabilityPolicyVersion',
   // The bank flow (the customer's side)
   'POST /public/v3/webflow/banks/{bank_slug}/consent': 'createConsentScreen',
   'DELETE /public/v3/webflow/banks/{bank_slug}/consent': 'withdrawConsent',

@@ -9,6 +9,7 @@
 /** The subjects a lookup can miss; each gives the code `<subject>_not_found`. */
 export const NOT_FOUND_SUBJECTS = [
   'account',
+  'affordability_policy',
   'bank',
   'client',
   'consent',

@@ -157,6 +157,14 @@ describe('the affordability PDF', { skip: BROWSER_SKIP }, async () => {
     const first = isoDate(londonDay(Math.min(...booked.map((t) => t.booking_date_time))));
     const last = isoDate(londonDay(Math.max(...booked.map((t) => t.booking_date_time))));
     assert.ok(text.includes(`${first} to ${last}`), `data window ${first} to ${last}`);
+
+    // Page 1 also carries the affordability assessment as its endpoint answers it (docs/decisions/0050).
+    const assessment = (await get(`/public/v3/customers/${customer}/affordability/assessment`)).json();
+    const page1 = text.split('\f')[0] ?? '';
+    assert.ok(page1.includes('Affordability assessment'), 'the assessment on page 1');
+    const stressed = formatMoney(assessment.disposable_income.after_commitment.stressed, 'GBP');
+    assert.ok(page1.includes(stressed), `stressed disposable income ${stressed}`);
+    assert.ok(page1.includes(formatMoney(assessment.income.verified_monthly, 'GBP')), 'verified income');
   });
 });
 

@@ -504,6 +504,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/v3/customers/{customer_id}/affordability/assessment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Assess affordability: verified income, spending by SFS heading, declared against verified, the policy */
+    get: operations['getAffordabilityAssessment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/v3/customers/{customer_id}/affordability/declarations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the customer's declarations, newest first */
+    get: operations['listAffordabilityDeclarations'];
+    put?: never;
+    /** Record what the customer declared (monthly figures); the assessment compares the latest */
+    post: operations['createAffordabilityDeclaration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/v3/affordability/policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read the client's current affordability policy (version 0, the built-in default, until one is set) */
+    get: operations['getAffordabilityPolicy'];
+    /** Set the affordability policy: every member, as a new version (earlier versions stay readable) */
+    put: operations['putAffordabilityPolicy'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/v3/affordability/policy/versions/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one version of the client's affordability policy */
+    get: operations['getAffordabilityPolicyVersion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/v3/webflow/banks/{bank_slug}/consent': {
     parameters: {
       query?: never;
@@ -925,6 +995,7 @@ export interface components {
         | 'pdf_unavailable'
         | 'docs_unavailable'
         | 'account_not_found'
+        | 'affordability_policy_not_found'
         | 'bank_not_found'
         | 'client_not_found'
         | 'consent_not_found'
@@ -2041,6 +2112,420 @@ export interface components {
     };
     /** Format: binary */
     GetAffordabilityPdfResponse: string;
+    GetAffordabilityAssessmentResponse: {
+      /** @description ISO 4217 */
+      currency: string;
+      /** @description the complete calendar months before as_of that the data covers */
+      window: {
+        /** @description complete months averaged (at most 12) */
+        months: number;
+        /** @description first month, YYYY-MM */
+        from: string;
+        /** @description last month, YYYY-MM */
+        to: string;
+      };
+      /** @description the policy version used; 0 is the built-in default */
+      policy_version: number;
+      /** @description household size used for the living-cost buffer */
+      household_size: number;
+      /** @description verified income */
+      income: {
+        /** @description the sum of the counted streams */
+        verified_monthly: number;
+        /** @description every candidate income stream */
+        streams: {
+          /** @description the payer, or the category name for income with no single payer */
+          description: string;
+          /** @description salary, pension, benefit, self_employment, rental or maintenance */
+          type: string;
+          /** @description the category id (docs/categories.md) */
+          category: string;
+          /** @description Weekly, Fortnightly, FourWeekly, Monthly or Irregular */
+          frequency: string;
+          /** @description whether the stream counts as verified income */
+          counted: boolean;
+          /** @description what the stream is worth per month (0 when not counted) */
+          monthly_amount: number;
+          /** @description calendar months of the last 12 complete months with a payment */
+          months_seen: number;
+          /** @description Unix seconds, London midnight of the last payment day */
+          last_payment_date: number;
+          /** @description 0–1: how steady amount and timing are (1 = identical) */
+          stability: number;
+          /** @description 0–1: how sure the income verification section is of the stream; null for a report older than it */
+          confidence: number | null;
+          /** @description why the stream counts, or why it does not */
+          reasons: string[];
+          /** @description the payments behind the figure */
+          transaction_ids: string[];
+        }[];
+        /** @description money in that never counts (loans, own transfers, refunds, one-offs), by category */
+        not_counted: {
+          /** @description the category id */
+          category: string;
+          /** @description average per month over the window */
+          monthly_average: number;
+          /** @description why it never counts as income */
+          reason: string;
+        }[];
+      };
+      /** @description spending grouped as the Standard Financial Statement */
+      expenditure: {
+        /** @description spending by Standard Financial Statement heading */
+        headings: {
+          /** @description the Standard Financial Statement heading id */
+          id: string;
+          /** @description the heading as the Standard Financial Statement names it */
+          name: string;
+          /** @description average spending per month over the window */
+          monthly_average: number;
+          /** @description the last three complete months */
+          last_3_months: {
+            /** @description calendar year */
+            year: number;
+            /** @description calendar month, 1–12, Europe/London */
+            month: number;
+            /** @description amount in the month */
+            amount: number;
+          }[];
+          /** @description average of the last three complete months */
+          last_3_months_average: number;
+          /** @description 1 − coefficient of variation of the monthly totals (1 = the same every month) */
+          stability: number;
+          /** @description contractual spending per month, and recurring payments still expected in the other categories */
+          committed_monthly: number;
+          /** @description the rest of the heading: monthly_average − committed_monthly, at least 0 */
+          flexible_monthly: number;
+          /** @description the categories under the heading */
+          categories: {
+            /** @description the category id (docs/categories.md) */
+            category: string;
+            /** @description committed (contractual), essential (day-to-day living) or discretionary */
+            class: string;
+            /** @description average spending per month over the window */
+            monthly_average: number;
+            /** @description average spending per month over the last three complete months */
+            last_3_months_average: number;
+            /** @description the category's booked payments in the window, newest first: the transactions behind the figures */
+            transaction_ids: string[];
+          }[];
+        }[];
+        /** @description contractual spending per month, all headings */
+        committed_monthly: number;
+        /** @description day-to-day living spending per month (food, travel, personal costs) */
+        essential_monthly: number;
+        /** @description the rest per month: leisure, shopping, gambling, savings; not deducted */
+        discretionary_monthly: number;
+        /** @description recurring payments still expected */
+        committed_items: {
+          /** @description the payee, as the recurring series names it */
+          description: string;
+          /** @description the category id */
+          category: string;
+          /** @description the Standard Financial Statement heading id */
+          heading: string;
+          /** @description weekly, fortnightly, four_weekly, monthly or quarterly */
+          frequency: string;
+          /** @description the payment turned into a monthly amount */
+          monthly_amount: number;
+          /** @description whether the policy treats it as variable-rate */
+          variable_rate: boolean;
+          /** @description its payments */
+          transaction_ids: string[];
+        }[];
+      };
+      /** @description the latest declaration against the bank data; null when none was posted */
+      declared: {
+        /** @description the declaration compared */
+        declaration_id: string;
+        /** @description Unix seconds the declaration was received */
+        declared_at: number;
+        /** @description one per declared item */
+        items: {
+          /** @description income, housing, credit_commitments or other_essential */
+          item: string;
+          /** @description what the customer declared per month */
+          declared: number;
+          /** @description what the bank data shows per month */
+          verified: number;
+          /** @description declared − verified */
+          variance: number;
+          /** @description variance as a percentage of verified; null when verified is 0 */
+          variance_percent: number | null;
+          /** @description whether the variance is beyond the policy's tolerance */
+          exceeds_tolerance: boolean;
+          /** @description the figure the assessment uses: the lower income, the higher spending */
+          used: number;
+        }[];
+      } | null;
+      /** @description the proposed new commitment assessed */
+      proposed_commitment: {
+        /** @description the proposed monthly payment */
+        monthly_amount: number;
+        /** @description whether the stress applies to it */
+        variable_rate: boolean;
+      };
+      /** @description from verified income to disposable income after the proposed commitment, stressed */
+      waterfall: {
+        /** @description the step id */
+        step: string;
+        /** @description start (verified income), change (added or deducted) or subtotal (a figure reached, amount 0) */
+        kind: string;
+        /** @description the step in words */
+        label: string;
+        /** @description the change this step makes (negative deducts) */
+        amount: number;
+        /** @description the figure after the step */
+        running_total: number;
+      }[];
+      /** @description disposable income per month, before and after the proposed commitment */
+      disposable_income: {
+        before_commitment: {
+          /** @description disposable income per month */
+          unstressed: number;
+          /** @description disposable income per month with the variable-rate stress applied */
+          stressed: number;
+        };
+        after_commitment: {
+          /** @description disposable income per month */
+          unstressed: number;
+          /** @description disposable income per month with the variable-rate stress applied */
+          stressed: number;
+        };
+      };
+      /** @description whether stressed disposable income after the proposed commitment is at least 0 */
+      affordable: boolean;
+      /** @description what drives the result, most important first */
+      reasons: {
+        /** @description a stable code for the reason */
+        code: string;
+        /** @description the reason in words, with its figures */
+        message: string;
+      }[];
+      /** @description Unix seconds the report the assessment reads was computed as of */
+      as_of: number;
+      /** @description the insights engine version that computed that report */
+      engine_version: string;
+    };
+    CreateAffordabilityDeclarationRequest: {
+      /** @description declared net monthly income */
+      income: number;
+      /** @description declared monthly rent or mortgage */
+      housing: number;
+      /** @description declared monthly payments to loans, cards, finance and other credit */
+      credit_commitments: number;
+      /** @description declared other essential monthly spending: council tax, utilities, insurance, food, travel and the like */
+      other_essential: number;
+      /** @description people in the household; 1 when not given */
+      household_size?: number;
+    };
+    CreateAffordabilityDeclarationResponse: {
+      /** @description the declaration id */
+      id: string;
+      /** @description Unix seconds the declaration was received */
+      declared_at: number;
+      /** @description declared net monthly income */
+      income: number;
+      /** @description declared monthly rent or mortgage */
+      housing: number;
+      /** @description declared monthly payments to loans, cards, finance and other credit */
+      credit_commitments: number;
+      /** @description declared other essential monthly spending: council tax, utilities, insurance, food, travel and the like */
+      other_essential: number;
+      /** @description people in the household */
+      household_size: number;
+    };
+    ListAffordabilityDeclarationsResponse: {
+      /** @description the customer’s declarations, newest first (at most 100) */
+      data: {
+        /** @description the declaration id */
+        id: string;
+        /** @description Unix seconds the declaration was received */
+        declared_at: number;
+        /** @description declared net monthly income */
+        income: number;
+        /** @description declared monthly rent or mortgage */
+        housing: number;
+        /** @description declared monthly payments to loans, cards, finance and other credit */
+        credit_commitments: number;
+        /** @description declared other essential monthly spending: council tax, utilities, insurance, food, travel and the like */
+        other_essential: number;
+        /** @description people in the household */
+        household_size: number;
+      }[];
+    };
+    GetAffordabilityPolicyResponse: {
+      /** @description the policy version; 0 is the built-in default (no policy was set) */
+      version: number;
+      /** @description Unix seconds the version was created; null for the built-in default */
+      created_at: number | null;
+      /** @description the minimum-living-cost buffer */
+      living_cost_buffer: {
+        /** @description minimum monthly living costs (food, clothing, household goods, health, personal care) by household size; the assessment deducts the greater of these and the spending the bank data shows */
+        by_household_size: {
+          /** @description number of people in the household */
+          household_size: number;
+          /** @description minimum monthly living costs for a household of this size */
+          monthly_amount: number;
+        }[];
+        /** @description added per person above the largest household size listed */
+        each_further_person: number;
+        /** @description where the figures come from, in words */
+        source: string;
+      };
+      /** @description rise, in percent, applied to the monthly payments of variable-rate commitments (and of the proposed commitment when it is variable-rate) for the stressed figures */
+      variable_rate_stress_percent: number;
+      /** @description expenditure category ids (docs/categories.md) whose payments are variable-rate; default: mortgage and credit card repayments */
+      variable_rate_categories: string[];
+      /** @description the proposed new commitment; the assessment request can give another amount */
+      proposed_commitment: {
+        /** @description monthly payment of the proposed new commitment */
+        monthly_amount: number;
+        /** @description whether the proposed commitment is variable-rate (the stress then applies to it) */
+        variable_rate: boolean;
+      };
+      /** @description how far, in percent of the verified figure, a declared figure may differ from what the bank data shows before it is flagged */
+      declared_tolerance_percent: number;
+      /** @description which income streams count as verified */
+      income: {
+        /** @description a stream counts only when paid in at least this many of the last 12 complete months */
+        min_months_seen: number;
+        /** @description the same for income with no rhythm (self-employment, rent received) */
+        min_months_seen_irregular: number;
+        /** @description a stream counts only when its stability (the income verification section's: 1 = identical amounts and timing) is at least this */
+        min_stability: number;
+        /** @description a stream counts only when the income verification section's confidence in it is at least this */
+        min_confidence: number;
+      };
+    };
+    PutAffordabilityPolicyRequest: {
+      /** @description the minimum-living-cost buffer */
+      living_cost_buffer: {
+        /** @description minimum monthly living costs (food, clothing, household goods, health, personal care) by household size; the assessment deducts the greater of these and the spending the bank data shows */
+        by_household_size: {
+          /** @description number of people in the household */
+          household_size: number;
+          /** @description minimum monthly living costs for a household of this size */
+          monthly_amount: number;
+        }[];
+        /** @description added per person above the largest household size listed */
+        each_further_person: number;
+        /** @description where the figures come from, in words */
+        source: string;
+      };
+      /** @description rise, in percent, applied to the monthly payments of variable-rate commitments (and of the proposed commitment when it is variable-rate) for the stressed figures */
+      variable_rate_stress_percent: number;
+      /** @description expenditure category ids (docs/categories.md) whose payments are variable-rate; default: mortgage and credit card repayments */
+      variable_rate_categories: string[];
+      /** @description the proposed new commitment; the assessment request can give another amount */
+      proposed_commitment: {
+        /** @description monthly payment of the proposed new commitment */
+        monthly_amount: number;
+        /** @description whether the proposed commitment is variable-rate (the stress then applies to it) */
+        variable_rate: boolean;
+      };
+      /** @description how far, in percent of the verified figure, a declared figure may differ from what the bank data shows before it is flagged */
+      declared_tolerance_percent: number;
+      /** @description which income streams count as verified */
+      income: {
+        /** @description a stream counts only when paid in at least this many of the last 12 complete months */
+        min_months_seen: number;
+        /** @description the same for income with no rhythm (self-employment, rent received) */
+        min_months_seen_irregular: number;
+        /** @description a stream counts only when its stability (the income verification section's: 1 = identical amounts and timing) is at least this */
+        min_stability: number;
+        /** @description a stream counts only when the income verification section's confidence in it is at least this */
+        min_confidence: number;
+      };
+    };
+    PutAffordabilityPolicyResponse: {
+      /** @description the policy version; 0 is the built-in default (no policy was set) */
+      version: number;
+      /** @description Unix seconds the version was created; null for the built-in default */
+      created_at: number | null;
+      /** @description the minimum-living-cost buffer */
+      living_cost_buffer: {
+        /** @description minimum monthly living costs (food, clothing, household goods, health, personal care) by household size; the assessment deducts the greater of these and the spending the bank data shows */
+        by_household_size: {
+          /** @description number of people in the household */
+          household_size: number;
+          /** @description minimum monthly living costs for a household of this size */
+          monthly_amount: number;
+        }[];
+        /** @description added per person above the largest household size listed */
+        each_further_person: number;
+        /** @description where the figures come from, in words */
+        source: string;
+      };
+      /** @description rise, in percent, applied to the monthly payments of variable-rate commitments (and of the proposed commitment when it is variable-rate) for the stressed figures */
+      variable_rate_stress_percent: number;
+      /** @description expenditure category ids (docs/categories.md) whose payments are variable-rate; default: mortgage and credit card repayments */
+      variable_rate_categories: string[];
+      /** @description the proposed new commitment; the assessment request can give another amount */
+      proposed_commitment: {
+        /** @description monthly payment of the proposed new commitment */
+        monthly_amount: number;
+        /** @description whether the proposed commitment is variable-rate (the stress then applies to it) */
+        variable_rate: boolean;
+      };
+      /** @description how far, in percent of the verified figure, a declared figure may differ from what the bank data shows before it is flagged */
+      declared_tolerance_percent: number;
+      /** @description which income streams count as verified */
+      income: {
+        /** @description a stream counts only when paid in at least this many of the last 12 complete months */
+        min_months_seen: number;
+        /** @description the same for income with no rhythm (self-employment, rent received) */
+        min_months_seen_irregular: number;
+        /** @description a stream counts only when its stability (the income verification section's: 1 = identical amounts and timing) is at least this */
+        min_stability: number;
+        /** @description a stream counts only when the income verification section's confidence in it is at least this */
+        min_confidence: number;
+      };
+    };
+    GetAffordabilityPolicyVersionResponse: {
+      /** @description the policy version; 0 is the built-in default (no policy was set) */
+      version: number;
+      /** @description Unix seconds the version was created; null for the built-in default */
+      created_at: number | null;
+      /** @description the minimum-living-cost buffer */
+      living_cost_buffer: {
+        /** @description minimum monthly living costs (food, clothing, household goods, health, personal care) by household size; the assessment deducts the greater of these and the spending the bank data shows */
+        by_household_size: {
+          /** @description number of people in the household */
+          household_size: number;
+          /** @description minimum monthly living costs for a household of this size */
+          monthly_amount: number;
+        }[];
+        /** @description added per person above the largest household size listed */
+        each_further_person: number;
+        /** @description where the figures come from, in words */
+        source: string;
+      };
+      /** @description rise, in percent, applied to the monthly payments of variable-rate commitments (and of the proposed commitment when it is variable-rate) for the stressed figures */
+      variable_rate_stress_percent: number;
+      /** @description expenditure category ids (docs/categories.md) whose payments are variable-rate; default: mortgage and credit card repayments */
+      variable_rate_categories: string[];
+      /** @description the proposed new commitment; the assessment request can give another amount */
+      proposed_commitment: {
+        /** @description monthly payment of the proposed new commitment */
+        monthly_amount: number;
+        /** @description whether the proposed commitment is variable-rate (the stress then applies to it) */
+        variable_rate: boolean;
+      };
+      /** @description how far, in percent of the verified figure, a declared figure may differ from what the bank data shows before it is flagged */
+      declared_tolerance_percent: number;
+      /** @description which income streams count as verified */
+      income: {
+        /** @description a stream counts only when paid in at least this many of the last 12 complete months */
+        min_months_seen: number;
+        /** @description the same for income with no rhythm (self-employment, rent received) */
+        min_months_seen_irregular: number;
+        /** @description a stream counts only when its stability (the income verification section's: 1 = identical amounts and timing) is at least this */
+        min_stability: number;
+        /** @description a stream counts only when the income verification section's confidence in it is at least this */
+        min_confidence: number;
+      };
+    };
     CreateConsentScreenRequest: {
       application_sharing_third_parties?:
         | {
@@ -5199,6 +5684,483 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAffordabilityAssessment: {
+    parameters: {
+      query?: {
+        /** @description the proposed commitment's monthly payment; the policy's when absent */
+        proposed_monthly_amount?: number;
+        /** @description whether the proposed commitment is variable-rate; false when absent */
+        proposed_variable_rate?: boolean;
+        /** @description the policy version to assess with (0: the built-in default); the client's latest when absent */
+        policy_version?: number;
+      };
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GetAffordabilityAssessmentResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listAffordabilityDeclarations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListAffordabilityDeclarationsResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createAffordabilityDeclaration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAffordabilityDeclarationRequest'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreateAffordabilityDeclarationResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAffordabilityPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GetAffordabilityPolicyResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putAffordabilityPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PutAffordabilityPolicyRequest'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PutAffordabilityPolicyResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAffordabilityPolicyVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the policy version; 0 is the built-in default */
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GetAffordabilityPolicyVersionResponse'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -20,5 +20,7 @@ export type {
 export { loadCustomerOverview } from './overview.service.ts';
 export { PdfUnavailableError, closePdfPrinter, renderAffordabilityPdf } from './overview.pdf.ts';
 export { buildOverviewCharts } from './overview.charts.ts';
+export { assessmentWaterfallDescription, assessmentWaterfallOption } from './overview.assessment.ts';
+export type { AssessmentBody } from '../affordability/index.ts';
 export type { OverviewChart } from './overview.charts.ts';
 export { formatInstant, formatMoney, formatMonth, formatPercent } from './overview.format.ts';

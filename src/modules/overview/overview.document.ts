@@ -6,6 +6,7 @@
  * texts it draws.
  */
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { assessmentPdfMarkup } from './overview.assessment.ts';
 import { formatInstant, formatMoney, formatMonth } from './overview.format.ts';
 import type { CustomerOverview, OverviewAccount, OverviewReport } from './overview.types.ts';
 
@@ -159,6 +160,7 @@ export function buildPdfDocument(
 <body>
 <h1>Affordability report</h1>
 ${stamp(overview, report)}
+${new Markup(assessmentPdfMarkup(overview.assessment))}
 ${affordability(report)}
 ${incomeExpenditure(report, svgs)}
 ${spending(report, svgs)}

@@ -5,6 +5,7 @@
  * and the API show the same figures; and it shows no figures while the report is not ready
  * (docs/decisions/0010-report-readiness.md).
  */
+import { loadAssessment } from './overview.assessment.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoDate, londonDay, londonMidnight, monthOfDay, monthStartDay } from '../../analytics/calendar/london.ts';
 import { round2 } from '../../analytics/money.ts';
@@ -76,6 +77,7 @@ export async function loadCustomerOverview(
       .map((b) => ({ type: b.type, amount: Number(b.amount), currency: b.currency, date: b.date })),
   }));
   const report = readiness.status === 'ready' ? await loadReport(deps, clientId, customer.id) : null;
+  const assessment = report ? await loadAssessment(deps, clientId, customer.id, report.as_of) : null;
   return {
     customer: {
       id: customer.id,
@@ -85,6 +87,7 @@ export async function loadCustomerOverview(
     accounts,
     readiness: report ? 'ready' : readiness.status === 'ready' ? 'not_ready' : readiness.status,
     report,
+    assessment,
     generated_at: Math.floor(deps.clock.now().getTime() / 1000),
   };
 }

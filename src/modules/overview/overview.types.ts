@@ -3,6 +3,7 @@
  * affordability PDF (overview.pdf.ts) show of one customer. Everything comes from the stored report snapshot and
  * the customer's stored data (overview.service.ts); nothing is computed here that the API does not serve.
  */
+import type { AssessmentBody } from '../affordability/index.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
@@ -157,6 +158,8 @@ export interface CustomerOverview {
   /** the readiness of the reports (docs/decisions/0010-report-readiness.md); `report` is null unless ready */
   readiness: 'no_data' | 'not_ready' | 'ready';
   report: OverviewReport | null;
+  /** the affordability assessment of that report (overview.assessment.ts); null or absent when there is none */
+  assessment?: AssessmentBody | null;
   /** Unix seconds this overview was put together */
   generated_at: number;
 }

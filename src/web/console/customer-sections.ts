@@ -18,17 +18,10 @@ import type {
 } from '../../modules/overview/index.ts';
 import { formatInstant, formatMoney, formatMonth } from '../../modules/overview/index.ts';
 import { html, trusted, type Html } from '../html.ts';
+import { assessmentSection } from './assessment-section.ts';
+import { scriptJson } from './script-json.ts';
 
-/**
- * JSON for a <script type="application/json"> block: `<` (so no `</script>` or `<!--`), `>`, `&` and the two
- * JavaScript line terminators become \u escapes, which JSON.parse turns back into the same characters.
- */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
+export { scriptJson };
 
 function money(amount: number, currency: string): Html {
   return html`<td class="num" data-sort-value="${amount}">${formatMoney(amount, currency)}</td>`;
@@ -234,6 +227,7 @@ export function renderCustomerSections(overview: CustomerOverview): string {
     parts.unshift(reportFacts(overview, r));
     parts.push(
       affordabilitySection(r),
+      ...(overview.assessment ? [assessmentSection(overview.assessment)] : []),
       incomeSection(r, charts.get('income-expenditure')),
       spendingSection(r, charts.get('spending-by-category')),
       balanceSection(r, charts.get('balance')),
