@@ -43,7 +43,7 @@ describe('customer sections › the overview as an HTML fragment', () => {
   test('tables carry the figures, sortable, with numeric sort values', () => {
     assert.ok((page.match(/<table data-sortable>/g) ?? []).length >= 6);
     assert.match(page, /<td class="num" data-sort-value="2550.5">£2,550.50<\/td>/);
-    assert.match(page, /Affordable a month: <strong>£387.50<\/strong>/);
+    assert.match(page, /Latest month, May 2026: <strong>£550.50<\/strong>/);
     assert.match(page, /First overdrawn date<\/dt><dd>2026-06-02<\/dd>/);
     assert.match(page, /Each month is income less spending\./);
     assert.match(page, /2026-06-12/);
@@ -53,7 +53,7 @@ describe('customer sections › the overview as an HTML fragment', () => {
     const fixture = overviewFixture();
     const notReady = renderCustomerSections({ ...fixture, readiness: 'not_ready', report: null });
     assert.match(notReady, /being computed/);
-    assert.doesNotMatch(notReady, /data-chart|Affordable a month/);
+    assert.doesNotMatch(notReady, /data-chart|Latest month/);
     assert.match(notReady, /Accounts and balances/);
     const noData = renderCustomerSections({ ...fixture, readiness: 'no_data', report: null, accounts: [] });
     assert.match(noData, /no bank data/);

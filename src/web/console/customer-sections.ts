@@ -97,40 +97,40 @@ function affordabilitySection(r: OverviewReport): Html {
   const a = r.affordability;
   if (!a) return section('affordability', 'Affordability', html`<p>No complete month to assess yet.</p>`);
   return section('affordability', 'Affordability', [
-    html`<p class="headline">Affordable a month: <strong>${formatMoney(a.amount, a.currency)}</strong></p>`,
+    html`<p class="headline">Latest month, ${formatMonth(a.latest.year, a.latest.month)}: <strong>${formatMoney(a.latest.amount, a.currency)}</strong> left after spending</p>`,
+    html`<dl class="overview-facts">
+<dt>Income a month on average</dt><dd>${formatMoney(a.averages.income, a.currency)}</dd>
+<dt>Fixed spending a month on average</dt><dd>${formatMoney(a.averages.fixed_expenditure, a.currency)}</dd>
+<dt>Flexible spending a month on average</dt><dd>${formatMoney(a.averages.flexible_expenditure, a.currency)}</dd>
+</dl>`,
     ...a.explanation.map((s) => html`<p>${s}</p>`),
-    html`<table data-sortable><caption>Affordability by month</caption>
-<thead><tr><th scope="col">Month</th><th scope="col">Amount</th></tr></thead>
-<tbody>${a.months.map((m) => html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.amount, a.currency)}</tr>`)}</tbody></table>`,
+    html`<div class="table-wrap"><table data-sortable><caption>Affordability by month</caption>
+<thead><tr><th scope="col">Month</th><th scope="col">Left after spending</th></tr></thead>
+<tbody>${a.months.map((m) => html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.amount, a.currency)}</tr>`)}</tbody></table></div>`,
   ]);
 }
-
-const SOURCE = { report: 'report', transactions: 'transactions*' } as const;
-const SOURCE_NOTE =
-  "* Before the report's 12 months: totalled from the categorised transactions, refunds not set against spending.";
 
 function incomeSection(r: OverviewReport, c: OverviewChart | undefined): Html {
   return section('income-expenditure', 'Income and expenditure', [
     c ? chart(c) : html``,
-    html`<table data-sortable><caption>Monthly income against expenditure</caption>
-<thead><tr><th scope="col">Month</th><th scope="col">Income</th><th scope="col">Expenditure</th><th scope="col">Difference</th><th scope="col">Source</th></tr></thead>
+    html`<div class="table-wrap"><table data-sortable><caption>Monthly income against expenditure</caption>
+<thead><tr><th scope="col">Month</th><th scope="col">Income</th><th scope="col">Expenditure</th></tr></thead>
 <tbody>${r.months.map(
       (m) =>
-        html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.income, r.currency)}${money(m.expenditure, r.currency)}${money(Math.round((m.income - m.expenditure) * 100) / 100, r.currency)}<td>${SOURCE[m.source]}</td></tr>`,
-    )}</tbody></table>`,
-    r.months.some((m) => m.source === 'transactions') ? html`<p class="note">${SOURCE_NOTE}</p>` : html``,
+        html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.income, r.currency)}${money(m.expenditure, r.currency)}</tr>`,
+    )}</tbody></table></div>`,
   ]);
 }
 
 function spendingSection(r: OverviewReport, c: OverviewChart | undefined): Html {
   return section('spending', 'Spending by category', [
     c ? chart(c) : html``,
-    html`<table data-sortable><caption>Spending by category over the report's months</caption>
-<thead><tr><th scope="col">Category</th><th scope="col">Fixed or flexible</th><th scope="col">A month</th><th scope="col">Total</th></tr></thead>
+    html`<div class="table-wrap"><table data-sortable><caption>Spending by category over the last 12 months</caption>
+<thead><tr><th scope="col">Category</th><th scope="col">Fixed or flexible</th><th scope="col">A month on average</th><th scope="col">Lowest month</th><th scope="col">Highest month</th></tr></thead>
 <tbody>${r.spending_by_category.map(
       (s) =>
-        html`<tr><td>${s.name}</td><td>${s.fixed_flexible}</td>${money(s.monthly_average, r.currency)}${money(s.total, r.currency)}</tr>`,
-    )}</tbody></table>`,
+        html`<tr><td>${s.name}</td><td>${s.fixed_flexible}</td>${money(s.monthly_average, r.currency)}${money(s.lowest_month, r.currency)}${money(s.highest_month, r.currency)}</tr>`,
+    )}</tbody></table></div>`,
   ]);
 }
 
@@ -193,7 +193,7 @@ ${
   m.transactions.length > 0
     ? transactionsTable(
         m.transaction_count > m.transactions.length
-          ? `The latest ${m.transactions.length} of ${m.transaction_count} transactions behind it`
+          ? `The latest ${m.transactions.length} transactions behind it`
           : 'The transactions behind it',
         m.transactions,
       )
