@@ -92,6 +92,8 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
       body: customerBody({
         session: s,
         customer: overview.customer,
+        readiness: overview.readiness,
+        hasSubmittedAccounts: overview.accounts.length > 0,
         consents: consents.data.map((x) => ({
           bank_slug: x.bank_slug,
           status: x.status,
