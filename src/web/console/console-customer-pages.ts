@@ -103,7 +103,7 @@ ${o.message}
 <div class="actions">
 ${
   o.readiness === 'ready'
-    ? html`<a class="button" href="${base}/report.pdf" download data-pdf-button>Download the affordability PDF</a>`
+    ? html`<a class="button" href="${base}/report.pdf" download data-pdf-button>Download the affordability PDF</a><p id="pdf-progress" class="note" role="status" aria-live="polite"></p>`
     : html`<button type="button" disabled aria-describedby="pdf-why">Download the affordability PDF</button>
 <p id="pdf-why" class="note">${o.readiness === 'no_data' ? 'Nothing to print yet: there is no bank data for this customer.' : 'Available once the report being computed is ready.'}</p>`
 }

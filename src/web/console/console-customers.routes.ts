@@ -119,6 +119,14 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
     );
   });
 
+  // The readiness of the customer's report, for the page's script while a report is computed (console.js).
+  c.get<IdParams>('/console/customers/:id/readiness.json', { schema: hide }, async (request, reply) => {
+    const s = await kit.signedIn(request, reply);
+    if (!s) return reply;
+    const readiness = await getReportReadiness(deps.db, s.clientId, request.params.id, 'insights');
+    return reply.header('cache-control', 'no-store').send({ status: readiness.status });
+  });
+
   c.post<IdParams>('/console/customers/:id/refresh', { schema: hide }, async (request, reply) => {
     const s = await kit.guardPost(request, reply, 'admin');
     if (!s) return reply;

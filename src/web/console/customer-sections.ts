@@ -110,7 +110,10 @@ function notReady(o: CustomerOverview): Html {
     o.readiness === 'no_data'
       ? 'There is no bank data for this customer yet: no figures to show.'
       : 'The report is being computed from new data: its figures appear here once it is ready.';
-  return html`<p class="notice" role="status">${text}</p>`;
+  // While computing, the console's script asks for the readiness and reloads the page when it is ready.
+  return o.readiness === 'not_ready'
+    ? html`<p class="notice" role="status" data-poll-readiness="/console/customers/${encodeURIComponent(o.customer.id)}/readiness.json">${text}</p>`
+    : html`<p class="notice" role="status">${text}</p>`;
 }
 
 function affordabilitySection(r: OverviewReport): Html {
