@@ -22,13 +22,14 @@ const report: OverviewReport = {
     month: ((i + 5) % 12) + 1,
     income: 2500 + i,
     expenditure: 2200 + i * 3,
-    source: 'report' as const,
   })),
+  income_streams: [],
   spending_by_category: Array.from({ length: 18 }, (_, i) => ({
     name: `Category ${i}`,
     fixed_flexible: i % 2 ? ('fixed' as const) : ('flexible' as const),
-    total: 1000 - i * 40,
     monthly_average: 83 - i * 3,
+    lowest_month: 40 - i,
+    highest_month: 120 - i * 4,
   })),
   balance: {
     currency: 'GBP',

@@ -63,6 +63,8 @@ export interface Config {
   /** Throttling (docs/api-notes.md, "Throttling"): requests per minute per client, per address on the pages and the token endpoint. */
   apiPerMinute: number;
   pagesPerMinute: number;
+  /** the hosted pages' per-address ceiling (docs/decisions/0043-hosted-page-limits.md) */
+  pagesPerAddressPerMinute: number;
   tokenPerMinute: number;
   /** The token endpoint's lock-out: from the Nth failure, locked for S seconds, doubling, up to MAX. */
   tokenLockoutAfter: number;
@@ -169,6 +171,7 @@ export const KNOWN_KEYS = [
   'BODY_MIN_BYTES_PER_SECOND',
   'RATE_LIMIT_API_PER_MINUTE',
   'RATE_LIMIT_PAGES_PER_MINUTE',
+  'RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE',
   'RATE_LIMIT_TOKEN_PER_MINUTE',
   'TOKEN_LOCKOUT_AFTER',
   'TOKEN_LOCKOUT_SECONDS',
@@ -263,6 +266,7 @@ function parseThrottling(int: (key: Key, def: number, min: number, max: number) 
   return {
     apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE', 1200, 1, 1_000_000),
     pagesPerMinute: int('RATE_LIMIT_PAGES_PER_MINUTE', 120, 1, 1_000_000),
+    pagesPerAddressPerMinute: int('RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE', 3000, 1, 1_000_000),
     tokenPerMinute: int('RATE_LIMIT_TOKEN_PER_MINUTE', 60, 1, 1_000_000),
     tokenLockoutAfter: int('TOKEN_LOCKOUT_AFTER', 5, 1, 1000),
     tokenLockoutSeconds: int('TOKEN_LOCKOUT_SECONDS', 30, 1, 86_400),

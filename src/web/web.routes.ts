@@ -17,7 +17,7 @@
  * Server-rendered HTML; each page acts for the customer with the session's customer token through the API.
  */
 import { AppError } from '../lib/app-error.ts';
-import { perAddress } from '../http/throttle.ts';
+import { hostedPageLimits, PagesBusyError } from './page-limits.ts';
 import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -76,7 +76,7 @@ const hide = { hide: true };
 export interface WebDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'publicBaseUrl' | 'pagesPerMinute'>;
+  config: Pick<Config, 'publicBaseUrl' | 'pagesPerMinute' | 'pagesPerAddressPerMinute'>;
   banks: Pick<BankLinks, 'connection'>;
   installationKey: string;
   logger: Pick<Logger, 'warn'>;
@@ -102,6 +102,8 @@ interface NoticeOptions {
   backHref?: string;
   frame?: string | null;
   brand?: Branding;
+  /** a refused page: when to try again, in words ("1 minute") */
+  retryAfter?: string;
 }
 
 /** The pages' shared helpers: rendering, refusals, the session behind a secret, API failures, a flow's outcome. */
@@ -199,10 +201,17 @@ export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
   await app.register(
     async (web: HttpApp) => {
       await web.register(formbody);
-      web.addHook('onRequest', perAddress(web, 'pages', deps.config.pagesPerMinute));
+      web.addHook(
+        'onRequest',
+        hostedPageLimits(web, {
+          perFlowPerMinute: deps.config.pagesPerMinute,
+          perAddressPerMinute: deps.config.pagesPerAddressPerMinute,
+        }),
+      );
       web.setErrorHandler(async (err, request, reply) => {
         // A link the edge refused (a NUL, an escape that is not UTF-8: src/http/input-guard.ts) cannot be used.
         if (err instanceof EdgeInputError) return notice(reply, 'unknown', { frame: null });
+        if (err instanceof PagesBusyError) return notice(reply, 'busy', { frame: null, retryAfter: err.retryAfter });
         if (err instanceof AppError && err.code === 'rate_limited') return notice(reply, 'busy', { frame: null });
         request.log.error({ err }, 'hosted connect page failed');
         return notice(reply, 'error', { frame: null });

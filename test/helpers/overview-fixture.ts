@@ -38,13 +38,31 @@ export function overviewFixture(hostile = HOSTILE): CustomerOverview {
       data_window: { first_booking_date: '2024-06-01', last_booking_date: '2026-05-31' },
       accounts_covered: ['acc-1'],
       months: [
-        { year: 2026, month: 3, income: 2500, expenditure: 2100.25, source: 'transactions' },
-        { year: 2026, month: 4, income: 2600, expenditure: 2900, source: 'report' },
-        { year: 2026, month: 5, income: 2550.5, expenditure: 2000, source: 'report' },
+        { year: 2026, month: 3, income: 2500, expenditure: 2100.25 },
+        { year: 2026, month: 4, income: 2600, expenditure: 2900 },
+        { year: 2026, month: 5, income: 2550.5, expenditure: 2000 },
+      ],
+      income_streams: [
+        {
+          type: 'salary',
+          description: `ACME ${hostile}`,
+          frequency: 'Monthly',
+          amount: 2550.5,
+          last_payment_date: '2026-05-28',
+          next_expected_date: '2026-06-26',
+          missed: false,
+          payment_count: 12,
+        },
       ],
       spending_by_category: [
-        { name: 'Rent', fixed_flexible: 'fixed', total: 2700, monthly_average: 900 },
-        { name: `Shops ${hostile}`, fixed_flexible: 'flexible', total: 300, monthly_average: 100 },
+        { name: 'Rent', fixed_flexible: 'fixed', monthly_average: 900, lowest_month: 900, highest_month: 900 },
+        {
+          name: `Shops ${hostile}`,
+          fixed_flexible: 'flexible',
+          monthly_average: 100,
+          lowest_month: 20,
+          highest_month: 180,
+        },
       ],
       balance: {
         currency: 'GBP',
@@ -83,12 +101,15 @@ export function overviewFixture(hostile = HOSTILE): CustomerOverview {
         },
       ],
       affordability: {
-        amount: 387.5,
         currency: 'GBP',
         months: [
           { year: 2026, month: 4, amount: -300 },
           { year: 2026, month: 5, amount: 550.5 },
         ],
+        latest: { year: 2026, month: 5, amount: 550.5 },
+        lowest: { year: 2026, month: 4, amount: -300 },
+        highest: { year: 2026, month: 5, amount: 550.5 },
+        averages: { income: 2575.25, fixed_expenditure: 1200, flexible_expenditure: 1250 },
         explanation: ['Each month is income less spending.', `Note ${hostile}`],
       },
       events: [

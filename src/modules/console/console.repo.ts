@@ -81,11 +81,13 @@ export interface SessionWithUser extends ConsoleSessionRow {
   disabled_at: Date | null;
   client_disabled_at: Date | null;
   client_name: string;
+  client_logo: string | null;
 }
 
 export async function findSession(db: Db, tokenHash: string): Promise<SessionWithUser | null> {
   const r = await db.query<SessionWithUser>(
-    `SELECT s.*, u.email, u.role, u.disabled_at, c.disabled_at AS client_disabled_at, c.name AS client_name
+    `SELECT s.*, u.email, u.role, u.disabled_at, c.disabled_at AS client_disabled_at,
+            coalesce(c.company_name, c.name) AS client_name, c.logo_url AS client_logo
      FROM console_sessions s
      JOIN console_users u ON u.id = s.user_id AND u.client_id = s.client_id
      JOIN clients c ON c.id = s.client_id
@@ -148,8 +150,10 @@ export async function listPendingInvitations(db: Db, clientId: string, now: Date
 
 /** The name of an enabled client, or null (unknown or disabled). */
 export async function findEnabledClientName(db: Db, clientId: string): Promise<string | null> {
-  const r = await db.query<{ name: string }>('SELECT name FROM clients WHERE id = $1 AND disabled_at IS NULL', [
-    clientId,
-  ]);
+  // the lender's name as its settings give it (company_name), else the client's registered name
+  const r = await db.query<{ name: string }>(
+    'SELECT coalesce(company_name, name) AS name FROM clients WHERE id = $1 AND disabled_at IS NULL',
+    [clientId],
+  );
   return r.rows[0]?.name ?? null;
 }

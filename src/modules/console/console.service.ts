@@ -43,7 +43,9 @@ export interface ConsoleSession {
   tokenHash: string;
   userId: string;
   clientId: string;
+  /** the lender's name (settings company_name, else the client's name) and logo (a checked data: URL) for the header */
   clientName: string;
+  clientLogo: string | null;
   email: string;
   role: ConsoleRole;
   /** the forms' CSRF token of this session */
@@ -103,12 +105,19 @@ async function openSession(
   return { token, session: toSession(row, user.email, user.role, clientName) };
 }
 
-function toSession(row: repo.ConsoleSessionRow, email: string, role: ConsoleRole, clientName: string): ConsoleSession {
+function toSession(
+  row: repo.ConsoleSessionRow,
+  email: string,
+  role: ConsoleRole,
+  clientName: string,
+  clientLogo: string | null = null,
+): ConsoleSession {
   return {
     tokenHash: row.token_hash,
     userId: row.user_id,
     clientId: row.client_id,
     clientName,
+    clientLogo,
     email,
     role,
     csrfToken: row.csrf_secret,
@@ -184,7 +193,7 @@ export async function findSession(deps: ConsoleDeps, token: string): Promise<Con
   }
   if (now.getTime() - new Date(row.last_seen_at).getTime() >= 60_000)
     await repo.touchSession(deps.db, row.token_hash, now);
-  return toSession(row, row.email, row.role, row.client_name);
+  return toSession(row, row.email, row.role, row.client_name, row.client_logo);
 }
 
 export async function signOut(deps: ConsoleDeps, session: ConsoleSession): Promise<void> {

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OKABE_ITO, buildOverviewCharts } from './overview.charts.ts';
+import { withMoneyAxes } from './overview.task.ts';
 import { overviewFixture } from '../../../test/helpers/overview-fixture.ts';
 
 type Json = Record<string, unknown>;
@@ -47,13 +48,13 @@ describe('overview charts › ECharts options', () => {
 
   test('balance: history solid, forecast dashed from the last known day, a mark at the first overdrawn date', () => {
     const o = charts.get('balance')?.option ?? {};
-    assert.deepEqual((o.xAxis as Json).data, ['2026-05-30', '2026-05-31', '2026-06-01', '2026-06-02']);
+    assert.deepEqual((o.xAxis as Json).data, ['30 May 2026', '31 May 2026', '1 Jun 2026', '2 Jun 2026']);
     const [history, forecast] = seriesOf(o);
     assert.deepEqual(history?.data, [300, 120, null, null]);
     assert.deepEqual(forecast?.data, [null, 120, 40, -60]);
     assert.equal((forecast?.lineStyle as Json).type, 'dashed');
-    assert.deepEqual(((forecast?.markLine as Json).data as Json[])[0], { xAxis: '2026-06-02' });
-    assert.match(charts.get('balance')?.description ?? '', /first overdrawn on 2026-06-02/);
+    assert.deepEqual(((forecast?.markLine as Json).data as Json[])[0], { xAxis: '2 Jun 2026' });
+    assert.match(charts.get('balance')?.description ?? '', /first overdrawn on 2 Jun 2026/);
   });
 
   test('no overdrawn date: no mark', () => {
@@ -62,5 +63,14 @@ describe('overview charts › ECharts options', () => {
     fixture.report.balance.first_negative_date = null;
     const o = buildOverviewCharts(fixture).find((c) => c.id === 'balance')?.option ?? {};
     assert.equal(seriesOf(o)[1]?.markLine, undefined);
+  });
+
+  test('money axes write a true minus before the symbol, in both renderers', () => {
+    const balance = charts.get('balance')?.option as Json;
+    assert.deepEqual((balance.yAxis as Json).axisLabel, { obiMoney: '£', hideOverlap: false });
+    const label = (withMoneyAxes(balance).yAxis as Json).axisLabel as { formatter: (v: number) => string };
+    assert.equal(label.formatter(-500), '\u2212£500');
+    assert.equal(label.formatter(29500), '£29,500');
+    assert.equal('obiMoney' in label, false);
   });
 });

@@ -6,7 +6,7 @@
  * with the same figures (src/web/console/customer-sections.ts).
  */
 import type { CustomerOverview, OverviewReport } from './overview.types.ts';
-import { currencySymbol, formatMonth } from './overview.format.ts';
+import { currencySymbol, formatDay, formatMonth } from './overview.format.ts';
 
 /** Okabe & Ito, "Color Universal Design" (2008). */
 export const OKABE_ITO = {
@@ -33,7 +33,14 @@ export interface OverviewChart {
 export const SPENDING_CHART_CATEGORIES = 10;
 
 const aria = { enabled: true, decal: { show: true } };
-const grid = { left: 8, right: 24, top: 92, bottom: 8, containLabel: true };
+
+/**
+ * A money axis's labels: options are plain JSON, so the axis names its currency symbol (`obiMoney`) and each
+ * renderer (src/web/assets/console-charts.js, overview.task.ts) sets the formatter that writes "−£500" (a true
+ * minus before the symbol, thousands separated), not ECharts' "£-500".
+ */
+const moneyAxisLabel = (symbol: string) => ({ obiMoney: symbol, hideOverlap: false });
+const grid = { left: 8, right: 40, top: 92, bottom: 8, containLabel: true };
 const legend = { top: 54 };
 
 function title(text: string, subtext?: string) {
@@ -57,8 +64,13 @@ export function incomeExpenditureChart(report: OverviewReport): OverviewChart {
       legend,
       tooltip: { trigger: 'axis' },
       grid,
-      xAxis: { type: 'category', data: report.months.map((m) => formatMonth(m.year, m.month)) },
-      yAxis: { type: 'value', name: `Amount (${symbol})`, axisLabel: { formatter: `${symbol}{value}` } },
+      // every month labelled, slanted so twelve fit a phone's width
+      xAxis: {
+        type: 'category',
+        data: report.months.map((m) => formatMonth(m.year, m.month)),
+        axisLabel: { interval: 0, rotate: 45 },
+      },
+      yAxis: { type: 'value', name: `Amount (${symbol})`, axisLabel: moneyAxisLabel(symbol) },
       series: [
         { name: 'Income', type: 'bar', data: report.months.map((m) => m.income) },
         { name: 'Expenditure', type: 'bar', data: report.months.map((m) => m.expenditure) },
@@ -82,8 +94,12 @@ export function spendingByCategoryChart(report: OverviewReport): OverviewChart {
       legend,
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       grid,
-      xAxis: { type: 'value', axisLabel: { formatter: `${symbol}{value}` } },
-      yAxis: { type: 'category', data: top.map((c) => c.name), axisLabel: { width: 140, overflow: 'truncate' } },
+      xAxis: { type: 'value', axisLabel: moneyAxisLabel(symbol) },
+      yAxis: {
+        type: 'category',
+        data: top.map((c) => c.name),
+        axisLabel: { interval: 0, width: 140, overflow: 'truncate' },
+      },
       series: [
         {
           name: 'Fixed',
@@ -105,7 +121,7 @@ export function spendingByCategoryChart(report: OverviewReport): OverviewChart {
 export function balanceChart(report: OverviewReport): OverviewChart {
   const { balance } = report;
   const symbol = currencySymbol(balance.currency);
-  const dates = [...balance.history.map((d) => d.date), ...balance.forecast.map((d) => d.date)];
+  const dates = [...balance.history.map((d) => formatDay(d.date)), ...balance.forecast.map((d) => formatDay(d.date))];
   const lastHistory = balance.history.at(-1);
   const historyData = [...balance.history.map((d) => d.balance), ...balance.forecast.map(() => null)];
   // The forecast starts from the last known day, so the two lines meet.
@@ -119,18 +135,26 @@ export function balanceChart(report: OverviewReport): OverviewChart {
     title: 'Balance history and 90-day forecast',
     description:
       `Line chart of the total balance in ${symbol} by day with the 90-day forecast as a dashed line; ` +
-      (overdrawn ? `first overdrawn on ${overdrawn}.` : 'never overdrawn in the period shown.'),
+      (overdrawn ? `first overdrawn on ${formatDay(overdrawn)}.` : 'never overdrawn in the period shown.'),
     option: {
       aria,
       animation: false,
       color: [OKABE_ITO.blue, OKABE_ITO.orange],
-      title: title('Balance history and 90-day forecast', overdrawn ? `first overdrawn: ${overdrawn}` : undefined),
+      title: title(
+        'Balance history and 90-day forecast',
+        overdrawn ? `first overdrawn: ${formatDay(overdrawn)}` : undefined,
+      ),
       legend,
       tooltip: { trigger: 'axis' },
       grid,
-      xAxis: { type: 'category', data: dates },
+      // the first and last days always labelled, the rest as they fit; the grid's right margin keeps the last whole
+      xAxis: {
+        type: 'category',
+        data: dates,
+        axisLabel: { showMinLabel: true, showMaxLabel: true, hideOverlap: true },
+      },
       // Not from zero: a balance far above it would be a flat line; the zero line is drawn when it is in reach.
-      yAxis: { type: 'value', scale: true, name: `Balance (${symbol})`, axisLabel: { formatter: `${symbol}{value}` } },
+      yAxis: { type: 'value', scale: true, name: `Balance (${symbol})`, axisLabel: moneyAxisLabel(symbol) },
       series: [
         {
           name: 'Balance',
@@ -161,8 +185,12 @@ export function balanceChart(report: OverviewReport): OverviewChart {
                   symbol: 'none',
                   silent: true,
                   lineStyle: { color: OKABE_ITO.vermillion, type: 'dotted', width: 2 },
-                  label: { formatter: `First overdrawn ${overdrawn}`, position: 'insideEndTop', fontSize: 11 },
-                  data: [{ xAxis: overdrawn }],
+                  label: {
+                    formatter: `First overdrawn ${formatDay(overdrawn)}`,
+                    position: 'insideEndTop',
+                    fontSize: 11,
+                  },
+                  data: [{ xAxis: formatDay(overdrawn) }],
                 },
               }
             : {}),

@@ -1,5 +1,8 @@
 /**
- * The affordability report as one self-contained HTML document, the page Chromium prints to PDF (overview.pdf.ts):
+ * The affordability report as one self-contained HTML document, the page Chromium prints to PDF (overview.pdf.ts).
+ * Page 1 is the decision summary a credit committee files (docs/decisions/0042-figures-from-the-api.md): the lender's
+ * name and logo, the income streams, committed spending, the risk markers with their amounts, affordability, the
+ * data window and the accounts; the detail follows from page 2:
  * the figures as text tables, the charts as SVG rendered on the server (overview.task.ts), no script, no external
  * resource (its own CSP says so too), the stamp of the report (as_of, engine version, data window, accounts
  * covered) and when the document was made. Every text is escaped; the SVG comes from ECharts, which escapes the
@@ -7,8 +10,10 @@
  */
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { assessmentPdfMarkup } from './overview.assessment.ts';
-import { formatInstant, formatMoney, formatMonth } from './overview.format.ts';
+import { formatDay, formatInstant, formatMoney, formatMonth } from './overview.format.ts';
 import type { CustomerOverview, OverviewAccount, OverviewReport } from './overview.types.ts';
+
+import type { Lender as PdfLender } from './overview.lender.ts';
 
 /** Markup written here, or already escaped. */
 class Markup {
@@ -32,24 +37,28 @@ function h(strings: TemplateStringsArray, ...values: unknown[]): Markup {
 const STYLE = `
 @page { size: A4; margin: 14mm 12mm 16mm; }
 * { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 9.5pt; color: #1a1a1a; margin: 0; }
-h1 { font-size: 16pt; margin: 0 0 4pt; }
-h2 { font-size: 12pt; margin: 14pt 0 4pt; border-bottom: 1px solid #999; padding-bottom: 2pt; break-after: avoid; }
-h3 { font-size: 10pt; margin: 8pt 0 2pt; break-after: avoid; }
-p { margin: 3pt 0; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 2pt 10pt; margin: 4pt 0; }
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 9pt; color: #1a1a1a; margin: 0; }
+header { display: flex; align-items: center; gap: 10pt; border-bottom: 2px solid #1a1a1a; padding-bottom: 4pt; margin-bottom: 6pt; }
+header img { max-height: 28pt; max-width: 120pt; }
+header .lender { font-size: 12pt; font-weight: bold; }
+h1 { font-size: 15pt; margin: 0 0 4pt; }
+h2 { font-size: 11pt; margin: 10pt 0 3pt; border-bottom: 1px solid #999; padding-bottom: 2pt; break-after: avoid; }
+h3 { font-size: 9.5pt; margin: 6pt 0 2pt; break-after: avoid; }
+p { margin: 2pt 0; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 1pt 10pt; margin: 3pt 0; }
 dt { font-weight: bold; }
 dd { margin: 0; }
-table { border-collapse: collapse; width: 100%; margin: 4pt 0; }
-th, td { border-bottom: 1px solid #ccc; padding: 2pt 4pt; text-align: left; vertical-align: top; }
+ul { margin: 0; padding-left: 12pt; }
+table { border-collapse: collapse; width: 100%; margin: 3pt 0; }
+th, td { border-bottom: 1px solid #ccc; padding: 1.5pt 4pt; text-align: left; vertical-align: top; }
 th { background: #f0f0f0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr { break-inside: avoid; }
-.chart { break-inside: avoid; margin: 4pt 0; }
+.summary { break-after: page; }
+.chart { break-inside: avoid; margin: 3pt 0; }
 .chart svg { width: 100%; height: auto; }
-.headline { font-size: 13pt; }
 .raised { font-weight: bold; }
-.small { color: #444; font-size: 8pt; }
+.small { color: #444; font-size: 7.5pt; }
 `;
 
 const money = (amount: number, currency: string) => h`<td class="num">${formatMoney(amount, currency)}</td>`;
@@ -60,55 +69,97 @@ function accountLabel(a: OverviewAccount): string {
   return `${name} (${number})`;
 }
 
-function stamp(o: CustomerOverview, r: OverviewReport): Markup {
-  const covered = r.accounts_covered.map((id) => {
-    const a = o.accounts.find((x) => x.id === id);
-    return h`<li>${a ? accountLabel(a) : ''} <span class="small">${id}</span></li>`;
-  });
-  return h`<dl>
-<dt>Customer</dt><dd>${o.customer.user_reference} <span class="small">${o.customer.id}</span></dd>
-<dt>Report as of</dt><dd>${formatInstant(r.as_of)}</dd>
-<dt>Data window</dt><dd>${r.data_window.first_booking_date ?? '—'} to ${r.data_window.last_booking_date ?? '—'}</dd>
-<dt>Engine version</dt><dd>${r.engine_version}</dd>
-<dt>Generated at</dt><dd>${formatInstant(o.generated_at)}</dd>
-<dt>Accounts covered</dt><dd><ul>${covered.length > 0 ? covered : h`<li>none</li>`}</ul></dd>
-</dl>`;
+function letterhead(lender: PdfLender): Markup {
+  return h`<header>${lender.logo ? h`<img src="${lender.logo}" alt="${lender.name}">` : h``}<span class="lender">${lender.name}</span></header>`;
+}
+
+const STREAM = { salary: 'Salary', pension: 'Pension', benefit: 'Benefit' } as const;
+
+/** Page 1: what the decision rests on, every figure as the API gives it. */
+function summary(o: CustomerOverview, r: OverviewReport, lender: PdfLender): Markup {
+  const covered = r.accounts_covered.map((id) => o.accounts.find((x) => x.id === id));
+  const fixed = r.spending_by_category.filter((c) => c.fixed_flexible === 'fixed');
+  const a = r.affordability;
+  const raised = r.risk_markers.filter((m) => m.raised);
+  return h`<section class="summary" aria-label="Decision summary">
+${letterhead(lender)}
+<h1>Affordability report: decision summary</h1>
+<dl>
+<dt>Customer</dt><dd>${o.customer.user_reference}</dd>
+<dt>Data window</dt><dd>${r.data_window.first_booking_date ? formatDay(r.data_window.first_booking_date) : '—'} to ${r.data_window.last_booking_date ? formatDay(r.data_window.last_booking_date) : '—'}</dd>
+<dt>Accounts</dt><dd><ul>${covered.length > 0 ? covered.map((x) => h`<li>${x ? accountLabel(x) : ''}</li>`) : h`<li>none</li>`}</ul></dd>
+<dt>Report as of</dt><dd>${formatInstant(r.as_of)} (engine ${r.engine_version})</dd>
+</dl>
+<h2>Verified income streams</h2>
+${
+  r.income_streams.length === 0
+    ? h`<p>No regular salary, pension or benefit found in the last 12 months.</p>`
+    : h`<table><thead><tr><th>Stream</th><th>Payer</th><th>Frequency</th><th class="num">Amount</th><th>Last paid</th><th>Next expected</th></tr></thead>
+<tbody>${r.income_streams.map((s) => h`<tr><td>${STREAM[s.type]}</td><td>${s.description}</td><td>${s.frequency}</td>${money(s.amount, r.currency)}<td>${formatDay(s.last_payment_date)}</td><td>${s.missed ? 'missed' : s.next_expected_date ? formatDay(s.next_expected_date) : '—'}</td></tr>`)}</tbody></table>`
+}
+<h2>Committed spending</h2>
+${
+  a
+    ? h`<p>Fixed spending a month on average: <strong>${formatMoney(a.averages.fixed_expenditure, r.currency)}</strong>; flexible: ${formatMoney(a.averages.flexible_expenditure, r.currency)}; income: ${formatMoney(a.averages.income, r.currency)}.</p>`
+    : h``
+}
+${
+  fixed.length === 0
+    ? h`<p>No fixed spending categories.</p>`
+    : h`<table><thead><tr><th>Fixed category</th><th class="num">A month on average</th><th class="num">Highest month</th></tr></thead>
+<tbody>${fixed.map((c) => h`<tr><td>${c.name}</td>${money(c.monthly_average, r.currency)}${money(c.highest_month, r.currency)}</tr>`)}</tbody></table>`
+}
+<h2>Risk markers</h2>
+${
+  raised.length === 0
+    ? h`<p>None of the ${r.risk_markers.length} risk markers is present.</p>`
+    : h`<table><thead><tr><th>Marker</th><th>Figures</th></tr></thead><tbody>${raised.map((m) => h`<tr><td class="raised">${m.label}</td><td>${m.detail}</td></tr>`)}</tbody></table>
+<p class="small">Not present: ${r.risk_markers
+        .filter((m) => !m.raised)
+        .map((m) => m.label)
+        .join(', ')}.</p>`
+}
+<h2>Affordability</h2>
+${
+  a
+    ? h`<p>Latest month, ${formatMonth(a.latest.year, a.latest.month)}: <strong>${formatMoney(a.latest.amount, a.currency)}</strong> left after spending.</p>${a.explanation.map((s) => h`<p>${s}</p>`)}`
+    : h`<p>No complete month to assess yet.</p>`
+}
+<p class="small">Generated ${formatInstant(o.generated_at)}. Every figure is the one the API serves for this customer (insights, affordability, forecast and events); the detail follows.</p>
+</section>`;
 }
 
 function affordability(r: OverviewReport): Markup {
   const a = r.affordability;
-  if (!a) return h`<h2>Affordability</h2><p>No complete month to assess yet.</p>`;
-  return h`<h2>Affordability</h2>
-<p class="headline">Affordable a month: <strong>${formatMoney(a.amount, a.currency)}</strong></p>
-${a.explanation.map((s) => h`<p>${s}</p>`)}
-<table><thead><tr><th>Month</th><th class="num">Affordability</th></tr></thead>
+  if (!a) return h``;
+  return h`<h2>Affordability by month</h2>
+<table><thead><tr><th>Month</th><th class="num">Left after spending</th></tr></thead>
 <tbody>${a.months.map((m) => h`<tr><td>${formatMonth(m.year, m.month)}</td>${money(m.amount, a.currency)}</tr>`)}</tbody></table>`;
 }
 
 function chart(svgs: ReadonlyMap<string, string>, id: string): Markup {
   const svg = svgs.get(id);
-  return svg ? h`<div class="chart">${new Markup(svg)}</div>` : h``;
+  return svg ? h`<div class="chart" role="img">${new Markup(svg)}</div>` : h``;
 }
 
 function incomeExpenditure(r: OverviewReport, svgs: ReadonlyMap<string, string>): Markup {
   return h`<h2>Monthly income against expenditure</h2>${chart(svgs, 'income-expenditure')}
-<table><thead><tr><th>Month</th><th class="num">Income</th><th class="num">Expenditure</th><th>Source</th></tr></thead>
-<tbody>${r.months.map((m) => h`<tr><td>${formatMonth(m.year, m.month)}</td>${money(m.income, r.currency)}${money(m.expenditure, r.currency)}<td>${m.source === 'report' ? 'report' : 'transactions*'}</td></tr>`)}</tbody></table>
-${r.months.some((m) => m.source === 'transactions') ? h`<p class="small">* Before the report's 12 months: totalled from the categorised transactions, refunds not set against spending.</p>` : h``}`;
+<table><thead><tr><th>Month</th><th class="num">Income</th><th class="num">Expenditure</th></tr></thead>
+<tbody>${r.months.map((m) => h`<tr><td>${formatMonth(m.year, m.month)}</td>${money(m.income, r.currency)}${money(m.expenditure, r.currency)}</tr>`)}</tbody></table>`;
 }
 
 function spending(r: OverviewReport, svgs: ReadonlyMap<string, string>): Markup {
   return h`<h2>Spending by category</h2>${chart(svgs, 'spending-by-category')}
-<table><thead><tr><th>Category</th><th>Fixed or flexible</th><th class="num">A month</th><th class="num">Total</th></tr></thead>
-<tbody>${r.spending_by_category.map((s) => h`<tr><td>${s.name}</td><td>${s.fixed_flexible}</td>${money(s.monthly_average, r.currency)}${money(s.total, r.currency)}</tr>`)}</tbody></table>`;
+<table><thead><tr><th>Category</th><th>Fixed or flexible</th><th class="num">A month on average</th><th class="num">Lowest month</th><th class="num">Highest month</th></tr></thead>
+<tbody>${r.spending_by_category.map((s) => h`<tr><td>${s.name}</td><td>${s.fixed_flexible}</td>${money(s.monthly_average, r.currency)}${money(s.lowest_month, r.currency)}${money(s.highest_month, r.currency)}</tr>`)}</tbody></table>`;
 }
 
 function balance(r: OverviewReport, svgs: ReadonlyMap<string, string>): Markup {
   const b = r.balance;
   return h`<h2>Balance and 90-day forecast</h2>
 <dl><dt>Current balance</dt><dd>${formatMoney(b.current_balance, b.currency)}</dd>
-<dt>First overdrawn date</dt><dd>${b.first_negative_date ?? 'Not overdrawn, nor expected to be in the next 90 days'}</dd>
-<dt>Lowest balance</dt><dd>${formatMoney(b.lowest_balance, b.currency)}${b.lowest_balance_date ? ` on ${b.lowest_balance_date}` : ''}</dd></dl>
+<dt>First overdrawn date</dt><dd>${b.first_negative_date ? formatDay(b.first_negative_date) : 'Not overdrawn, nor expected to be in the next 90 days'}</dd>
+<dt>Lowest balance</dt><dd>${formatMoney(b.lowest_balance, b.currency)}${b.lowest_balance_date ? ` on ${formatDay(b.lowest_balance_date)}` : ''}</dd></dl>
 ${chart(svgs, 'balance')}`;
 }
 
@@ -118,14 +169,14 @@ function recurring(r: OverviewReport): Markup {
 <table><thead><tr><th>Description</th><th>Frequency</th><th class="num">Average</th><th>Next date</th><th class="num">Next amount</th></tr></thead>
 <tbody>${r.recurring.map(
     (x) =>
-      h`<tr><td>${x.description}</td><td>${x.frequency ?? ''}</td>${money(x.average_amount, r.currency)}<td>${x.next_expected_date ?? 'ended'}</td>${
+      h`<tr><td>${x.description}</td><td>${x.frequency ?? ''}</td>${money(x.average_amount, r.currency)}<td>${x.next_expected_date ? formatDay(x.next_expected_date) : 'ended'}</td>${
         x.next_expected_amount === null ? h`<td class="num">—</td>` : money(x.next_expected_amount, r.currency)
       }</tr>`,
   )}</tbody></table>`;
 }
 
 function markers(r: OverviewReport): Markup {
-  return h`<h2>Risk markers</h2>${r.risk_markers.map(
+  return h`<h2>Risk markers in detail</h2>${r.risk_markers.map(
     (
       m,
     ) => h`<h3 class="${m.raised ? 'raised' : ''}">${m.label}: ${m.raised ? 'present' : 'not present'}</h3><p>${m.detail}</p>
@@ -133,8 +184,8 @@ ${
   m.transactions.length === 0
     ? h``
     : h`<table><thead><tr><th>Date</th><th>Description</th><th class="num">Amount</th></tr></thead><tbody>${m.transactions.map(
-        (t) => h`<tr><td>${t.date}</td><td>${t.description}</td>${money(t.amount, t.currency)}</tr>`,
-      )}</tbody></table>${m.transaction_count > m.transactions.length ? h`<p class="small">The latest ${m.transactions.length} of ${m.transaction_count}.</p>` : h``}`
+        (t) => h`<tr><td>${formatDay(t.date)}</td><td>${t.description}</td>${money(t.amount, t.currency)}</tr>`,
+      )}</tbody></table>`
 }`,
   )}`;
 }
@@ -143,7 +194,7 @@ function events(r: OverviewReport): Markup {
   if (r.events.length === 0) return h`<h2>Events and alerts</h2><p>No events in the last 12 months.</p>`;
   return h`<h2>Events and alerts</h2>
 <table><thead><tr><th>Date</th><th>Kind</th><th>Description</th><th class="num">Amount</th></tr></thead>
-<tbody>${r.events.map((e) => h`<tr><td>${e.date}</td><td>${e.is_alert ? 'Alert' : 'Event'}</td><td>${e.description}</td>${money(e.amount, e.currency)}</tr>`)}</tbody></table>`;
+<tbody>${r.events.map((e) => h`<tr><td>${formatDay(e.date)}</td><td>${e.is_alert ? 'Alert' : 'Event'}</td><td>${e.description}</td>${money(e.amount, e.currency)}</tr>`)}</tbody></table>`;
 }
 
 /** The printed document; `svgs` maps a chart id (overview.charts.ts) to its SVG. */
@@ -151,15 +202,17 @@ export function buildPdfDocument(
   overview: CustomerOverview,
   report: OverviewReport,
   svgs: ReadonlyMap<string, string>,
+  lender: PdfLender,
 ): string {
   return h`<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>Affordability report — ${overview.customer.user_reference}</title>
+<title>Affordability report — ${overview.customer.user_reference} — ${lender.name}</title>
+<meta name="author" content="${lender.name}">
 <style>${new Markup(STYLE)}</style></head>
 <body>
-<h1>Affordability report</h1>
-${stamp(overview, report)}
+<main>
+${summary(overview, report, lender)}
 ${new Markup(assessmentPdfMarkup(overview.assessment))}
 ${affordability(report)}
 ${incomeExpenditure(report, svgs)}
@@ -168,5 +221,6 @@ ${balance(report, svgs)}
 ${recurring(report)}
 ${markers(report)}
 ${events(report)}
+</main>
 </body></html>`.value;
 }

@@ -6,7 +6,7 @@
 import { categoryIdsWithMarker, findCategory } from '../../analytics/categories/taxonomy.ts';
 import type { Marker } from '../../analytics/categories/taxonomy.ts';
 import type { Insights, MonthlyStatistics, RateStatistics } from '../../analytics/report-types.ts';
-import { formatMoney, formatPercent } from './overview.format.ts';
+import { formatMoney, formatPercent, formatShare } from './overview.format.ts';
 
 export interface RiskMarkerSpec {
   key: string;
@@ -118,7 +118,7 @@ export const RISK_MARKERS: readonly RiskMarkerSpec[] = [
     categoryIds: [],
     raised: (i) => m(i).negative_balance_ratio > 0,
     detail: (i) =>
-      `${formatPercent(m(i).negative_balance_ratio)} of the days of the last 12 complete months ended below zero.`,
+      `${formatShare(m(i).negative_balance_ratio)} of the days of the last 12 complete months ended below zero.`,
   },
   {
     key: 'possible_loss_of_income',

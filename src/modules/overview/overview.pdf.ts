@@ -10,6 +10,7 @@ import { getPersonalAffordability } from '../reports/index.ts';
 import { buildOverviewCharts } from './overview.charts.ts';
 import { buildPdfDocument } from './overview.document.ts';
 import { PdfPrinter, PdfUnavailableError } from './overview.printer.ts';
+import { loadLender } from './overview.lender.ts';
 import { loadCustomerOverview } from './overview.service.ts';
 import type { ChartSvg, ChartSvgInput } from './overview.task.ts';
 import type { OverviewDeps } from './overview.types.ts';
@@ -62,11 +63,17 @@ export async function renderAffordabilityPdf(
     });
   }
   const svgs = await deps.workerPool.run(RENDER_CHART_SVGS, {
-    charts: buildOverviewCharts(overview).map((c) => ({ id: c.id, option: c.option })),
+    // Decal patterns become thousands of tiny paths in a PDF (three charts: ~0.8 MB); printed, the bars keep the
+    // Okabe-Ito colours and the legend, and a table with the same figures follows each chart.
+    charts: buildOverviewCharts(overview).map((c) => ({
+      id: c.id,
+      option: { ...c.option, aria: { enabled: true, decal: { show: false } } },
+    })),
     width: CHART_WIDTH,
     height: CHART_HEIGHT,
   });
-  const document = buildPdfDocument(overview, report, new Map(svgs.map((s) => [s.id, s.svg])));
+  const lender = await loadLender(deps.db, clientId, deps.clock.now());
+  const document = buildPdfDocument(overview, report, new Map(svgs.map((s) => [s.id, s.svg])), lender);
   return printer.print(document);
 }
 

@@ -136,6 +136,9 @@ export class PdfPrinter {
       format: 'A4',
       printBackground: true,
       preferCSSPageSize: true,
+      // a tagged PDF with an outline: headings, tables and the logo's alt text reach assistive technology
+      tagged: true,
+      outline: true,
       displayHeaderFooter: true,
       headerTemplate: '<span></span>',
       footerTemplate:

@@ -96,36 +96,3 @@ export async function coveredAccounts(
   );
   return r.rows;
 }
-
-export interface MonthCategoryTotalRow {
-  /** YYYY-MM, Europe/London */
-  month: string;
-  category_id: string;
-  total: string;
-}
-
-/**
- * Totals of the customer's booked transactions per London month and stored category, on these accounts, in this
- * currency, booked in [from, to] (Unix seconds): the months before the report's own 12 (overview.service.ts).
- */
-export async function monthCategoryTotals(
-  db: Db,
-  customerId: string,
-  accountIds: readonly string[],
-  currency: string,
-  from: number,
-  to: number,
-): Promise<MonthCategoryTotalRow[]> {
-  if (accountIds.length === 0 || to < from) return [];
-  const r = await db.query<MonthCategoryTotalRow>(
-    `SELECT to_char(to_timestamp(t.booking_date_time) AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month,
-            c.category_id, sum(t.amount)::text AS total
-     FROM transactions t JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id
-       AND ${currentCategories('c', '$1')}
-     WHERE t.customer_id = $1 AND t.account_id = ANY($2::text[]) AND t.currency = $3 AND t.status = 'Booked'
-       AND t.booking_date_time BETWEEN $4 AND $5 AND ${publishedTransaction()}
-     GROUP BY 1, 2`,
-    [customerId, accountIds, currency, from, to],
-  );
-  return r.rows;
-}

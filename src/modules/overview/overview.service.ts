@@ -8,7 +8,6 @@
 import { loadAssessment } from './overview.assessment.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoDate, londonDay, londonMidnight, monthOfDay, monthStartDay } from '../../analytics/calendar/london.ts';
-import { round2 } from '../../analytics/money.ts';
 import { findCategory } from '../../analytics/categories/taxonomy.ts';
 import { listCustomerAccounts } from '../accounts/index.ts';
 import { requireCustomer } from '../customers/index.ts';
@@ -24,7 +23,7 @@ import * as repo from './overview.repo.ts';
 import type { TransactionRow } from './overview.repo.ts';
 import { formatMoney, formatMonth } from './overview.format.ts';
 import { RISK_MARKERS } from './overview.markers.ts';
-import { CHART_MONTHS, monthKey, monthsOverTwoYears, reportMonths } from './overview.months.ts';
+import { reportMonths } from './overview.months.ts';
 import type {
   CustomerOverview,
   OverviewAccount,
@@ -32,7 +31,6 @@ import type {
   OverviewCategorySpend,
   OverviewDeps,
   OverviewEvent,
-  OverviewMonth,
   OverviewReport,
   OverviewRiskMarker,
   OverviewTransaction,
@@ -151,7 +149,17 @@ async function loadReport(deps: OverviewDeps, clientId: string, customerId: stri
       last_booking_date: lasts.length > 0 ? dateOf(Math.max(...lasts)) : null,
     },
     accounts_covered: covered.map((c) => c.account_id),
-    months: await monthsOf(deps, customerId, insights, covered),
+    months: reportMonths(insights),
+    income_streams: (insights.employment.income_sources ?? []).map((s) => ({
+      type: s.type,
+      description: s.description,
+      frequency: s.frequency,
+      amount: s.amount,
+      last_payment_date: dateOf(s.last_payment_date),
+      next_expected_date: s.next_expected_date === null ? null : dateOf(s.next_expected_date),
+      missed: s.missed,
+      payment_count: s.transaction_ids.length,
+    })),
     spending_by_category: spendingByCategory(insights),
     balance: {
       currency: forecast.currency,
@@ -173,7 +181,7 @@ async function loadReport(deps: OverviewDeps, clientId: string, customerId: stri
       transaction_count: r.transaction_ids.length,
     })),
     risk_markers: await riskMarkers(deps, customerId, insights, lossIds, byId),
-    affordability: affordabilityOf(affordability),
+    affordability: affordabilityOf(affordability, insights),
     events: events.data.map((e): OverviewEvent => ({
       id: e.id,
       event_type: e.event_type,
@@ -187,34 +195,6 @@ async function loadReport(deps: OverviewDeps, clientId: string, customerId: stri
   };
 }
 
-/** Up to 24 months of income against expenditure (overview.months.ts). */
-async function monthsOf(
-  deps: OverviewDeps,
-  customerId: string,
-  insights: InsightsBody,
-  covered: readonly repo.CoveredAccountRow[],
-): Promise<OverviewMonth[]> {
-  const fromReport = reportMonths(insights);
-  const first = fromReport[0];
-  const firstBooking = Math.min(...covered.map((c) => Number(c.first_booking)));
-  if (!first || !Number.isFinite(firstBooking)) return fromReport;
-  // The first month the data covers in full: the month of the first booking unless it began on the 1st.
-  const day = londonDay(firstBooking);
-  const firstFull = monthOfDay(day) + (monthStartDay(monthOfDay(day)) === day ? 0 : 1);
-  const reportStart = monthKey(first.year, first.month);
-  const from = Math.max(firstFull, reportStart - (CHART_MONTHS - fromReport.length));
-  if (from >= reportStart) return fromReport;
-  const rows = await repo.monthCategoryTotals(
-    deps.db,
-    customerId,
-    covered.map((c) => c.account_id),
-    insights.income.currency,
-    londonMidnight(monthStartDay(from)),
-    londonMidnight(monthStartDay(reportStart)) - 1,
-  );
-  return monthsOverTwoYears(fromReport, rows, firstFull);
-}
-
 function toTransaction(t: TransactionRow): OverviewTransaction {
   return {
     id: t.id,
@@ -226,40 +206,55 @@ function toTransaction(t: TransactionRow): OverviewTransaction {
   };
 }
 
-/** Each spending category's total and monthly average over the report's months, largest first, empty ones left out. */
+/**
+ * The spending categories of the report with their Category Trends (financial_patterns.by_category: mean, lowest and
+ * highest monthly total over the last 12 months), largest average first; categories without spending left out.
+ */
 export function spendingByCategory(insights: InsightsBody): OverviewCategorySpend[] {
-  const monthCount = Math.max(1, insights.expenditure.monthly_amounts.length);
+  const trends = new Map(insights.financial_patterns.by_category.map((t) => [t.category, t]));
   return insights.expenditure.categories
-    .map((c) => {
-      const total = round2(c.monthly_amounts.reduce((sum, a) => sum + a.amount, 0));
-      return { name: c.name, fixed_flexible: c.fixed_flexible, total, monthly_average: round2(total / monthCount) };
+    .flatMap((c) => {
+      const t = trends.get(c.name);
+      if (!t || (t.mean === 0 && t.max === 0)) return [];
+      return [
+        {
+          name: c.name,
+          fixed_flexible: c.fixed_flexible,
+          monthly_average: t.mean,
+          lowest_month: t.min,
+          highest_month: t.max,
+        },
+      ];
     })
-    .filter((c) => c.total !== 0)
-    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+    .sort((a, b) => b.monthly_average - a.monthly_average || a.name.localeCompare(b.name));
 }
 
-export function affordabilityOf(body: AffordabilityBody): OverviewAffordability | null {
+/** Affordability as endpoint 16 and the report's summary averages give it; nothing averaged here. */
+export function affordabilityOf(body: AffordabilityBody, insights: InsightsBody): OverviewAffordability | null {
   const records = body.data;
   const first = records[0];
-  if (!first) return null;
+  const latest = records.at(-1);
+  if (!first || !latest) return null;
   const currency = first.currency;
-  const amount = round2(records.reduce((sum, r) => sum + r.amount, 0) / records.length);
+  const pick = (r: (typeof records)[number]) => ({ year: r.year, month: r.month, amount: r.amount });
   const sorted = [...records].sort((a, b) => a.amount - b.amount);
   const lowest = sorted[0] ?? first;
   const highest = sorted.at(-1) ?? first;
-  const lastRecord = records.at(-1) ?? first;
-  const negative = records.filter((r) => r.amount < 0).length;
+  const averages = insights.financial_markers.summary_averages;
   return {
-    amount,
     currency,
-    months: records.map((r) => ({ year: r.year, month: r.month, amount: r.amount })),
+    months: records.map(pick),
+    latest: pick(latest),
+    lowest: pick(lowest),
+    highest: pick(highest),
+    averages: {
+      income: averages.average_income,
+      fixed_expenditure: averages.average_fixed_exp,
+      flexible_expenditure: averages.average_flexible_exp,
+    },
     explanation: [
       `Each month's amount is the income received, without loans, less the money spent (after refunds); transfers between the customer's own accounts are left out.`,
-      `Over the ${records.length} covered month${records.length === 1 ? '' : 's'} from ${formatMonth(first.year, first.month)} to ${formatMonth(lastRecord.year, lastRecord.month)}, ${formatMoney(amount, currency)} a month was left on average.`,
-      `The lowest month was ${formatMonth(lowest.year, lowest.month)} (${formatMoney(lowest.amount, currency)}), the highest ${formatMonth(highest.year, highest.month)} (${formatMoney(highest.amount, currency)}).`,
-      negative === 0
-        ? 'No month spent more than came in.'
-        : `${negative} month${negative === 1 ? '' : 's'} spent more than came in.`,
+      `The covered months run from ${formatMonth(first.year, first.month)} to ${formatMonth(latest.year, latest.month)}; the lowest was ${formatMonth(lowest.year, lowest.month)} (${formatMoney(lowest.amount, currency)}), the highest ${formatMonth(highest.year, highest.month)} (${formatMoney(highest.amount, currency)}).`,
     ],
   };
 }

@@ -15,6 +15,22 @@ export interface ChartSvg {
   svg: string;
 }
 
+/** Writes money as the pages do: "−£1,500" (overview.charts.ts, moneyAxisLabel). */
+export function withMoneyAxes(option: Record<string, unknown>): Record<string, unknown> {
+  const fix = (axis: unknown): unknown => {
+    if (Array.isArray(axis)) return axis.map(fix);
+    if (!axis || typeof axis !== 'object') return axis;
+    const label = (axis as { axisLabel?: { obiMoney?: string } }).axisLabel;
+    if (!label?.obiMoney) return axis;
+    const symbol = label.obiMoney;
+    const formatter = (v: number) =>
+      `${v < 0 ? '\u2212' : ''}${symbol}${Math.abs(v).toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
+    const { obiMoney: _omit, ...rest } = label;
+    return { ...axis, axisLabel: { ...rest, formatter } };
+  };
+  return { ...option, xAxis: fix(option.xAxis), yAxis: fix(option.yAxis) };
+}
+
 let echartsModule: Promise<typeof import('echarts')> | null = null;
 
 export async function renderChartSvgs(input: ChartSvgInput): Promise<ChartSvg[]> {
@@ -23,7 +39,7 @@ export async function renderChartSvgs(input: ChartSvgInput): Promise<ChartSvg[]>
   return input.charts.map(({ id, option }) => {
     const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: input.width, height: input.height });
     try {
-      chart.setOption({ ...option, animation: false, backgroundColor: '#ffffff' });
+      chart.setOption({ ...withMoneyAxes(option), animation: false, backgroundColor: '#ffffff' });
       return { id, svg: chart.renderToSVGString() };
     } finally {
       chart.dispose();

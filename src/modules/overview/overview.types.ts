@@ -55,25 +55,24 @@ export interface OverviewAccount {
   balances: OverviewBalance[];
 }
 
-/** One calendar month (Europe/London) of the income against expenditure chart; expenditure is positive. */
+/** One calendar month (Europe/London) of the report's income against expenditure (endpoint 15); expenditure is positive. */
 export interface OverviewMonth {
   year: number;
   month: number;
   income: number;
   expenditure: number;
-  /**
-   * report: the report's own figures (endpoint 15, its last 12 complete months); transactions: an earlier month,
-   * totalled from the stored categorised transactions with the same categories (refunds not set against spending)
-   */
-  source: 'report' | 'transactions';
 }
 
-/** One spending category over the report's months. */
+/**
+ * One spending category over the report's last 12 months, as the report's Category Trends give it
+ * (financial_patterns.by_category: the mean, lowest and highest of its monthly totals).
+ */
 export interface OverviewCategorySpend {
   name: string;
   fixed_flexible: 'fixed' | 'flexible';
-  total: number;
   monthly_average: number;
+  lowest_month: number;
+  highest_month: number;
 }
 
 export interface OverviewRecurring {
@@ -100,12 +99,19 @@ export interface OverviewRiskMarker {
   transaction_count: number;
 }
 
-/** Affordability (endpoint 16): one amount per covered month of the last 12, and their average. */
+/**
+ * Affordability (endpoint 16): one amount per covered month of the last 12, with the latest, lowest and highest of
+ * them picked out, and the report's own monthly averages (financial_markers.summary_averages). Nothing is averaged
+ * here: every figure is one the API serves (docs/decisions/0042-figures-from-the-api.md).
+ */
 export interface OverviewAffordability {
-  /** the average monthly amount over the covered months: what is left each month after spending */
-  amount: number;
   currency: string;
   months: Array<{ year: number; month: number; amount: number }>;
+  latest: { year: number; month: number; amount: number };
+  lowest: { year: number; month: number; amount: number };
+  highest: { year: number; month: number; amount: number };
+  /** financial_markers.summary_averages: average monthly income (without loans), fixed and flexible spending */
+  averages: { income: number; fixed_expenditure: number; flexible_expenditure: number };
   /** the explanation as sentences (docs/analytics.md, "Affordability") */
   explanation: string[];
 }
@@ -132,6 +138,20 @@ export interface OverviewBalanceSeries {
   lowest_balance_date: string | null;
 }
 
+/** A regular income stream the report found (insights.employment.income_sources). */
+export interface OverviewIncomeStream {
+  type: 'salary' | 'pension' | 'benefit';
+  description: string;
+  frequency: string;
+  /** the median of the last three payments, as the report gives it */
+  amount: number;
+  /** YYYY-MM-DD */
+  last_payment_date: string;
+  next_expected_date: string | null;
+  missed: boolean;
+  payment_count: number;
+}
+
 /** The report part of the overview: present only when every report of the customer is ready. */
 export interface OverviewReport {
   /** Unix seconds the report was computed as of, and the engine that computed it */
@@ -142,8 +162,9 @@ export interface OverviewReport {
   data_window: { first_booking_date: string | null; last_booking_date: string | null };
   /** ids of the accounts whose data the report covers */
   accounts_covered: string[];
-  /** up to 24 complete months, oldest first */
+  /** the report's complete months (up to 12), oldest first */
   months: OverviewMonth[];
+  income_streams: OverviewIncomeStream[];
   spending_by_category: OverviewCategorySpend[];
   balance: OverviewBalanceSeries;
   recurring: OverviewRecurring[];

@@ -25,12 +25,29 @@
     }
   }
 
+  // A money axis (overview.charts.ts, moneyAxisLabel) writes "−£1,500", not "£-1500".
+  function moneyAxes(option) {
+    function fix(axis) {
+      if (Array.isArray(axis)) return axis.map(fix);
+      if (!axis || !axis.axisLabel || !axis.axisLabel.obiMoney) return axis;
+      var symbol = axis.axisLabel.obiMoney;
+      var label = Object.assign({}, axis.axisLabel, {
+        formatter: function (v) {
+          return (v < 0 ? '\u2212' : '') + symbol + Math.abs(v).toLocaleString('en-GB', { maximumFractionDigits: 2 });
+        },
+      });
+      delete label.obiMoney;
+      return Object.assign({}, axis, { axisLabel: label });
+    }
+    return Object.assign({}, option, { xAxis: fix(option.xAxis), yAxis: fix(option.yAxis) });
+  }
+
   function draw(element, option) {
     var existing = echarts.getInstanceByDom(element);
     if (existing) existing.dispose();
     var isDark = !!(dark && dark.matches);
     var chart = echarts.init(element, isDark ? 'dark' : null, { renderer: 'canvas' });
-    var themed = Object.assign({}, option);
+    var themed = moneyAxes(option);
     // The dark theme's own background would sit on the page's; the page's background shows through instead.
     if (isDark) themed.backgroundColor = 'transparent';
     chart.setOption(themed);

@@ -3,7 +3,7 @@
  * pressed (aria-sort says how) and filter by the text typed into the box placed above them. Plain browser JS, no
  * build step; the pages work without it.
  */
-/* global document */
+/* global document, window, fetch */
 (function () {
   'use strict';
 
@@ -88,8 +88,47 @@
     box.appendChild(table);
   }
 
+  // A report being computed: ask for its readiness (every 3 s, slowing to 15 s) and reload when it is ready.
+  function pollReadiness(el) {
+    var url = el.getAttribute('data-poll-readiness');
+    var delay = 3000;
+    function ask() {
+      fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+        .then(function (res) {
+          return res.ok ? res.json() : null;
+        })
+        .then(function (body) {
+          if (body && body.status === 'ready') {
+            el.textContent = 'The report is ready: loading its figures.';
+            window.location.reload();
+            return;
+          }
+          delay = Math.min(delay * 1.5, 15000);
+          window.setTimeout(ask, delay);
+        })
+        .catch(function () {
+          delay = Math.min(delay * 1.5, 15000);
+          window.setTimeout(ask, delay);
+        });
+    }
+    window.setTimeout(ask, delay);
+  }
+
+  // The PDF link says that the PDF is being made (2–5 s) until the download starts.
+  function pdfProgress(link) {
+    link.addEventListener('click', function () {
+      var note = document.getElementById('pdf-progress');
+      if (note) note.textContent = 'Preparing the PDF: the download starts in a few seconds.';
+      window.setTimeout(function () {
+        if (note) note.textContent = '';
+      }, 15000);
+    });
+  }
+
   function start() {
     document.documentElement.classList.remove('no-js');
+    Array.prototype.forEach.call(document.querySelectorAll('[data-poll-readiness]'), pollReadiness);
+    Array.prototype.forEach.call(document.querySelectorAll('[data-pdf-button]'), pdfProgress);
     Array.prototype.forEach.call(document.querySelectorAll('main table'), wrap);
     Array.prototype.forEach.call(document.querySelectorAll('table[data-sortable]'), function (table) {
       makeSortable(table);

@@ -3,6 +3,34 @@ import { html, trusted, type Html } from '../html.ts';
 import { csrfField } from './console-layout.ts';
 import { flash, isoDay, isoMinute } from './console-pages.ts';
 import type { ConsoleSession } from '../../modules/console/index.ts';
+import { findBank } from '../../banks/registry.ts';
+import { formatInstant } from '../../modules/overview/index.ts';
+
+/** A bank's name as customers know it, from its slug ("sandbox" → "Sandbox Bank"); an unknown slug as it is. */
+export function bankName(slug: string): string {
+  return findBank(slug)?.name ?? slug;
+}
+
+/** A consent's status (the spec's words) as a sentence fragment people read. */
+const CONSENT_STATUS: Record<string, string> = {
+  Authorised: 'Connected',
+  AwaitingAuthorisation: 'Waiting for the customer to approve at the bank',
+  Rejected: 'Declined by the customer',
+  Revoked: 'Disconnected',
+  Expired: 'Expired: the customer must reconnect',
+  Error: 'Failed',
+};
+
+const consentStatus = (status: string) => CONSENT_STATUS[status] ?? status;
+
+/** Unix seconds as "3 Mar 2026, 14:05 UTC". */
+function whenInWords(unix: number): string {
+  const d = new Date(unix * 1000);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
 
 export interface CustomerListRow {
   id: string;
@@ -58,6 +86,9 @@ export interface ConsentLine {
 export function customerBody(o: {
   session: ConsoleSession;
   customer: { id: string; user_reference: string };
+  readiness: CustomerListRow['readiness'];
+  /** accounts came in by submission (so "no bank connected" is not the whole story) */
+  hasSubmittedAccounts: boolean;
   consents: ConsentLine[];
   sections: string;
   message: Html | '';
@@ -70,7 +101,12 @@ export function customerBody(o: {
 <p>Customer ID <code>${o.customer.id}</code></p>
 ${o.message}
 <div class="actions">
-<a class="button" href="${base}/report.pdf" download>Download the affordability PDF</a>
+${
+  o.readiness === 'ready'
+    ? html`<a class="button" href="${base}/report.pdf" download data-pdf-button>Download the affordability PDF</a><p id="pdf-progress" class="note" role="status" aria-live="polite"></p>`
+    : html`<button type="button" disabled aria-describedby="pdf-why">Download the affordability PDF</button>
+<p id="pdf-why" class="note">${o.readiness === 'no_data' ? 'Nothing to print yet: there is no bank data for this customer.' : 'Available once the report being computed is ready.'}</p>`
+}
 ${
   admin && authorised
     ? html`<form class="inline-form" method="post" action="${base}/refresh">${csrfField(o.session.csrfToken)}<button type="submit" class="secondary">Request a refresh from the bank</button></form>`
@@ -80,10 +116,10 @@ ${
 <h2>Bank connections</h2>
 ${
   o.consents.length === 0
-    ? html`<p>No bank connected yet.${admin ? html` <a href="/console/invite-customer?reference=${o.customer.user_reference}">Invite this customer</a> to connect one.` : ''}</p>`
+    ? html`<p>${o.hasSubmittedAccounts ? 'No Open Banking connection: this customer’s accounts were submitted through the API.' : 'No bank connected yet.'}${admin ? html` <a href="/console/invite-customer?reference=${o.customer.user_reference}">Invite this customer</a> to connect one.` : ''}</p>`
     : html`<div class="table-wrap"><table data-sortable data-label="bank connections" id="consents">
-<thead><tr><th scope="col">Bank</th><th scope="col">Status</th><th scope="col">Last pulled (UTC)</th></tr></thead>
-<tbody>${o.consents.map((c) => html`<tr><td>${c.bank_slug}</td><td>${c.status}</td><td data-value="${c.last_pulled_at ?? 0}">${c.last_pulled_at ? isoMinute(c.last_pulled_at) : 'never'}</td></tr>`)}</tbody></table></div>`
+<thead><tr><th scope="col">Bank</th><th scope="col">Connection</th><th scope="col">Data last fetched</th></tr></thead>
+<tbody>${o.consents.map((c) => html`<tr><td>${bankName(c.bank_slug)}</td><td>${consentStatus(c.status)}</td><td data-value="${c.last_pulled_at ?? 0}">${c.last_pulled_at ? html`<time datetime="${formatInstant(c.last_pulled_at)}">${whenInWords(c.last_pulled_at)}</time>` : 'Not yet'}</td></tr>`)}</tbody></table></div>`
 }
 ${trusted(o.sections)}`;
 }

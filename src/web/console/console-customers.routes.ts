@@ -92,6 +92,8 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
       body: customerBody({
         session: s,
         customer: overview.customer,
+        readiness: overview.readiness,
+        hasSubmittedAccounts: overview.accounts.length > 0,
         consents: consents.data.map((x) => ({
           bank_slug: x.bank_slug,
           status: x.status,
@@ -115,6 +117,14 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
         ? flash('ok', 'A refresh from the bank was requested; the figures update when it has run.')
         : '',
     );
+  });
+
+  // The readiness of the customer's report, for the page's script while a report is computed (console.js).
+  c.get<IdParams>('/console/customers/:id/readiness.json', { schema: hide }, async (request, reply) => {
+    const s = await kit.signedIn(request, reply);
+    if (!s) return reply;
+    const readiness = await getReportReadiness(deps.db, s.clientId, request.params.id, 'insights');
+    return reply.header('cache-control', 'no-store').send({ status: readiness.status });
   });
 
   c.post<IdParams>('/console/customers/:id/refresh', { schema: hide }, async (request, reply) => {

@@ -56,7 +56,7 @@ ${o.charts ? html`<script src="${CONSOLE_ASSET_PATHS.echarts}" defer></script><s
 <a class="skip-link" href="#main">Skip to main content</a>
 <header class="console-header">
 <div class="wrap header-row">
-<p class="brand">${s ? s.clientName : 'Lender console'}</p>
+<p class="brand">${s?.clientLogo ? html`<img class="brand-logo" src="${s.clientLogo}" alt="" height="32">` : ''}<span>${s ? s.clientName : 'Lender console'}</span></p>
 ${s ? nav(s, o.section ?? null) : ''}
 </div>
 </header>

@@ -43,17 +43,17 @@ describe('customer sections › the overview as an HTML fragment', () => {
   test('tables carry the figures, sortable, with numeric sort values', () => {
     assert.ok((page.match(/<table data-sortable>/g) ?? []).length >= 6);
     assert.match(page, /<td class="num" data-sort-value="2550.5">£2,550.50<\/td>/);
-    assert.match(page, /Affordable a month: <strong>£387.50<\/strong>/);
-    assert.match(page, /First overdrawn date<\/dt><dd>2026-06-02<\/dd>/);
+    assert.match(page, /Latest month, May 2026: <strong>£550.50<\/strong>/);
+    assert.match(page, /First overdrawn date<\/dt><dd>2 Jun 2026<\/dd>/);
     assert.match(page, /Each month is income less spending\./);
-    assert.match(page, /2026-06-12/);
+    assert.match(page, /12 Jun 2026/);
   });
 
   test('a report not ready: says so, shows the accounts, and no figures or charts', () => {
     const fixture = overviewFixture();
     const notReady = renderCustomerSections({ ...fixture, readiness: 'not_ready', report: null });
     assert.match(notReady, /being computed/);
-    assert.doesNotMatch(notReady, /data-chart|Affordable a month/);
+    assert.doesNotMatch(notReady, /data-chart|Latest month/);
     assert.match(notReady, /Accounts and balances/);
     const noData = renderCustomerSections({ ...fixture, readiness: 'no_data', report: null, accounts: [] });
     assert.match(noData, /no bank data/);

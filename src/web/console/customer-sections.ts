@@ -16,7 +16,27 @@ import type {
   OverviewReport,
   OverviewTransaction,
 } from '../../modules/overview/index.ts';
-import { formatInstant, formatMoney, formatMonth } from '../../modules/overview/index.ts';
+import { formatDay, formatInstant, formatMoney, formatMonth } from '../../modules/overview/index.ts';
+import { findBank } from '../../banks/registry.ts';
+
+/** The OBIE balance types in words. */
+const BALANCE_TYPE: Record<string, string> = {
+  InterimAvailable: 'Available',
+  InterimBooked: 'Booked',
+  ClosingAvailable: 'Available at close',
+  ClosingBooked: 'Booked at close',
+  Expected: 'Expected',
+  OpeningAvailable: 'Available at opening',
+  OpeningBooked: 'Booked at opening',
+  ForwardAvailable: 'Forward available',
+  InterimCleared: 'Cleared',
+  ClosingCleared: 'Cleared at close',
+  Information: 'For information',
+  PreviouslyClosedBooked: 'Booked at previous close',
+};
+
+/** "CurrentAccount" → "current account". */
+const words = (pascal: string) => pascal.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 import { html, trusted, type Html } from '../html.ts';
 import { assessmentSection } from './assessment-section.ts';
 import { scriptJson } from './script-json.ts';
@@ -47,11 +67,11 @@ function accountsSection(o: CustomerOverview): Html {
   const rows = o.accounts.map((a) => {
     const balance = a.balances.find((b) => b.type === 'InterimAvailable') ?? a.balances[0];
     return html`<tr>
-<td>${accountName(a)}</td><td>${a.bank_slug}</td><td>${a.type} ${a.sub_type}</td>
+<td>${accountName(a)}</td><td>${findBank(a.bank_slug)?.name ?? a.bank_slug}</td><td>${a.type} ${words(a.sub_type)}</td>
 <td>${a.sort_code && a.account_number ? `${a.sort_code} ${a.account_number}` : a.number}</td>
-<td>${a.is_authorized ? 'Connected' : 'Not connected'}</td>
-${balance ? money(balance.amount, balance.currency) : html`<td class="num" data-sort-value="">—</td>`}
-<td>${balance ? `${balance.type}, ${balance.date}` : ''}</td>
+<td>${a.is_authorized ? 'Access authorised' : 'Access not authorised'}</td>
+${balance ? money(balance.amount, balance.currency) : html`<td data-sort-value="">No balance received</td>`}
+<td>${balance ? `${BALANCE_TYPE[balance.type] ?? words(balance.type)}, ${formatDay(balance.date)}` : ''}</td>
 </tr>`;
   });
   return section(
@@ -60,7 +80,7 @@ ${balance ? money(balance.amount, balance.currency) : html`<td class="num" data-
     o.accounts.length === 0
       ? html`<p>No accounts yet.</p>`
       : html`<table data-sortable><caption>Accounts and their latest balance</caption>
-<thead><tr><th scope="col">Account</th><th scope="col">Bank</th><th scope="col">Type</th><th scope="col">Number</th><th scope="col">Connection</th><th scope="col">Balance</th><th scope="col">Balance as of</th></tr></thead>
+<thead><tr><th scope="col">Account</th><th scope="col">Bank</th><th scope="col">Type</th><th scope="col">Number</th><th scope="col">Access</th><th scope="col">Balance</th><th scope="col">Balance as of</th></tr></thead>
 <tbody>${rows}</tbody></table>`,
   );
 }
@@ -72,7 +92,7 @@ function reportFacts(o: CustomerOverview, r: OverviewReport): Html {
   });
   return html`<dl class="overview-facts">
 <dt>Report as of</dt><dd><time datetime="${formatInstant(r.as_of)}">${formatInstant(r.as_of)}</time></dd>
-<dt>Data window</dt><dd>${r.data_window.first_booking_date ?? '—'} to ${r.data_window.last_booking_date ?? '—'}</dd>
+<dt>Data window</dt><dd>${r.data_window.first_booking_date ? formatDay(r.data_window.first_booking_date) : 'unknown'} to ${r.data_window.last_booking_date ? formatDay(r.data_window.last_booking_date) : 'unknown'}</dd>
 <dt>Accounts covered</dt><dd>${covered.length > 0 ? covered.join(', ') : 'none'}</dd>
 <dt>Engine version</dt><dd>${r.engine_version}</dd>
 </dl>`;
@@ -83,47 +103,50 @@ function notReady(o: CustomerOverview): Html {
     o.readiness === 'no_data'
       ? 'There is no bank data for this customer yet: no figures to show.'
       : 'The report is being computed from new data: its figures appear here once it is ready.';
-  return html`<p class="notice" role="status">${text}</p>`;
+  // While computing, the console's script asks for the readiness and reloads the page when it is ready.
+  return o.readiness === 'not_ready'
+    ? html`<p class="notice" role="status" data-poll-readiness="/console/customers/${encodeURIComponent(o.customer.id)}/readiness.json">${text}</p>`
+    : html`<p class="notice" role="status">${text}</p>`;
 }
 
 function affordabilitySection(r: OverviewReport): Html {
   const a = r.affordability;
   if (!a) return section('affordability', 'Affordability', html`<p>No complete month to assess yet.</p>`);
   return section('affordability', 'Affordability', [
-    html`<p class="headline">Affordable a month: <strong>${formatMoney(a.amount, a.currency)}</strong></p>`,
+    html`<p class="headline">Latest month, ${formatMonth(a.latest.year, a.latest.month)}: <strong>${formatMoney(a.latest.amount, a.currency)}</strong> left after spending</p>`,
+    html`<dl class="overview-facts">
+<dt>Income a month on average</dt><dd>${formatMoney(a.averages.income, a.currency)}</dd>
+<dt>Fixed spending a month on average</dt><dd>${formatMoney(a.averages.fixed_expenditure, a.currency)}</dd>
+<dt>Flexible spending a month on average</dt><dd>${formatMoney(a.averages.flexible_expenditure, a.currency)}</dd>
+</dl>`,
     ...a.explanation.map((s) => html`<p>${s}</p>`),
-    html`<table data-sortable><caption>Affordability by month</caption>
-<thead><tr><th scope="col">Month</th><th scope="col">Amount</th></tr></thead>
-<tbody>${a.months.map((m) => html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.amount, a.currency)}</tr>`)}</tbody></table>`,
+    html`<div class="table-wrap"><table data-sortable><caption>Affordability by month</caption>
+<thead><tr><th scope="col">Month</th><th scope="col">Left after spending</th></tr></thead>
+<tbody>${a.months.map((m) => html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.amount, a.currency)}</tr>`)}</tbody></table></div>`,
   ]);
 }
-
-const SOURCE = { report: 'report', transactions: 'transactions*' } as const;
-const SOURCE_NOTE =
-  "* Before the report's 12 months: totalled from the categorised transactions, refunds not set against spending.";
 
 function incomeSection(r: OverviewReport, c: OverviewChart | undefined): Html {
   return section('income-expenditure', 'Income and expenditure', [
     c ? chart(c) : html``,
-    html`<table data-sortable><caption>Monthly income against expenditure</caption>
-<thead><tr><th scope="col">Month</th><th scope="col">Income</th><th scope="col">Expenditure</th><th scope="col">Difference</th><th scope="col">Source</th></tr></thead>
+    html`<div class="table-wrap"><table data-sortable><caption>Monthly income against expenditure</caption>
+<thead><tr><th scope="col">Month</th><th scope="col">Income</th><th scope="col">Expenditure</th></tr></thead>
 <tbody>${r.months.map(
       (m) =>
-        html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.income, r.currency)}${money(m.expenditure, r.currency)}${money(Math.round((m.income - m.expenditure) * 100) / 100, r.currency)}<td>${SOURCE[m.source]}</td></tr>`,
-    )}</tbody></table>`,
-    r.months.some((m) => m.source === 'transactions') ? html`<p class="note">${SOURCE_NOTE}</p>` : html``,
+        html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.income, r.currency)}${money(m.expenditure, r.currency)}</tr>`,
+    )}</tbody></table></div>`,
   ]);
 }
 
 function spendingSection(r: OverviewReport, c: OverviewChart | undefined): Html {
   return section('spending', 'Spending by category', [
     c ? chart(c) : html``,
-    html`<table data-sortable><caption>Spending by category over the report's months</caption>
-<thead><tr><th scope="col">Category</th><th scope="col">Fixed or flexible</th><th scope="col">A month</th><th scope="col">Total</th></tr></thead>
+    html`<div class="table-wrap"><table data-sortable><caption>Spending by category over the last 12 months</caption>
+<thead><tr><th scope="col">Category</th><th scope="col">Fixed or flexible</th><th scope="col">A month on average</th><th scope="col">Lowest month</th><th scope="col">Highest month</th></tr></thead>
 <tbody>${r.spending_by_category.map(
       (s) =>
-        html`<tr><td>${s.name}</td><td>${s.fixed_flexible}</td>${money(s.monthly_average, r.currency)}${money(s.total, r.currency)}</tr>`,
-    )}</tbody></table>`,
+        html`<tr><td>${s.name}</td><td>${s.fixed_flexible}</td>${money(s.monthly_average, r.currency)}${money(s.lowest_month, r.currency)}${money(s.highest_month, r.currency)}</tr>`,
+    )}</tbody></table></div>`,
   ]);
 }
 
@@ -136,14 +159,14 @@ function balanceSection(r: OverviewReport, c: OverviewChart | undefined): Html {
   return section('balance', 'Balance and forecast', [
     html`<dl class="overview-facts">
 <dt>Current balance</dt><dd>${formatMoney(b.current_balance, b.currency)}</dd>
-<dt>First overdrawn date</dt><dd>${b.first_negative_date ?? 'Not overdrawn, nor expected to be in the next 90 days'}</dd>
-<dt>Lowest balance</dt><dd>${formatMoney(b.lowest_balance, b.currency)}${b.lowest_balance_date ? ` on ${b.lowest_balance_date}` : ''}</dd>
+<dt>First overdrawn date</dt><dd>${b.first_negative_date ? formatDay(b.first_negative_date) : 'Not overdrawn, nor expected to be in the next 90 days'}</dd>
+<dt>Lowest balance</dt><dd>${formatMoney(b.lowest_balance, b.currency)}${b.lowest_balance_date ? ` on ${formatDay(b.lowest_balance_date)}` : ''}</dd>
 </dl>`,
     c ? chart(c) : html``,
     html`<details><summary>Balance by day (${days.length} days)</summary>
 <table data-sortable><caption>End-of-day balance, history then forecast</caption>
 <thead><tr><th scope="col">Date</th><th scope="col">Balance</th><th scope="col">Kind</th></tr></thead>
-<tbody>${days.map((d) => html`<tr><td>${d.date}</td>${money(d.balance, b.currency)}<td>${d.kind}</td></tr>`)}</tbody></table>
+<tbody>${days.map((d) => html`<tr><td data-sort-value="${d.date}">${formatDay(d.date)}</td>${money(d.balance, b.currency)}<td>${d.kind}</td></tr>`)}</tbody></table>
 </details>`,
   ]);
 }
@@ -157,7 +180,7 @@ function recurringSection(r: OverviewReport): Html {
 <thead><tr><th scope="col">Description</th><th scope="col">Category</th><th scope="col">Frequency</th><th scope="col">Average</th><th scope="col">Next date</th><th scope="col">Next amount</th></tr></thead>
 <tbody>${r.recurring.map(
       (x) =>
-        html`<tr><td>${x.description}</td><td>${x.category ?? ''}</td><td>${x.frequency ?? ''}</td>${money(x.average_amount, r.currency)}<td>${x.next_expected_date ?? 'ended'}</td>${
+        html`<tr><td>${x.description}</td><td>${x.category ?? ''}</td><td>${x.frequency ?? ''}</td>${money(x.average_amount, r.currency)}<td>${x.next_expected_date ? formatDay(x.next_expected_date) : 'ended'}</td>${
           x.next_expected_amount === null
             ? html`<td class="num" data-sort-value="">—</td>`
             : money(x.next_expected_amount, r.currency)
@@ -169,7 +192,7 @@ function recurringSection(r: OverviewReport): Html {
 function transactionsTable(caption: string, txs: readonly OverviewTransaction[]): Html {
   return html`<table data-sortable><caption>${caption}</caption>
 <thead><tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col">Category</th><th scope="col">Amount</th></tr></thead>
-<tbody>${txs.map((t) => html`<tr><td>${t.date}</td><td>${t.description}</td><td>${t.category ?? ''}</td>${money(t.amount, t.currency)}</tr>`)}</tbody></table>`;
+<tbody>${txs.map((t) => html`<tr><td data-sort-value="${t.date}">${formatDay(t.date)}</td><td>${t.description}</td><td>${t.category ?? ''}</td>${money(t.amount, t.currency)}</tr>`)}</tbody></table>`;
 }
 
 function markersSection(r: OverviewReport): Html {
@@ -186,7 +209,7 @@ ${
   m.transactions.length > 0
     ? transactionsTable(
         m.transaction_count > m.transactions.length
-          ? `The latest ${m.transactions.length} of ${m.transaction_count} transactions behind it`
+          ? `The latest ${m.transactions.length} transactions behind it`
           : 'The transactions behind it',
         m.transactions,
       )
@@ -207,7 +230,7 @@ function eventsSection(r: OverviewReport): Html {
 <thead><tr><th scope="col">Date</th><th scope="col">Kind</th><th scope="col">Event</th><th scope="col">Description</th><th scope="col">Amount</th><th scope="col">Transaction</th></tr></thead>
 <tbody>${r.events.map(
       (e) =>
-        html`<tr${e.is_alert ? trusted(' class="alert"') : ''}><td>${e.date}</td><td>${e.is_alert ? 'Alert' : 'Event'}</td><td>${e.event_type}</td><td>${e.description}</td>${money(e.amount, e.currency)}<td>${
+        html`<tr${e.is_alert ? trusted(' class="alert"') : ''}><td data-sort-value="${e.date}">${formatDay(e.date)}</td><td>${e.is_alert ? 'Alert' : 'Event'}</td><td>${e.event_type}</td><td>${e.description}</td>${money(e.amount, e.currency)}<td>${
           e.transaction
             ? `${e.transaction.date} ${e.transaction.description} ${formatMoney(e.transaction.amount, e.transaction.currency)}`
             : ''

@@ -63,7 +63,7 @@ export type NoticeKind =
 /** Why a link cannot be used, in the customer's words, with the HTTP status the page is served with. */
 export function noticeBody(
   kind: NoticeKind,
-  o: { company?: string | null; at?: Date | null; component?: boolean; backHref?: string },
+  o: { company?: string | null; at?: Date | null; component?: boolean; backHref?: string; retryAfter?: string },
 ): { status: number; title: string; body: Html } {
   const who = o.company ?? 'the company that sent you the link';
   const ask = o.component
@@ -123,8 +123,8 @@ export function noticeBody(
     ],
     busy: () => [
       429,
-      'Too many requests',
-      html`This connection has made too many requests in a short time. Wait a minute, then try again.`,
+      'Please wait a moment',
+      html`Many people are connecting their bank right now, or this page was reloaded many times in a short time. Nothing is lost: try again in ${o.retryAfter ?? 'a minute'}.`,
     ],
     error: () => [
       500,
