@@ -23,25 +23,33 @@ const PERSONAS = ['gambler', 'payday-borrower', 'overdrawn', 'salaried-monthly',
 
 type Json = Record<string, unknown> | unknown[] | number | string | boolean | null;
 
-/** Every number anywhere in the bodies, as cents (money) — the set a printed amount must come from. */
+/**
+ * Every number anywhere in the bodies, as cents (money) — the set a printed amount must come from — and every amount
+ * the API's own sentences print (the assessment's reasons, markers' explanations), which the pages show verbatim.
+ */
 function numbersOf(value: Json, into = new Set<number>()): Set<number> {
   if (typeof value === 'number') into.add(Math.round(value * 100));
+  else if (typeof value === 'string') for (const c of printedMoney(value)) into.add(c);
   else if (Array.isArray(value)) for (const v of value) numbersOf(v as Json, into);
   else if (value && typeof value === 'object') for (const v of Object.values(value)) numbersOf(v as Json, into);
   return into;
 }
 
-/** The percentages the API gives: ratio_to_income and ratio_to_recurring_income as they are, shares × 100. */
-function percentagesOf(insights: Record<string, unknown>): Set<string> {
+/**
+ * The percentages the API gives: ratio_to_income, ratio_to_recurring_income and the assessment's `…_percent` fields
+ * as they are, shares × 100, and the percentages the API's own sentences print.
+ */
+function percentagesOf(bodies: Json[]): Set<string> {
   const out = new Set<string>();
   const walk = (v: unknown, key = ''): void => {
     if (typeof v === 'number') {
-      if (key.startsWith('ratio_to_')) out.add(formatPercent(v));
+      if (key.startsWith('ratio_to_') || key.endsWith('_percent')) out.add(formatPercent(v));
       if (key === 'negative_balance_ratio') out.add(formatPercent(v * 100));
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    } else if (typeof v === 'string') for (const p of printedPercentages(v)) out.add(p);
+    else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
   };
-  walk(insights);
+  walk(bodies);
   return out;
 }
 
@@ -153,6 +161,7 @@ describe('every figure printed is the API’s', { skip: BROWSER_SKIP }, async ()
       const bodies: Json[] = [
         insights,
         (await api(`${base}/affordability/personal`)).json(),
+        (await api(`${base}/affordability/assessment`)).json(),
         (await api(`${base}/forecast/personal`)).json(),
         (await api(`${base}/events/personal`)).json(),
         (await api(`${base}/accounts`)).json(),
@@ -168,7 +177,7 @@ describe('every figure printed is the API’s', { skip: BROWSER_SKIP }, async ()
         next = href ? `${new URL(href, 'http://x').pathname}${new URL(href, 'http://x').search}` : null;
       }
       const money = numbersOf(bodies);
-      const percentages = percentagesOf(insights);
+      const percentages = percentagesOf(bodies);
 
       const page = await browser.get(`/console/customers/${encodeURIComponent(customer)}`);
       assert.equal(page.statusCode, 200);

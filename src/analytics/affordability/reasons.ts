@@ -41,7 +41,7 @@ function markerReasons(insights: Insights, income: number): Reason[] {
   if (gambling > 0)
     out.push({
       code: 'gambling',
-      message: `Gambling of ${pounds(gambling)} over the last 12 months (${m.gambling.count} transactions, ${m.gambling.ratio_to_income}% of income); counted as discretionary spending, not deducted.`,
+      message: `Gambling of ${pounds(gambling)} over the last 12 months (${m.gambling.count} transactions, ${Math.round(m.gambling.ratio_to_income * 10) / 10}% of income); counted as discretionary spending, not deducted.`,
     });
   const payday = m.payday_loan.total_amounts.last_12m;
   if (payday > 0 || m.direct_loan_indicator)

@@ -90,6 +90,7 @@ ${letterhead(lender)}
 <dt>Accounts</dt><dd><ul>${covered.length > 0 ? covered.map((x) => h`<li>${x ? accountLabel(x) : ''}</li>`) : h`<li>none</li>`}</ul></dd>
 <dt>Report as of</dt><dd>${formatInstant(r.as_of)} (engine ${r.engine_version})</dd>
 </dl>
+${new Markup(assessmentPdfMarkup(o.assessment))}
 <h2>Verified income streams</h2>
 ${
   r.income_streams.length === 0
@@ -213,7 +214,6 @@ export function buildPdfDocument(
 <body>
 <main>
 ${summary(overview, report, lender)}
-${new Markup(assessmentPdfMarkup(overview.assessment))}
 ${affordability(report)}
 ${incomeExpenditure(report, svgs)}
 ${spending(report, svgs)}
