@@ -55,6 +55,8 @@ export async function createServer(deps: AppDeps): Promise<App> {
     connectionTimeout: 60_000,
     requestTimeout: 600_000,
     http: { headersTimeout: 20_000 },
+    // Forwarded addresses are believed only from the configured proxies (src/http/client-address.ts).
+    trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
     frameworkErrors, // a path segment that is not UTF-8: a Problem Details 400 (src/http/input-guard.ts)
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -14,6 +14,7 @@ import type { Db } from '../db/db.ts';
 import { postgresRateLimitStore } from '../db/rate-limit-store.ts';
 import { batchingStore } from './throttle-batch.ts';
 import { AppError } from '../lib/app-error.ts';
+import { clientAddress } from './client-address.ts';
 
 export interface ThrottleSettings {
   /** requests per minute per client, across its own and its customers' tokens */
@@ -62,7 +63,7 @@ export function perAddress(
   return app.rateLimit({
     max: perMinute,
     timeWindow: MINUTE_MS,
-    keyGenerator: (request) => `${name}:${request.ip}`,
+    keyGenerator: (request) => `${name}:${clientAddress(request)}`,
     ...(errorResponseBuilder ? { errorResponseBuilder } : {}),
   }) as onRequestAsyncHookHandler;
 }

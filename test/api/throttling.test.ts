@@ -14,6 +14,7 @@ const LIMITS = {
   TOKEN_LOCKOUT_SECONDS: '30',
   TOKEN_LOCKOUT_MAX_SECONDS: '100',
   INVITATION_EMAILS_PER_RECIPIENT_PER_DAY: '2',
+  TRUSTED_PROXIES: '192.0.2.1',
 };
 
 describe('throttling', async () => {
@@ -61,6 +62,45 @@ describe('throttling', async () => {
     assert.equal((await token(clientSecret)).statusCode, 200, 'after the lock the right secret works');
   });
 
+  test('token endpoint › five bursts of made-up client ids from one address, then every real client there gets its token', async () => {
+    const clients = [await newClient(svc, 'First Lender'), await newClient(svc, 'Second Lender')];
+    const from = '192.0.2.40';
+    const token = (client_id: string, client_secret: string, remoteAddress = from) =>
+      svc.app.inject({
+        method: 'POST',
+        url: '/oauth/v2/token',
+        payload: { client_id, client_secret, grant_type: 'client_credentials' },
+        remoteAddress,
+      });
+    for (let burst = 0; burst < 5; burst++) {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => token(`made-up-${burst}-${i}`, 'anything')),
+      );
+      assert.deepEqual(
+        answers.map((r) => r.statusCode),
+        [401, 401, 401, 401, 401],
+      );
+    }
+    for (const c of clients) assert.equal((await token(c.clientId, c.clientSecret)).statusCode, 200);
+  });
+
+  test('token endpoint › a burst of wrong secrets locks the client from that address only; another address gets its token', async () => {
+    const { clientId, clientSecret } = await newClient(svc, 'Targeted Lender');
+    const token = (secret: string, remoteAddress: string) =>
+      svc.app.inject({
+        method: 'POST',
+        url: '/oauth/v2/token',
+        payload: { client_id: clientId, client_secret: secret, grant_type: 'client_credentials' },
+        remoteAddress,
+      });
+    const burst = await Promise.all(Array.from({ length: 10 }, () => token('wrong', '192.0.2.50')));
+    const statuses = burst.map((r) => r.statusCode);
+    assert.equal(statuses.filter((s) => s === 401).length, 3, 'three secrets checked, however many arrive at once');
+    assert.equal(statuses.filter((s) => s === 429).length, 7);
+    assert.equal((await token(clientSecret, '192.0.2.50')).statusCode, 429, 'that address is locked');
+    assert.equal((await token(clientSecret, '192.0.2.51')).statusCode, 200, 'the client itself is not');
+  });
+
   test('invitations › the third e-mail to one address in a day is 429 with a pointer; without e-mail it goes', async () => {
     const client = await newClient(svc, 'Inviting Lender');
     const invite = (send_email: boolean, email = 'Someone@Example.com') =>
@@ -90,6 +130,38 @@ describe('throttling', async () => {
     assert.deepEqual(statuses, [404, 404, 404, 429]);
     const other = await svc.app.inject({ method: 'GET', url: '/connect/s/nope/banks', remoteAddress: '198.51.100.8' });
     assert.equal(other.statusCode, 404, 'another address is not affected');
+  });
+
+  test('behind a trusted proxy › limits key on the forwarded address; from anyone else the header is ignored', async () => {
+    const page = (remoteAddress: string, forwarded?: string) =>
+      svc.app.inject({
+        method: 'GET',
+        url: '/connect/s/nope/banks',
+        remoteAddress,
+        headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+      });
+    const viaProxy = [];
+    for (let i = 0; i < 4; i++) viaProxy.push((await page('192.0.2.1', '198.51.100.20')).statusCode);
+    assert.deepEqual(viaProxy, [404, 404, 404, 429]);
+    assert.equal((await page('192.0.2.1', '198.51.100.21')).statusCode, 404, 'another caller behind the proxy');
+    const forged = [];
+    for (let i = 0; i < 4; i++) forged.push((await page('192.0.2.99', `198.51.100.${30 + i}`)).statusCode);
+    assert.deepEqual(forged, [404, 404, 404, 429], 'a forged header from a stranger changes nothing');
+  });
+
+  test('IPv6 › addresses in one /64 share a limit; the next /64 has its own', async () => {
+    const page = (remoteAddress: string) =>
+      svc.app.inject({ method: 'GET', url: '/connect/s/nope/banks', remoteAddress });
+    const statuses = [];
+    for (const address of [
+      '2001:db8:7:8::1',
+      '2001:db8:7:8::2',
+      '2001:db8:7:8::abcd:1',
+      '2001:db8:7:8:ffff:ffff:ffff:ffff',
+    ])
+      statuses.push((await page(address)).statusCode);
+    assert.deepEqual(statuses, [404, 404, 404, 429]);
+    assert.equal((await page('2001:db8:7:9::1')).statusCode, 404);
   });
 });
 
