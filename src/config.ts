@@ -80,6 +80,8 @@ export interface Config {
   /** Bank consents one customer may start in an hour, and one client (all its customers) in an hour. */
   consentsPerCustomerPerHour: number;
   consentsPerClientPerHour: number;
+  /** Invitations one client may create in an hour. */
+  invitationsPerClientPerHour: number;
   /**
    * TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or loopback,
    * linklocal, uniquelocal), given to Fastify's trustProxy; empty: the peer's address is the caller's
@@ -195,6 +197,7 @@ export const KNOWN_KEYS = [
   'RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE',
   'CONSENTS_PER_CUSTOMER_PER_HOUR',
   'CONSENTS_PER_CLIENT_PER_HOUR',
+  'INVITATIONS_PER_CLIENT_PER_HOUR',
   'TRUSTED_PROXIES',
   'BODY_RATE_GRACE_SECONDS',
   'WORKERS',
@@ -296,6 +299,7 @@ function parseThrottling(int: (key: Key, def: number, min: number, max: number) 
     customerFlowPerMinute: int('RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE', 60, 1, 1_000_000),
     consentsPerCustomerPerHour: int('CONSENTS_PER_CUSTOMER_PER_HOUR', 10, 1, 1_000_000),
     consentsPerClientPerHour: int('CONSENTS_PER_CLIENT_PER_HOUR', 1000, 1, 10_000_000),
+    invitationsPerClientPerHour: int('INVITATIONS_PER_CLIENT_PER_HOUR', 1000, 1, 10_000_000),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newClient, startService } from '../helpers/app.ts';
+import { newClient, newCustomer, newCustomerToken, startService } from '../helpers/app.ts';
 
 const LIMITS = {
   RATE_LIMIT_API_PER_MINUTE: '5',
@@ -162,6 +162,108 @@ describe('throttling', async () => {
       statuses.push((await page(address)).statusCode);
     assert.deepEqual(statuses, [404, 404, 404, 429]);
     assert.equal((await page('2001:db8:7:9::1')).statusCode, 404);
+  });
+});
+
+describe('budgets by who spends them', async () => {
+  const svc = await startService({
+    RATE_LIMIT_API_PER_MINUTE: '20',
+    RATE_LIMIT_CUSTOMER_SHARE_PERCENT: '50',
+    RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE: '4',
+    CONSENTS_PER_CUSTOMER_PER_HOUR: '2',
+    CONSENTS_PER_CLIENT_PER_HOUR: '3',
+    INVITATIONS_PER_CLIENT_PER_HOUR: '2',
+  });
+  const asCustomer = (token: string, method: 'GET' | 'POST', url: string) =>
+    svc.app.inject({
+      method,
+      url,
+      headers: { authorization: `AppUserToken ${token}` },
+      payload: method === 'POST' ? {} : undefined,
+    });
+
+  test('a flood from one customer token: its flows and its share run out, the lender keeps its own calls', async () => {
+    const client = await newClient(svc, 'Flooded Lender');
+    // Two of the lender's own calls: its reserved half (10) has 8 left.
+    const token = await newCustomerToken(svc, client, await newCustomer(svc, client));
+    const urls: Array<['GET' | 'POST', string]> = [
+      ['GET', '/public/v3/webflow/banks'],
+      ['GET', '/public/v3/webflow/banks/sandbox/consent/status'],
+      ['POST', '/public/v3/webflow/banks/sandbox/consent'],
+    ];
+    const lender: number[] = [];
+    const flood: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const [method, url] = urls[i % 3] as ['GET' | 'POST', string];
+      flood.push((await asCustomer(token, method, url)).statusCode);
+      if (i % 8 === 0)
+        lender.push(
+          (await svc.app.inject({ method: 'GET', url: '/public/v3/customers', headers: client.auth })).statusCode,
+        );
+    }
+    assert.deepEqual(lender, Array(8).fill(200), "the lender's own calls all answer");
+    const passed = flood.filter((s) => s !== 429).length;
+    assert.equal(passed, 10, `the customer got the customers' half of 20, no more: ${flood.join(',')}`);
+    const other = await newClient(svc, 'Neighbour Lender');
+    assert.equal(
+      (await svc.app.inject({ method: 'GET', url: '/public/v3/customers', headers: other.auth })).statusCode,
+      200,
+      'another client is untouched',
+    );
+  });
+
+  test("one customer's flood of one flow stops at its own budget, before its lender's quota is touched", async () => {
+    const client = await newClient(svc, 'Polled Lender');
+    const token = await newCustomerToken(svc, client, await newCustomer(svc, client));
+    const polls = [];
+    for (let i = 0; i < 8; i++)
+      polls.push((await asCustomer(token, 'GET', '/public/v3/webflow/banks/sandbox/consent/status')).statusCode);
+    assert.equal(polls.filter((s) => s !== 429).length, 4);
+    const refused = await asCustomer(token, 'GET', '/public/v3/webflow/banks/sandbox/consent/status');
+    assert.equal(refused.json().code, 'rate_limited');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.equal(
+      (await asCustomer(token, 'GET', '/public/v3/webflow/banks')).statusCode,
+      200,
+      'another flow has its own',
+    );
+    const quota = await svc.app.inject({ method: 'GET', url: '/public/v3/customers', headers: client.auth });
+    assert.equal(
+      quota.headers['ratelimit-remaining'],
+      String(20 - 2 - 4 - 1 - 1),
+      "the setup's two calls, four polls, the bank list and this call: the refused polls did not count",
+    );
+  });
+
+  test('bank consents: two an hour per customer, three per client', async () => {
+    const client = await newClient(svc, 'Consenting Lender');
+    const [x, y] = await Promise.all([newCustomer(svc, client), newCustomer(svc, client)]);
+    const redirect = async (customer: string) =>
+      asCustomer(
+        await newCustomerToken(svc, client, customer),
+        'POST',
+        `/public/v3/webflow/banks/sandbox/redirect?url=${encodeURIComponent('https://nowhere.example/return')}`,
+      );
+    const ofX = [(await redirect(x as string)).statusCode, (await redirect(x as string)).statusCode];
+    assert.ok(!ofX.includes(429), ofX.join(','));
+    assert.equal((await redirect(x as string)).statusCode, 429, "the customer's third");
+    assert.notEqual((await redirect(y as string)).statusCode, 429, "another customer's first");
+    assert.equal((await redirect(y as string)).statusCode, 429, "the client's fourth");
+  });
+
+  test('invitations: two an hour per client', async () => {
+    const client = await newClient(svc, 'Inviting Lender');
+    const invite = () =>
+      svc.app.inject({
+        method: 'POST',
+        url: '/public/v3/invitations',
+        headers: client.auth,
+        payload: { email: 'someone@example.com', reference: `ref-${Math.random()}`, send_email: false },
+      });
+    assert.deepEqual(
+      [(await invite()).statusCode, (await invite()).statusCode, (await invite()).statusCode],
+      [201, 201, 429],
+    );
   });
 });
 
