@@ -40,6 +40,8 @@ export interface Config {
    * and then src/installation-key.ts decides (a generated key beside the embedded data, never in production).
    */
   installationKey: string | null;
+  /** OBI_SECRET_KEY_ROTATED: accept a key other than the one the database recorded, once (src/installation-key.ts). */
+  installationKeyRotated: boolean;
   /** Where installationKey came from, for the start-up log. */
   installationKeySource: 'OBI_SECRET_KEY' | 'OBI_SECRET_KEY_FILE' | null;
   /**
@@ -178,6 +180,7 @@ export const KNOWN_KEYS = [
   'OBI_BOOTSTRAP_CLIENTS',
   'OBI_SECRET_KEY',
   'OBI_SECRET_KEY_FILE',
+  'OBI_SECRET_KEY_ROTATED',
   'OBI_ADMIN_TOKEN',
   'OBI_ADMIN_TOKEN_FILE',
   'OBI_ADMIN_HOST',
@@ -360,11 +363,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS', 86_400, 1, 86_400 * 30);
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
   const clientAccess = parseClientAccess(reader, { dataDir, port }, problems);
-  const { installationKey, installationKeySource } = readInstallationKey(
-    get('OBI_SECRET_KEY'),
-    get('OBI_SECRET_KEY_FILE'),
-    problems,
-  );
+  const key = {
+    ...readInstallationKey(get('OBI_SECRET_KEY'), get('OBI_SECRET_KEY_FILE'), problems),
+    installationKeyRotated: bool('OBI_SECRET_KEY_ROTATED', false),
+  };
   const bodyLimits = parseBodyLimits(int);
   const throttling = parseThrottling(int, parseTrustedProxies(get('TRUSTED_PROXIES'), problems));
   const operations = parseOperations(reader, databaseUrl, problems);
@@ -400,8 +402,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     customerTokenTtlSeconds,
     logLevel,
     ...clientAccess,
-    installationKey,
-    installationKeySource,
+    ...key,
     ...bodyLimits,
     ...throttling,
     ...operations,
