@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import { lazyChildLogger } from './logger.ts';
 import { lazySerializers } from './http/lazy-serializers.ts';
 import { registerErrorHandling } from './http/problem.ts';
+import { clientErrorHandler, registerMethodAnswers } from './http/edge-answers.ts';
 import { frameworkErrors, registerInputGuards } from './http/input-guard.ts';
 import { cookieSigningKey } from './http/browser-binding.ts';
 import { registerSecurityHeaders } from './http/headers.ts';
@@ -54,7 +55,13 @@ export async function createServer(deps: AppDeps): Promise<App> {
     // request (a 100 000-transaction upload included) within 10 minutes; the body's pace is watched too (below).
     connectionTimeout: 60_000,
     requestTimeout: 600_000,
-    http: { headersTimeout: 20_000 },
+    // Node checks the header timeout only every connectionsCheckingInterval (30 s by default, so a slow sender was
+    // cut at up to 50 s): checked every second, headers not in by 20 s get a 408 (src/http/edge-answers.ts).
+    http: { headersTimeout: 20_000, connectionsCheckingInterval: 1_000 },
+    // Node's own 400/431/408 (a request line or headers it cannot parse or will not wait for): Problem Details.
+    clientErrorHandler,
+    // Forwarded addresses are believed only from the configured proxies (src/http/client-address.ts).
+    trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
     frameworkErrors, // a path segment that is not UTF-8: a Problem Details 400 (src/http/input-guard.ts)
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -71,6 +78,7 @@ export async function createServer(deps: AppDeps): Promise<App> {
     done();
   });
   registerErrorHandling(app);
+  registerMethodAnswers(app); // OPTIONS 204 with Allow, TRACE 405
   registerInputGuards(app, DEFAULT_BODY_LIMIT_BYTES);
   app.addSchema(ProblemSchema);
   await registerSecurityHeaders(app);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { isIP } from 'node:net';
 import { isHttpUrl } from './lib/urls.ts';
 import { parseBankConnections, type BankConnectionSettings, type ParsedBankConnections } from './banks/index.ts';
 import { pgliteImageDir } from './db/pglite-image.ts';
@@ -39,6 +40,8 @@ export interface Config {
    * and then src/installation-key.ts decides (a generated key beside the embedded data, never in production).
    */
   installationKey: string | null;
+  /** OBI_SECRET_KEY_ROTATED: accept a key other than the one the database recorded, once (src/installation-key.ts). */
+  installationKeyRotated: boolean;
   /** Where installationKey came from, for the start-up log. */
   installationKeySource: 'OBI_SECRET_KEY' | 'OBI_SECRET_KEY_FILE' | null;
   /**
@@ -72,6 +75,23 @@ export interface Config {
   tokenLockoutMaxSeconds: number;
   /** Invitation e-mails one client may send to one address in 24 hours. */
   invitationEmailsPerRecipientPerDay: number;
+  /** Failed token requests from one address (any client id) before the address itself is locked; far above tokenLockoutAfter. */
+  tokenLockoutAddressAfter: number;
+  /** The share (percent) of a client's quota its customers' tokens may use together; the rest is the client's own. */
+  customerSharePercent: number;
+  /** Requests per minute one customer token may make in each flow (consents, redirects, status polls, bank list). */
+  customerFlowPerMinute: number;
+  /** Bank consents one customer may start in an hour, and one client (all its customers) in an hour. */
+  consentsPerCustomerPerHour: number;
+  consentsPerClientPerHour: number;
+  /** Invitations one client may create in an hour. */
+  invitationsPerClientPerHour: number;
+  /**
+   * TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or loopback,
+   * linklocal, uniquelocal), given to Fastify's trustProxy; empty: the peer's address is the caller's
+   * (src/http/client-address.ts).
+   */
+  trustedProxies: readonly string[];
   /** ROLE or --role: api (HTTP, no job workers), worker (job workers; only /health, /ready, /metrics), all (both). */
   role: Role;
   /** Run background workers (job queue) in this process: role worker, or role all with WORKERS not false. */
@@ -162,6 +182,7 @@ export const KNOWN_KEYS = [
   'OBI_BOOTSTRAP_CLIENTS',
   'OBI_SECRET_KEY',
   'OBI_SECRET_KEY_FILE',
+  'OBI_SECRET_KEY_ROTATED',
   'OBI_ADMIN_TOKEN',
   'OBI_ADMIN_TOKEN_FILE',
   'OBI_ADMIN_HOST',
@@ -177,6 +198,13 @@ export const KNOWN_KEYS = [
   'TOKEN_LOCKOUT_SECONDS',
   'TOKEN_LOCKOUT_MAX_SECONDS',
   'INVITATION_EMAILS_PER_RECIPIENT_PER_DAY',
+  'TOKEN_LOCKOUT_ADDRESS_AFTER',
+  'RATE_LIMIT_CUSTOMER_SHARE_PERCENT',
+  'RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE',
+  'CONSENTS_PER_CUSTOMER_PER_HOUR',
+  'CONSENTS_PER_CLIENT_PER_HOUR',
+  'INVITATIONS_PER_CLIENT_PER_HOUR',
+  'TRUSTED_PROXIES',
   'BODY_RATE_GRACE_SECONDS',
   'WORKERS',
   'WORKER_THREADS',
@@ -262,8 +290,9 @@ function parseBodyLimits(int: (key: Key, def: number, min: number, max: number) 
 }
 
 /** Throttling and lock-out (src/http/throttle.ts, src/modules/auth/auth-lockout.repo.ts). */
-function parseThrottling(int: (key: Key, def: number, min: number, max: number) => number) {
+function parseThrottling(int: (key: Key, def: number, min: number, max: number) => number, trustedProxies: string[]) {
   return {
+    trustedProxies: Object.freeze(trustedProxies),
     apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE', 1200, 1, 1_000_000),
     pagesPerMinute: int('RATE_LIMIT_PAGES_PER_MINUTE', 120, 1, 1_000_000),
     pagesPerAddressPerMinute: int('RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE', 3000, 1, 1_000_000),
@@ -272,7 +301,35 @@ function parseThrottling(int: (key: Key, def: number, min: number, max: number) 
     tokenLockoutSeconds: int('TOKEN_LOCKOUT_SECONDS', 30, 1, 86_400),
     tokenLockoutMaxSeconds: int('TOKEN_LOCKOUT_MAX_SECONDS', 900, 1, 86_400),
     invitationEmailsPerRecipientPerDay: int('INVITATION_EMAILS_PER_RECIPIENT_PER_DAY', 3, 1, 1000),
+    tokenLockoutAddressAfter: int('TOKEN_LOCKOUT_ADDRESS_AFTER', 100, 1, 1_000_000),
+    customerSharePercent: int('RATE_LIMIT_CUSTOMER_SHARE_PERCENT', 50, 1, 100),
+    customerFlowPerMinute: int('RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE', 60, 1, 1_000_000),
+    consentsPerCustomerPerHour: int('CONSENTS_PER_CUSTOMER_PER_HOUR', 10, 1, 1_000_000),
+    consentsPerClientPerHour: int('CONSENTS_PER_CLIENT_PER_HOUR', 1000, 1, 10_000_000),
+    invitationsPerClientPerHour: int('INVITATIONS_PER_CLIENT_PER_HOUR', 1000, 1, 10_000_000),
   };
+}
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUSTED_PROXIES: comma-separated addresses, CIDR ranges (192.0.2.0/24, 2001:db8::/32) or proxy-addr's presets. */
+export function parseTrustedProxies(value: string | undefined, problems: string[]): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  for (const entry of entries) {
+    if (PROXY_PRESETS.includes(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || rest.length > 0)
+      problems.push(
+        `TRUSTED_PROXIES: "${entry}" is not an address, a CIDR range, or one of ${PROXY_PRESETS.join(', ')}`,
+      );
+  }
+  return entries;
 }
 
 /** The lender console (docs/decisions/0034-console.md): sessions, sign-in lock-out, staff invitations. */
@@ -310,13 +367,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS', 86_400, 1, 86_400 * 30);
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
   const clientAccess = parseClientAccess(reader, { dataDir, port }, problems);
-  const { installationKey, installationKeySource } = readInstallationKey(
-    get('OBI_SECRET_KEY'),
-    get('OBI_SECRET_KEY_FILE'),
-    problems,
-  );
+  const key = {
+    ...readInstallationKey(get('OBI_SECRET_KEY'), get('OBI_SECRET_KEY_FILE'), problems),
+    installationKeyRotated: bool('OBI_SECRET_KEY_ROTATED', false),
+  };
   const bodyLimits = parseBodyLimits(int);
-  const throttling = parseThrottling(int);
+  const throttling = parseThrottling(int, parseTrustedProxies(get('TRUSTED_PROXIES'), problems));
   const operations = parseOperations(reader, databaseUrl, problems);
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
   const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
@@ -350,8 +406,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     customerTokenTtlSeconds,
     logLevel,
     ...clientAccess,
-    installationKey,
-    installationKeySource,
+    ...key,
     ...bodyLimits,
     ...throttling,
     ...operations,

@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { MIN_INSTALLATION_KEY_LENGTH, type Config } from './config.ts';
 import type { Database } from './db/db.ts';
 
@@ -37,6 +37,56 @@ export const SET_THE_KEY =
   'set OBI_SECRET_KEY, or OBI_SECRET_KEY_FILE to a file holding it (a Docker or Kubernetes secret)';
 
 type KeyConfig = Pick<Config, 'installationKey' | 'installationKeySource' | 'nodeEnv' | 'dataDir'>;
+
+/** A key's fingerprint: an HMAC under it of a fixed label (tells whether two keys are the same, nothing more). */
+export function keyFingerprint(key: string): string {
+  return createHmac('sha256', key).update('obi installation key fingerprint v1').digest('hex');
+}
+
+/**
+ * The key this process starts with against the fingerprint the database recorded at its first start with a key
+ * (migration 0022). The first start records it. Another key is refused with a clear error (every client would get
+ * invalid_client, and sealed secrets could not be opened), except once with OBI_SECRET_KEY_ROTATED=true after a
+ * deliberate rotation (README, "Rotating the key"), which records the new one. With NODE_ENV=test a mismatch is
+ * only logged: test files share one PostgreSQL database with keys of their own.
+ */
+export async function checkKeyFingerprint(
+  config: Pick<Config, 'nodeEnv' | 'installationKeyRotated'>,
+  db: Database,
+  key: string,
+  log: KeyLog,
+): Promise<void> {
+  const fingerprint = keyFingerprint(key);
+  const r = await db.query<{ fingerprint: string; recorded_at: Date }>(
+    'SELECT fingerprint, recorded_at FROM installation_key_check WHERE id = 1',
+  );
+  const row = r.rows[0];
+  if (!row) {
+    await db.query('INSERT INTO installation_key_check (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
+      fingerprint,
+    ]);
+    return;
+  }
+  if (row.fingerprint === fingerprint) return;
+  if (config.installationKeyRotated) {
+    await db.query('UPDATE installation_key_check SET fingerprint = $1, recorded_at = now() WHERE id = 1', [
+      fingerprint,
+    ]);
+    log.warn('OBI_SECRET_KEY_ROTATED: the new installation key is recorded; unset OBI_SECRET_KEY_ROTATED now.');
+    return;
+  }
+  const message =
+    `The installation key is not the one this database was used with (fingerprint ${row.fingerprint.slice(0, 12)}…, ` +
+    `recorded ${new Date(row.recorded_at).toISOString()}; this key's is ${fingerprint.slice(0, 12)}…). With it every ` +
+    'client would get invalid_client and sealed secrets (webhook secrets, bank tokens) could not be opened. Start ' +
+    'with the original key; after a deliberate rotation (README, "Rotating the key") start once with ' +
+    'OBI_SECRET_KEY_ROTATED=true to record the new one.';
+  if (config.nodeEnv === 'test') {
+    log.error(message);
+    return;
+  }
+  throw new InstallationKeyError(message);
+}
 
 /** The generated key's file: beside the embedded database (DATA_DIR/pg), in DATA_DIR. */
 export function generatedKeyFile(dataDir: string): string {

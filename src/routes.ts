@@ -80,7 +80,7 @@ import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { componentAuthRoutes } from './modules/connect/connect.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
 import { registerJsonParser } from './http/json-body.ts';
-import { clientQuota } from './http/throttle.ts';
+import { apiBudgets } from './http/throttle.ts';
 
 /** What every role serves (a worker process serves only these): liveness, readiness, and metrics when configured. */
 export async function registerOperationsRoutes(app: HttpApp, deps: AppDeps): Promise<void> {
@@ -94,8 +94,9 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
   await authRoutes(app, deps);
   await app.register(async (api) => {
     registerJsonParser(api, DEFAULT_BODY_LIMIT_BYTES, deps.db.kind === 'pglite', deps.workerPool);
-    // Each client's quota, counted once the route's authentication has said whose call it is.
-    api.addHook('preHandler', clientQuota(api, deps.config));
+    // Each client's quota and its customers' budgets, counted once the route's authentication has said whose call
+    // it is (src/http/throttle.ts).
+    api.addHook('preHandler', apiBudgets(api, deps.config));
     await customerRoutes(api, {
       ...deps,
       beforeCustomerDeleted: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),

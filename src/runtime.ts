@@ -11,7 +11,7 @@ import { warnIfAutovacuumOff } from './db/autovacuum.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
 import { createWorkerPool, type WorkerPool } from './workers/pool.ts';
 import { ensureBootstrapClients, type BootstrapOutcome } from './modules/clients/index.ts';
-import { loadInstallationKey, type KeyLog } from './installation-key.ts';
+import { checkKeyFingerprint, loadInstallationKey, type KeyLog } from './installation-key.ts';
 import type { Clock } from './lib/clock.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import {
@@ -66,6 +66,7 @@ export async function openRuntime(
     if (db.kind === 'pglite') await discardInterruptedIngests(db);
     if (opts.log) await warnIfAutovacuumOff(db, opts.log);
     const installationKey = await loadInstallationKey(config, db, keyLog(opts.log));
+    await checkKeyFingerprint(config, db, installationKey, keyLog(opts.log));
     const bootstrap = await ensureBootstrapClients(db, installationKey, config.bootstrapClients, clock.now());
     if (opts.log) logBootstrap(opts.log, bootstrap);
     const queue =

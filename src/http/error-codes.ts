@@ -45,6 +45,9 @@ const STATUS_BY_CODE: Record<Exclude<ErrorCode, NotFoundCode>, number> = {
   bank_rate_limited: 503,
   pdf_unavailable: 503,
   docs_unavailable: 503,
+  method_not_allowed: 405,
+  headers_too_large: 431,
+  request_timeout: 408,
 };
 
 function isNotFoundCode(code: ErrorCode): code is NotFoundCode {
@@ -67,6 +70,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',

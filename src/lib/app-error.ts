@@ -59,6 +59,9 @@ export const ERROR_CODES = [
   'bank_rate_limited',
   'pdf_unavailable',
   'docs_unavailable',
+  'method_not_allowed',
+  'headers_too_large',
+  'request_timeout',
   ...NOT_FOUND_SUBJECTS.map((subject) => `${subject}_not_found` as const),
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

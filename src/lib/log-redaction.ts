@@ -18,6 +18,12 @@ const SECRET_QUERY_PARAMS = [
   'response',
   'request',
   'request_uri',
+  // Filter values: searches and references name people and hold account numbers (personal data, not secrets,
+  // but the logs hold none either).
+  'q',
+  'reference',
+  'user_reference',
+  'email',
 ];
 
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#]*`, 'gi');
@@ -30,6 +36,8 @@ const SECRET_PATHS: Array<[RegExp, string]> = [
   [/(\/connect\/(?:s|component)\/)[^/?#]+/, '$1[redacted]'],
   [/(\/connect\/invitations\/[^/?#]+\/)[^/?#]+/, '$1[redacted]'],
   [/(\/webflow\/start\/)[^/?#]+/, '$1[redacted]'],
+  // The console's staff invitation links (a one-time token that sets a password).
+  [/(\/console\/invitations\/)[^/?#]+/, '$1[redacted]'],
   // The sandbox bank's login (oidc-provider's interaction and resume addresses carry the interaction's id).
   [/(\/sandbox-bank\/[^/?#]+\/(?:interaction|authorize)\/)[^/?#]+/, '$1[redacted]'],
 ];

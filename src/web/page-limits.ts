@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { clientAddress } from '../http/client-address.ts';
 import { AppError } from '../lib/app-error.ts';
 
 const MINUTE_MS = 60_000;
@@ -81,7 +82,8 @@ export function hostedPageLimits(app: FastifyInstance, limits: PageLimits): onRe
   const perAddress = app.rateLimit({
     max: limits.perAddressPerMinute,
     timeWindow: MINUTE_MS,
-    keyGenerator: (request) => `pages:${request.ip}`,
+    // The caller's address as src/http/client-address.ts derives it: behind TRUSTED_PROXIES, IPv6 per /64.
+    keyGenerator: (request) => `pages:${clientAddress(request)}`,
     allowList: (request) => isStaticPath(request.url),
     errorResponseBuilder,
   }) as onRequestAsyncHookHandler;

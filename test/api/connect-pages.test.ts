@@ -176,7 +176,11 @@ describe('hosted connect pages', async () => {
   });
 
   test('logged URLs have their secrets masked', () => {
-    assert.equal(maskConnectUrl('/connect/s/obi_ss_abc/banks/sandbox?q=x'), '/connect/s/[redacted]/banks/sandbox?q=x');
+    // A search is a filter value: masked too (src/lib/log-redaction.ts).
+    assert.equal(
+      maskConnectUrl('/connect/s/obi_ss_abc/banks/sandbox?q=x'),
+      '/connect/s/[redacted]/banks/sandbox?q=[redacted]',
+    );
     assert.equal(maskConnectUrl('/connect/component/obi_cu_abc'), '/connect/component/[redacted]');
     assert.equal(maskConnectUrl('/connect/invitations/0190-id/SIGNATURE'), '/connect/invitations/0190-id/[redacted]');
     assert.equal(

@@ -100,6 +100,26 @@ describe('lender console › sign-in and sessions', async () => {
     assert.equal(later.statusCode, 303, 'the lock ends');
   });
 
+  test('sign-in › 40 guesses at once against a lock-out of 3: exactly 3 passwords are checked, the rest are 429', async () => {
+    const { email } = await consoleUser(svc, client.clientId, 'viewer');
+    const browsers = Array.from({ length: 40 }, () => new ConsoleBrowser(svc));
+    const tokens: string[] = [];
+    for (const b of browsers) tokens.push(csrfOf((await b.get('/console/sign-in')).body));
+    const answers = await Promise.all(
+      browsers.map((b, i) =>
+        b.post('/console/sign-in', {
+          csrf: tokens[i] as string,
+          client_id: client.clientId,
+          email,
+          password: `guess ${i}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    assert.equal(statuses.filter((s) => s === 401).length, 3, statuses.join(','));
+    assert.equal(statuses.filter((s) => s === 429).length, 37, statuses.join(','));
+  });
+
   test('CSRF › a POST without the token, with a wrong token, or from another origin is refused', async () => {
     const { browser } = await consoleUser(svc, client.clientId, 'admin');
     const page = await browser.get('/console/staff');

@@ -1,7 +1,8 @@
 /**
  * Logs tell no secrets (docs/security.md, "Logs"). A whole flow runs with every request logged: a client's token
  * (and a failed guess), a customer and its token, the bank flow through the sandbox bank (start token, state,
- * code, cookies), a webhook (its signing secret), an invitation (its signed link) and a component URL. Every
+ * code, cookies), a webhook (its signing secret), an invitation (its signed link), a component URL, a console staff
+ * invitation link and filter values (a console search, a user_reference). Every
  * secret and token used is collected, and none of them may appear anywhere in what was logged.
  */
 import { describe, test } from 'node:test';
@@ -9,6 +10,7 @@ import assert from 'node:assert/strict';
 import type { DestinationStream } from 'pino';
 import { createLogger } from '../../src/logger.ts';
 import { call, connect, newLiveClient, newLiveCustomer, startLiveService } from '../helpers/bank-flow.ts';
+import { inviteStaff } from '../../src/modules/console/index.ts';
 
 describe('logs tell no secrets', async () => {
   const lines: string[] = [];
@@ -76,6 +78,23 @@ describe('logs tell no secrets', async () => {
     assert.equal(component.status, 200, component.text);
     keep('component token', new URL(component.json.url).pathname.split('/').at(-1));
     await call(svc, 'GET', component.json.url);
+
+    // The console: a staff invitation's link opened, and filter values (a customer search, an account number).
+    const staff = await inviteStaff(
+      svc.deps,
+      client.clientId,
+      { email: 'staff.private@example.com', role: 'viewer', sendEmail: false },
+      null,
+    );
+    keep('staff invitation token', new URL(staff.url).pathname.split('/').at(-1));
+    assert.equal((await call(svc, 'GET', staff.url)).status, 200);
+    keep('console filter', '12345678-account-filter');
+    await call(svc, 'GET', '/console/customers?q=12345678-account-filter');
+    keep('customer filter', 'user-reference-filter-42');
+    const filtered = await call(svc, 'GET', '/public/v3/customers?user_reference=user-reference-filter-42', {
+      auth: client.auth.authorization,
+    });
+    assert.equal(filtered.status, 200, filtered.text);
 
     const logged = lines.join('');
     assert.ok(lines.length > 20, `requests were logged (${lines.length} lines)`);

@@ -1,69 +1,54 @@
 /**
- * Growing lock-out of the token endpoint after repeated failures (docs/api-notes.md, "Throttling"); the token
- * route asks through src/modules/auth/auth.service.ts. Failures are counted per client id and per address, in the database (so every instance sees them). From the
- * TOKEN_LOCKOUT_AFTER-th failure in a row (failures more than an hour apart start the count again), the key is
- * locked for TOKEN_LOCKOUT_SECONDS, doubling with each further failure, up to TOKEN_LOCKOUT_MAX_SECONDS. A
- * successful request clears its client id's count. Anyone who knows a client id can lock it out for a while: the
- * cap keeps that short, and the per-address count stops one address from doing it for long.
+ * The token endpoint's lock-out after failed requests (docs/api-notes.md, "Throttling";
+ * docs/decisions/0044-limits-by-who-spends-them.md), on the shared counters of src/db/attempt-lockout.ts:
+ *
+ * - a known client's lock is per client *and* address: a burst of wrong secrets from one address locks that client
+ *   from that address only, never its right secret from anywhere else. Counted before the secret is checked, so
+ *   concurrent guesses cannot race past the lock;
+ * - an address has a separate, much higher ceiling (TOKEN_LOCKOUT_ADDRESS_AFTER failures, whatever the client
+ *   ids), which stops one caller trying many ids;
+ * - a client id that does not exist counts only towards its address's ceiling: made-up ids never lock a known client.
  */
 import type { Db } from '../../db/db.ts';
+import * as counters from '../../db/attempt-lockout.ts';
 
 export interface LockoutSettings {
   tokenLockoutAfter: number;
   tokenLockoutSeconds: number;
   tokenLockoutMaxSeconds: number;
+  tokenLockoutAddressAfter: number;
 }
 
-const COUNT_RESETS_AFTER_SECONDS = 3600;
+const TABLE = 'auth_failures';
 
-function keysOf(clientId: string, address: string): string[] {
-  return [`client:${clientId}`, `address:${address}`];
+export function pairKey(clientId: string, address: string): string {
+  return `pair:${clientId}:${address}`;
 }
 
-/** Seconds until the later of the two locks ends, or 0 when neither is locked. */
-export async function lockedForSeconds(db: Db, clientId: string, address: string, now: Date): Promise<number> {
-  const r = await db.query<{ until: Date }>(
-    'SELECT max(locked_until) AS until FROM auth_failures WHERE key = ANY($1) AND locked_until > $2',
-    [keysOf(clientId, address), now],
-  );
-  const until = r.rows[0]?.until;
-  return until ? Math.ceil((new Date(until).getTime() - now.getTime()) / 1000) : 0;
+export function addressKey(address: string): string {
+  return `address:${address}`;
 }
 
-export async function recordFailure(
-  db: Db,
-  s: LockoutSettings,
-  clientId: string,
-  address: string,
-  now: Date,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO auth_failures AS f (key, failures, last_failure_at, locked_until)
-     SELECT k, 1, $2::timestamptz,
-            CASE WHEN 1 >= $4::int THEN $2::timestamptz + make_interval(secs => $5::float8) END
-     FROM unnest($1::text[]) AS k
-     ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN f.last_failure_at < $2::timestamptz - make_interval(secs => $3::float8) THEN 1
-                       ELSE f.failures + 1 END,
-       last_failure_at = $2::timestamptz,
-       locked_until = CASE
-         WHEN (CASE WHEN f.last_failure_at < $2::timestamptz - make_interval(secs => $3::float8) THEN 1
-                    ELSE f.failures + 1 END) >= $4::int
-         THEN $2::timestamptz + make_interval(secs => LEAST($6::float8, $5::float8 * power(2,
-           (CASE WHEN f.last_failure_at < $2::timestamptz - make_interval(secs => $3::float8) THEN 1
-                 ELSE f.failures + 1 END) - $4::int)))
-       END`,
-    [
-      keysOf(clientId, address),
-      now,
-      COUNT_RESETS_AFTER_SECONDS,
-      s.tokenLockoutAfter,
-      s.tokenLockoutSeconds,
-      s.tokenLockoutMaxSeconds,
-    ],
-  );
+function rule(s: LockoutSettings, after: number): counters.LockoutRule {
+  return { after, seconds: s.tokenLockoutSeconds, maxSeconds: s.tokenLockoutMaxSeconds };
 }
 
-export async function clearFailures(db: Db, clientId: string): Promise<void> {
-  await db.query('DELETE FROM auth_failures WHERE key = $1', [`client:${clientId}`]);
+/** Seconds until the address's ceiling lock ends, or 0. */
+export function addressLockedForSeconds(db: Db, address: string, now: Date): Promise<number> {
+  return counters.lockedForSeconds(db, TABLE, [addressKey(address)], now);
+}
+
+/** A known client's attempt from an address: 0 to go ahead (already counted), or the seconds its lock has left. */
+export function takeClientAttempt(db: Db, s: LockoutSettings, clientId: string, address: string, now: Date) {
+  return counters.takeAttempt(db, TABLE, pairKey(clientId, address), rule(s, s.tokenLockoutAfter), now);
+}
+
+/** A failure counted towards the address's ceiling. */
+export function recordAddressFailure(db: Db, s: LockoutSettings, address: string, now: Date): Promise<void> {
+  return counters.recordFailure(db, TABLE, [addressKey(address)], rule(s, s.tokenLockoutAddressAfter), now);
+}
+
+/** The right secret: the client's count from this address starts again. */
+export function clearClientAttempts(db: Db, clientId: string, address: string): Promise<void> {
+  return counters.clearKey(db, TABLE, pairKey(clientId, address));
 }

@@ -1,5 +1,6 @@
 /** Endpoint 1: POST /oauth/v2/token (client credentials). Errors in RFC 6749 §5.2's shape, not Problem Details. */
 import { perAddress } from '../../http/throttle.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { AppError } from '../../lib/app-error.ts';
 import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
@@ -70,7 +71,12 @@ export interface AuthRoutesDeps {
   installationKey: string;
   config: Pick<
     Config,
-    'accessTokenTtlSeconds' | 'tokenPerMinute' | 'tokenLockoutAfter' | 'tokenLockoutSeconds' | 'tokenLockoutMaxSeconds'
+    | 'accessTokenTtlSeconds'
+    | 'tokenPerMinute'
+    | 'tokenLockoutAfter'
+    | 'tokenLockoutSeconds'
+    | 'tokenLockoutMaxSeconds'
+    | 'tokenLockoutAddressAfter'
   >;
 }
 
@@ -144,7 +150,8 @@ export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<vo
         if (!clientId || !secret)
           return oauthError(reply, 400, 'invalid_request', 'client_id and client_secret are required.');
         const now = deps.clock.now();
-        const locked = await tokenLockout.lockedForSeconds(deps.db, clientId, request.ip, now);
+        const address = clientAddress(request);
+        const locked = await tokenLockout.begin(deps.db, deps.config, clientId, address, now);
         if (locked > 0) {
           return reply
             .code(429)
@@ -160,10 +167,10 @@ export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<vo
         // (docs/decisions/0003-problem-details-errors.md, docs/decisions/0026-client-lifecycle.md).
         const issued = client && (await issueAccessToken(deps.db, client.id, deps.config.accessTokenTtlSeconds, now));
         if (!issued) {
-          await tokenLockout.recordFailure(deps.db, deps.config, clientId, request.ip, now);
+          await tokenLockout.failed(deps.db, deps.config, address, now);
           return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
         }
-        await tokenLockout.clearFailures(deps.db, clientId);
+        await tokenLockout.succeeded(deps.db, client.id, address);
         return reply
           .header('cache-control', 'no-store')
           .send({ access_token: issued.token, expires_in: issued.expiresIn, token_type: 'bearer', scope: null });

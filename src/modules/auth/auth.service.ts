@@ -4,7 +4,7 @@
  * token is remembered for a few seconds (auth.token-cache.ts, docs/decisions/0031-small-reads-in-one-round-trip.md).
  */
 import type { Db } from '../../db/db.ts';
-import { tokenRevocationCount } from '../clients/index.ts';
+import { getClient, tokenRevocationCount } from '../clients/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { tokenLookupHash } from '../../lib/secrets.ts';
@@ -12,13 +12,34 @@ import * as repo from './auth.repo.ts';
 import * as lockout from './auth-lockout.repo.ts';
 import { TokenCache, type CachedToken } from './auth.token-cache.ts';
 
+import type { LockoutSettings } from './auth-lockout.repo.ts';
+
 export type { LockoutSettings } from './auth-lockout.repo.ts';
 
-/** The token endpoint's lock-out after repeated failures (src/modules/auth/auth-lockout.repo.ts). */
+async function isKnownClient(db: Db, clientId: string, now: Date): Promise<boolean> {
+  try {
+    await getClient(db, clientId, now);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'client_not_found') return false;
+    throw err;
+  }
+}
+
+/**
+ * The token endpoint's lock-out (src/modules/auth/auth-lockout.repo.ts): `begin` before the secret is checked (0:
+ * go ahead, else the seconds to wait), then `failed` or `succeeded`. Whether the client id exists changes what is
+ * counted, never the answer: an unknown id and a wrong secret both get invalid_client.
+ */
 export const tokenLockout = {
-  lockedForSeconds: lockout.lockedForSeconds,
-  recordFailure: lockout.recordFailure,
-  clearFailures: lockout.clearFailures,
+  async begin(db: Db, s: LockoutSettings, clientId: string, address: string, now: Date): Promise<number> {
+    const addressLock = await lockout.addressLockedForSeconds(db, address, now);
+    if (addressLock > 0) return addressLock;
+    if (!(await isKnownClient(db, clientId, now))) return 0;
+    return lockout.takeClientAttempt(db, s, clientId, address, now);
+  },
+  failed: (db: Db, s: LockoutSettings, address: string, now: Date) => lockout.recordAddressFailure(db, s, address, now),
+  succeeded: (db: Db, clientId: string, address: string) => lockout.clearClientAttempts(db, clientId, address),
 };
 
 export interface IssuedToken {

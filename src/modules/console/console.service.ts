@@ -128,7 +128,7 @@ function toSession(
 /**
  * Sign-in. Every failure answers the same ('invalid'), whether the e-mail is unknown, the password wrong, the user
  * or the client disabled; an unknown e-mail costs a hash like a known one. A locked e-mail or address is refused
- * before the password is checked.
+ * before the password is checked (src/modules/console/console-lockout.repo.ts).
  */
 export async function signIn(
   deps: ConsoleDeps,
@@ -136,12 +136,15 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const now = deps.clock.now();
   const keys: [string, string] = [lockout.emailKey(input.clientId, input.email), lockout.addressKey(input.address)];
-  const locked = await lockout.lockedForSeconds(deps.db, keys, now);
+  // The address first (a read: its ceiling is high), then the e-mail's attempt, counted before the password is
+  // checked so that concurrent guesses cannot all pass a check made before any of them failed.
+  const locked =
+    (await lockout.lockedForSeconds(deps.db, [keys[1]], now)) ||
+    (await lockout.takeAttempt(deps.db, lockoutSettings(deps, 1), keys[0], now));
   if (locked > 0) return { ok: false, reason: 'locked', retryAfterSeconds: locked };
   const user = await repo.findUserByEmail(deps.db, input.clientId, input.email);
   const matches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
   if (!user || !matches || user.disabled_at !== null) {
-    await lockout.recordFailure(deps.db, lockoutSettings(deps, 1), [keys[0]], now);
     await lockout.recordFailure(deps.db, lockoutSettings(deps, ADDRESS_FACTOR), [keys[1]], now);
     return { ok: false, reason: 'invalid' };
   }

@@ -4,6 +4,7 @@
  * document (overview.document.ts) and printed by headless Chromium (overview.printer.ts). Served by
  * GET /public/v3/customers/{customer_id}/reports/affordability.pdf (overview.routes.ts) and by the console.
  */
+import type { Logger } from 'pino';
 import { AppError } from '../../lib/app-error.ts';
 import { workerTask } from '../../workers/pool.ts';
 import { getPersonalAffordability } from '../reports/index.ts';
@@ -29,11 +30,15 @@ const CHART_HEIGHT = 300;
 /** One printer per application, keyed by its configuration object (tests run several applications in one process). */
 const printers = new WeakMap<object, PdfPrinter>();
 
-function printerOf(deps: Pick<OverviewDeps, 'config'>): PdfPrinter {
+/** `logger`: the application's (AppDeps has one), told when Chromium runs without its sandbox and why. */
+function printerOf(deps: Pick<OverviewDeps, 'config'> & { logger?: Pick<Logger, 'warn'> }): PdfPrinter {
   const path = deps.config.chromiumPath;
   if (!path) throw new PdfUnavailableError();
   let printer = printers.get(deps.config);
-  if (!printer) printers.set(deps.config, (printer = new PdfPrinter(path)));
+  if (!printer) {
+    const onUnsandboxed = (reason: string) => deps.logger?.warn({ reason }, 'Chromium prints without its sandbox');
+    printers.set(deps.config, (printer = new PdfPrinter(path, { onUnsandboxed })));
+  }
   return printer;
 }
 
@@ -74,7 +79,8 @@ export async function renderAffordabilityPdf(
   });
   const lender = await loadLender(deps.db, clientId, deps.clock.now());
   const document = buildPdfDocument(overview, report, new Map(svgs.map((s) => [s.id, s.svg])), lender);
-  return printer.print(document);
+  // The client's own turn at the printer (print-queue.ts): another client's burst never holds this one back.
+  return printer.print(document, clientId);
 }
 
 /** Closes the application's PDF browser, if it started one (an onClose hook in src/routes.ts). */

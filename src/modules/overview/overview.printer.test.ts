@@ -61,11 +61,11 @@ describe('the PDF printer', { skip: BROWSER_SKIP }, async () => {
     texts.forEach((t, i) => assert.match(t, new RegExp(`Document number ${i + 1}`)));
   });
 
-  test('more documents at once than may wait: the one too many is refused at once, the others come out', async () => {
-    const small = new PdfPrinter(CHROMIUM_PATH, { concurrency: 1, queueLimit: 2 });
+  test('more documents of one client at once than may wait: the one too many is refused at once, the others come out', async () => {
+    const small = new PdfPrinter(CHROMIUM_PATH, { concurrency: 1, queuePerOwner: 2 });
     after(() => small.close());
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, (_, n) => small.print(`<!doctype html><p>Queued ${n}</p>`)),
+      Array.from({ length: 4 }, (_, n) => small.print(`<!doctype html><p>Queued ${n}</p>`, 'client-a')),
     );
     const refused = results.filter((r) => r.status === 'rejected');
     assert.equal(refused.length, 1);

@@ -2,26 +2,44 @@
  * Headless Chromium printing HTML to PDF (playwright-core): one browser per application, started on the first
  * PDF and closed when the application closes (closePdfPrinter, an onClose hook in src/routes.ts); a fresh browser
  * context per document, with JavaScript off and every network request aborted, so the printed page can neither
- * run code nor reach anything; at most PRINT_CONCURRENCY documents at once (up to PRINT_QUEUE_LIMIT others wait
- * their turn, more are refused); each print has a deadline. Chromium runs in its own processes: the event loop
+ * run code nor reach anything. Turns are shared fairly between clients (print-queue.ts,
+ * docs/decisions/0045-a-fair-printer.md): at most PRINT_CONCURRENCY documents at once, PRINT_PER_CLIENT of one
+ * client's, PRINT_QUEUE_PER_CLIENT of one client's waiting (PRINT_QUEUE_LIMIT in all), more refused. A document's
+ * whole time, its wait included, is bounded by PRINT_TIMEOUT_MS: past it the answer is 503 with Retry-After.
+ * Chromium runs in its own processes, sandboxed where the sandbox can run (see `sandboxPlan`); the event loop
  * only waits.
  */
 import type { Browser } from 'playwright-core';
-import { AppError } from '../../lib/app-error.ts';
+import { PdfUnavailableError } from './overview.printer-errors.ts';
+import { PrintQueue, type PrintQueueLimits } from './print-queue.ts';
 
-/** No Chromium is configured, or it would not start: the PDF cannot be made (503 pdf_unavailable). */
-export class PdfUnavailableError extends AppError {
-  constructor(message = 'PDF reports are not available on this installation: no Chromium is configured.') {
-    super('pdf_unavailable', message, { headers: { 'retry-after': '60' } });
-    this.name = 'PdfUnavailableError';
-  }
-}
+export { PdfUnavailableError };
 
 export const PRINT_CONCURRENCY = 2;
-/** Documents that may wait for a turn; more at once are refused (503, try again) rather than queued without end. */
+/** One client's documents printed at once: another client's always finds a turn free or next. */
+export const PRINT_PER_CLIENT = 1;
+/** One client's documents that may wait for a turn; more at once are refused (503, try again). */
+export const PRINT_QUEUE_PER_CLIENT = 4;
+/** Documents that may wait for a turn, all clients together. */
 export const PRINT_QUEUE_LIMIT = 16;
-/** Starting Chromium and printing one report on a busy machine fit well inside this. */
+/** A document's deadline, its wait for a turn included (docs/security.md, "Limits"). */
 export const PRINT_TIMEOUT_MS = 60_000;
+
+/**
+ * Whether Chromium can run in its sandbox here, and why not. Chromium refuses its sandbox when run as root (it would
+ * need --no-sandbox): the service should run as an unprivileged user (the README and docs/security.md say so), and
+ * when it does not, the PDF is still printed, without the sandbox, and the reason is logged at the first print.
+ * JavaScript is off and every request is aborted in the printed page either way.
+ */
+export function sandboxPlan(uid: number | undefined = process.getuid?.()): { sandbox: boolean; reason: string | null } {
+  if (uid === 0)
+    return {
+      sandbox: false,
+      reason:
+        'the service runs as root (uid 0), where Chromium will not start its sandbox; run it as an unprivileged user',
+    };
+  return { sandbox: true, reason: null };
+}
 
 const LAUNCH_ARGS = [
   '--disable-gpu',
@@ -34,33 +52,61 @@ const LAUNCH_ARGS = [
   '--disable-extensions',
 ];
 
+export interface PrinterOptions extends Partial<PrintQueueLimits> {
+  /** told once, at the first launch, when Chromium runs without its sandbox, and why */
+  onUnsandboxed?: (reason: string) => void;
+}
+
 export class PdfPrinter {
   private browser: Promise<Browser> | null = null;
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
   private closed = false;
   private readonly executablePath: string;
-  private readonly concurrency: number;
-  private readonly queueLimit: number;
+  private readonly queue: PrintQueue;
+  private readonly deadlineMs: number;
+  private readonly onUnsandboxed: (reason: string) => void;
+  /** Why Chromium runs without its sandbox, once it has been launched so; null while sandboxed or not launched. */
+  unsandboxedReason: string | null = null;
 
-  constructor(executablePath: string, limits: { concurrency?: number; queueLimit?: number } = {}) {
+  constructor(executablePath: string, options: PrinterOptions = {}) {
     this.executablePath = executablePath;
-    this.concurrency = limits.concurrency ?? PRINT_CONCURRENCY;
-    this.queueLimit = limits.queueLimit ?? PRINT_QUEUE_LIMIT;
+    this.deadlineMs = options.waitMs ?? PRINT_TIMEOUT_MS;
+    this.onUnsandboxed = options.onUnsandboxed ?? (() => undefined);
+    this.queue = new PrintQueue({
+      concurrency: options.concurrency ?? PRINT_CONCURRENCY,
+      perOwner: options.perOwner ?? PRINT_PER_CLIENT,
+      queuePerOwner: options.queuePerOwner ?? PRINT_QUEUE_PER_CLIENT,
+      queueTotal: options.queueTotal ?? PRINT_QUEUE_LIMIT,
+      waitMs: this.deadlineMs,
+    });
+  }
+
+  private async launchChromium(): Promise<Browser> {
+    // playwright-core is loaded with the first PDF, not at start-up (it is a tenth of a cold start's work).
+    const { chromium } = await import('playwright-core');
+    const launch = (sandbox: boolean) =>
+      chromium.launch({
+        executablePath: this.executablePath,
+        headless: true,
+        args: LAUNCH_ARGS,
+        chromiumSandbox: sandbox,
+        timeout: PRINT_TIMEOUT_MS,
+      });
+    const plan = sandboxPlan();
+    if (plan.sandbox) {
+      try {
+        return await launch(true);
+      } catch (err) {
+        // No user namespaces and no setuid sandbox helper (some containers): printed without it, said why.
+        this.unsandboxedReason = `Chromium's sandbox would not start (${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'})`;
+      }
+    } else this.unsandboxedReason = plan.reason;
+    this.onUnsandboxed(this.unsandboxedReason ?? 'unknown');
+    return launch(false);
   }
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      // playwright-core is loaded with the first PDF, not at start-up (it is a tenth of a cold start's work).
-      const starting = import('playwright-core')
-        .then(({ chromium }) =>
-          chromium.launch({
-            executablePath: this.executablePath,
-            headless: true,
-            args: LAUNCH_ARGS,
-            timeout: PRINT_TIMEOUT_MS,
-          }),
-        )
+      const starting = this.launchChromium()
         .then((browser) => {
           browser.on('disconnected', () => {
             if (this.browser === starting) this.browser = null;
@@ -78,27 +124,14 @@ export class PdfPrinter {
     return this.browser;
   }
 
-  private async slot(): Promise<void> {
-    if (this.active < this.concurrency) {
-      this.active++;
-      return;
-    }
-    if (this.waiting.length >= this.queueLimit)
-      throw new PdfUnavailableError('Too many PDF reports are being printed; try again shortly.');
-    // The releasing print hands its slot over: `active` stays the same.
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
-  }
-
-  /** The PDF of a self-contained HTML document (A4, backgrounds printed, page numbers in the footer). */
-  async print(document: string): Promise<Buffer> {
+  /**
+   * The PDF of a self-contained HTML document (A4, backgrounds printed, page numbers in the footer), printed in
+   * `owner`'s turn (the client's id): its wait and its printing together within the deadline.
+   */
+  async print(document: string, owner = '-'): Promise<Buffer> {
     if (this.closed) throw new PdfUnavailableError('PDF reports are not available: the service is shutting down.');
-    await this.slot();
+    const began = Date.now();
+    const release = await this.queue.acquire(owner);
     try {
       const browser = await this.launch();
       const context = await browser.newContext({
@@ -111,10 +144,13 @@ export class PdfPrinter {
       });
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(new PdfUnavailableError('Printing the PDF took too long; try again shortly.'));
-          void context.close().catch(() => undefined);
-        }, PRINT_TIMEOUT_MS);
+        timer = setTimeout(
+          () => {
+            reject(new PdfUnavailableError('Printing the PDF took too long; try again shortly.', 10));
+            void context.close().catch(() => undefined);
+          },
+          Math.max(1, this.deadlineMs - (Date.now() - began)),
+        );
       });
       try {
         return await Promise.race([this.printIn(context, document), deadline]);
@@ -123,7 +159,7 @@ export class PdfPrinter {
         await context.close().catch(() => undefined);
       }
     } finally {
-      this.release();
+      release();
     }
   }
 

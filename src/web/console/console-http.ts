@@ -1,8 +1,10 @@
 /**
  * The console's HTTP guards (docs/decisions/0034-console.md, docs/security.md "Lender console"):
  * - headers: a strict CSP (only this service's script and styles, nothing inline, no frames), no-store, no Referer;
- * - the session cookie: HttpOnly, SameSite=Strict, path /console, Secure (and the __Secure- prefix) when the public
- *   base URL is https. Not __Host-: that prefix demands Path=/ and the cookie is kept to /console;
+ * - the session cookie: HttpOnly, SameSite=Strict. When the public base URL is https: Secure, with the __Host-
+ *   prefix and so Path=/ and no Domain, so that no sibling subdomain can plant or shadow it (a __Secure- cookie
+ *   can be set for the parent domain by any subdomain). Over plain http (local development only: production
+ *   refuses it, docs/security.md) no prefix can hold, and the cookie keeps Path=/console;
  * - CSRF: every POST carries the session's token in a hidden field (the sign-in form: a signed pre-session cookie's
  *   token), and its Origin (or, when that is null, Sec-Fetch-Site) must be this service.
  */
@@ -41,26 +43,34 @@ export interface CookieNames {
 export function cookieNames(publicBaseUrl: string): CookieNames {
   const secure = isHttps(publicBaseUrl);
   return {
-    session: secure ? '__Secure-obi_console' : 'obi_console',
-    preSession: secure ? '__Secure-obi_console_pre' : 'obi_console_pre',
+    session: secure ? '__Host-obi_console' : 'obi_console',
+    preSession: secure ? '__Host-obi_console_pre' : 'obi_console_pre',
     secure,
   };
 }
 
-const COOKIE_PATH = '/console';
+/** __Host- cookies must have Path=/ (RFC 6265bis §4.1.3.2); plain http keeps the cookie to the console's paths. */
+export function cookiePath(names: CookieNames): string {
+  return names.secure ? '/' : '/console';
+}
 
 export function setSessionCookie(reply: FastifyReply, names: CookieNames, token: string, maxAgeSeconds: number): void {
   reply.setCookie(names.session, token, {
     httpOnly: true,
     secure: names.secure,
     sameSite: 'strict',
-    path: COOKIE_PATH,
+    path: cookiePath(names),
     maxAge: maxAgeSeconds,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, names: CookieNames): void {
-  reply.clearCookie(names.session, { path: COOKIE_PATH, httpOnly: true, secure: names.secure, sameSite: 'strict' });
+  reply.clearCookie(names.session, {
+    path: cookiePath(names),
+    httpOnly: true,
+    secure: names.secure,
+    sameSite: 'strict',
+  });
 }
 
 /** The pre-session token of the sign-in and invitation forms: the one the browser holds, or a new one. */
@@ -73,7 +83,7 @@ export function preSessionToken(request: FastifyRequest, reply: FastifyReply, na
       httpOnly: true,
       secure: names.secure,
       sameSite: 'strict',
-      path: COOKIE_PATH,
+      path: cookiePath(names),
       maxAge: 3600,
     });
   }

@@ -20,6 +20,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';
 import { perAddress } from '../../http/throttle.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { statusForCode } from '../../http/error-codes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -128,7 +129,7 @@ async function signInRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKit
         error: 'Enter your organisation ID, e-mail and password.',
       });
     }
-    const outcome = await signIn(deps, { clientId, email, password, address: request.ip });
+    const outcome = await signIn(deps, { clientId, email, password, address: clientAddress(request) });
     if (!outcome.ok && outcome.reason === 'locked') {
       reply.header('retry-after', String(outcome.retryAfterSeconds));
       const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
