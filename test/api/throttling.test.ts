@@ -10,6 +10,8 @@ import { newClient, newCustomer, newCustomerToken, startService } from '../helpe
 const LIMITS = {
   RATE_LIMIT_API_PER_MINUTE: '5',
   RATE_LIMIT_PAGES_PER_MINUTE: '3',
+  // The per-address ceiling of the hosted pages (src/web/page-limits.ts), low enough to reach with a flow per page.
+  RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE: '4',
   TOKEN_LOCKOUT_AFTER: '3',
   TOKEN_LOCKOUT_SECONDS: '30',
   TOKEN_LOCKOUT_MAX_SECONDS: '100',
@@ -137,34 +139,38 @@ describe('throttling', async () => {
   });
 
   test('behind a trusted proxy › limits key on the forwarded address; from anyone else the header is ignored', async () => {
+    // A flow of its own for every page, so only the per-address ceiling (4) can refuse.
+    let flow = 0;
     const page = (remoteAddress: string, forwarded?: string) =>
       svc.app.inject({
         method: 'GET',
-        url: '/connect/s/nope/banks',
+        url: `/connect/s/proxy-${++flow}/banks`,
         remoteAddress,
         headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
       });
     const viaProxy = [];
-    for (let i = 0; i < 4; i++) viaProxy.push((await page('192.0.2.1', '198.51.100.20')).statusCode);
-    assert.deepEqual(viaProxy, [404, 404, 404, 429]);
+    for (let i = 0; i < 5; i++) viaProxy.push((await page('192.0.2.1', '198.51.100.20')).statusCode);
+    assert.deepEqual(viaProxy, [404, 404, 404, 404, 429]);
     assert.equal((await page('192.0.2.1', '198.51.100.21')).statusCode, 404, 'another caller behind the proxy');
     const forged = [];
-    for (let i = 0; i < 4; i++) forged.push((await page('192.0.2.99', `198.51.100.${30 + i}`)).statusCode);
-    assert.deepEqual(forged, [404, 404, 404, 429], 'a forged header from a stranger changes nothing');
+    for (let i = 0; i < 5; i++) forged.push((await page('192.0.2.99', `198.51.100.${30 + i}`)).statusCode);
+    assert.deepEqual(forged, [404, 404, 404, 404, 429], 'a forged header from a stranger changes nothing');
   });
 
   test('IPv6 › addresses in one /64 share a limit; the next /64 has its own', async () => {
+    let flow = 0;
     const page = (remoteAddress: string) =>
-      svc.app.inject({ method: 'GET', url: '/connect/s/nope/banks', remoteAddress });
+      svc.app.inject({ method: 'GET', url: `/connect/s/v6-${++flow}/banks`, remoteAddress });
     const statuses = [];
     for (const address of [
       '2001:db8:7:8::1',
       '2001:db8:7:8::2',
       '2001:db8:7:8::abcd:1',
+      '2001:db8:7:8::abcd:2',
       '2001:db8:7:8:ffff:ffff:ffff:ffff',
     ])
       statuses.push((await page(address)).statusCode);
-    assert.deepEqual(statuses, [404, 404, 404, 429]);
+    assert.deepEqual(statuses, [404, 404, 404, 404, 429]);
     assert.equal((await page('2001:db8:7:9::1')).statusCode, 404);
   });
 });
