@@ -166,3 +166,69 @@ export async function installOffline(tarball: string, dir: string): Promise<void
     env,
   });
 }
+
+/** A package of this repository's own, packed: its tarball and its package.json. */
+export interface LocalTarball {
+  tarball: string;
+  manifest: { name: string; version: string; dependencies?: Record<string, string>; license?: string };
+}
+
+/**
+ * Installs, offline, into a new project in `dir`: the local tarballs and the named packages of the repository's
+ * lockfile (e.g. typescript, @types/node), each with what it depends on, at the versions the repository pins
+ * (the lockfile is written for the same reason as installOffline's). `type` is the project's module type.
+ */
+export async function installOfflineProject(
+  dir: string,
+  local: LocalTarball[],
+  fromRepo: string[],
+  extraManifest: Record<string, unknown> = {},
+): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  const nowhere = 'http://127.0.0.1:9';
+  const env = cleanEnv({ npm_config_offline: 'true', npm_config_proxy: nowhere, npm_config_https_proxy: nowhere });
+  const configured = (
+    await run('npm config get registry', 'npm', ['config', 'get', 'registry'], { cwd: dir, env })
+  ).trim();
+  const registry = configured.endsWith('/') ? configured : `${configured}/`;
+  const repoLock = JSON.parse(fs.readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry & { dependencies?: Record<string, string> }>;
+  };
+  const dependencies: Record<string, string> = {};
+  const packages: Record<string, unknown> = {};
+  const wanted: string[] = [...fromRepo];
+  for (const { tarball, manifest } of local) {
+    fs.copyFileSync(tarball, path.join(dir, path.basename(tarball)));
+    const spec = `file:./${path.basename(tarball)}`;
+    dependencies[manifest.name] = spec;
+    packages[`node_modules/${manifest.name}`] = {
+      version: manifest.version,
+      resolved: spec,
+      license: manifest.license,
+      dependencies: manifest.dependencies,
+    };
+    wanted.push(...Object.keys(manifest.dependencies ?? {}));
+  }
+  const problems: string[] = [];
+  for (let name = wanted.shift(); name !== undefined; name = wanted.shift()) {
+    const where = `node_modules/${name}`;
+    if (packages[where]) continue;
+    const entry = repoLock.packages[where];
+    if (!entry?.version || !entry.integrity) {
+      problems.push(`${where} is not in package-lock.json with a version and integrity`);
+      continue;
+    }
+    if (fromRepo.includes(name)) dependencies[name] = entry.version;
+    const { dev: _dev, ...kept } = entry;
+    const file = `${name.split('/').pop()}-${entry.version}.tgz`;
+    packages[where] = { resolved: `${registry}${name}/-/${file}`, ...kept };
+    wanted.push(...Object.keys(entry.dependencies ?? {}));
+  }
+  if (problems.length > 0) throw new Error(`cannot install offline:\n  ${problems.join('\n  ')}`);
+  const manifest = { name: path.basename(dir), private: true, ...extraManifest, dependencies };
+  packages[''] = { name: manifest.name, dependencies };
+  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const lockfile = { name: manifest.name, lockfileVersion: 3, requires: true, packages };
+  fs.writeFileSync(path.join(dir, 'package-lock.json'), `${JSON.stringify(lockfile, null, 2)}\n`);
+  await run(`npm ci --offline in ${path.basename(dir)}`, 'npm', ['ci'], { cwd: dir, env });
+}

@@ -1239,7 +1239,7 @@ export interface components {
         sub_type:
           'ChargeCard' | 'CreditCard' | 'CurrentAccount' | 'EMoney' | 'Loan' | 'Mortgage' | 'PrePaidCard' | 'Savings';
         /** @default UK.OBIE.SortCodeAccountNumber */
-        scheme_name: string;
+        scheme_name?: string;
         is_authorized?: boolean;
       }[];
     };
@@ -2401,7 +2401,7 @@ export interface components {
        * @description how long the replaced secret (and tokens issued with it) keeps working; 0 cuts it and every access token off at once
        * @default 86400
        */
-      overlap_seconds: number;
+      overlap_seconds?: number;
     };
     AdminRotateClientSecretResponse: {
       client_id: string;
