@@ -15,6 +15,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // Operations
   'GET /health': 'getHealth',
   'GET /ready': 'getReadiness',
+  'GET /': 'getLanding',
   // Authentication
   'POST /oauth/v2/token': 'createAccessToken',
   // Customers
@@ -88,13 +89,14 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The operations anyone may call, without credentials: the liveness and readiness probes, the token endpoint (it
+ * The operations anyone may call, without credentials: the landing page, the liveness and readiness probes, the token endpoint (it
  * takes the client's credentials in its body), and the bank flow's browser addresses (a capability in the path or
  * the query). The document declares `security: []` on these; every other operation names its scheme.
  */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'getHealth',
   'getReadiness',
+  'getLanding',
   'createAccessToken',
   'receiveBankCallback',
   'relayBankCallback',

@@ -38,6 +38,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Landing: links to the reference, the console and the health check
+     * @description A browser (Accept: text/html) gets a small HTML page with these links; any other client gets them as JSON. It says nothing about the installation.
+     */
+    get: operations['getLanding'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/oauth/v2/token': {
     parameters: {
       query?: never;
@@ -930,6 +950,47 @@ export interface components {
       status: 'ready';
       database: string;
     };
+    /** @description The service and its entry points. */
+    GetLandingResponse: {
+      /**
+       * @description what answers at this address
+       * @enum {string}
+       */
+      service: 'open-banking-insights';
+      /** @description where to go next */
+      _links: {
+        /** @description the API reference for people */
+        docs: {
+          /** @description the path, relative to this address */
+          href: string;
+          /** @description what is there */
+          title: string;
+        };
+        /** @description the OpenAPI document the reference and the SDK are made from */
+        openapi: {
+          /** @description the path, relative to this address */
+          href: string;
+          /** @description what is there */
+          title: string;
+        };
+        /** @description the lender console: a client's staff sign in here */
+        console: {
+          /** @description the path, relative to this address */
+          href: string;
+          /** @description what is there */
+          title: string;
+        };
+        /** @description liveness: answers {"status":"ok"} while the process runs */
+        health: {
+          /** @description the path, relative to this address */
+          href: string;
+          /** @description what is there */
+          title: string;
+        };
+      };
+    };
+    /** @description a small page with the same links */
+    GetLandingResponse2: string;
     CreateAccessTokenRequest: {
       client_id?: string;
       client_secret?: string;
@@ -2584,6 +2645,27 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getLanding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The links, as JSON or (to a browser) as an HTML page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GetLandingResponse'];
+          'text/html': components['schemas']['GetLandingResponse2'];
         };
       };
     };
