@@ -74,7 +74,7 @@ export async function run(
   what: string,
   command: string,
   args: string[],
-  opts: { cwd: string; env: NodeJS.ProcessEnv; deadlineMs?: number },
+  opts: { cwd: string; env: NodeJS.ProcessEnv; deadlineMs?: number; all?: boolean },
 ): Promise<string> {
   const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const { output, stdout } = collect(child);
@@ -88,7 +88,18 @@ export async function run(
   }
   if (end.code !== 0)
     throw new Error(`${what} failed (exit ${end.code}, signal ${end.signal})\n--- output ---\n${output()}`);
-  return stdout();
+  return opts.all ? output() : stdout();
+}
+
+/**
+ * A PATH whose `node` is the one running this (Node 24): npm's own `#!/usr/bin/env node` then runs on it, as it
+ * does for a user whose Node is a supported one, whatever old Node the machine has elsewhere on PATH.
+ */
+export function pathWithThisNode(dir: string, env: NodeJS.ProcessEnv): string {
+  const bin = path.join(dir, '.node-bin');
+  fs.mkdirSync(bin, { recursive: true });
+  if (!fs.existsSync(path.join(bin, 'node'))) fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+  return `${bin}${path.delimiter}${env.PATH ?? ''}`;
 }
 
 /** `npm pack` in the repository (prepack: the build) into `dir`; the tarball's path. */
@@ -147,8 +158,11 @@ function projectFiles(tarball: string, registry: string) {
   return { manifest, lockfile: { name: manifest.name, lockfileVersion: 3, requires: true, packages } };
 }
 
-/** Installs the tarball into a new project in `dir`, with `npm ci --offline`. */
-export async function installOffline(tarball: string, dir: string): Promise<void> {
+/**
+ * Installs the tarball into a new project in `dir`, with `npm ci --offline`, npm running on this Node (a supported
+ * one); resolves with everything npm printed (its warnings included).
+ */
+export async function installOffline(tarball: string, dir: string): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
   fs.copyFileSync(tarball, path.join(dir, path.basename(tarball)));
   // Offline, and a proxy that answers nothing besides: a request that got past offline mode would fail the install.
@@ -161,9 +175,10 @@ export async function installOffline(tarball: string, dir: string): Promise<void
   const { manifest, lockfile } = projectFiles(tarball, registry);
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   fs.writeFileSync(path.join(dir, 'package-lock.json'), `${JSON.stringify(lockfile, null, 2)}\n`);
-  await run('npm ci --offline (the tarball and its dependencies, from the npm cache)', 'npm', ['ci'], {
+  return run('npm ci --offline (the tarball and its dependencies, from the npm cache)', 'npm', ['ci'], {
     cwd: dir,
-    env,
+    env: { ...env, PATH: pathWithThisNode(path.dirname(dir), env) },
+    all: true,
   });
 }
 
