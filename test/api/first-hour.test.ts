@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { newClient, startService } from '../helpers/app.ts';
 import { logStartHints } from '../../src/start-hints.ts';
 
@@ -130,6 +131,30 @@ describe('first start and the landing page', async () => {
     assert.match(lines[0] ?? '', /^API reference: http:\/\/127\.0\.0\.1:8123\/docs/);
     assert.match(lines[1] ?? '', /^lender console: http:\/\/127\.0\.0\.1:8123\/console .*npx obi console invite/);
     assert.match(lines[2] ?? '', /npx obi clients create --name/);
+  });
+
+  test('text answers of 1 KiB or more are compressed as the client accepts; small ones and request bodies are not', async () => {
+    const plain = await svc.app.inject({ method: 'GET', url: '/openapi.json' });
+    assert.equal(plain.headers['content-encoding'], undefined, 'no Accept-Encoding: sent as it is');
+    const br = await svc.app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': 'br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers.vary), /accept-encoding/i);
+    assert.equal(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'), plain.body);
+    assert.ok(br.rawPayload.length * 4 < plain.rawPayload.length, 'the document shrinks');
+    const gzip = await svc.app.inject({ method: 'GET', url: '/docs', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzip.statusCode, 200);
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.match(zlib.gunzipSync(gzip.rawPayload).toString('utf8'), /<html/i);
+    const small = await svc.app.inject({ method: 'GET', url: '/health', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(small.headers['content-encoding'], undefined, 'under 1 KiB: not worth it');
+    // A compressed request body is not unpacked (the body limit stays the bytes received): refused, never a 5xx.
+    const packed = await svc.app.inject({
+      method: 'POST',
+      url: '/oauth/v2/token',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ grant_type: 'client_credentials', client_id: 'x', client_secret: 'y' })),
+    });
+    assert.ok(packed.statusCode >= 400 && packed.statusCode < 500, `${packed.statusCode} ${packed.body}`);
   });
 
   test('GET / is JSON for programs and a page of links for people; it tells nothing of the installation', async () => {
