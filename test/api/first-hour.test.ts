@@ -157,6 +157,33 @@ describe('first start and the landing page', async () => {
     assert.ok(packed.statusCode >= 400 && packed.statusCode < 500, `${packed.statusCode} ${packed.body}`);
   });
 
+  test('the reference: every response is described, every operation has curl and (public API) SDK samples', async () => {
+    const doc = (await svc.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    let operations = 0;
+    for (const [route, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        operations++;
+        const where = `${method.toUpperCase()} ${route}`;
+        for (const [status, r] of Object.entries(op.responses as Record<string, { description?: string }>)) {
+          assert.ok(r.description && r.description !== 'Default Response', `${where} ${status} is described`);
+        }
+        const samples = op['x-codeSamples'] as { label: string; source: string }[];
+        assert.ok(
+          samples.some((c) => c.label === 'curl' && c.source.startsWith(`curl -s -X ${method.toUpperCase()} `)),
+          where,
+        );
+        if (route.startsWith('/public/'))
+          assert.ok(
+            samples.some((c) => c.label === 'SDK' && c.source.includes(`obi.api.${method.toUpperCase()}('${route}'`)),
+            where,
+          );
+      }
+    }
+    assert.ok(operations > 50, `${operations} operations`);
+  });
+
   test('GET / is JSON for programs and a page of links for people; it tells nothing of the installation', async () => {
     await newClient(svc);
     const json = await svc.app.inject({ method: 'GET', url: '/' });

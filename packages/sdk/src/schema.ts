@@ -2609,7 +2609,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: liveness. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2629,7 +2629,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: readiness: 503 when the database or the job queue is unreachable (or the process is stopping). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2683,7 +2683,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: get an access token. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2692,7 +2692,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAccessTokenResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2701,7 +2701,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAccessToken400Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2710,7 +2710,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAccessToken401Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Too many requests: wait for the number of seconds in Retry-After. */
       429: {
         headers: {
           [name: string]: unknown;
@@ -2734,7 +2734,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list customers (find by user_reference). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2743,7 +2743,7 @@ export interface operations {
           'application/json': components['schemas']['ListCustomersResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2752,7 +2752,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2761,7 +2761,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2770,7 +2770,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2779,7 +2779,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2788,7 +2788,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2812,7 +2812,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: create customer. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -2821,7 +2821,7 @@ export interface operations {
           'application/json': components['schemas']['CreateCustomerResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2830,7 +2830,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2839,7 +2839,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2848,7 +2848,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2857,7 +2857,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2866,7 +2866,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2875,7 +2875,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2897,7 +2897,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get a customer. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2906,7 +2906,7 @@ export interface operations {
           'application/json': components['schemas']['GetCustomerResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2915,7 +2915,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2924,7 +2924,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2933,7 +2933,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2942,7 +2942,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2951,7 +2951,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2973,14 +2973,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no body: delete a customer and all of their data. */
       204: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2989,7 +2989,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2998,7 +2998,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3007,7 +3007,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3016,7 +3016,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3025,7 +3025,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3047,7 +3047,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: create customer token. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3056,7 +3056,7 @@ export interface operations {
           'application/json': components['schemas']['CreateCustomerTokenResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3065,7 +3065,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3074,7 +3074,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3083,7 +3083,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3092,7 +3092,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3101,7 +3101,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3121,7 +3121,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: read the client's settings. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3130,7 +3130,7 @@ export interface operations {
           'application/json': components['schemas']['GetSettingsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3139,7 +3139,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3148,7 +3148,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3157,7 +3157,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3166,7 +3166,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3175,7 +3175,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3199,7 +3199,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: change the client's settings (members not sent stay as they are). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3208,7 +3208,7 @@ export interface operations {
           'application/json': components['schemas']['UpdateSettingsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3217,7 +3217,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3226,7 +3226,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3235,7 +3235,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3244,7 +3244,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3253,7 +3253,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3273,7 +3273,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list banks. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3282,7 +3282,7 @@ export interface operations {
           'application/json': components['schemas']['ListBanksResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3291,7 +3291,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3300,7 +3300,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3309,7 +3309,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3318,7 +3318,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3327,7 +3327,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3350,7 +3350,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get categories. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3359,7 +3359,7 @@ export interface operations {
           'application/json': components['schemas']['ListTransactionCategoriesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3368,7 +3368,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3377,7 +3377,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3386,7 +3386,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3395,7 +3395,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3404,7 +3404,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3424,7 +3424,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list the client's webhooks (never their secrets). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3433,7 +3433,7 @@ export interface operations {
           'application/json': components['schemas']['ListWebhooksResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3442,7 +3442,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3451,7 +3451,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3460,7 +3460,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3469,7 +3469,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3478,7 +3478,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3502,7 +3502,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: create webhook. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -3511,7 +3511,7 @@ export interface operations {
           'application/json': components['schemas']['CreateWebhookResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3520,7 +3520,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3529,7 +3529,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3538,7 +3538,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3547,7 +3547,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3556,7 +3556,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3578,7 +3578,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: delete webhook. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3587,7 +3587,7 @@ export interface operations {
           'application/json': components['schemas']['DeleteWebhookResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3596,7 +3596,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3605,7 +3605,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3614,7 +3614,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3623,7 +3623,7 @@ export interface operations {
           'application/problem+json': components['schemas']['DeleteWebhook404Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3632,7 +3632,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3658,7 +3658,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: a webhook's delivery log, newest first, with every attempt. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3667,7 +3667,7 @@ export interface operations {
           'application/json': components['schemas']['ListWebhookDeliveriesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3676,7 +3676,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3685,7 +3685,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3694,7 +3694,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3703,7 +3703,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3712,7 +3712,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3735,7 +3735,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Accepted: the work is done in the background: send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -3744,7 +3744,7 @@ export interface operations {
           'application/json': components['schemas']['ReplayWebhookDeliveryResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3753,7 +3753,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3762,7 +3762,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3771,7 +3771,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3780,7 +3780,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3789,7 +3789,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3798,7 +3798,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3824,7 +3824,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: create accounts (idempotent on bank_slug + number). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3833,7 +3833,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAccountsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3842,7 +3842,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3851,7 +3851,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3860,7 +3860,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3869,7 +3869,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3878,7 +3878,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3900,7 +3900,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get accounts. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3909,7 +3909,7 @@ export interface operations {
           'application/json': components['schemas']['ListAccountsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3918,7 +3918,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3927,7 +3927,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3936,7 +3936,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3945,7 +3945,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3954,7 +3954,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3980,7 +3980,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: submit balances (one per account, type and day). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3989,7 +3989,7 @@ export interface operations {
           'application/json': components['schemas']['CreateBalancesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3998,7 +3998,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4007,7 +4007,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4016,7 +4016,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4025,7 +4025,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4034,7 +4034,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is well formed but cannot be processed as it is (the Problem's `code` says why). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4043,7 +4043,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4066,7 +4066,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: an account's balances, newest day first. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4075,7 +4075,7 @@ export interface operations {
           'application/json': components['schemas']['ListBalancesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4084,7 +4084,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4093,7 +4093,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4102,7 +4102,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4111,7 +4111,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4120,7 +4120,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4149,7 +4149,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: post bank transactions (up to 100 000, all or nothing). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4158,7 +4158,7 @@ export interface operations {
           'application/json': components['schemas']['SubmitTransactionsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4167,7 +4167,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4176,7 +4176,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4185,7 +4185,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4194,7 +4194,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4203,7 +4203,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The body is larger than the service accepts (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -4212,7 +4212,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4221,7 +4221,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is well formed but cannot be processed as it is (the Problem's `code` says why). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4230,7 +4230,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4264,7 +4264,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get raw transactions. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4273,7 +4273,7 @@ export interface operations {
           'application/json': components['schemas']['ListRawTransactionsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4282,7 +4282,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4291,7 +4291,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4300,7 +4300,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4309,7 +4309,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4318,7 +4318,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4352,7 +4352,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get categorised transactions. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4361,7 +4361,7 @@ export interface operations {
           'application/json': components['schemas']['ListCategorisedTransactionsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4370,7 +4370,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4379,7 +4379,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4388,7 +4388,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4397,7 +4397,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4406,7 +4406,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4429,7 +4429,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get statements. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4438,7 +4438,7 @@ export interface operations {
           'application/json': components['schemas']['ListStatementsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4447,7 +4447,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4456,7 +4456,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4465,7 +4465,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4474,7 +4474,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4483,7 +4483,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4506,7 +4506,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get account parties. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4515,7 +4515,7 @@ export interface operations {
           'application/json': components['schemas']['ListAccountPartiesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4524,7 +4524,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4533,7 +4533,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4542,7 +4542,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4551,7 +4551,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4560,7 +4560,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4584,7 +4584,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get report status. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4593,7 +4593,7 @@ export interface operations {
           'application/json': components['schemas']['GetReportReadinessResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4602,7 +4602,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4611,7 +4611,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4620,7 +4620,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4629,7 +4629,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4638,7 +4638,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4660,7 +4660,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get insights for personal accounts. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4669,7 +4669,7 @@ export interface operations {
           'application/json': components['schemas']['GetInsightsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4678,7 +4678,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4687,7 +4687,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4696,7 +4696,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4705,7 +4705,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4714,7 +4714,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4723,7 +4723,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4745,7 +4745,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get personal affordability. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4754,7 +4754,7 @@ export interface operations {
           'application/json': components['schemas']['GetAffordabilityResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4763,7 +4763,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4772,7 +4772,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4781,7 +4781,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4790,7 +4790,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4799,7 +4799,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4808,7 +4808,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4830,7 +4830,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get personal events. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4839,7 +4839,7 @@ export interface operations {
           'application/json': components['schemas']['ListEventsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4848,7 +4848,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4857,7 +4857,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4866,7 +4866,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4875,7 +4875,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4884,7 +4884,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4893,7 +4893,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4915,7 +4915,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: daily balance history and 90-day forecast. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4924,7 +4924,7 @@ export interface operations {
           'application/json': components['schemas']['GetForecastResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4933,7 +4933,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4942,7 +4942,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4951,7 +4951,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4960,7 +4960,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4969,7 +4969,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4978,7 +4978,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5009,7 +5009,7 @@ export interface operations {
           'application/pdf': components['schemas']['GetAffordabilityPdfResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5018,7 +5018,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5027,7 +5027,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5036,7 +5036,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5045,7 +5045,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5054,7 +5054,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5063,7 +5063,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5089,7 +5089,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: create consent screen. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5098,7 +5098,7 @@ export interface operations {
           'application/json': components['schemas']['CreateConsentScreenResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5107,7 +5107,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5116,7 +5116,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5125,7 +5125,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5134,7 +5134,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5143,7 +5143,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is well formed but cannot be processed as it is (the Problem's `code` says why). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5152,7 +5152,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5174,7 +5174,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: withdraw the consent (revoked here and at the bank). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5183,7 +5183,7 @@ export interface operations {
           'application/json': components['schemas']['WithdrawConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5192,7 +5192,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5201,7 +5201,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5210,7 +5210,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5219,7 +5219,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5228,7 +5228,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5237,7 +5237,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5266,7 +5266,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: create bank flow URL. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5275,7 +5275,7 @@ export interface operations {
           'application/json': components['schemas']['CreateBankFlowResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5284,7 +5284,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5293,7 +5293,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5302,7 +5302,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5311,7 +5311,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5320,7 +5320,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is well formed but cannot be processed as it is (the Problem's `code` says why). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5329,7 +5329,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description HTTP 502. */
       502: {
         headers: {
           [name: string]: unknown;
@@ -5338,7 +5338,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5360,7 +5360,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get consent status. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5369,7 +5369,7 @@ export interface operations {
           'application/json': components['schemas']['GetConsentStatusResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5378,7 +5378,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5387,7 +5387,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5396,7 +5396,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5405,7 +5405,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5414,7 +5414,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5434,7 +5434,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: banks the customer can connect, with the customer's latest consent at each. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5443,7 +5443,7 @@ export interface operations {
           'application/json': components['schemas']['ListConnectableBanksResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5452,7 +5452,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5461,7 +5461,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5470,7 +5470,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5479,7 +5479,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5488,7 +5488,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5510,7 +5510,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: reconfirm the consent (due every 90 days). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5519,7 +5519,7 @@ export interface operations {
           'application/json': components['schemas']['ReconfirmConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5528,7 +5528,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5537,7 +5537,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5546,7 +5546,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5555,7 +5555,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5564,7 +5564,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5573,7 +5573,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5601,14 +5601,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description A redirect (Location): where the bank sends the customer back; redirects to the client URL (a hybrid answer's fragment is relayed first). */
       302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5632,14 +5632,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description A redirect (Location): a hybrid answer's fragment, posted by the callback's relay page; redirects to the client URL. */
       302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5661,7 +5661,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description A redirect (Location): endpoint 5's URL: binds the bank flow to this browser, once, and sends it on to the bank. */
       303: {
         headers: {
           [name: string]: unknown;
@@ -5681,7 +5681,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: a customer's bank consents, newest first. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5690,7 +5690,7 @@ export interface operations {
           'application/json': components['schemas']['ListConsentsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5699,7 +5699,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5708,7 +5708,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5717,7 +5717,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5726,7 +5726,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5735,7 +5735,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5758,7 +5758,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: one consent with its recent pulls. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5767,7 +5767,7 @@ export interface operations {
           'application/json': components['schemas']['GetConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5776,7 +5776,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5785,7 +5785,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5794,7 +5794,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5803,7 +5803,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5812,7 +5812,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5835,7 +5835,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: revoke the consent (here and at the bank). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5844,7 +5844,7 @@ export interface operations {
           'application/json': components['schemas']['RevokeConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5853,7 +5853,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5862,7 +5862,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5871,7 +5871,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5880,7 +5880,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5889,7 +5889,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5912,7 +5912,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Accepted: the work is done in the background: pull the consent's data again now. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -5921,7 +5921,7 @@ export interface operations {
           'application/json': components['schemas']['RefreshConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5930,7 +5930,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5939,7 +5939,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5948,7 +5948,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5957,7 +5957,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5966,7 +5966,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5975,7 +5975,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5999,7 +5999,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get invitations (newest first). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6008,7 +6008,7 @@ export interface operations {
           'application/json': components['schemas']['ListInvitationsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6017,7 +6017,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6026,7 +6026,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6035,7 +6035,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6044,7 +6044,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6053,7 +6053,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6077,7 +6077,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: create invitation. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -6086,7 +6086,7 @@ export interface operations {
           'application/json': components['schemas']['CreateInvitationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6095,7 +6095,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6104,7 +6104,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6113,7 +6113,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6122,7 +6122,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6131,7 +6131,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6153,7 +6153,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get an invitation. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6162,7 +6162,7 @@ export interface operations {
           'application/json': components['schemas']['GetInvitationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6171,7 +6171,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6180,7 +6180,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6189,7 +6189,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6198,7 +6198,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6207,7 +6207,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6229,7 +6229,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: revoke an invitation (its link stops working). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6238,7 +6238,7 @@ export interface operations {
           'application/json': components['schemas']['RevokeInvitationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6247,7 +6247,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6256,7 +6256,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6265,7 +6265,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6274,7 +6274,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6283,7 +6283,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6292,7 +6292,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6316,7 +6316,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: get one-time URL for the web component. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6325,7 +6325,7 @@ export interface operations {
           'application/json': components['schemas']['CreateComponentUrlResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6334,7 +6334,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6343,7 +6343,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6352,7 +6352,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6361,7 +6361,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6370,7 +6370,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6390,7 +6390,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list clients. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6399,7 +6399,7 @@ export interface operations {
           'application/json': components['schemas']['AdminListClientsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6408,7 +6408,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6417,7 +6417,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6426,7 +6426,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6435,7 +6435,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6459,7 +6459,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: create a client (its secret is in this answer only). */
       201: {
         headers: {
           [name: string]: unknown;
@@ -6468,7 +6468,7 @@ export interface operations {
           'application/json': components['schemas']['AdminCreateClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6477,7 +6477,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6486,7 +6486,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6495,7 +6495,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6504,7 +6504,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6526,7 +6526,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get a client. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6535,7 +6535,7 @@ export interface operations {
           'application/json': components['schemas']['AdminGetClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6544,7 +6544,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6553,7 +6553,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6562,7 +6562,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6571,7 +6571,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6596,7 +6596,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: delete a client and all its data (confirm must repeat the client id). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6605,7 +6605,7 @@ export interface operations {
           'application/json': components['schemas']['AdminDeleteClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6614,7 +6614,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6623,7 +6623,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6632,7 +6632,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6641,7 +6641,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6667,7 +6667,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: rotate the secret; the old one keeps working for overlap_seconds. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6676,7 +6676,7 @@ export interface operations {
           'application/json': components['schemas']['AdminRotateClientSecretResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6685,7 +6685,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6694,7 +6694,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6703,7 +6703,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6712,7 +6712,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6734,7 +6734,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: disable a client: its credentials and every token it holds stop working at once; its data stays. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6743,7 +6743,7 @@ export interface operations {
           'application/json': components['schemas']['AdminDisableClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6752,7 +6752,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6761,7 +6761,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6770,7 +6770,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6779,7 +6779,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6801,7 +6801,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: enable a disabled client (its credentials work again; revoked tokens stay revoked). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6810,7 +6810,7 @@ export interface operations {
           'application/json': components['schemas']['AdminEnableClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6819,7 +6819,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6828,7 +6828,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6837,7 +6837,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6846,7 +6846,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6870,7 +6870,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: the client's audit log, newest first (kept after the client is deleted). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6879,7 +6879,7 @@ export interface operations {
           'application/json': components['schemas']['AdminListClientAuditResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6888,7 +6888,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6897,7 +6897,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6906,7 +6906,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6915,7 +6915,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6937,7 +6937,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: read a client's settings. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6946,7 +6946,7 @@ export interface operations {
           'application/json': components['schemas']['AdminGetClientSettingsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6955,7 +6955,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6964,7 +6964,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6973,7 +6973,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6982,7 +6982,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7008,7 +7008,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: change a client's settings (members not sent stay as they are). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7017,7 +7017,7 @@ export interface operations {
           'application/json': components['schemas']['AdminUpdateClientSettingsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7026,7 +7026,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7035,7 +7035,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7044,7 +7044,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7053,7 +7053,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7079,7 +7079,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: invite a person to the client's lender console (the first admin). */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7088,7 +7088,7 @@ export interface operations {
           'application/json': components['schemas']['AdminCreateConsoleInvitationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7097,7 +7097,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7106,7 +7106,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7115,7 +7115,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
