@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'test-output/', 'src/analytics/classify/reference/*.json'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'packages/sdk/dist/',
+      'data/',
+      'test-output/',
+      'src/analytics/classify/reference/*.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

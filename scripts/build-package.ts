@@ -15,11 +15,14 @@
  *      (it rewrites import specifiers only): those become `./x.task.js`, as a bundler does for that pattern.
  *   4. The check: no relative `.ts` name may be left in the JavaScript (comments are removed by the build, so any
  *      left is code that would fail at run time in the package), and the entry points must exist.
+ *   5. The embedded database's pre-initialised image (src/db/pglite-image.ts) is built into dist/pglite-image, where
+ *      the package's code looks first: an installed package's first start needs no initdb either.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildServiceImage } from './build-pglite-image.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
@@ -83,4 +86,6 @@ if (problems.length > 0) {
   process.stderr.write(`build-package: the build would not run as a package:\n  ${problems.join('\n  ')}\n`);
   process.exit(1);
 }
+const image = await buildServiceImage(path.join(dist, 'pglite-image'));
+console.log(`build-package: the pre-initialised database image is dist/pglite-image/${image.file}`);
 console.log(`build-package: dist/ built (${filesUnder(dist).length} files, ${copied} copied as they are)`);

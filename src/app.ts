@@ -7,8 +7,9 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { validatorCompiler } from './http/validation.ts';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
-import { nameBodySchemas, withOperationId } from './http/openapi.ts';
+import { addCodeSamples, describeResponses, nameBodySchemas, withOperationId } from './http/openapi.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
 import type { AppDeps } from './app-deps.ts';
 import { randomUUID } from 'node:crypto';
@@ -125,7 +126,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Operation names and named body schemas for client generators (src/http/openapi.ts).
     transform: ({ schema, url, route }) => ({ schema: withOperationId(schema, route) as typeof schema, url }),
     transformObject: (documents) =>
-      'openapiObject' in documents ? nameBodySchemas(documents.openapiObject) : documents.swaggerObject,
+      'openapiObject' in documents
+        ? addCodeSamples(describeResponses(nameBodySchemas(documents.openapiObject)))
+        : documents.swaggerObject,
+  });
+  // Text answers and assets of 1 KiB or more are compressed, brotli (quality 4) or gzip as the client accepts
+  // (docs/decisions/0049-reference-and-compression.md): up to 8 KiB on the event loop, larger ones and streams on
+  // libuv's threads. Request bodies are never decompressed (the body limits stay the bytes received). Binary types
+  // (PDF, images) are left alone: mime-db says they do not compress.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
   });
   // The API reference at /docs (Redoc, prerendered, served locally, its own CSP): src/docs-ui.ts.
   await registerDocsUi(app, { cacheDir: path.join(deps.config.dataDir, 'cache', 'docs'), logger: deps.logger });

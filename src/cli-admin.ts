@@ -28,8 +28,16 @@ export const CLIENTS_USAGE = `usage:
   obi clients settings <client_id> [--company-name X] [--application-name X] [--privacy-policy-url U]
         [--terms-and-condition-url U] [--service-customer-center-url U]
         [--redirect-url U ...] [--component-origin O ...]   show, or change, a client's settings
-  The clients commands go through the admin API of a service running on this machine (its discovery file), or
-  of OBI_ADMIN_URL with OBI_ADMIN_TOKEN; with no service running they open the database (docs/operations.md).`;
+  obi console invite --client <client_id> --email E [--role admin|viewer] [--send-email]
+        a one-time link to the client's lender console (its first admin: role admin, the default)
+  The clients and console commands go through the admin API of a service running on this machine (its discovery
+  file), or of OBI_ADMIN_URL with OBI_ADMIN_TOKEN; with no service running they open the database
+  (docs/operations.md). Every command takes --help.`;
+
+export const BANK_USAGE = `  obi bank register --bank <slug> --software-statement-file F --signing-key-file K --signing-key-id KID
+        --transport-cert-file C --transport-key-file K [--ca-file CA] [--well-known-url U]
+        [--auth-method private_key_jwt|tls_client_auth] [--redirect-uri U]
+        register with a bank by OBIE dynamic client registration; prints the BANK_CONNECTIONS entry to add`;
 
 export class UsageError extends Error {}
 
@@ -52,7 +60,53 @@ export type ClientsCommand =
   | { sub: 'show' | 'disable' | 'enable' | 'delete'; clientId: string }
   | { sub: 'rotate-secret'; clientId: string; overlapSeconds: number | undefined }
   | { sub: 'audit'; clientId: string; limit: number }
-  | { sub: 'settings'; clientId: string; changes: SettingsChanges | undefined };
+  | { sub: 'settings'; clientId: string; changes: SettingsChanges | undefined }
+  | { sub: 'console-invite'; clientId: string; email: string; role: 'admin' | 'viewer'; sendEmail?: boolean };
+
+/** `obi console invite --client … --email … [--role admin|viewer] [--send-email]` as a command. */
+export function parseConsoleCommand(sub: string | undefined, rest: string[]): ClientsCommand {
+  if (sub !== 'invite') throw new UsageError(`unknown command: console ${[sub, ...rest].join(' ').trim()}`);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      client: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
+      'send-email': { type: 'boolean' },
+    },
+  });
+  if (!values.client) throw new UsageError('--client is required (the client id: obi clients list)');
+  if (!values.email) throw new UsageError('--email is required');
+  if (!/^[^\s@]+@[^\s@]+$/.test(values.email) || values.email.length > 254)
+    throw new UsageError('--email must be an e-mail address');
+  const role = values.role ?? 'admin';
+  if (role !== 'admin' && role !== 'viewer') throw new UsageError('--role must be admin or viewer');
+  return {
+    sub: 'console-invite',
+    clientId: values.client,
+    email: values.email,
+    role,
+    ...(values['send-email'] ? { sendEmail: true } : {}),
+  };
+}
+
+/**
+ * The usage lines of one command (`obi clients rotate-secret`, `obi bank`), with their continuation lines; the
+ * whole usage when nothing matches. For `--help` on any command.
+ */
+export function usageOf(usage: string, words: string[]): string {
+  const entries: string[][] = [];
+  for (const line of usage.split('\n')) {
+    if (/^ {2}obi /.test(line)) entries.push([line]);
+    else if (/^ {4,}\S/.test(line)) entries.at(-1)?.push(line);
+  }
+  for (let n = words.length; n > 0; n--) {
+    const prefix = `  obi ${words.slice(0, n).join(' ')}`;
+    const found = entries.filter((e) => e[0] === prefix || (e[0] ?? '').startsWith(`${prefix} `));
+    if (found.length > 0) return `usage:\n${found.map((e) => e.join('\n')).join('\n')}`;
+  }
+  return usage;
+}
 
 /** One positional (the client id) and the options of the subcommand. */
 function clientArgs<O extends ParseArgsOptionsConfig>(sub: string, rest: string[], options: O) {
@@ -257,5 +311,11 @@ export async function clientsOverHttp(target: AdminTarget, cmd: ClientsCommand):
       return cmd.changes === undefined
         ? call(target, 'GET', `${item(cmd.clientId)}/settings`)
         : call(target, 'PATCH', `${item(cmd.clientId)}/settings`, cmd.changes);
+    case 'console-invite':
+      return call(target, 'POST', `${item(cmd.clientId)}/console_invitations`, {
+        email: cmd.email,
+        role: cmd.role,
+        ...(cmd.sendEmail ? { send_email: true } : {}),
+      });
   }
 }

@@ -9,11 +9,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { callbackUrl, directoryEntry, registerWithBank } from './banks/index.ts';
 import type { Config } from './config.ts';
+import { BANK_USAGE } from './cli-admin.ts';
 
-export const BANK_USAGE = `  obi bank register --bank <slug> --software-statement-file F --signing-key-file K --signing-key-id KID
-        --transport-cert-file C --transport-key-file K [--ca-file CA] [--well-known-url U]
-        [--auth-method private_key_jwt|tls_client_auth] [--redirect-uri U]
-        register with a bank by OBIE dynamic client registration; prints the BANK_CONNECTIONS entry to add`;
+// The usage text lives with the other commands' (src/cli-admin.ts), so `obi --help` loads nothing of the service.
+export { BANK_USAGE };
 
 export class BankUsageError extends Error {}
 

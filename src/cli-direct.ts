@@ -21,6 +21,8 @@ import {
   updateSettings,
 } from './modules/clients/index.ts';
 import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
+import { inviteStaff } from './modules/console/index.ts';
+import type { Config } from './config.ts';
 import { BANK_USAGE, bankCommand, BankUsageError } from './cli-bank.ts';
 import type { ClientsCommand } from './cli-admin.ts';
 
@@ -63,13 +65,45 @@ async function execute(command: DirectCommand): Promise<unknown> {
   });
   try {
     if ('kind' in command) return { status: 'migrated' };
+    if (command.sub === 'console-invite') return await consoleInvite(runtime, config, command);
     return await clientsCommand(runtime, command);
   } finally {
     await runtime.close();
   }
 }
 
-async function clientsCommand(runtime: Runtime, cmd: ClientsCommand): Promise<unknown> {
+/** What POST /admin/v1/clients/{client_id}/console_invitations answers (src/modules/console/console-admin.routes.ts). */
+async function consoleInvite(
+  runtime: Runtime,
+  config: Readonly<Config>,
+  cmd: Extract<ClientsCommand, { sub: 'console-invite' }>,
+): Promise<unknown> {
+  await getClient(runtime.db, cmd.clientId, systemClock.now()); // client_not_found before anything is written
+  const logger = {
+    info: () => undefined,
+    warn: (obj: unknown, msg?: string) => process.stderr.write(`obi: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+  };
+  const invitation = await inviteStaff(
+    { db: runtime.db, clock: systemClock, logger, config },
+    cmd.clientId,
+    { email: cmd.email, role: cmd.role, sendEmail: cmd.sendEmail ?? config.smtpUrl !== null },
+    null,
+  );
+  return {
+    invitation_id: invitation.id,
+    client_id: cmd.clientId,
+    email: invitation.email,
+    role: invitation.role,
+    url: invitation.url,
+    expires_at: invitation.expiresAt.toISOString(),
+    emailed: invitation.emailed,
+  };
+}
+
+async function clientsCommand(
+  runtime: Runtime,
+  cmd: Exclude<ClientsCommand, { sub: 'console-invite' }>,
+): Promise<unknown> {
   const { db, installationKey } = runtime;
   const now = systemClock.now();
   const change = { actor: 'cli' as const, now };

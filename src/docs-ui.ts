@@ -115,7 +115,8 @@ export function composePage(rendered: RenderedReference, script: string): DocsPa
   const html =
     '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${TITLE}</title><style>body{margin:0;padding:0}</style>${rendered.styles}</head>` +
+    // Code samples wrap rather than scroll sideways: a scrolling region is one more stop for keyboard readers.
+    `<title>${TITLE}</title><style>body{margin:0;padding:0}#redoc [role=tabpanel] pre{white-space:pre-wrap!important;overflow-wrap:anywhere;max-height:none!important;overflow:visible!important}</style>${rendered.styles}</head>` +
     `<body><div id="redoc">${rendered.markup}</div>` +
     `<script type="application/json" id="redoc-state">${dataBlock(rendered.state)}</script>` +
     `<script defer src="${scriptPath}"></script></body></html>\n`;

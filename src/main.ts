@@ -11,6 +11,7 @@ import type { AdminListener } from './admin-server.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { InstallationKeyError } from './installation-key.ts';
+import { SERVICE_HELP } from './service-help.ts';
 import type { Logger } from 'pino';
 
 // Start-up (docs/operations.md, "Start-up"): V8's compiled code for our modules and their dependencies is kept on
@@ -39,6 +40,10 @@ function configOrExit() {
     // `obi serve [--role=…]` (src/cli.ts) runs this file too: its command word is not one of our arguments.
     const args = process.argv.slice(2);
     if (args[0] === 'serve') args.shift();
+    if (args.includes('--help') || args.includes('-h')) {
+      process.stdout.write(SERVICE_HELP);
+      process.exit(0);
+    }
     return loadConfig(envWithArguments(args, process.env));
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -109,6 +114,16 @@ async function main(): Promise<void> {
     },
     'open-banking-insights is listening',
   );
+  if (config.role !== 'worker') {
+    const bound = app.server.address();
+    const { logStartHints } = await import('./start-hints.ts');
+    await logStartHints(logger, {
+      db: runtime.db,
+      publicBaseUrl: config.publicBaseUrl,
+      boundPort: typeof bound === 'object' && bound !== null ? bound.port : undefined,
+      now: systemClock.now(),
+    });
+  }
   if (config.role !== 'all' && runtime.sandboxBank) {
     logger.warn(
       { role: config.role },

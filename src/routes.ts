@@ -51,6 +51,7 @@
  *  -  GET/POST /console/… (the lender console's pages; not in the OpenAPI)          web/console (docs/decisions/0034)
  *  -  POST    /admin/v1/clients/{client_id}/console_invitations (operator token)  modules/console (admin listener)
  *  -  GET     /health, /ready, /openapi.json, /docs                               modules/health, app.ts
+ *  -  GET     / (links for people as HTML, for programs as JSON)                  modules/health
  *  -  GET     /metrics (Prometheus; only with METRICS_TOKEN, docs/operations.md)  modules/health
  */
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
@@ -64,6 +65,7 @@ import { consoleAdminRoutes } from './modules/console/console-admin.routes.ts';
 import { consoleRoutes } from './web/console/console.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { landingRoutes } from './modules/health/landing.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -91,6 +93,7 @@ export async function registerOperationsRoutes(app: HttpApp, deps: AppDeps): Pro
 
 export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void> {
   await registerOperationsRoutes(app, deps);
+  await landingRoutes(app);
   await authRoutes(app, deps);
   await app.register(async (api) => {
     registerJsonParser(api, DEFAULT_BODY_LIMIT_BYTES, deps.db.kind === 'pglite', deps.workerPool);

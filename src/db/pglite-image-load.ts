@@ -5,7 +5,7 @@
  * and made by initdb instead. Each way is said in the log.
  */
 import fs from 'node:fs';
-import { findImage } from './pglite-image.ts';
+import { findImage, IMAGE_REMEDY } from './pglite-image.ts';
 import { extractTar } from './tar.ts';
 
 /** Where start-up says how the embedded database was made (the runtime's StartupLog fits). */
@@ -53,7 +53,7 @@ export async function makeFromImage(
   if ('unusable' in found) {
     log?.warn(
       { pgDir, image: imageDir },
-      `embedded database: no usable pre-initialised image (${found.unusable}); ${SLOW}. npm install (or npm run build:pglite-image) makes one.`,
+      `embedded database: no usable pre-initialised image (${found.unusable}); ${SLOW}. ${IMAGE_REMEDY}.`,
     );
     return null;
   }

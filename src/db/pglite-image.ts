@@ -5,7 +5,8 @@
  * in a fraction of the seconds initdb takes; migrations newer than the image then run as on any start.
  *
  * Where it comes from: scripts/build-pglite-image.ts, run by npm's `prepare` (so `npm install` / `npm ci` make it)
- * into node_modules/.cache, never into git. It is used only while it matches this code: the same PGlite and
+ * into node_modules/.cache, never into git; the package's build (scripts/build-package.ts) puts one into
+ * dist/pglite-image, so an installed package starts without initdb too. It is used only while it matches this code: the same PGlite and
  * pg-boss versions, and migrations that are a prefix of migrations/ with the same contents. Anything else, or a
  * damaged file, and the data directory is made by initdb as before, with a log line saying why
  * (docs/architecture.md, "Embedded cold start").
@@ -18,13 +19,27 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { readMigrations, type MigrationFile } from './migrate.ts';
 
-/** Where `npm install` puts the image: in node_modules, so a clean install never sees a stale one. */
-export const DEFAULT_IMAGE_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../node_modules/.cache/open-banking-insights/pglite-image',
-);
-
 const MANIFEST = 'image.json';
+
+/** The package ships its image beside its build, in dist/pglite-image (scripts/build-package.ts makes it). */
+const SHIPPED_IMAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pglite-image');
+
+/**
+ * Where the service looks: the package's own image when this code runs from the package, else where `npm install`
+ * puts it in the repository (in node_modules, so a clean install never sees a stale one).
+ */
+export const DEFAULT_IMAGE_DIR = fs.existsSync(path.join(SHIPPED_IMAGE_DIR, MANIFEST))
+  ? SHIPPED_IMAGE_DIR
+  : path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../node_modules/.cache/open-banking-insights/pglite-image',
+    );
+
+/** How to get a usable image, in words that hold where this code runs (the repository, or the installed package). */
+export const IMAGE_REMEDY = import.meta.url.endsWith('.ts')
+  ? 'npm install (or npm run build:pglite-image) makes one'
+  : 'the package ships one made for the PGlite and pg-boss versions it was packed with: reinstall it from its ' +
+    'tarball with its own lockfile, or set OBI_PGLITE_IMAGE=off to start without one';
 const FORMAT = 1;
 
 /** The packages whose on-disk formats the image depends on: PGlite's data directory, pg-boss's schema. */

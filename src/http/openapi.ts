@@ -15,6 +15,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // Operations
   'GET /health': 'getHealth',
   'GET /ready': 'getReadiness',
+  'GET /': 'getLanding',
   // Authentication
   'POST /oauth/v2/token': 'createAccessToken',
   // Customers
@@ -96,13 +97,14 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The operations anyone may call, without credentials: the liveness and readiness probes, the token endpoint (it
+ * The operations anyone may call, without credentials: the landing page, the liveness and readiness probes, the token endpoint (it
  * takes the client's credentials in its body), and the bank flow's browser addresses (a capability in the path or
  * the query). The document declares `security: []` on these; every other operation names its scheme.
  */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'getHealth',
   'getReadiness',
+  'getLanding',
   'createAccessToken',
   'receiveBankCallback',
   'relayBankCallback',
@@ -182,4 +184,125 @@ export function nameBodySchemas(document: Json): Json {
     }
   }
   return document;
+}
+
+/**
+ * What each error status means for every operation (the Problem Details body says which field and why). A route
+ * that describes its own answer keeps its words; Fastify's placeholder ("Default Response") is replaced.
+ */
+const STATUS_MEANINGS: Readonly<Record<string, string>> = {
+  '400': 'The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`).',
+  '401': 'No credentials, or they are not valid (expired, revoked, another kind of token).',
+  '403': 'The credentials are valid but may not do this.',
+  '404': "Not found, or not this client's (another client's ids answer the same).",
+  '409': "The request conflicts with the current state (the Problem's `code` says which).",
+  '410': 'Gone: it existed and no longer does.',
+  '413': 'The body is larger than the service accepts (BODY_LIMIT_BYTES).',
+  '415': 'The Content-Type is not one this operation takes.',
+  '422': "The request is well formed but cannot be processed as it is (the Problem's `code` says why).",
+  '429': 'Too many requests: wait for the number of seconds in Retry-After.',
+  '500': 'An unexpected error of the service (reported with its x-request-id).',
+  '503': 'Not available for the moment (Retry-After says when to try again).',
+};
+
+const SUCCESS_MEANINGS: Readonly<Record<string, string>> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted: the work is done in the background',
+  '204': 'Done; no body',
+  '302': 'A redirect (Location)',
+  '303': 'A redirect (Location)',
+};
+
+/** Every response gets a description: the route's own, or what its status means for this operation. */
+export function describeResponses(document: Json): Json {
+  for (const operations of Object.values((document.paths ?? {}) as Json)) {
+    if (!isObject(operations)) continue;
+    for (const operation of Object.values(operations)) {
+      if (!isObject(operation) || !isObject(operation.responses)) continue;
+      const summary = typeof operation.summary === 'string' ? operation.summary.replace(/^\d+\.\s*/, '') : '';
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!isObject(response) || (response.description && response.description !== 'Default Response')) continue;
+        const success = SUCCESS_MEANINGS[status];
+        response.description =
+          success !== undefined
+            ? `${success}${summary ? `: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}` : ''}.`
+            : (STATUS_MEANINGS[status] ?? `HTTP ${status}.`);
+      }
+    }
+  }
+  return document;
+}
+
+const AUTH_HEADERS: Readonly<Record<string, string>> = {
+  Bearer: '-H "Authorization: Bearer $TOKEN"',
+  AppUserToken: '-H "Authorization: AppUserToken $USER_TOKEN"',
+  AdminToken: '-H "Authorization: Bearer $ADMIN_TOKEN"',
+};
+
+/**
+ * Code samples per operation (`x-codeSamples`, which Redoc shows beside each operation): a curl call in the README's
+ * variables ($BASE, $TOKEN, $USER_TOKEN, $ADMIN_URL, $ADMIN_TOKEN) and the same call with the TypeScript SDK
+ * (packages/sdk), its path parameters and body named as the document names them.
+ */
+export function addCodeSamples(document: Json): Json {
+  for (const [route, operations] of Object.entries((document.paths ?? {}) as Json)) {
+    if (!isObject(operations)) continue;
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
+      operation['x-codeSamples'] = codeSamples(route, method.toUpperCase(), operation);
+    }
+  }
+  return document;
+}
+
+function codeSamples(
+  route: string,
+  method: string,
+  operation: Json,
+): { lang: string; label: string; source: string }[] {
+  const params = Array.isArray(operation.parameters) ? (operation.parameters as Json[]) : [];
+  const inPath = params.filter((p) => p.in === 'path').map((p) => String(p.name));
+  const query = params.filter((p) => p.in === 'query' && p.required === true).map((p) => String(p.name));
+  const security = Array.isArray(operation.security) ? (operation.security as Json[]) : [];
+  const scheme = security.flatMap((s) => Object.keys(s))[0];
+  const shellVar = (name: string) => `$${name.toUpperCase()}`;
+  const base = route.startsWith('/admin/') ? '$ADMIN_URL' : '$BASE';
+  const url = `${base}${route.replace(/\{([^}]+)\}/g, (_m, name: string) => shellVar(name))}${
+    query.length ? `?${query.map((q) => `${q}=${shellVar(q)}`).join('&')}` : ''
+  }`;
+  const body =
+    isObject(operation.requestBody) && isObject(operation.requestBody.content)
+      ? operation.requestBody.content
+      : undefined;
+  const bodyType = body ? Object.keys(body)[0] : undefined;
+  const curl = [
+    `curl -s -X ${method} "${url}"`,
+    ...(scheme && AUTH_HEADERS[scheme] ? [AUTH_HEADERS[scheme]] : []),
+    ...(bodyType ? [`-H 'Content-Type: ${bodyType}' -d @body.${bodyType.includes('json') ? 'json' : 'txt'}`] : []),
+  ].join(' \\\n  ');
+  const samples = [{ lang: 'Shell', label: 'curl', source: curl }];
+  // The SDK fetches and renews the client's token itself: no sample of the token endpoint.
+  if (route.startsWith('/public/')) {
+    const options = [
+      ...(inPath.length || query.length
+        ? [
+            `params: { ${[
+              ...(inPath.length ? [`path: { ${inPath.join(', ')} }`] : []),
+              ...(query.length ? [`query: { ${query.join(', ')} }`] : []),
+            ].join(', ')} }`,
+          ]
+        : []),
+      ...(bodyType ? ['body'] : []),
+      // the customer's side takes the customer token; the SDK sends the client's own token otherwise
+      ...(scheme === 'AppUserToken' ? ['headers: { authorization: `AppUserToken ${userToken}` }'] : []),
+    ];
+    const call = `obi.api.${method}('${route}'${options.length ? `, { ${options.join(', ')} }` : ''})`;
+    samples.push({
+      lang: 'TypeScript',
+      label: 'SDK',
+      source: `import { ok } from '@open-banking-insights/sdk';\n\nconst answer = ok(await ${call});`,
+    });
+  }
+  return samples;
 }

@@ -74,7 +74,7 @@ export async function run(
   what: string,
   command: string,
   args: string[],
-  opts: { cwd: string; env: NodeJS.ProcessEnv; deadlineMs?: number },
+  opts: { cwd: string; env: NodeJS.ProcessEnv; deadlineMs?: number; all?: boolean },
 ): Promise<string> {
   const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const { output, stdout } = collect(child);
@@ -88,7 +88,18 @@ export async function run(
   }
   if (end.code !== 0)
     throw new Error(`${what} failed (exit ${end.code}, signal ${end.signal})\n--- output ---\n${output()}`);
-  return stdout();
+  return opts.all ? output() : stdout();
+}
+
+/**
+ * A PATH whose `node` is the one running this (Node 24): npm's own `#!/usr/bin/env node` then runs on it, as it
+ * does for a user whose Node is a supported one, whatever old Node the machine has elsewhere on PATH.
+ */
+export function pathWithThisNode(dir: string, env: NodeJS.ProcessEnv): string {
+  const bin = path.join(dir, '.node-bin');
+  fs.mkdirSync(bin, { recursive: true });
+  if (!fs.existsSync(path.join(bin, 'node'))) fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+  return `${bin}${path.delimiter}${env.PATH ?? ''}`;
 }
 
 /** `npm pack` in the repository (prepack: the build) into `dir`; the tarball's path. */
@@ -147,8 +158,11 @@ function projectFiles(tarball: string, registry: string) {
   return { manifest, lockfile: { name: manifest.name, lockfileVersion: 3, requires: true, packages } };
 }
 
-/** Installs the tarball into a new project in `dir`, with `npm ci --offline`. */
-export async function installOffline(tarball: string, dir: string): Promise<void> {
+/**
+ * Installs the tarball into a new project in `dir`, with `npm ci --offline`, npm running on this Node (a supported
+ * one); resolves with everything npm printed (its warnings included).
+ */
+export async function installOffline(tarball: string, dir: string): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
   fs.copyFileSync(tarball, path.join(dir, path.basename(tarball)));
   // Offline, and a proxy that answers nothing besides: a request that got past offline mode would fail the install.
@@ -161,8 +175,75 @@ export async function installOffline(tarball: string, dir: string): Promise<void
   const { manifest, lockfile } = projectFiles(tarball, registry);
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   fs.writeFileSync(path.join(dir, 'package-lock.json'), `${JSON.stringify(lockfile, null, 2)}\n`);
-  await run('npm ci --offline (the tarball and its dependencies, from the npm cache)', 'npm', ['ci'], {
+  return run('npm ci --offline (the tarball and its dependencies, from the npm cache)', 'npm', ['ci'], {
     cwd: dir,
-    env,
+    env: { ...env, PATH: pathWithThisNode(path.dirname(dir), env) },
+    all: true,
   });
+}
+
+/** A package of this repository's own, packed: its tarball and its package.json. */
+export interface LocalTarball {
+  tarball: string;
+  manifest: { name: string; version: string; dependencies?: Record<string, string>; license?: string };
+}
+
+/**
+ * Installs, offline, into a new project in `dir`: the local tarballs and the named packages of the repository's
+ * lockfile (e.g. typescript, @types/node), each with what it depends on, at the versions the repository pins
+ * (the lockfile is written for the same reason as installOffline's). `type` is the project's module type.
+ */
+export async function installOfflineProject(
+  dir: string,
+  local: LocalTarball[],
+  fromRepo: string[],
+  extraManifest: Record<string, unknown> = {},
+): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  const nowhere = 'http://127.0.0.1:9';
+  const env = cleanEnv({ npm_config_offline: 'true', npm_config_proxy: nowhere, npm_config_https_proxy: nowhere });
+  const configured = (
+    await run('npm config get registry', 'npm', ['config', 'get', 'registry'], { cwd: dir, env })
+  ).trim();
+  const registry = configured.endsWith('/') ? configured : `${configured}/`;
+  const repoLock = JSON.parse(fs.readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry & { dependencies?: Record<string, string> }>;
+  };
+  const dependencies: Record<string, string> = {};
+  const packages: Record<string, unknown> = {};
+  const wanted: string[] = [...fromRepo];
+  for (const { tarball, manifest } of local) {
+    fs.copyFileSync(tarball, path.join(dir, path.basename(tarball)));
+    const spec = `file:./${path.basename(tarball)}`;
+    dependencies[manifest.name] = spec;
+    packages[`node_modules/${manifest.name}`] = {
+      version: manifest.version,
+      resolved: spec,
+      license: manifest.license,
+      dependencies: manifest.dependencies,
+    };
+    wanted.push(...Object.keys(manifest.dependencies ?? {}));
+  }
+  const problems: string[] = [];
+  for (let name = wanted.shift(); name !== undefined; name = wanted.shift()) {
+    const where = `node_modules/${name}`;
+    if (packages[where]) continue;
+    const entry = repoLock.packages[where];
+    if (!entry?.version || !entry.integrity) {
+      problems.push(`${where} is not in package-lock.json with a version and integrity`);
+      continue;
+    }
+    if (fromRepo.includes(name)) dependencies[name] = entry.version;
+    const { dev: _dev, ...kept } = entry;
+    const file = `${name.split('/').pop()}-${entry.version}.tgz`;
+    packages[where] = { resolved: `${registry}${name}/-/${file}`, ...kept };
+    wanted.push(...Object.keys(entry.dependencies ?? {}));
+  }
+  if (problems.length > 0) throw new Error(`cannot install offline:\n  ${problems.join('\n  ')}`);
+  const manifest = { name: path.basename(dir), private: true, ...extraManifest, dependencies };
+  packages[''] = { name: manifest.name, dependencies };
+  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const lockfile = { name: manifest.name, lockfileVersion: 3, requires: true, packages };
+  fs.writeFileSync(path.join(dir, 'package-lock.json'), `${JSON.stringify(lockfile, null, 2)}\n`);
+  await run(`npm ci --offline in ${path.basename(dir)}`, 'npm', ['ci'], { cwd: dir, env });
 }

@@ -24,6 +24,15 @@ const SECRET = 'package-check-secret-0123456789';
 
 let work: string;
 let project: string;
+let installOutput = '';
+
+/** Bytes under a directory (files as stored; symlinks not followed). */
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) total += fs.statSync(path.join(e.parentPath, e.name)).size;
+  return total;
+}
 const targets: Target[] = [];
 const children: ChildProcess[] = [];
 
@@ -111,7 +120,7 @@ describe('the npm package (slow, required): npm pack, an offline install into an
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-package-'));
     project = path.join(work, 'project');
     const tarball = await pack(work);
-    await installOffline(tarball, project);
+    installOutput = await installOffline(tarball, project);
   });
 
   after(async () => {
@@ -120,8 +129,18 @@ describe('the npm package (slow, required): npm pack, an offline install into an
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
+  test('npm installs it on a supported Node without an engine warning', (t) => {
+    assert.doesNotMatch(installOutput, /EBADENGINE|Unsupported engine/, installOutput.slice(-4000));
+    // The figure (the README's "From the package" quotes it); never asserted: it moves with the dependencies.
+    t.diagnostic(`installed project: ${(sizeOf(path.join(project, 'node_modules')) / 1e6).toFixed(0)} MB`);
+  });
+
   test('it holds the build and what the service reads at run time, and no sources or tests', async () => {
     const installed = path.join(project, 'node_modules', 'open-banking-insights');
+    assert.ok(
+      fs.existsSync(path.join(installed, 'dist/pglite-image/image.json')),
+      'the pre-initialised database image is in the package',
+    );
     for (const file of ['dist/main.js', 'dist/cli.js', 'bin/obi.js', 'bin/open-banking-insights.js', 'LICENSE'])
       assert.ok(fs.existsSync(path.join(installed, file)), `${file} is in the package`);
     const migrations = fs.readdirSync(path.join(REPO, 'migrations')).filter((f) => f.endsWith('.sql'));
@@ -138,8 +157,9 @@ describe('the npm package (slow, required): npm pack, an offline install into an
     assert.equal(node.trim().split('.')[0], `v${wanted?.[0]}`, 'the project has the Node the package depends on');
   });
 
-  test('npx open-banking-insights starts it, it answers and computes a report, and SIGTERM stops it', async () => {
+  test('npx open-banking-insights starts it, it answers and computes a report, and SIGTERM stops it', async (t) => {
     const db = await target('obi-package');
+    const spawnedAt = Date.now();
     const child = spawn('npx', ['open-banking-insights'], {
       cwd: project,
       env: cleanEnv({
@@ -168,6 +188,19 @@ describe('the npm package (slow, required): npm pack, an offline install into an
       what: `the service to answer ${baseUrl}/health`,
       giveUp: stillRunning,
     });
+    // The figure (the README's "From the package" quotes it), never asserted: it is the machine's as much as ours.
+    t.diagnostic(`npx open-banking-insights → first /health answered: ${Date.now() - spawnedAt} ms`);
+    if (!db.env.DATABASE_URL)
+      assert.match(output(), /created from the pre-initialised image/, 'the first start used the shipped image');
+    // Every command the log suggests exists here: each answers --help. None is an npm script of the repository.
+    const hints = await waitFor(() => (/"msg":"lender console: /.test(output()) ? output() : undefined), {
+      what: 'the start hints in the log',
+      giveUp: stillRunning,
+    });
+    assert.doesNotMatch(hints, /npm run /);
+    const suggested = new Set([...hints.matchAll(/npx obi((?: [a-z][a-z-]*)+)/g)].map((m) => (m[1] ?? '').trim()));
+    assert.ok(suggested.size >= 2, `the log suggests obi commands: ${[...suggested].join('; ')}`);
+    for (const words of suggested) assert.match(await obi([...words.split(' '), '--help'], {}), /usage:/);
     // the hosted pages' scripts are files beside the code (src/web/assets, copied into dist/ by the build)
     const embed = await fetch(`${baseUrl}/connect/embed.js`, { signal: AbortSignal.timeout(60_000) });
     assert.equal(embed.status, 200);

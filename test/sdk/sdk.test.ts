@@ -18,7 +18,7 @@ import {
   waitForReport,
   WebhookSignatureError,
   type components,
-} from '@open-banking-insights/sdk';
+} from '../../packages/sdk/src/index.ts';
 import { startLiveService } from '../helpers/bank-flow.ts';
 import { createClient as createLender } from '../../src/modules/clients/clients.service.ts';
 import { generateWebhookSecret, signatureHeaders } from '../../src/modules/webhooks/webhooks.signing.ts';

@@ -38,6 +38,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Landing: links to the reference, the console and the health check
+     * @description A browser (Accept: text/html) gets a small HTML page with these links; any other client gets them as JSON. It says nothing about the installation.
+     */
+    get: operations['getLanding'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/oauth/v2/token': {
     parameters: {
       query?: never;
@@ -1023,6 +1043,47 @@ export interface components {
       status: 'ready';
       database: string;
     };
+    /** @description The service and its entry points. */
+    GetLandingResponse: {
+      /**
+       * @description what answers at this address
+       * @enum {string}
+       */
+      service: 'open-banking-insights';
+      /** @description where to go next */
+      _links: {
+        /** @description the API reference for people */
+        docs: {
+          /** @description the path, relative to this address */
+          href: string;
+          /** @description what is there */
+          title: string;
+        };
+        /** @description the OpenAPI document the reference and the SDK are made from */
+        openapi: {
+          /** @description the path, relative to this address */
+          href: string;
+          /** @description what is there */
+          title: string;
+        };
+        /** @description the lender console: a client's staff sign in here */
+        console: {
+          /** @description the path, relative to this address */
+          href: string;
+          /** @description what is there */
+          title: string;
+        };
+        /** @description liveness: answers {"status":"ok"} while the process runs */
+        health: {
+          /** @description the path, relative to this address */
+          href: string;
+          /** @description what is there */
+          title: string;
+        };
+      };
+    };
+    /** @description a small page with the same links */
+    GetLandingResponse2: string;
     CreateAccessTokenRequest: {
       client_id?: string;
       client_secret?: string;
@@ -1346,7 +1407,7 @@ export interface components {
         sub_type:
           'ChargeCard' | 'CreditCard' | 'CurrentAccount' | 'EMoney' | 'Loan' | 'Mortgage' | 'PrePaidCard' | 'Savings';
         /** @default UK.OBIE.SortCodeAccountNumber */
-        scheme_name: string;
+        scheme_name?: string;
         is_authorized?: boolean;
       }[];
     };
@@ -3042,7 +3103,7 @@ export interface components {
        * @description how long the replaced secret (and tokens issued with it) keeps working; 0 cuts it and every access token off at once
        * @default 86400
        */
-      overlap_seconds: number;
+      overlap_seconds?: number;
     };
     AdminRotateClientSecretResponse: {
       client_id: string;
@@ -3189,7 +3250,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: liveness. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3209,7 +3270,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: readiness: 503 when the database or the job queue is unreachable (or the process is stopping). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3229,6 +3290,27 @@ export interface operations {
       };
     };
   };
+  getLanding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The links, as JSON or (to a browser) as an HTML page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GetLandingResponse'];
+          'text/html': components['schemas']['GetLandingResponse2'];
+        };
+      };
+    };
+  };
   createAccessToken: {
     parameters: {
       query?: never;
@@ -3242,7 +3324,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: get an access token. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3251,7 +3333,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAccessTokenResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3260,7 +3342,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAccessToken400Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3269,7 +3351,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAccessToken401Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Too many requests: wait for the number of seconds in Retry-After. */
       429: {
         headers: {
           [name: string]: unknown;
@@ -3293,7 +3375,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list customers (find by user_reference). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3302,7 +3384,7 @@ export interface operations {
           'application/json': components['schemas']['ListCustomersResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3311,7 +3393,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3320,7 +3402,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3329,7 +3411,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3338,7 +3420,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3347,7 +3429,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3371,7 +3453,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: create customer. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -3380,7 +3462,7 @@ export interface operations {
           'application/json': components['schemas']['CreateCustomerResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3389,7 +3471,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3398,7 +3480,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3407,7 +3489,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3416,7 +3498,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3425,7 +3507,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3434,7 +3516,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3456,7 +3538,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get a customer. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3465,7 +3547,7 @@ export interface operations {
           'application/json': components['schemas']['GetCustomerResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3474,7 +3556,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3483,7 +3565,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3492,7 +3574,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3501,7 +3583,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3510,7 +3592,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3532,14 +3614,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Done; no body: delete a customer and all of their data. */
       204: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3548,7 +3630,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3557,7 +3639,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3566,7 +3648,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3575,7 +3657,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3584,7 +3666,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3606,7 +3688,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: create customer token. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3615,7 +3697,7 @@ export interface operations {
           'application/json': components['schemas']['CreateCustomerTokenResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3624,7 +3706,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3633,7 +3715,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3642,7 +3724,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3651,7 +3733,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3660,7 +3742,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3680,7 +3762,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: read the client's settings. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3689,7 +3771,7 @@ export interface operations {
           'application/json': components['schemas']['GetSettingsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3698,7 +3780,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3707,7 +3789,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3716,7 +3798,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3725,7 +3807,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3734,7 +3816,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3758,7 +3840,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: change the client's settings (members not sent stay as they are). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3767,7 +3849,7 @@ export interface operations {
           'application/json': components['schemas']['UpdateSettingsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3776,7 +3858,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3785,7 +3867,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3794,7 +3876,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3803,7 +3885,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3812,7 +3894,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3832,7 +3914,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list banks. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3841,7 +3923,7 @@ export interface operations {
           'application/json': components['schemas']['ListBanksResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3850,7 +3932,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3859,7 +3941,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3868,7 +3950,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3877,7 +3959,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3886,7 +3968,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3909,7 +3991,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get categories. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3918,7 +4000,7 @@ export interface operations {
           'application/json': components['schemas']['ListTransactionCategoriesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3927,7 +4009,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3936,7 +4018,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3945,7 +4027,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3954,7 +4036,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3963,7 +4045,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3983,7 +4065,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list the client's webhooks (never their secrets). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3992,7 +4074,7 @@ export interface operations {
           'application/json': components['schemas']['ListWebhooksResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4001,7 +4083,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4010,7 +4092,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4019,7 +4101,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4028,7 +4110,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4037,7 +4119,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4061,7 +4143,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: create webhook. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -4070,7 +4152,7 @@ export interface operations {
           'application/json': components['schemas']['CreateWebhookResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4079,7 +4161,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4088,7 +4170,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4097,7 +4179,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4106,7 +4188,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4115,7 +4197,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4137,7 +4219,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: delete webhook. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4146,7 +4228,7 @@ export interface operations {
           'application/json': components['schemas']['DeleteWebhookResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4155,7 +4237,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4164,7 +4246,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4173,7 +4255,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4182,7 +4264,7 @@ export interface operations {
           'application/problem+json': components['schemas']['DeleteWebhook404Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4191,7 +4273,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4217,7 +4299,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: a webhook's delivery log, newest first, with every attempt. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4226,7 +4308,7 @@ export interface operations {
           'application/json': components['schemas']['ListWebhookDeliveriesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4235,7 +4317,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4244,7 +4326,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4253,7 +4335,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4262,7 +4344,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4271,7 +4353,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4294,7 +4376,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Accepted: the work is done in the background: send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -4303,7 +4385,7 @@ export interface operations {
           'application/json': components['schemas']['ReplayWebhookDeliveryResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4312,7 +4394,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4321,7 +4403,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4330,7 +4412,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4339,7 +4421,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4348,7 +4430,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4357,7 +4439,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4383,7 +4465,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: create accounts (idempotent on bank_slug + number). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4392,7 +4474,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAccountsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4401,7 +4483,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4410,7 +4492,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4419,7 +4501,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4428,7 +4510,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4437,7 +4519,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4459,7 +4541,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get accounts. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4468,7 +4550,7 @@ export interface operations {
           'application/json': components['schemas']['ListAccountsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4477,7 +4559,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4486,7 +4568,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4495,7 +4577,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4504,7 +4586,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4513,7 +4595,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4539,7 +4621,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: submit balances (one per account, type and day). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4548,7 +4630,7 @@ export interface operations {
           'application/json': components['schemas']['CreateBalancesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4557,7 +4639,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4566,7 +4648,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4575,7 +4657,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4584,7 +4666,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4593,7 +4675,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is well formed but cannot be processed as it is (the Problem's `code` says why). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4602,7 +4684,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4625,7 +4707,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: an account's balances, newest day first. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4634,7 +4716,7 @@ export interface operations {
           'application/json': components['schemas']['ListBalancesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4643,7 +4725,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4652,7 +4734,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4661,7 +4743,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4670,7 +4752,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4679,7 +4761,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4708,7 +4790,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: post bank transactions (up to 100 000, all or nothing). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4717,7 +4799,7 @@ export interface operations {
           'application/json': components['schemas']['SubmitTransactionsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4726,7 +4808,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4735,7 +4817,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4744,7 +4826,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4753,7 +4835,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4762,7 +4844,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The body is larger than the service accepts (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -4771,7 +4853,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4780,7 +4862,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is well formed but cannot be processed as it is (the Problem's `code` says why). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4789,7 +4871,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4823,7 +4905,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get raw transactions. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4832,7 +4914,7 @@ export interface operations {
           'application/json': components['schemas']['ListRawTransactionsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4841,7 +4923,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4850,7 +4932,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4859,7 +4941,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4868,7 +4950,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4877,7 +4959,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4911,7 +4993,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get categorised transactions. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4920,7 +5002,7 @@ export interface operations {
           'application/json': components['schemas']['ListCategorisedTransactionsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4929,7 +5011,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4938,7 +5020,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4947,7 +5029,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4956,7 +5038,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4965,7 +5047,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5069,7 +5151,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get statements. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5078,7 +5160,7 @@ export interface operations {
           'application/json': components['schemas']['ListStatementsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5087,7 +5169,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5096,7 +5178,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5105,7 +5187,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5114,7 +5196,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5123,7 +5205,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5146,7 +5228,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get account parties. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5155,7 +5237,7 @@ export interface operations {
           'application/json': components['schemas']['ListAccountPartiesResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5164,7 +5246,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5173,7 +5255,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5182,7 +5264,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5191,7 +5273,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5200,7 +5282,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5224,7 +5306,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get report status. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5233,7 +5315,7 @@ export interface operations {
           'application/json': components['schemas']['GetReportReadinessResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5242,7 +5324,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5251,7 +5333,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5260,7 +5342,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5269,7 +5351,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5278,7 +5360,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5300,7 +5382,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get insights for personal accounts. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5309,7 +5391,7 @@ export interface operations {
           'application/json': components['schemas']['GetInsightsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5318,7 +5400,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5327,7 +5409,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5336,7 +5418,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5345,7 +5427,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5354,7 +5436,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5363,7 +5445,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5385,7 +5467,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get personal affordability. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5394,7 +5476,7 @@ export interface operations {
           'application/json': components['schemas']['GetAffordabilityResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5403,7 +5485,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5412,7 +5494,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5421,7 +5503,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5430,7 +5512,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5439,7 +5521,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5448,7 +5530,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5470,7 +5552,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get personal events. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5479,7 +5561,7 @@ export interface operations {
           'application/json': components['schemas']['ListEventsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5488,7 +5570,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5497,7 +5579,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5506,7 +5588,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5515,7 +5597,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5524,7 +5606,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5533,7 +5615,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5555,7 +5637,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: daily balance history and 90-day forecast. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5564,7 +5646,7 @@ export interface operations {
           'application/json': components['schemas']['GetForecastResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5573,7 +5655,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5582,7 +5664,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5591,7 +5673,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5600,7 +5682,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5609,7 +5691,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5618,7 +5700,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5649,7 +5731,7 @@ export interface operations {
           'application/pdf': components['schemas']['GetAffordabilityPdfResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5658,7 +5740,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5667,7 +5749,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5676,7 +5758,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5685,7 +5767,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5694,7 +5776,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5703,7 +5785,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6206,7 +6288,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: create consent screen. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6215,7 +6297,7 @@ export interface operations {
           'application/json': components['schemas']['CreateConsentScreenResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6224,7 +6306,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6233,7 +6315,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6242,7 +6324,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6251,7 +6333,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6260,7 +6342,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is well formed but cannot be processed as it is (the Problem's `code` says why). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6269,7 +6351,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6291,7 +6373,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: withdraw the consent (revoked here and at the bank). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6300,7 +6382,7 @@ export interface operations {
           'application/json': components['schemas']['WithdrawConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6309,7 +6391,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6318,7 +6400,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6327,7 +6409,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6336,7 +6418,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6345,7 +6427,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6354,7 +6436,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6383,7 +6465,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: create bank flow URL. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6392,7 +6474,7 @@ export interface operations {
           'application/json': components['schemas']['CreateBankFlowResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6401,7 +6483,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6410,7 +6492,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6419,7 +6501,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6428,7 +6510,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6437,7 +6519,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is well formed but cannot be processed as it is (the Problem's `code` says why). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6446,7 +6528,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description HTTP 502. */
       502: {
         headers: {
           [name: string]: unknown;
@@ -6455,7 +6537,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6477,7 +6559,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get consent status. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6486,7 +6568,7 @@ export interface operations {
           'application/json': components['schemas']['GetConsentStatusResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6495,7 +6577,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6504,7 +6586,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6513,7 +6595,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6522,7 +6604,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6531,7 +6613,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6551,7 +6633,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: banks the customer can connect, with the customer's latest consent at each. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6560,7 +6642,7 @@ export interface operations {
           'application/json': components['schemas']['ListConnectableBanksResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6569,7 +6651,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6578,7 +6660,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6587,7 +6669,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6596,7 +6678,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6605,7 +6687,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6627,7 +6709,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: reconfirm the consent (due every 90 days). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6636,7 +6718,7 @@ export interface operations {
           'application/json': components['schemas']['ReconfirmConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6645,7 +6727,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6654,7 +6736,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6663,7 +6745,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6672,7 +6754,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6681,7 +6763,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6690,7 +6772,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6718,14 +6800,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description A redirect (Location): where the bank sends the customer back; redirects to the client URL (a hybrid answer's fragment is relayed first). */
       302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6749,14 +6831,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description A redirect (Location): a hybrid answer's fragment, posted by the callback's relay page; redirects to the client URL. */
       302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6778,7 +6860,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description A redirect (Location): endpoint 5's URL: binds the bank flow to this browser, once, and sends it on to the bank. */
       303: {
         headers: {
           [name: string]: unknown;
@@ -6798,7 +6880,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: a customer's bank consents, newest first. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6807,7 +6889,7 @@ export interface operations {
           'application/json': components['schemas']['ListConsentsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6816,7 +6898,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6825,7 +6907,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6834,7 +6916,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6843,7 +6925,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6852,7 +6934,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6875,7 +6957,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: one consent with its recent pulls. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6884,7 +6966,7 @@ export interface operations {
           'application/json': components['schemas']['GetConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6893,7 +6975,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6902,7 +6984,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6911,7 +6993,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6920,7 +7002,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6929,7 +7011,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6952,7 +7034,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: revoke the consent (here and at the bank). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6961,7 +7043,7 @@ export interface operations {
           'application/json': components['schemas']['RevokeConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6970,7 +7052,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6979,7 +7061,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6988,7 +7070,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6997,7 +7079,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7006,7 +7088,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7029,7 +7111,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Accepted: the work is done in the background: pull the consent's data again now. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -7038,7 +7120,7 @@ export interface operations {
           'application/json': components['schemas']['RefreshConsentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7047,7 +7129,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7056,7 +7138,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7065,7 +7147,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7074,7 +7156,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7083,7 +7165,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7092,7 +7174,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7116,7 +7198,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get invitations (newest first). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7125,7 +7207,7 @@ export interface operations {
           'application/json': components['schemas']['ListInvitationsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7134,7 +7216,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7143,7 +7225,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7152,7 +7234,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7161,7 +7243,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7170,7 +7252,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7194,7 +7276,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: create invitation. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7203,7 +7285,7 @@ export interface operations {
           'application/json': components['schemas']['CreateInvitationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7212,7 +7294,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7221,7 +7303,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7230,7 +7312,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7239,7 +7321,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7248,7 +7330,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7270,7 +7352,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get an invitation. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7279,7 +7361,7 @@ export interface operations {
           'application/json': components['schemas']['GetInvitationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7288,7 +7370,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7297,7 +7379,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7306,7 +7388,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7315,7 +7397,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7324,7 +7406,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7346,7 +7428,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: revoke an invitation (its link stops working). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7355,7 +7437,7 @@ export interface operations {
           'application/json': components['schemas']['RevokeInvitationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7364,7 +7446,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7373,7 +7455,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7382,7 +7464,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7391,7 +7473,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7400,7 +7482,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7409,7 +7491,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7433,7 +7515,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: get one-time URL for the web component. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7442,7 +7524,7 @@ export interface operations {
           'application/json': components['schemas']['CreateComponentUrlResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7451,7 +7533,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7460,7 +7542,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7469,7 +7551,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7478,7 +7560,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7487,7 +7569,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7507,7 +7589,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list clients. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7516,7 +7598,7 @@ export interface operations {
           'application/json': components['schemas']['AdminListClientsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7525,7 +7607,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7534,7 +7616,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7543,7 +7625,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7552,7 +7634,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7576,7 +7658,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: create a client (its secret is in this answer only). */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7585,7 +7667,7 @@ export interface operations {
           'application/json': components['schemas']['AdminCreateClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7594,7 +7676,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7603,7 +7685,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7612,7 +7694,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7621,7 +7703,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7643,7 +7725,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: get a client. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7652,7 +7734,7 @@ export interface operations {
           'application/json': components['schemas']['AdminGetClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7661,7 +7743,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7670,7 +7752,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7679,7 +7761,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7688,7 +7770,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7713,7 +7795,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: delete a client and all its data (confirm must repeat the client id). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7722,7 +7804,7 @@ export interface operations {
           'application/json': components['schemas']['AdminDeleteClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7731,7 +7813,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7740,7 +7822,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7749,7 +7831,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7758,7 +7840,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7784,7 +7866,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: rotate the secret; the old one keeps working for overlap_seconds. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7793,7 +7875,7 @@ export interface operations {
           'application/json': components['schemas']['AdminRotateClientSecretResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7802,7 +7884,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7811,7 +7893,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7820,7 +7902,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7829,7 +7911,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7851,7 +7933,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: disable a client: its credentials and every token it holds stop working at once; its data stays. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7860,7 +7942,7 @@ export interface operations {
           'application/json': components['schemas']['AdminDisableClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7869,7 +7951,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7878,7 +7960,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7887,7 +7969,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7896,7 +7978,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7918,7 +8000,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: enable a disabled client (its credentials work again; revoked tokens stay revoked). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7927,7 +8009,7 @@ export interface operations {
           'application/json': components['schemas']['AdminEnableClientResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7936,7 +8018,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7945,7 +8027,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7954,7 +8036,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7963,7 +8045,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7987,7 +8069,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: the client's audit log, newest first (kept after the client is deleted). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7996,7 +8078,7 @@ export interface operations {
           'application/json': components['schemas']['AdminListClientAuditResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8005,7 +8087,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8014,7 +8096,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8023,7 +8105,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8032,7 +8114,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8054,7 +8136,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: read a client's settings. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -8063,7 +8145,7 @@ export interface operations {
           'application/json': components['schemas']['AdminGetClientSettingsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8072,7 +8154,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8081,7 +8163,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8090,7 +8172,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8099,7 +8181,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8125,7 +8207,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: change a client's settings (members not sent stay as they are). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -8134,7 +8216,7 @@ export interface operations {
           'application/json': components['schemas']['AdminUpdateClientSettingsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8143,7 +8225,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8152,7 +8234,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8161,7 +8243,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8170,7 +8252,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8196,7 +8278,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: invite a person to the client's lender console (the first admin). */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8205,7 +8287,7 @@ export interface operations {
           'application/json': components['schemas']['AdminCreateConsoleInvitationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8214,7 +8296,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8223,7 +8305,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8232,7 +8314,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
