@@ -5074,7 +5074,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: sync transactions: what was added, modified and removed since a cursor. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5083,7 +5083,7 @@ export interface operations {
           'application/json': components['schemas']['SyncTransactionsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5092,7 +5092,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5101,7 +5101,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5110,7 +5110,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5119,7 +5119,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5128,7 +5128,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5814,7 +5814,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: assess affordability: verified income, spending by SFS heading, declared against verified, the policy. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5823,7 +5823,7 @@ export interface operations {
           'application/json': components['schemas']['GetAffordabilityAssessmentResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5832,7 +5832,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5841,7 +5841,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5850,7 +5850,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5859,7 +5859,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5868,7 +5868,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5877,7 +5877,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5899,7 +5899,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: list the customer's declarations, newest first. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5908,7 +5908,7 @@ export interface operations {
           'application/json': components['schemas']['ListAffordabilityDeclarationsResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5917,7 +5917,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5926,7 +5926,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5935,7 +5935,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5944,7 +5944,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5953,7 +5953,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5979,7 +5979,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created: record what the customer declared (monthly figures); the assessment compares the latest. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -5988,7 +5988,7 @@ export interface operations {
           'application/json': components['schemas']['CreateAffordabilityDeclarationResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5997,7 +5997,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6006,7 +6006,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6015,7 +6015,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6024,7 +6024,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6033,7 +6033,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6053,7 +6053,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: read the client's current affordability policy (version 0, the built-in default, until one is set). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6062,7 +6062,7 @@ export interface operations {
           'application/json': components['schemas']['GetAffordabilityPolicyResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6071,7 +6071,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6080,7 +6080,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6089,7 +6089,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6098,7 +6098,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6107,7 +6107,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6131,7 +6131,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK: set the affordability policy: every member, as a new version (earlier versions stay readable). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6140,7 +6140,7 @@ export interface operations {
           'application/json': components['schemas']['PutAffordabilityPolicyResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6149,7 +6149,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6158,7 +6158,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6167,7 +6167,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6176,7 +6176,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6185,7 +6185,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6208,7 +6208,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK: read one version of the client's affordability policy. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6217,7 +6217,7 @@ export interface operations {
           'application/json': components['schemas']['GetAffordabilityPolicyVersionResponse'];
         };
       };
-      /** @description Default Response */
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6226,7 +6226,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6235,7 +6235,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The credentials are valid but may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6244,7 +6244,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found, or not this client's (another client's ids answer the same). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6253,7 +6253,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description The Content-Type is not one this operation takes. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6262,7 +6262,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Default Response */
+      /** @description Not available for the moment (Retry-After says when to try again). */
       503: {
         headers: {
           [name: string]: unknown;
