@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +52,32 @@ describe('the PDF printer', { skip: BROWSER_SKIP }, async () => {
     assert.doesNotMatch(text, /SCRIPT RAN/);
     assert.deepEqual(hits, []);
   });
+
+  test(
+    'a service running as root never runs Chromium as root: it runs as an unprivileged user',
+    {
+      skip: process.getuid?.() !== 0 && 'the tests do not run as root here',
+    },
+    async () => {
+      await printer.print('<!doctype html><p>Whose process?</p>');
+      // Chromium's own processes, the ones this process started: their real and effective user ids.
+      const uids: string[] = [];
+      for (const pid of await readdir('/proc')) {
+        if (!/^\d+$/.test(pid)) continue;
+        const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+        if (!/^Name:\s*chrom/im.test(status)) continue;
+        if (status.match(/^PPid:\s*(\d+)/m)?.[1] !== String(process.pid)) continue;
+        uids.push(status.match(/^Uid:\s*(.*)$/m)?.[1] ?? '');
+      }
+      assert.ok(uids.length > 0, 'a Chromium started by this process');
+      for (const u of uids)
+        assert.ok(
+          u.split(/\s+/).every((id) => id !== '0'),
+          `Chromium's user ids: ${u}`,
+        );
+      assert.equal(printer.runsAs, 'nobody');
+    },
+  );
 
   test('four documents printed at once all come out', async () => {
     const pdfs = await Promise.all(

@@ -6,10 +6,11 @@
  * docs/decisions/0045-a-fair-printer.md): at most PRINT_CONCURRENCY documents at once, PRINT_PER_CLIENT of one
  * client's, PRINT_QUEUE_PER_CLIENT of one client's waiting (PRINT_QUEUE_LIMIT in all), more refused. A document's
  * whole time, its wait included, is bounded by PRINT_TIMEOUT_MS: past it the answer is 503 with Retry-After.
- * Chromium runs in its own processes, sandboxed where the sandbox can run (see `sandboxPlan`); the event loop
- * only waits.
+ * Chromium runs in its own processes, sandboxed where the sandbox can run, and never as root: a root service starts
+ * it as an unprivileged user (chromium-user.ts); the event loop only waits.
  */
 import type { Browser } from 'playwright-core';
+import { unprivilegedLauncher } from './chromium-user.ts';
 import { PdfUnavailableError } from './overview.printer-errors.ts';
 import { PrintQueue, type PrintQueueLimits } from './print-queue.ts';
 
@@ -24,22 +25,6 @@ export const PRINT_QUEUE_PER_CLIENT = 4;
 export const PRINT_QUEUE_LIMIT = 16;
 /** A document's deadline, its wait for a turn included (docs/security.md, "Limits"). */
 export const PRINT_TIMEOUT_MS = 60_000;
-
-/**
- * Whether Chromium can run in its sandbox here, and why not. Chromium refuses its sandbox when run as root (it would
- * need --no-sandbox): the service should run as an unprivileged user (the README and docs/security.md say so), and
- * when it does not, the PDF is still printed, without the sandbox, and the reason is logged at the first print.
- * JavaScript is off and every request is aborted in the printed page either way.
- */
-export function sandboxPlan(uid: number | undefined = process.getuid?.()): { sandbox: boolean; reason: string | null } {
-  if (uid === 0)
-    return {
-      sandbox: false,
-      reason:
-        'the service runs as root (uid 0), where Chromium will not start its sandbox; run it as an unprivileged user',
-    };
-  return { sandbox: true, reason: null };
-}
 
 const LAUNCH_ARGS = [
   '--disable-gpu',
@@ -66,6 +51,8 @@ export class PdfPrinter {
   private readonly onUnsandboxed: (reason: string) => void;
   /** Why Chromium runs without its sandbox, once it has been launched so; null while sandboxed or not launched. */
   unsandboxedReason: string | null = null;
+  /** The user Chromium runs as when the service is root (chromium-user.ts); null: the service's own user. */
+  runsAs: string | null = null;
 
   constructor(executablePath: string, options: PrinterOptions = {}) {
     this.executablePath = executablePath;
@@ -83,25 +70,34 @@ export class PdfPrinter {
   private async launchChromium(): Promise<Browser> {
     // playwright-core is loaded with the first PDF, not at start-up (it is a tenth of a cold start's work).
     const { chromium } = await import('playwright-core');
-    const launch = (sandbox: boolean) =>
+    const launch = (executablePath: string, sandbox: boolean) =>
       chromium.launch({
-        executablePath: this.executablePath,
+        executablePath,
         headless: true,
         args: LAUNCH_ARGS,
         chromiumSandbox: sandbox,
         timeout: PRINT_TIMEOUT_MS,
       });
-    const plan = sandboxPlan();
-    if (plan.sandbox) {
-      try {
-        return await launch(true);
-      } catch (err) {
-        // No user namespaces and no setuid sandbox helper (some containers): printed without it, said why.
-        this.unsandboxedReason = `Chromium's sandbox would not start (${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'})`;
+    let executablePath = this.executablePath;
+    if (process.getuid?.() === 0) {
+      // Chromium will not start its sandbox as root: start it as an unprivileged user instead (chromium-user.ts).
+      const launcher = await unprivilegedLauncher(this.executablePath);
+      if (launcher.executablePath === null) {
+        this.unsandboxedReason = launcher.reason;
+        this.onUnsandboxed(launcher.reason);
+        return launch(this.executablePath, false);
       }
-    } else this.unsandboxedReason = plan.reason;
-    this.onUnsandboxed(this.unsandboxedReason ?? 'unknown');
-    return launch(false);
+      executablePath = launcher.executablePath;
+      this.runsAs = launcher.user;
+    }
+    try {
+      return await launch(executablePath, true);
+    } catch (err) {
+      // No user namespaces and no setuid sandbox helper (some containers): printed without it, said why.
+      this.unsandboxedReason = `Chromium's sandbox would not start (${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'})${this.runsAs ? `; Chromium runs as '${this.runsAs}' without it` : ''}`;
+    }
+    this.onUnsandboxed(this.unsandboxedReason);
+    return launch(executablePath, false);
   }
 
   private launch(): Promise<Browser> {
