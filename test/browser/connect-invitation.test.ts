@@ -39,7 +39,7 @@ describe('hosted connect pages: an invitation, in the browser', { skip: BROWSER_
     await page.getByLabel('Search for your bank').focus();
     await page.keyboard.type('sandbox');
     await page.getByRole('status').filter({ hasText: 'match' }).waitFor();
-    assert.match(await page.locator('#bank-count').innerText(), /^2 banks match “sandbox”$/);
+    assert.match(await page.locator('#bank-count').innerText(), /^3 banks match “sandbox”$/);
     assert.equal(await page.getByRole('link', { name: /Barclays/ }).count(), 0, 'the list is filtered');
     const sandbox = page.getByRole('link', { name: /^Sandbox Bank Test bank/ });
     assert.equal(await sandbox.count(), 1);
