@@ -151,6 +151,50 @@ describe('consent flow › the variations of real UK banks', async () => {
     }
   });
 
+  test('charges and currency exchange: kept per transaction, on endpoint 11 and in the change feed', async () => {
+    const { customer, view } = await pulled('thin-file+fx');
+    assert.equal(view.latest_pull.state, 'succeeded', JSON.stringify(view.latest_pull));
+    const p = persona('sandbox', 'thin-file');
+    const cards = new Map(
+      p.transactions.filter((t) => t.type === 'CardPayment' && t.amount < 0).map((t) => [t.external_transaction_id, t]),
+    );
+    assert.ok(cards.size > 0, 'the persona has card payments');
+    const stored = await rawTransactions(svc, client, customer.id);
+    assert.equal(stored.length, p.transactions.length);
+    for (const t of stored) {
+      const card = cards.get(t.external_transaction_id);
+      if (!card) {
+        assert.equal(t.charge_amount, undefined, `${t.external_transaction_id}: no charge when the bank gave none`);
+        assert.equal(t.currency_exchange, undefined);
+        continue;
+      }
+      // What the sandbox bank sends (src/sandbox-bank/data.ts): a 2.99 % fee and a euro payment at 0.85.
+      assert.deepEqual(t.charge_amount, {
+        amount: Math.round(Math.abs(card.amount) * 2.99) / 100,
+        currency: card.currency,
+      });
+      assert.equal(t.currency_exchange.source_currency, 'EUR');
+      assert.equal(t.currency_exchange.target_currency, card.currency);
+      assert.equal(t.currency_exchange.exchange_rate, 0.85);
+      assert.equal(t.currency_exchange.instructed_amount.currency, 'EUR');
+      assert.ok(Math.abs(t.currency_exchange.instructed_amount.amount - Math.abs(card.amount) / 0.85) < 0.01);
+    }
+    let withCharge = 0;
+    for (let cursor = '', more = true; more;) {
+      const feed = await call(
+        svc,
+        'GET',
+        `/public/v3/customers/${customer.id}/transactions/sync?count=500${cursor && `&cursor=${encodeURIComponent(cursor)}`}`,
+        { auth: client.auth.authorization },
+      );
+      assert.equal(feed.status, 200, JSON.stringify(feed.json));
+      withCharge += feed.json.added.filter((t: { charge_amount?: unknown }) => t.charge_amount !== undefined).length;
+      cursor = feed.json.next_cursor;
+      more = feed.json.has_more;
+    }
+    assert.equal(withCharge, cards.size, 'the change feed carries the same details');
+  });
+
   test("paging: Links.Next on the bank's other host and API version is followed; a last page naming itself ends it", async () => {
     const { customer, view } = await pulled('overdrawn+alias-next+self-next');
     assert.equal(view.latest_pull.state, 'succeeded', JSON.stringify(view.latest_pull));

@@ -1577,6 +1577,28 @@ export interface components {
         } | null;
         value_date_time: number;
         booking_date_time: number;
+        /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
+        charge_amount?: {
+          /** @description The charge, unsigned (it is money out of the account). */
+          amount: number;
+          /** @description ISO 4217 currency of the charge. */
+          currency: string;
+        };
+        /** @description The currency exchange of a payment made in another currency (OBIE CurrencyExchange). Present only when the bank reported one. */
+        currency_exchange?: {
+          /** @description ISO 4217 currency the payment was made in. */
+          source_currency: string;
+          target_currency: string | null;
+          unit_currency: string | null;
+          /** @description The rate the bank applied. */
+          exchange_rate: number;
+          instructed_amount: {
+            /** @description Unsigned amount in the instructed currency. */
+            amount: number;
+            /** @description ISO 4217 currency of the instructed amount. */
+            currency: string;
+          } | null;
+        };
       }[];
       page: number;
       pages: number;
@@ -1624,6 +1646,28 @@ export interface components {
         } | null;
         value_date_time: number;
         booking_date_time: number;
+        /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
+        charge_amount?: {
+          /** @description The charge, unsigned (it is money out of the account). */
+          amount: number;
+          /** @description ISO 4217 currency of the charge. */
+          currency: string;
+        };
+        /** @description The currency exchange of a payment made in another currency (OBIE CurrencyExchange). Present only when the bank reported one. */
+        currency_exchange?: {
+          /** @description ISO 4217 currency the payment was made in. */
+          source_currency: string;
+          target_currency: string | null;
+          unit_currency: string | null;
+          /** @description The rate the bank applied. */
+          exchange_rate: number;
+          instructed_amount: {
+            /** @description Unsigned amount in the instructed currency. */
+            amount: number;
+            /** @description ISO 4217 currency of the instructed amount. */
+            currency: string;
+          } | null;
+        };
         category: string | null;
         category_id: string | null;
         merchant: string | null;
@@ -1674,6 +1718,28 @@ export interface components {
         } | null;
         value_date_time: number;
         booking_date_time: number;
+        /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
+        charge_amount?: {
+          /** @description The charge, unsigned (it is money out of the account). */
+          amount: number;
+          /** @description ISO 4217 currency of the charge. */
+          currency: string;
+        };
+        /** @description The currency exchange of a payment made in another currency (OBIE CurrencyExchange). Present only when the bank reported one. */
+        currency_exchange?: {
+          /** @description ISO 4217 currency the payment was made in. */
+          source_currency: string;
+          target_currency: string | null;
+          unit_currency: string | null;
+          /** @description The rate the bank applied. */
+          exchange_rate: number;
+          instructed_amount: {
+            /** @description Unsigned amount in the instructed currency. */
+            amount: number;
+            /** @description ISO 4217 currency of the instructed amount. */
+            currency: string;
+          } | null;
+        };
         pending_transaction_id: string | null;
       }[];
       /** @description transactions the client has seen before, as they are now */
@@ -1703,6 +1769,28 @@ export interface components {
         } | null;
         value_date_time: number;
         booking_date_time: number;
+        /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
+        charge_amount?: {
+          /** @description The charge, unsigned (it is money out of the account). */
+          amount: number;
+          /** @description ISO 4217 currency of the charge. */
+          currency: string;
+        };
+        /** @description The currency exchange of a payment made in another currency (OBIE CurrencyExchange). Present only when the bank reported one. */
+        currency_exchange?: {
+          /** @description ISO 4217 currency the payment was made in. */
+          source_currency: string;
+          target_currency: string | null;
+          unit_currency: string | null;
+          /** @description The rate the bank applied. */
+          exchange_rate: number;
+          instructed_amount: {
+            /** @description Unsigned amount in the instructed currency. */
+            amount: number;
+            /** @description ISO 4217 currency of the instructed amount. */
+            currency: string;
+          } | null;
+        };
         pending_transaction_id: string | null;
       }[];
       removed: {

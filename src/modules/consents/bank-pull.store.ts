@@ -13,8 +13,8 @@ import { isoDate, londonDay } from '../../analytics/calendar/london.ts';
 import { newId } from '../../lib/ids.ts';
 import { markDataChanged } from '../reports/index.ts';
 import { storeParties, storeStatements, type PartyBody, type StatementBody } from '../statements/index.ts';
-import { buildTransactionRows, type SubmittedTransactionInput } from '../transactions/index.ts';
-import { feedPosition, removeVanishedPending, storeTransactionRows } from '../transactions/index.ts';
+import { buildTransactionRows, type BankDetail, type SubmittedTransactionInput } from '../transactions/index.ts';
+import { feedPosition, removeVanishedPending, storeBankDetails, storeTransactionRows } from '../transactions/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { grantAccounts, loseAccounts } from './consent-lifecycle.ts';
 import * as repo from './consents.repo.ts';
@@ -201,10 +201,10 @@ async function storeTransactions(
   const answer = await storeTransactionRows(tx, ctx, built.rows);
   let removed = 0;
   for (const account of stored) {
-    const keep = data.transactions
-      .filter((t) => accountOf(t.bankAccountId, 'a transaction').id === account.id)
-      .map((t) => t.externalTransactionId);
+    const pulled = data.transactions.filter((t) => accountOf(t.bankAccountId, 'a transaction').id === account.id);
+    const keep = pulled.map((t) => t.externalTransactionId);
     removed += await removeVanishedPending(tx, ctx, account.id, keep, window.from, bookedSince);
+    await storeBankDetails(tx, ctx.customerId, account.id, keep, bankDetails(pulled), ctx.now);
   }
   return {
     received: built.rows.length,
@@ -213,6 +213,23 @@ async function storeTransactions(
     already_present: answer.already_present,
     removed_pending: removed,
   };
+}
+
+/** The charges and currency exchanges of pulled transactions, for those that carry either. */
+function bankDetails(pulled: NormalizedPull['transactions']): BankDetail[] {
+  return pulled
+    .filter((t) => t.charge !== null || t.currencyExchange !== null)
+    .map((t) => ({
+      external_transaction_id: t.externalTransactionId,
+      charge: t.charge,
+      currency_exchange: t.currencyExchange && {
+        source_currency: t.currencyExchange.sourceCurrency,
+        target_currency: t.currencyExchange.targetCurrency,
+        unit_currency: t.currencyExchange.unitCurrency,
+        exchange_rate: t.currencyExchange.exchangeRate,
+        instructed_amount: t.currencyExchange.instructedAmount,
+      },
+    }));
 }
 
 /** Statements and parties, per account, as the bank sent them. */

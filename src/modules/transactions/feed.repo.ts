@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/db.ts';
 import { publishedTransaction } from '../../db/transactions-visibility.ts';
+import { BANK_DETAILS_COLUMNS, BANK_DETAILS_JOIN } from './transaction-bank-details.repo.ts';
 import type { GonePending, StoredTransaction } from './transactions.repo.ts';
 
 export interface ChangedTransaction extends StoredTransaction {
@@ -41,8 +42,8 @@ export const feedPageSql = (limit: number) =>
               t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time,
               t.change_seq AS seq, t.change_seq::text AS change_seq,
               coalesce(t.added_seq, t.change_seq)::text AS added_seq,
-              t.replaces_transaction_id::text AS replaces_transaction_id
-       FROM transactions t
+              t.replaces_transaction_id::text AS replaces_transaction_id, ${BANK_DETAILS_COLUMNS}
+       FROM transactions t ${BANK_DETAILS_JOIN}
        WHERE t.customer_id = $1 AND t.change_seq > $2::bigint AND ${publishedTransaction()}
        ORDER BY t.change_seq LIMIT ${limit}) c) AS changed,
      (SELECT json_agg(d ORDER BY d.n) FROM (

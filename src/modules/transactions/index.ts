@@ -5,7 +5,8 @@
  */
 export { buildTransactionRows } from './transactions.ingest.ts';
 export type { SubmittedTransactionInput } from './transactions.ingest.ts';
-export { removeVanishedPending, storeTransactionRows } from './transactions.service.ts';
+export { removeVanishedPending, storeBankDetails, storeTransactionRows } from './transactions.service.ts';
+export type { BankDetail } from './transaction-bank-details.repo.ts';
 export { maintainTransactionsPartition } from './transactions-maintenance.ts';
 export { customerWrites } from './customer-writes.ts';
 export { discardInterruptedIngests } from './transactions-staged.repo.ts';

@@ -9,6 +9,11 @@ import { theRow, type Db } from '../../db/db.ts';
 import { currentCategories, publishedTransaction } from '../../db/transactions-visibility.ts';
 import { csvField } from '../../db/csv.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
+import {
+  BANK_DETAILS_COLUMNS,
+  BANK_DETAILS_JOIN,
+  type CurrencyExchangeDetail,
+} from './transaction-bank-details.repo.ts';
 
 // The embedded engine runs COPY on this thread: small slices keep each pause short (250 rows, about 15 ms; 500
 // held it about 30 ms). A server runs it elsewhere, so bigger slices only save round trips.
@@ -286,6 +291,10 @@ export interface StoredTransaction extends Omit<TransactionRow, 'content_hash'> 
   classified_category_id?: string | null;
   classified_category?: string | null;
   classified_merchant?: string | null;
+  /** what the bank said beyond the submission's columns (transaction-bank-details.repo.ts); null when nothing */
+  charge_amount?: string | null;
+  charge_currency?: string | null;
+  currency_exchange?: CurrencyExchangeDetail | null;
 }
 
 export function whereClause(customerId: string, f: TransactionFilters): { sql: string; params: unknown[] } {
@@ -336,13 +345,14 @@ export async function listTransactions(
     await db.query<StoredTransaction>(
       `SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount, t.currency, t.balance_amount,
             t.balance_currency, t.balance_type, t.status, t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name,
-            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time${
+            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time,
+            ${BANK_DETAILS_COLUMNS}${
               withCategories
                 ? `,
             c.category_id AS classified_category_id, c.category_name AS classified_category, c.merchant AS classified_merchant`
                 : ''
             }
-     FROM transactions t${withCategories ? ` LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id AND ${currentCategories('c', '$1')}` : ''} WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
+     FROM transactions t ${BANK_DETAILS_JOIN}${withCategories ? ` LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id AND ${currentCategories('c', '$1')}` : ''} WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
       params,
     )
   ).rows;

@@ -30,6 +30,7 @@ import { customerWrites } from './customer-writes.ts';
 import { findExisting, type ExistingTransaction } from './transactions-existing.repo.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
 import { recordRemovals } from './feed.repo.ts';
+import { deleteBankDetails, replaceBankDetails, type BankDetail } from './transaction-bank-details.repo.ts';
 import { enqueueTransactionsMaintenance, TRANSACTIONS_MAINTENANCE_AFTER_ROWS } from './transactions-maintenance.ts';
 
 const BUILD_SLICE = 10_000;
@@ -351,6 +352,30 @@ export function toRawWire(t: repo.StoredTransaction) {
         : { code: t.bank_transaction_code, issuer: t.bank_transaction_issuer },
     value_date_time: Number(t.value_date_time),
     booking_date_time: Number(t.booking_date_time),
+    ...bankDetailsWire(t),
+  };
+}
+
+/** The charge and currency exchange a bank reported (transaction-bank-details.repo.ts), as members only when present. */
+function bankDetailsWire(t: repo.StoredTransaction) {
+  const fx = t.currency_exchange;
+  return {
+    ...(t.charge_amount != null && t.charge_currency != null
+      ? { charge_amount: { amount: Number(t.charge_amount), currency: t.charge_currency } }
+      : {}),
+    ...(fx
+      ? {
+          currency_exchange: {
+            source_currency: fx.source_currency,
+            target_currency: fx.target_currency,
+            unit_currency: fx.unit_currency,
+            exchange_rate: Number(fx.exchange_rate),
+            instructed_amount: fx.instructed_amount
+              ? { amount: Number(fx.instructed_amount.amount), currency: fx.instructed_amount.currency }
+              : null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -427,10 +452,31 @@ export async function removeVanishedPending(
 ): Promise<number> {
   const gone = await repo.deleteVanishedPending(tx, ctx.customerId, accountId, pulledExternalIds, from);
   if (gone.length > 0) {
+    await deleteBankDetails(
+      tx,
+      ctx.customerId,
+      accountId,
+      gone.map((g) => g.external_transaction_id),
+    );
     await recordRemovals(tx, ctx.customerId, gone, bookedSince, ctx.now);
     await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
   }
   return gone.length;
+}
+
+/**
+ * The bank pull, beside storeTransactionRows: the charges and currency exchanges the bank reported for one account's
+ * pulled transactions (`pulledExternalIds`), replacing what an earlier pull stored for them.
+ */
+export async function storeBankDetails(
+  tx: Db,
+  customerId: string,
+  accountId: string,
+  pulledExternalIds: string[],
+  details: BankDetail[],
+  now: Date,
+): Promise<void> {
+  await replaceBankDetails(tx, customerId, accountId, pulledExternalIds, details, now);
 }
 
 /** `store` in one transaction, under the submission's Idempotency-Key when it has one (a replay answers the first result). */

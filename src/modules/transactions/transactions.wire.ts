@@ -89,6 +89,45 @@ export const RawTransaction = Type.Object({
   ),
   value_date_time: Type.Integer(),
   booking_date_time: Type.Integer(),
+  // Beyond the spec's fields, only on transactions a bank pull brought that carried them
+  // (docs/decisions/0070-bank-charges-and-currency-exchange.md).
+  charge_amount: Type.Optional(
+    Type.Object(
+      {
+        amount: Type.Number({ description: 'The charge, unsigned (it is money out of the account).' }),
+        currency: Type.String({ description: 'ISO 4217 currency of the charge.' }),
+      },
+      {
+        description:
+          'The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one.',
+      },
+    ),
+  ),
+  currency_exchange: Type.Optional(
+    Type.Object(
+      {
+        source_currency: Type.String({ description: 'ISO 4217 currency the payment was made in.' }),
+        target_currency: Nullable(Type.String({ description: 'ISO 4217 currency it was converted into.' })),
+        unit_currency: Nullable(
+          Type.String({ description: 'The currency in which the rate is quoted (one unit of it buys the rate).' }),
+        ),
+        exchange_rate: Type.Number({ description: 'The rate the bank applied.' }),
+        instructed_amount: Nullable(
+          Type.Object(
+            {
+              amount: Type.Number({ description: 'Unsigned amount in the instructed currency.' }),
+              currency: Type.String({ description: 'ISO 4217 currency of the instructed amount.' }),
+            },
+            { description: 'The amount as instructed, before conversion.' },
+          ),
+        ),
+      },
+      {
+        description:
+          'The currency exchange of a payment made in another currency (OBIE CurrencyExchange). Present only when the bank reported one.',
+      },
+    ),
+  ),
 });
 
 export const CategorisedTransaction = Type.Object({
