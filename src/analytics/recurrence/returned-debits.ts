@@ -14,20 +14,32 @@ const RETURN_WITHIN_DAYS = 10;
 const REPRESENT_WITHIN_DAYS = 14;
 const PENNY = 0.005;
 
+export interface Returns {
+  /** each re-presentation row → the row of the payment it collects again */
+  represents: Map<number, number>;
+  /**
+   * Reversal rows with no payment shown before them: the bank listed the refused collection only as a notice
+   * ("UNPAID DD …" with the amount the originator asked for). The notice is evidence that the series' collection
+   * was attempted on that day (find-recurring.ts), though no money moved.
+   */
+  notices: number[];
+}
+
 /**
- * Re-presentations: each re-presentation row → the row of the payment it collects again, among the rows from
- * `fromRow`. `candidate` marks the rows recurrence looks at, `isReversal` the returned-direct-debit credits and
- * `counterparty` the key a re-presentation must share with its payment.
+ * Re-presentations and notices among the rows from `fromRow`. `candidate` marks the rows recurrence looks at,
+ * `isReversal` the returned-direct-debit credits and `counterparty` the key a re-presentation must share with its
+ * payment.
  */
-export function findRepresentations(
+export function findReturns(
   ledger: Ledger,
   fromRow: number,
   candidate: Uint8Array,
   isReversal: (row: number) => boolean,
   counterparty: (row: number) => number,
-): Map<number, number> {
+): Returns {
   const represents = new Map<number, number>();
   const returned: number[] = [];
+  const notices: number[] = [];
   const taken = new Set<number>();
   for (let r = fromRow; r < ledger.size; r++) {
     if (!isReversal(r) || valueAt(ledger.amount, r) <= 0) continue;
@@ -35,7 +47,7 @@ export function findRepresentations(
     if (payment >= 0) {
       taken.add(payment);
       returned.push(payment);
-    }
+    } else notices.push(r);
   }
   returned.sort((a, b) => a - b);
   for (const p of returned) {
@@ -49,7 +61,7 @@ export function findRepresentations(
       break;
     }
   }
-  return represents;
+  return { represents, notices };
 }
 
 /**
