@@ -4,10 +4,20 @@
  * module load; a malformed file fails loudly. keyword-rules.ts places each group among its rules.
  */
 import data from './reference/product-words.json' with { type: 'json' };
-import type { KeywordRule, PaymentKind } from './keyword-rules.ts';
 import { isTargetKey } from './targets.ts';
+import type { TargetKey } from './targets.ts';
 
-const KINDS: readonly PaymentKind[] = ['card', 'directDebit', 'transfer'];
+/** The kinds of payment keyword-rules.ts names (PAYMENT there; listed here so the two files do not import each other). */
+const KINDS = ['card', 'directDebit', 'transfer'] as const;
+type PaymentKind = (typeof KINDS)[number];
+
+/** A keyword rule (keyword-rules.ts, KeywordRule) read from the file. */
+export interface ProductWordRule {
+  readonly target: TargetKey;
+  readonly phrases: readonly string[];
+  readonly notOn?: readonly PaymentKind[];
+  readonly priority?: number;
+}
 
 interface RawRule {
   target: string;
@@ -17,7 +27,7 @@ interface RawRule {
   why?: string;
 }
 
-function ruleOf(group: string, raw: RawRule): KeywordRule {
+function ruleOf(group: string, raw: RawRule): ProductWordRule {
   if (!isTargetKey(raw.target)) throw new Error(`product-words.json, ${group}: unknown target ${raw.target}`);
   if (!Array.isArray(raw.words) || raw.words.length === 0 || raw.words.some((w) => w !== w.toUpperCase().trim()))
     throw new Error(`product-words.json, ${group}: words must be a non-empty list of upper-case phrases`);
@@ -37,7 +47,7 @@ function ruleOf(group: string, raw: RawRule): KeywordRule {
 const groups: Readonly<Record<string, readonly RawRule[]>> = data.groups;
 
 /** The rules of one group of the file ("telecoms", "letting", "housing"). */
-export function productWordRules(group: 'telecoms' | 'letting' | 'housing'): KeywordRule[] {
+export function productWordRules(group: 'telecoms' | 'letting' | 'housing'): ProductWordRule[] {
   const raw = groups[group];
   if (raw === undefined) throw new Error(`product-words.json: no group ${group}`);
   return raw.map((r) => ruleOf(group, r));
