@@ -197,6 +197,25 @@ describe('recurrence › series that survive real life (docs/analytics.md, "Brok
     );
   });
 
+  test('notices of £0.00 (no money moved) hold their place too, at the amount of the series', () => {
+    const refused = [2, 5, 8];
+    const paid = gym(months.filter((_, i) => !refused.includes(i)));
+    const zero = refused.map((i) => ({ ...notice(months[i] ?? [2025, 1, 3]), amount: 0 }));
+    const { records } = report([...paid, ...zero]);
+    assert.equal(records.length, 1);
+    assert.equal(first(records).frequency, 'monthly');
+    assert.equal(first(records).average_amount, -35.5, 'the notices add no amount');
+    assert.deepEqual(
+      first(records).transaction_ids,
+      paid.map((t) => t.id),
+    );
+    const trailing = refused.map((i) => {
+      const [y, m, d] = months[i] ?? [2025, 1, 3];
+      return aTransaction({ description: 'HILLSIDE LEISURE CLUB UNP', amount: 0, bookedAt: at(y, m, d) });
+    });
+    assert.equal(first(report([...paid, ...trailing]).records).transaction_ids.length, paid.length, 'code trailing');
+  });
+
   test('without the notices the same payments are no monthly series', () => {
     const { records } = report(gym(months.filter((_, i) => ![2, 5, 8].includes(i))));
     assert.ok(records.every((r) => r.frequency !== 'monthly' || r.transaction_ids.length < 10));

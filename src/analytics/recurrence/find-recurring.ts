@@ -159,8 +159,12 @@ function occurrencesByCounterparty(ledger: Ledger): Map<number, Occurrence[]> {
     }));
     if (represents.size > 0) occurrences.forEach((o) => occurrenceOf.set(itemAt(o.rows, 0), o));
     if (attempts.length > 0) {
-      for (const r of attempts)
-        occurrences.push({ day: valueAt(ledger.day, r), amount: -valueAt(ledger.amount, r), rows: [], attempt: true });
+      for (const r of attempts) {
+        const day = valueAt(ledger.day, r);
+        // a £0.00 notice asked for what the series asks: the amount of the payee's payment nearest in time
+        const asked = valueAt(ledger.amount, r) === 0 ? -nearestAmount(ledger, rows, day) : valueAt(ledger.amount, r);
+        occurrences.push({ day, amount: -asked, rows: [], attempt: true });
+      }
       occurrences.sort((a, b) => a.day - b.day);
     }
     byCounterparty.set(key, occurrences);
@@ -171,6 +175,15 @@ function occurrencesByCounterparty(ledger: Ledger): Map<number, Occurrence[]> {
     occurrenceOf.get(payment)?.rows.push(r);
   }
   return byCounterparty;
+}
+
+/** The amount of the row (of `rows`, in day order) booked nearest to `day`. */
+function nearestAmount(ledger: Ledger, rows: readonly number[], day: number): number {
+  let best = itemAt(rows, 0);
+  for (const r of rows) {
+    if (Math.abs(valueAt(ledger.day, r) - day) < Math.abs(valueAt(ledger.day, best) - day)) best = r;
+  }
+  return valueAt(ledger.amount, best);
 }
 
 /** Words of a notice that say the collection was refused, not who the payee is ("UNPAID DD", "RETURNED D D", "RTN"). */

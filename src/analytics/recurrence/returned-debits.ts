@@ -19,8 +19,8 @@ export interface Returns {
   represents: Map<number, number>;
   /**
    * Reversal rows with no payment shown before them: the bank listed the refused collection only as a notice
-   * ("UNPAID DD …" with the amount the originator asked for). The notice is evidence that the series' collection
-   * was attempted on that day (find-recurring.ts), though no money moved.
+   * ("UNPAID DD …" with the amount the originator asked for, or £0.00 because no money moved). The notice is
+   * evidence that the series' collection was attempted on that day (find-recurring.ts).
    */
   notices: number[];
 }
@@ -42,7 +42,12 @@ export function findReturns(
   const notices: number[] = [];
   const taken = new Set<number>();
   for (let r = fromRow; r < ledger.size; r++) {
-    if (!isReversal(r) || valueAt(ledger.amount, r) <= 0) continue;
+    if (!isReversal(r) || valueAt(ledger.amount, r) < 0) continue;
+    // A £0.00 notice: the bank refused the collection before any money moved, so there is no payment to match.
+    if (valueAt(ledger.amount, r) === 0) {
+      notices.push(r);
+      continue;
+    }
     const payment = returnedPayment(ledger, r, candidate, taken);
     if (payment >= 0) {
       taken.add(payment);
