@@ -204,9 +204,7 @@ export function hasBenefitWords(description: string): boolean {
   if (words.some((w) => BENEFIT_WORDS.has(w)) && !words.some((w) => LEGAL_FORMS.has(w))) return true;
   if (!words.some((w) => BENEFIT_ABBREVIATIONS.has(w))) return false;
   // an abbreviation: beside a council, or alone with its reference (every other word carries a digit)
-  return (
-    words.some((w) => COUNCIL_WORD.test(w)) || words.every((w) => BENEFIT_ABBREVIATIONS.has(w) || /\d/.test(w))
-  );
+  return words.some((w) => COUNCIL_WORD.test(w)) || words.every((w) => BENEFIT_ABBREVIATIONS.has(w) || /\d/.test(w));
 }
 
 /**
