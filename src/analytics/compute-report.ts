@@ -29,7 +29,7 @@ import type { EngineAccount, EngineTransaction } from './types.ts';
 export type * from './report-types.ts';
 
 /** Stored with every report snapshot; raise it whenever a figure's definition changes. */
-export const ENGINE_VERSION = '2.1.0';
+export const ENGINE_VERSION = '2.3.0';
 
 export interface ReportInput {
   accounts: readonly EngineAccount[];

@@ -16,6 +16,7 @@
  * words say nothing on a transfer to a person: "FPO J SMITH PETROL" or "... REFERENCE HOLIDAY" is money sent to
  * someone, whatever it paid for (rent, bills and savings words still speak: "SO R AND J PROPERTIES RENT").
  */
+import { productWordRules } from './product-words.ts';
 import type { TargetKey } from './targets.ts';
 
 /** Kinds of payment, as bits: how the money moved, from the statement code, the bank's type or an MCC. */
@@ -205,34 +206,9 @@ export const keywordRules: readonly KeywordRule[] = [
     target: 'rent',
     phrases: ['RENT', 'RENT PAYMENT', 'LANDLORD', 'GROUND RENT', 'SERVICE CHARGE', 'ROOM RENT', 'HOUSING RENT'],
   },
-  {
-    target: 'letting_agent',
-    phrases: ['LETTINGS', 'LETTING', 'LETTING AGENT', 'LETTING AGENTS', 'PROPERTY MANAGEMENT'],
-  },
-  // Money out only (targets.ts, housing): a care-home company paying wages is not rent received.
-  {
-    target: 'housing',
-    phrases: [
-      'ESTATE AGENTS',
-      'PROPERTIES',
-      'PROPERTY',
-      'HOMES',
-      'HOUSING',
-      'TENANCY',
-      'HOUSING ASSOCIATION',
-      'HOUSING ASSOC',
-      'HOUSING ASSN',
-      'HSG ASSOC',
-      'HSG ASSN',
-      'HSG',
-      'STUDENT ACCOMMODATION',
-      'STUDENT LIVING',
-      'STUDENT HOMES',
-    ],
-  },
-  // A letting or estates company collecting rent ("GOWER ESTATES LTD"): money out only, and only when no more
-  // specific word speaks (an invoice from an estate is a sale, "ESTATES INV 9585").
-  { target: 'housing', priority: -1, phrases: ['ESTATES', 'LETS'] },
+  // Letting and property words (reference/product-words.json, with their source).
+  ...productWordRules('letting'),
+  ...productWordRules('housing'),
   // The product beats the lender's other words: "DD LOAN MORTGAGE" and "NATIONWIDE BS MTG" are mortgages.
   {
     target: 'mortgage',
@@ -517,11 +493,8 @@ export const keywordRules: readonly KeywordRule[] = [
     ],
   },
   { target: 'water', phrases: ['WATER', 'WATER RATES', 'SEWERAGE', 'WATER BILL', 'WASTEWATER'] },
-  { target: 'telecoms', phrases: ['BROADBAND', 'TELECOM', 'TELECOMS', 'SIM ONLY', 'LANDLINE', 'FIBRE', 'WIRELESS'] },
-  // Generic product words of small providers: "... CABLE" and "... INTERNET" on a bill, not on a card at a shop.
-  { target: 'telecoms', notOn: ['card', 'transfer'], phrases: ['CABLE', 'CABLE TV', 'INTERNET', 'FULL FIBRE'] },
-  // "VIA MOBILE" is how some banks say a transfer was made in their app.
-  { target: 'telecoms', notOn: ['transfer'], phrases: ['MOBILE', 'PHONE'] },
+  // Product words of telecoms providers (reference/product-words.json, with their source).
+  ...productWordRules('telecoms'),
   {
     target: 'transport',
     notOn: ['transfer'],

@@ -238,6 +238,8 @@ export function scanInto(tokens: readonly string[], from: number, to: number, re
   while (i < to) {
     matchAt(tokens, i, to, councilWord);
     if (found.entry === null) {
+      const word = runTogetherWord(itemAt(tokens, i));
+      if (word !== null) record(result, word);
       i++;
       continue;
     }
@@ -245,6 +247,27 @@ export function scanInto(tokens: readonly string[], from: number, to: number, re
     i += found.length;
   }
   if (result.fee && result.strong?.target.key === 'returned_direct_debit') result.strong = RETURNED_ITEM_FEE;
+}
+
+/** The shortest token worth splitting, the shortest keyword found inside one, and the least left beside it. */
+const MIN_RUN_TOGETHER = 8;
+const MIN_INNER_WORD = 5;
+const MIN_REST = 5;
+
+/**
+ * A keyword at the end of a token that matched nothing: a payee written without spaces ("COUNTYFIBRE",
+ * "WESTCOUNTRYBROADBAND", "SOUTHWESTWATER") keeps its known product word. Only keyword entries (product,
+ * property and bill words of the keyword rules and reference/product-words.json), of at least five letters, with
+ * at least five letters before them: names of payees already match run together through the squashed index
+ * (matchAt), and shorter words sit inside too many ordinary ones ("AUTOMOBILE" is no phone contract).
+ */
+function runTogetherWord(token: string): Entry | null {
+  if (token.length < MIN_RUN_TOGETHER) return null;
+  for (let start = MIN_REST; start <= token.length - MIN_INNER_WORD; start++) {
+    const entry = root.get(token.slice(start))?.entry;
+    if (entry && entry.kind === KIND.keyword && !entry.needsCouncilWord) return entry;
+  }
+  return null;
 }
 
 function record(result: ScanResult, entry: Entry): void {

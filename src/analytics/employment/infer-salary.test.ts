@@ -46,6 +46,48 @@ describe('employment › salaries the text does not name', () => {
     assert.deepEqual(categoriesOf(typed, 'KINGFISHER').has('salary'), false, 'a typed card credit is not pay');
   });
 
+  test('weekly and four-weekly credits with no type, no code and no pay word are found by structure', () => {
+    const weekly = series(everyDays(2025, 6, 6, 7, 30), { description: 'HARBOUR FOODS', type: null }).map(
+      hourly(410, 60),
+    );
+    assert.deepEqual(categoriesOf(weekly, 'HARBOUR'), new Set(['salary']));
+    const fourWeekly = series(everyDays(2025, 1, 9, 28, 13), { description: 'ASHBURN CARE 00417', type: null }).map(
+      hourly(1480, 140),
+    );
+    assert.deepEqual(categoriesOf(fourWeekly, 'ASHBURN'), new Set(['salary']));
+  });
+
+  test('a few hours of part-time work paid weekly (under 100 a payment) is pay; irregular small sums are not', () => {
+    const partTime = series(everyDays(2025, 6, 6, 7, 30), { description: 'HARBOUR FOODS', type: null }).map(
+      hourly(72, 10),
+    );
+    assert.deepEqual(categoriesOf(partTime, 'HARBOUR'), new Set(['salary']));
+    const swinging = partTime.map((t, k) => ({ ...t, amount: [36.2, 99.4, 40.1, 98.7][k % 4] ?? 0 }));
+    assert.deepEqual(categoriesOf(swinging, 'HARBOUR'), new Set(['other_income']), 'small and unsteady');
+    const tiny = partTime.map((t) => ({ ...t, amount: 24.5 }));
+    assert.deepEqual(categoriesOf(tiny, 'HARBOUR'), new Set(['other_income']), 'under 40 a week');
+  });
+
+  test('a type that names no channel ("Credit", "Other", ReceivedCreditTransfer) is read like no type', () => {
+    for (const type of ['Credit', 'Other', 'ReceivedCreditTransfer', 'CR']) {
+      const pay = series(everyDays(2025, 6, 6, 7, 30), { description: 'HARBOUR FOODS', type }).map(hourly(410, 60));
+      assert.deepEqual(categoriesOf(pay, 'HARBOUR'), new Set(['salary']), type);
+    }
+    for (const type of ['CardPayment', 'CashDeposit', 'Cheque']) {
+      const pay = series(everyDays(2025, 6, 6, 7, 30), { description: 'HARBOUR FOODS', type }).map(hourly(410, 60));
+      assert.equal(categoriesOf(pay, 'HARBOUR').has('salary'), false, `${type} says how the money came: not pay`);
+    }
+  });
+
+  test('a firm named after people ("R J HOOPER & SONS") is an organisation, not a person', () => {
+    const pay = series(everyDays(2025, 6, 6, 7, 30), { description: 'R J HOOPER & SONS', type: null }).map(
+      hourly(410, 60),
+    );
+    assert.deepEqual(categoriesOf(pay, 'R J HOOPER'), new Set(['salary']));
+    const person = pay.map((t) => ({ ...t, description: 'R J HOOPER' }));
+    assert.deepEqual(categoriesOf(person, 'R J HOOPER'), new Set(['other_income']), 'a person: not pay');
+  });
+
   test('regular Bacs credits from a payer cut to 18 characters become Salary', () => {
     const pay = series(monthlyDates(2025, 6, 15, 7), {
       description: 'QUAYSIDE HOSPITALI',
@@ -249,6 +291,17 @@ describe('employment › pensions, benefits, loans and refunds are never inferre
   for (const [name, transactions, expected] of cases) {
     test(`${name}: ${expected}`, () => assert.deepEqual(new Set(categories(transactions)), new Set([expected])));
   }
+
+  test("a firm whose name holds a benefit's abbreviation is an employer; the abbreviation beside its office is a benefit", () => {
+    for (const name of ['EXE LEISURE CTR', 'HB ELECTRICAL LTD', 'PIP STUDIOS LTD', 'ESA COMPONENTS']) {
+      const pay = series(everyDays(2025, 6, 6, 7, 30), { description: name, type: null }).map(hourly(210, 30));
+      assert.deepEqual(new Set(categories(pay)), new Set(['salary']), name);
+    }
+    for (const name of ['UC 5510293381', 'WOLVERHAMPTON CC HB 2201']) {
+      const benefit = series(everyDays(2025, 6, 6, 7, 30), { description: name, type: null, amount: 95.2 });
+      assert.equal(new Set(categories(benefit)).has('salary'), false, name);
+    }
+  });
 
   test('money back from a payee the customer pays stays a refund', () => {
     const transactions = [

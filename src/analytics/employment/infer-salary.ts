@@ -6,11 +6,13 @@
  * A payer (the grouping key without pay words, income-streams.ts) is taken to be an employer when its credits —
  * with those of its own the text already calls Salary, when some months it says SALARY and others not —
  * - come by Bacs or Faster Payment (the bank's type, else the text's code: BGC, BACS, FPI, "FASTER PAYMENT"), or
- *   carry neither type nor code (a feed without types): then the structure alone decides;
+ *   carry neither a type that says how the money came nor a code (a feed without types, or a type such as "Credit"
+ *   or "Other" that says only that money came in: payer-evidence.ts, isSilentType): then the structure decides;
  * - on at least 3 days with a weekly, fortnightly, four-weekly or monthly rhythm (cadence.ts: monthly takes in
  *   the last working day);
  * - with an amount stability of at least 0.6, or 0.4 for weekly and fortnightly pay (hours and overtime vary),
- *   and an average payment of at least 100 (report currency);
+ *   and an average payment of at least 100 (report currency) a month or four weeks, 60 a fortnight, 40 a week (a
+ *   few hours' part-time work paid weekly is pay too); below 100 a payment, a stability of at least 0.6;
  * - are not money back: together they exceed everything the customer paid the same payee from 60 days before
  *   the first to the last (a refund returns what was paid; a friend settling a shared bill too);
  * - and, when the payer looks like a person ("J SMITH", "MRS S PATEL", "MUM"), the text names an organisation or
@@ -38,6 +40,7 @@ import {
   hasCompanyWords,
   hasPayrollWords,
   hasPensionWords,
+  isSilentType,
   looksLikePerson,
   wordsOf,
 } from './payer-evidence.ts';
@@ -59,7 +62,16 @@ const MIN_STABILITY: Readonly<Partial<Record<Cadence, number>>> = {
   monthly: 0.6,
 };
 const MIN_DAYS = 3;
-const MIN_AVERAGE = 100;
+/** The smallest average payment taken for pay, by rhythm (about £170 a month at the least). */
+const MIN_AVERAGE: Readonly<Partial<Record<Cadence, number>>> = {
+  weekly: 40,
+  fortnightly: 60,
+  four_weekly: 100,
+  monthly: 100,
+};
+/** Payments below this are small enough to be many things: they must be as steady as monthly pay. */
+const SMALL_PAYMENT = 100;
+const SMALL_MIN_STABILITY = 0.6;
 const MONEY_BACK_DAYS = 60;
 const RENT_WORDS = new Set([
   'RENT',
@@ -95,8 +107,9 @@ function creditsByPayer(ledger: Ledger): Map<string, Payer> {
       let channel = channels.get(channelKey);
       if (channel === undefined) channels.set(channelKey, (channel = creditChannel(tx.type, tx.description)));
       // A feed that gives no type and a text with no code says nothing of how the money came: the series' structure
-      // decides (docs/analytics.md, "Salaries the text does not name"). A typed credit that is neither is not pay.
-      if (channel === null && (tx.type ?? '') !== '') continue;
+      // decides (docs/analytics.md, "Salaries the text does not name"), and so does a type that names no channel. A
+      // credit whose type says what happened (card, cash, cheque, interest, refund) is not pay.
+      if (channel === null && !isSilentType(tx.type)) continue;
     }
     const groupId = valueAt(ledger.groupId, r);
     let key = payers.get(groupId);
@@ -212,7 +225,9 @@ function inferredCategory(ledger: Ledger, payments: PaymentsOut, payer: Payer, r
   // A benefit or a pension the classifier did not know, whatever the sum: never a salary.
   if (payer.named.length === 0 && said.benefit) return OTHER_BENEFITS;
   if (payer.named.length === 0 && said.pension) return PENSION;
-  if (moments(amounts).mean < MIN_AVERAGE) return null;
+  const mean = moments(amounts).mean;
+  if (mean < (MIN_AVERAGE[cadence] ?? SMALL_PAYMENT)) return null;
+  if (mean < SMALL_PAYMENT && amountStability(amounts) < SMALL_MIN_STABILITY) return null;
   const named = said.organisation || said.payroll;
   if (looksLikePerson(itemAt(ledger.group, first(payer.candidates))) && !named) return null;
   if (!named && !isAllBacs(ledger, payer.candidates) && isSameRoundSum(amounts)) return null;

@@ -23,6 +23,28 @@ const FASTER_TYPES = new Set([
   'so',
   'sto',
 ]);
+/**
+ * Types that name no channel: the bank filled the field but says only that money came in ("Credit", "Other",
+ * ISO 20022's "ReceivedCreditTransfer"). A credit with one of these is read as if the feed gave no type: its series'
+ * structure decides (infer-salary.ts). Types that do say what happened (a card, cash, a cheque, interest, a refund,
+ * a dividend, a reversed direct debit) keep a credit out of pay.
+ */
+const SILENT_TYPES = new Set([
+  '',
+  'credit',
+  'cr',
+  'other',
+  'unknown',
+  'misc',
+  'miscellaneous',
+  'miscellaneouscredit',
+  'receivedcredittransfer',
+  'domesticcredittransfer',
+  'paymentin',
+  'moneyin',
+  'inboundpayment',
+  'receipt',
+]);
 /** BGC, BACS, BAC (NatWest), "BANK GIRO CREDIT", "Bank credit" (Nationwide), a leading CR (HSBC). */
 const BACS_TEXT = /(?:^|[^A-Z])(?:BGC|BACS?|BANK GIRO CREDIT|BANK CREDIT)(?:[^A-Z]|$)|^CR /;
 /** FPI, "FASTER PAYMENT(S) RECEIVED/RECEIPT", "FP 14/03/25", "BILL PAYMENT FROM" (Barclays), "TRANSFER FROM". */
@@ -51,6 +73,12 @@ const COMPANY_WORDS = [
   'PARTNERSHIP',
   'FOUNDATION',
   'ASSOCIATION',
+  // trading names of firms named after people: "R J HOOPER & SONS", "PATEL BROS", "J SMITH & CO"
+  'SONS',
+  'BROS',
+  'BROTHERS',
+  'DAUGHTERS',
+  'CO',
 ];
 const COMPANY = new Set(COMPANY_WORDS);
 /** Bacs cuts payer names to 18 characters: "PENNINE CARE SERVI", "SOUTHERN HOUSING GR" (not the words IN, AS). */
@@ -75,27 +103,20 @@ const PAYROLL = new Set([
 const PAYROLL_TEXT = /(?:^|[^A-Z])(?:NET PAY|WK ?\d{1,2}|WEEK ?\d{1,2}|TAX (?:WEEK|MONTH))(?:[^A-Z]|$)/;
 /** Pension words, including what an 18-character cut leaves ("CIVIL SERVICE PENS"). */
 const PENSION = /(?:^|[^A-Z])(?:PENS|PENSI|PENSIO|PENSION|PENSIONS|PNSN|ANNUITY|ANNUITIES|SUPERAN\w*|LGPS)(?:[^A-Z]|$)/;
-/** Benefits and the offices that pay them: "BRISTOL CITY COUNC HB 7731002" is Housing Benefit, not pay; ADP, SCP and
- * CDP are Social Security Scotland's disability and child payments. */
-const BENEFIT_WORDS = new Set([
-  'DWP',
-  'HMRC',
-  'DSS',
-  'HB',
-  'CTR',
-  'UC',
-  'CHB',
-  'ESA',
-  'JSA',
-  'PIP',
-  'DLA',
-  'ADP',
-  'SCP',
-  'CDP',
-  'BENEFIT',
-  'BENEFITS',
-  'BURSARY',
-]);
+/**
+ * Benefits and the offices that pay them. The payer decides before the words (docs/classification.md, "Order of
+ * evidence"): the offices (DWP, HMRC, the old DSS) and the words BENEFIT and BURSARY name a benefit on their own;
+ * a benefit's abbreviation ("BRISTOL CITY COUNC HB 7731002" is Housing Benefit, "SOCIAL SECURITY SC ADP" Adult
+ * Disability Payment) only beside a paying office (a council, DWP, HMRC, Social Security Scotland) or alone with
+ * its reference ("UC 5510293381"): "HB ELECTRICAL LTD", "EXE LEISURE CTR" and "PIP STUDIOS" are firms.
+ */
+const BENEFIT_OFFICES = new Set(['DWP', 'HMRC', 'DSS', 'JOBCENTRE']);
+const BENEFIT_WORDS = new Set(['BENEFIT', 'BENEFITS', 'BURSARY']);
+const BENEFIT_ABBREVIATIONS = new Set(['HB', 'CTR', 'UC', 'CHB', 'ESA', 'JSA', 'PIP', 'DLA', 'ADP', 'SCP', 'CDP']);
+/** A council as Bacs texts write it: "LEEDS CITY COUNCIL", "BRISTOL CITY COUNC", "WOLVERHAMPTON CC", "BOLTON MBC". */
+const COUNCIL_WORD = /^(?:COUN\w*|CC|BC|MBC|DC|CBC|RBC)$/;
+/** Legal forms: a firm called "Benefit ..." is not a benefit office. */
+const LEGAL_FORMS = new Set(['LTD', 'LIMITED', 'PLC', 'LLP', 'INC', 'CIC']);
 /** Benefit phrases (ALLOWANCE alone may be pay: "CAR ALLOWANCE"), and Social Security Scotland ("SOCIAL SECURITY SC ADP": Adult Disability Payment). */
 const BENEFIT_TEXT =
   /HOUSING BEN|SOCIAL SECURITY|CHILD PAYMENT|DISABILITY PAYMENT|PENSION CREDIT|WINTER FUEL|COLD WEATHER|JOBSEEKER|ATTENDANCE ALL|CARERS? ALL|MATERNITY ALL|BEREAVEMENT/;
@@ -154,6 +175,11 @@ export function creditChannel(type: string | null, description: string): CreditC
   return null;
 }
 
+/** Whether the bank's type, if any, says nothing of how a credit came (SILENT_TYPES). */
+export function isSilentType(type: string | null): boolean {
+  return SILENT_TYPES.has(typeKey(type));
+}
+
 /** A legal form or public body in the text (a cut-short one at its end: "PENNINE CARE SERVI"). */
 export function hasCompanyWords(description: string): boolean {
   const words = wordsOf(description);
@@ -171,7 +197,14 @@ export function hasPensionWords(description: string): boolean {
 
 /** A benefit or its paying office named in the text: never pay, whatever its rhythm. */
 export function hasBenefitWords(description: string): boolean {
-  return wordsOf(description).some((w) => BENEFIT_WORDS.has(w)) || BENEFIT_TEXT.test(description.toUpperCase());
+  const text = description.toUpperCase();
+  if (BENEFIT_TEXT.test(text)) return true;
+  const words = wordsOf(text);
+  if (words.some((w) => BENEFIT_OFFICES.has(w))) return true;
+  if (words.some((w) => BENEFIT_WORDS.has(w)) && !words.some((w) => LEGAL_FORMS.has(w))) return true;
+  if (!words.some((w) => BENEFIT_ABBREVIATIONS.has(w))) return false;
+  // an abbreviation: beside a council, or alone with its reference (every other word carries a digit)
+  return words.some((w) => COUNCIL_WORD.test(w)) || words.every((w) => BENEFIT_ABBREVIATIONS.has(w) || /\d/.test(w));
 }
 
 /**

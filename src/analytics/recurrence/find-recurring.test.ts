@@ -177,3 +177,74 @@ describe('recurrence › recurring transactions', () => {
     assert.equal(first(records).amount_stability_of_transaction, 1);
   });
 });
+
+describe('recurrence › series that survive real life (docs/analytics.md, "Broken series")', () => {
+  const months = monthlyDates(2025, 1, 3, 13);
+  const gym = (dates: [number, number, number][]) =>
+    series(dates, { description: 'DD HILLSIDE LEISURE CLUB', amount: -35.5, type: 'DirectDebit' });
+  const notice = ([y, m, d]: [number, number, number]) =>
+    aTransaction({ description: 'UNPAID DD HILLSIDE LEISURE CLUB', amount: 35.5, bookedAt: at(y, m, d + 1) });
+
+  test('collections refused and listed only as "UNPAID" notices hold their place: one monthly series', () => {
+    const refused = [2, 5, 8];
+    const paid = gym(months.filter((_, i) => !refused.includes(i)));
+    const { records } = report([...paid, ...refused.map((i) => notice(months[i] ?? [2025, 1, 3]))]);
+    assert.equal(records.length, 1);
+    assert.equal(first(records).frequency, 'monthly');
+    assert.deepEqual(
+      first(records).transaction_ids,
+      paid.map((t) => t.id),
+    );
+  });
+
+  test('notices of £0.00 (no money moved) hold their place too, at the amount of the series', () => {
+    const refused = [2, 5, 8];
+    const paid = gym(months.filter((_, i) => !refused.includes(i)));
+    const zero = refused.map((i) => ({ ...notice(months[i] ?? [2025, 1, 3]), amount: 0 }));
+    const { records } = report([...paid, ...zero]);
+    assert.equal(records.length, 1);
+    assert.equal(first(records).frequency, 'monthly');
+    assert.equal(first(records).average_amount, -35.5, 'the notices add no amount');
+    assert.deepEqual(
+      first(records).transaction_ids,
+      paid.map((t) => t.id),
+    );
+    const trailing = refused.map((i) => {
+      const [y, m, d] = months[i] ?? [2025, 1, 3];
+      return aTransaction({ description: 'HILLSIDE LEISURE CLUB UNP', amount: 0, bookedAt: at(y, m, d) });
+    });
+    assert.equal(first(report([...paid, ...trailing]).records).transaction_ids.length, paid.length, 'code trailing');
+  });
+
+  test('without the notices the same payments are no monthly series', () => {
+    const { records } = report(gym(months.filter((_, i) => ![2, 5, 8].includes(i))));
+    assert.ok(records.every((r) => r.frequency !== 'monthly' || r.transaction_ids.length < 10));
+  });
+
+  test('collections ten days late are taken in their month, not skipped', () => {
+    const late = months.map(([y, m, d], i): [number, number, number] => [y, m, [2, 6, 9].includes(i) ? d + 10 : d]);
+    const { records } = report(gym(late));
+    assert.equal(records.length, 1);
+    assert.equal(first(records).transaction_ids.length, 13);
+  });
+
+  test('a series that failed too often keeps its longest unbroken run', () => {
+    const paid = gym(months.filter((_, i) => ![2, 4, 6].includes(i)));
+    const { records } = report(paid);
+    assert.equal(records.length, 1);
+    assert.deepEqual(
+      first(records).transaction_ids,
+      paid.slice(-6).map((t) => t.id),
+    );
+  });
+
+  test('a pension paid under two texts that alternate is one series', () => {
+    const texts = ['NORTHERN COUNTIES PENSION PAYROLL', 'NORTHERN COUNTIES PENSION FUND'];
+    const pension = monthlyDates(2025, 1, 16, 12).map(([y, m, d], k) =>
+      aTransaction({ description: texts[k % 2] ?? '', amount: 304.12, bookedAt: at(y, m, d) }),
+    );
+    const { records } = report(pension);
+    assert.equal(records.length, 1);
+    assert.equal(first(records).transaction_ids.length, 12);
+  });
+});

@@ -17,7 +17,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { round2, round4 } from '../money.ts';
 import type { RecurringTransaction } from '../report-types.ts';
 import { PERIOD_DAYS, TOLERANCE_DAYS } from './cadence.ts';
-import { findRepresentations } from './returned-debits.ts';
+import { findReturns } from './returned-debits.ts';
 import type { Frequency } from './rhythm.ts';
 import { learnSchedule, expectedDays } from './schedule.ts';
 import type { Schedule } from './schedule.ts';
@@ -70,6 +70,10 @@ const NOT_CANDIDATE = new Set([
   ...indicesOf('cash_withdrawals'),
 ]);
 const REVERSAL = new Set(indicesOf('returned_direct_debits'));
+/** Income a payer sends under more than one text (joinInterleaved). */
+const INCOME = new Set([...indicesOf('salary'), ...indicesOf('pension'), ...indicesOf('benefits')]);
+/** Usual amounts of two texts of one income stream are within a quarter of each other (stream-merge.ts). */
+const SAME_STREAM_RATIO = 1.25;
 
 function medianOfLast(values: readonly number[], n: number): number {
   const tail = values.slice(-n).sort((a, b) => a - b);
@@ -124,15 +128,15 @@ function occurrencesByCounterparty(ledger: Ledger): Map<number, Occurrence[]> {
     candidate[r] = ledger.amount[r] !== 0 && !EXCLUDED[c] && !NOT_CANDIDATE.has(c) ? 1 : 0;
     reversals ||= REVERSAL.has(c);
   }
-  const represents = reversals
-    ? findRepresentations(
+  const { represents, notices } = reversals
+    ? findReturns(
         ledger,
         fromRow,
         candidate,
         (r) => REVERSAL.has(ledger.category[r] ?? 0),
         (r) => counterpartyOf(ledger, r),
       )
-    : new Map<number, number>();
+    : { represents: new Map<number, number>(), notices: [] };
   // Rows by counterparty first; occurrences only where there are enough for a series (most payees have one or two).
   const rowsOf = new Map<number, number[]>();
   for (let r = fromRow; r < ledger.size; r++) {
@@ -142,9 +146,11 @@ function occurrencesByCounterparty(ledger: Ledger): Map<number, Occurrence[]> {
     if (rows) rows.push(r);
     else rowsOf.set(key, [r]);
   }
+  const attemptsOf = noticesByPayee(ledger, notices, rowsOf);
   const occurrenceOf = new Map<number, Occurrence>();
   const byCounterparty = new Map<number, Occurrence[]>();
   for (const [key, rows] of rowsOf) {
+    const attempts = attemptsOf.get(key) ?? [];
     if (rows.length < MIN_OCCURRENCES) continue;
     const occurrences = rows.map((r): Occurrence => ({
       day: ledger.day[r] ?? 0,
@@ -152,6 +158,15 @@ function occurrencesByCounterparty(ledger: Ledger): Map<number, Occurrence[]> {
       rows: [r],
     }));
     if (represents.size > 0) occurrences.forEach((o) => occurrenceOf.set(itemAt(o.rows, 0), o));
+    if (attempts.length > 0) {
+      for (const r of attempts) {
+        const day = valueAt(ledger.day, r);
+        // a £0.00 notice asked for what the series asks: the amount of the payee's payment nearest in time
+        const asked = valueAt(ledger.amount, r) === 0 ? -nearestAmount(ledger, rows, day) : valueAt(ledger.amount, r);
+        occurrences.push({ day, amount: -asked, rows: [], attempt: true });
+      }
+      occurrences.sort((a, b) => a.day - b.day);
+    }
     byCounterparty.set(key, occurrences);
   }
   for (const [r, collected] of [...represents].sort((a, b) => a[0] - b[0])) {
@@ -160,6 +175,78 @@ function occurrencesByCounterparty(ledger: Ledger): Map<number, Occurrence[]> {
     occurrenceOf.get(payment)?.rows.push(r);
   }
   return byCounterparty;
+}
+
+/** The amount of the row (of `rows`, in day order) booked nearest to `day`. */
+function nearestAmount(ledger: Ledger, rows: readonly number[], day: number): number {
+  let best = itemAt(rows, 0);
+  for (const r of rows) {
+    if (Math.abs(valueAt(ledger.day, r) - day) < Math.abs(valueAt(ledger.day, best) - day)) best = r;
+  }
+  return valueAt(ledger.amount, best);
+}
+
+/** Words of a notice that say the collection was refused, not who the payee is ("UNPAID DD", "RETURNED D D", "RTN"). */
+const NOTICE_WORDS = new Set([
+  'UNPAID',
+  'UNP',
+  'RETURNED',
+  'RETURN',
+  'RTN',
+  'RTD',
+  'REFER',
+  'REFERRED',
+  'REVERSAL',
+  'DD',
+  'D',
+  'DIRECT',
+  'DEBIT',
+  'DR',
+  'RD',
+]);
+
+/**
+ * The payee (counterparty key, money out) of each notice of a refused collection that has rows of its own: the
+ * payee it names when recognised, else the payee whose grouping key is the notice's without the notice words
+ * ("UNPAID DD HILLSIDE LEISURE CLUB", "HILLSIDE LEISURE CLUB DD RTN" → "HILLSIDE LEISURE CLUB").
+ */
+function noticesByPayee(
+  ledger: Ledger,
+  notices: readonly number[],
+  rowsOf: ReadonlyMap<number, number[]>,
+): Map<number, number[]> {
+  const byPayee = new Map<number, number[]>();
+  if (notices.length === 0) return byPayee;
+  let outGroups: Map<string, number> | null = null;
+  for (const r of notices) {
+    const merchant = valueAt(ledger.merchantId, r);
+    let key = -1;
+    if (merchant >= 0) key = merchant * 4 + 1;
+    else {
+      outGroups ??= outGroupIds(ledger, rowsOf);
+      const words = itemAt(ledger.group, r)
+        .split(' ')
+        .filter((w) => w !== '' && !NOTICE_WORDS.has(w));
+      const id = words.length > 0 ? outGroups.get(words.join(' ')) : undefined;
+      if (id !== undefined) key = (id * 2 + 1) * 2 + 1;
+    }
+    if (key < 0 || !rowsOf.has(key)) continue;
+    const list = byPayee.get(key);
+    if (list) list.push(r);
+    else byPayee.set(key, [r]);
+  }
+  return byPayee;
+}
+
+/** Grouping key → id of the unrecognised payees the customer pays that have rows in recurrence. */
+function outGroupIds(ledger: Ledger, rowsOf: ReadonlyMap<number, number[]>): Map<string, number> {
+  const ids = new Map<string, number>();
+  for (const [key, rows] of rowsOf) {
+    if (key % 4 !== 3) continue; // unrecognised (odd party), money out
+    const r = itemAt(rows, 0);
+    ids.set(itemAt(ledger.group, r), valueAt(ledger.groupId, r));
+  }
+  return ids;
 }
 
 /** The next scheduled day on or after asOf's day, or null when two or more scheduled days passed unpaid since the last. */
@@ -209,9 +296,61 @@ function groupOf(ledger: Ledger, series: Series): RecurringGroup {
   };
 }
 
+const covered = (series: readonly Series[]): number => series.reduce((n, s) => n + s.occurrences.length, 0);
+
+function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  return medianOfLast(values, values.length);
+}
+
+/**
+ * One income stream under two texts: a pension paid as "… PENSION PAYROLL" some months and "… PENSION FUND"
+ * others is two counterparties (two grouping keys) and neither half keeps a rhythm. Two counterparties of money in
+ * whose rows are the same income category (salary, pension, a benefit) are one pool when either has payments in no
+ * series, their usual amounts are within a quarter of each other, and together they hold more payments in series
+ * than the two apart (the rule income streams follow: employment/stream-merge.ts).
+ * Two regular streams (a couple's two salaries) each keep their series and are never joined.
+ */
+function joinInterleaved(ledger: Ledger, byCounterparty: Map<number, Occurrence[]>): void {
+  const byCategory = new Map<number, number[]>();
+  for (const [key, occurrences] of byCounterparty) {
+    if (key % 2 !== 0) continue;
+    const category = mostCommon(occurrences.flatMap((o) => o.rows.map((r) => valueAt(ledger.category, r))));
+    if (!INCOME.has(category)) continue;
+    const keys = byCategory.get(category);
+    if (keys) keys.push(key);
+    else byCategory.set(category, [key]);
+  }
+  for (const keys of byCategory.values()) {
+    if (keys.length < 2) continue;
+    const found = new Map(keys.map((k) => [k, covered(splitSeries(byCounterparty.get(k) ?? []))]));
+    for (let i = 0; i < keys.length; i++) {
+      for (let j = i + 1; j < keys.length; j++) {
+        const a = byCounterparty.get(itemAt(keys, i));
+        const b = byCounterparty.get(itemAt(keys, j));
+        if (!a || !b) continue;
+        const inA = found.get(itemAt(keys, i)) ?? 0;
+        const inB = found.get(itemAt(keys, j)) ?? 0;
+        if (inA === a.length && inB === b.length) continue;
+        const ma = median(a.map((o) => Math.abs(o.amount)));
+        const mb = median(b.map((o) => Math.abs(o.amount)));
+        if (Math.max(ma, mb) > SAME_STREAM_RATIO * Math.min(ma, mb)) continue;
+        const joined = [...a, ...b].sort((x, y) => x.day - y.day);
+        const inJoined = covered(splitSeries(joined));
+        if (inJoined <= inA + inB || 2 * inJoined < joined.length) continue;
+        byCounterparty.set(itemAt(keys, i), joined);
+        byCounterparty.delete(itemAt(keys, j));
+        found.set(itemAt(keys, i), inJoined);
+      }
+    }
+  }
+}
+
 export function findRecurring(ledger: Ledger): Recurrence {
   const groups: RecurringGroup[] = [];
-  for (const occurrences of occurrencesByCounterparty(ledger).values()) {
+  const byCounterparty = occurrencesByCounterparty(ledger);
+  joinInterleaved(ledger, byCounterparty);
+  for (const occurrences of byCounterparty.values()) {
     for (const series of splitSeries(occurrences)) groups.push(groupOf(ledger, series));
   }
   groups.sort(

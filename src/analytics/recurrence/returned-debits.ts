@@ -14,28 +14,45 @@ const RETURN_WITHIN_DAYS = 10;
 const REPRESENT_WITHIN_DAYS = 14;
 const PENNY = 0.005;
 
+export interface Returns {
+  /** each re-presentation row → the row of the payment it collects again */
+  represents: Map<number, number>;
+  /**
+   * Reversal rows with no payment shown before them: the bank listed the refused collection only as a notice
+   * ("UNPAID DD …" with the amount the originator asked for, or £0.00 because no money moved). The notice is
+   * evidence that the series' collection was attempted on that day (find-recurring.ts).
+   */
+  notices: number[];
+}
+
 /**
- * Re-presentations: each re-presentation row → the row of the payment it collects again, among the rows from
- * `fromRow`. `candidate` marks the rows recurrence looks at, `isReversal` the returned-direct-debit credits and
- * `counterparty` the key a re-presentation must share with its payment.
+ * Re-presentations and notices among the rows from `fromRow`. `candidate` marks the rows recurrence looks at,
+ * `isReversal` the returned-direct-debit credits and `counterparty` the key a re-presentation must share with its
+ * payment.
  */
-export function findRepresentations(
+export function findReturns(
   ledger: Ledger,
   fromRow: number,
   candidate: Uint8Array,
   isReversal: (row: number) => boolean,
   counterparty: (row: number) => number,
-): Map<number, number> {
+): Returns {
   const represents = new Map<number, number>();
   const returned: number[] = [];
+  const notices: number[] = [];
   const taken = new Set<number>();
   for (let r = fromRow; r < ledger.size; r++) {
-    if (!isReversal(r) || valueAt(ledger.amount, r) <= 0) continue;
+    if (!isReversal(r) || valueAt(ledger.amount, r) < 0) continue;
+    // A £0.00 notice: the bank refused the collection before any money moved, so there is no payment to match.
+    if (valueAt(ledger.amount, r) === 0) {
+      notices.push(r);
+      continue;
+    }
     const payment = returnedPayment(ledger, r, candidate, taken);
     if (payment >= 0) {
       taken.add(payment);
       returned.push(payment);
-    }
+    } else notices.push(r);
   }
   returned.sort((a, b) => a - b);
   for (const p of returned) {
@@ -49,7 +66,7 @@ export function findRepresentations(
       break;
     }
   }
-  return represents;
+  return { represents, notices };
 }
 
 /**

@@ -15,8 +15,13 @@ export interface Occurrence {
   day: number;
   /** signed amount of the payment */
   amount: number;
-  /** ledger rows: the payment, then any re-presentation of it */
+  /** ledger rows: the payment, then any re-presentation of it; none for an attempt */
   rows: number[];
+  /**
+   * A collection the bank refused and listed only as a notice (returned-debits.ts): no money moved, but the payee
+   * did collect on that day, so it holds the series' place in its rhythm.
+   */
+  attempt?: true;
 }
 
 /**
@@ -177,4 +182,78 @@ function unwind(
   }
   picks.reverse();
   return { picks, score, skipped, steps };
+}
+
+/**
+ * A late (or early) payment put back in its place: where the chain skips periods between two of its occurrences and
+ * the payee has a payment of the chain's size within a third of a period of a skipped day, that payment is the
+ * period's, collected late (a direct debit a week or two behind after a missed payment date, a card that was
+ * declined and then renewed) rather than a skip with a one-off beside it. It joins the chain as taken, without
+ * the skip; the phase rule (series-rules.ts) still counts it as off the series' day.
+ */
+export function fillLate(chain: Chain, prepared: Prepared, family: Family, mode: Mode): Chain {
+  if (chain.skipped === 0 || mode === 'any') return chain;
+  const { occ, days, sizes } = prepared;
+  const inChain = new Set(chain.picks);
+  const picks: Occurrence[] = [itemAt(chain.picks, 0)];
+  let filled = 0;
+  let from = 0;
+  const reach = family.period / 3;
+  for (let i = 1; i < chain.picks.length; i++) {
+    const a = itemAt(chain.picks, i - 1);
+    const b = itemAt(chain.picks, i);
+    const k = periodsIn(b.day - a.day, family);
+    for (let p = 1; p < k; p++) {
+      const expected = a.day + ((b.day - a.day) * p) / k;
+      let best = -1;
+      while (from < occ.length && valueAt(days, from) <= a.day) from++;
+      for (let j = from; j < occ.length && valueAt(days, j) < b.day; j++) {
+        const o = itemAt(occ, j);
+        const off = Math.abs(valueAt(days, j) - expected);
+        if (inChain.has(o) || off > reach || !mayLink(Math.abs(a.amount), valueAt(sizes, j), mode)) continue;
+        if (best < 0 || off < Math.abs(valueAt(days, best) - expected)) best = j;
+      }
+      if (best >= 0) {
+        const o = itemAt(occ, best);
+        inChain.add(o);
+        picks.push(o);
+        filled++;
+      }
+    }
+    picks.push(b);
+  }
+  if (filled === 0) return chain;
+  picks.sort((x, y) => x.day - y.day);
+  return {
+    picks,
+    score: chain.score + filled * (1 + SKIP_PENALTY),
+    skipped: chain.skipped - filled,
+    steps: chain.steps,
+  };
+}
+
+/**
+ * The runs of a chain between its skips, longest first, each with at least `least` occurrences: when a chain as a
+ * whole breaks a rule (too many skipped periods), its longest unbroken stretch may still be a series on its own.
+ */
+export function runsOf(chain: Chain, family: Family, mode: Mode, least: number): Chain[] {
+  const runs: Chain[] = [];
+  let start = 0;
+  const { picks } = chain;
+  for (let i = 1; i <= picks.length; i++) {
+    if (i < picks.length && periodsIn(itemAt(picks, i).day - itemAt(picks, i - 1).day, family) === 1) continue;
+    if (i - start >= least) {
+      const run = picks.slice(start, i);
+      let steps = 0;
+      for (let k = 1; k < run.length; k++)
+        if (
+          mode === 'agreeing' &&
+          !isSameSize(Math.abs(itemAt(run, k - 1).amount), Math.abs(itemAt(run, k).amount), mode)
+        )
+          steps++;
+      runs.push({ picks: run, score: run.length - STEP_PENALTY * steps, skipped: 0, steps });
+    }
+    start = i;
+  }
+  return runs.sort((a, b) => b.picks.length - a.picks.length);
 }

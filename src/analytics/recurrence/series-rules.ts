@@ -63,13 +63,17 @@ function stepsPersist(picks: readonly Occurrence[]): boolean {
  *   a skipped month or a price rise is tolerated, a chain held together by them is not a series;
  * - 75 % of the days keep one phase (rhythm.ts), 90 % when amounts need not agree: payments follow a calendar
  *   rule, chance purchases drift;
- * - three occurrences need an amount stability of at least 0.7.
+ * - three occurrences need an amount stability of at least 0.7;
+ * - collections refused and shown only as a notice (attempts) hold a place in the rhythm, at most one per four
+ *   occurrences (one in any series), and at least three occurrences are payments.
  */
 export function accept(chain: Chain, family: Family, mode: Mode): Candidate | null {
   const { picks } = chain;
   const n = picks.length;
   const least = LEAST[family.name];
   if (n < (mode === 'any' ? least.anyAmount : least.series)) return null;
+  const attempts = picks.reduce((k, o) => k + (o.attempt ? 1 : 0), 0);
+  if (attempts > Math.max(1, Math.floor(n * SKIPS_PER_OCCURRENCE)) || n - attempts < MIN_OCCURRENCES) return null;
   const bends = n >= least.bend;
   if (chain.skipped > (bends ? Math.floor(n * SKIPS_PER_OCCURRENCE) : 0)) return null;
   if (chain.steps > (bends ? MAX_STEPS : 0) || (chain.steps > 0 && !stepsPersist(picks))) return null;

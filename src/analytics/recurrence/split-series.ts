@@ -13,10 +13,10 @@
  *   when timing alone is convincing and the series holds clearly more occurrences than any agreeing one.
  */
 import { itemAt } from '../../lib/indexing.ts';
-import { FAMILIES, phaseWindow } from './rhythm.ts';
+import { FAMILIES, periodsIn, phaseWindow } from './rhythm.ts';
 import type { Family, Frequency } from './rhythm.ts';
-import { bestChain, mayLink, prepare } from './series-chain.ts';
-import type { Mode, Occurrence } from './series-chain.ts';
+import { bestChain, fillLate, mayLink, prepare, runsOf } from './series-chain.ts';
+import type { Chain, Mode, Occurrence, Prepared } from './series-chain.ts';
 import { LEAST, MIN_OCCURRENCES, MIN_PHASE_SHARE, accept, choose, crowding } from './series-rules.ts';
 import type { Candidate } from './series-rules.ts';
 
@@ -116,6 +116,40 @@ function isBusy(pool: readonly Occurrence[]): boolean {
   return pool.length > BUSY_PER_MONTH * Math.max(1, months);
 }
 
+/**
+ * The chain if it passes the rules, else its longest run between skips that does, when that run is long enough
+ * to bend (LEAST.bend): a direct debit that failed several times in a year still shows a series in its unbroken
+ * months. Shorter runs are left: three or four payments cut out of a broken chain are what chance makes.
+ */
+function acceptOrLongestRun(chain: Chain, prepared: Prepared, family: Family, mode: Mode): Candidate | null {
+  const whole = accept(chain, family, mode);
+  if (whole || chain.skipped === 0 || !skipsAreEmpty(chain, prepared, family)) return whole;
+  for (const run of runsOf(chain, family, mode, LEAST[family.name].bend)) {
+    const found = accept(run, family, mode);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Whether the payee was paid nothing in the periods the chain skips: the series broke in time (collections that
+ * failed or stopped), not in amount (payments that went on at other sizes: a saving app's weekly sweeps, where
+ * runs of similar amounts are chance).
+ */
+function skipsAreEmpty(chain: Chain, prepared: Prepared, family: Family): boolean {
+  const { picks } = chain;
+  const { days } = prepared;
+  let j = 0;
+  for (let i = 1; i < picks.length; i++) {
+    const a = itemAt(picks, i - 1).day;
+    const b = itemAt(picks, i).day;
+    if (periodsIn(b - a, family) < 2) continue;
+    while (j < days.length && (days[j] ?? 0) <= a) j++;
+    if (j < days.length && (days[j] ?? 0) < b) return false;
+  }
+  return true;
+}
+
 interface Best {
   /** the best candidate that passes every rule */
   valid: Candidate | null;
@@ -197,7 +231,7 @@ function bestOf(pool: Pool, modes: readonly Mode[]): Best {
         // Agreeing amounts: three or more payments to the payee a period leave no series that is not crowded.
         if (mode === 'agreeing' && perPeriod(pool.byDay, family) >= CROWDED_PER_PERIOD) continue;
         const chain = bestChain(prepared, family, mode, least);
-        const found = chain && accept(chain, family, mode);
+        const found = chain && acceptOrLongestRun(fillLate(chain, prepared, family, mode), prepared, family, mode);
         if (!found) continue;
         const crowd = crowding(found, pool.byDay);
         if (crowd === 0) {
