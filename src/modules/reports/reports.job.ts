@@ -67,8 +67,9 @@ export async function computeCustomerReport(
     await hooks.afterRunStarted?.();
     const accounts = await data.loadEngineAccounts(db, customerId);
     const transactionSlices = await data.loadEngineTransactionSlices(db, customerId);
+    const corrections = await data.loadCategoryCorrections(db, customerId);
     const asOf = Math.floor(clock.now().getTime() / 1000);
-    const report = await deps.workerPool.run(COMPUTE_REPORT, { accounts, transactionSlices, asOf });
+    const report = await deps.workerPool.run(COMPUTE_REPORT, { accounts, transactionSlices, asOf, corrections });
     // Written before the report's transaction, unseen until it makes them current (reports-data.repo.ts): that
     // transaction stays short, and the embedded engine answers others while the rows go in.
     await data.stageTransactionCategories(db, customerId, runId, report.categories);
