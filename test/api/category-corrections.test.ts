@@ -7,9 +7,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findCategory } from '../../src/analytics/categories/taxonomy.ts';
 import { computeCustomerReport } from '../../src/modules/reports/reports.job.ts';
-import { newClient, newCustomer, startService, type TestClient, type TestService } from '../helpers/app.ts';
+import { newClient, newCustomer, startService, type TestClient } from '../helpers/app.ts';
 import { makeTransactions, newAccount, submit, type SubmittedTxn } from '../helpers/bank-data.ts';
 import { readLabels, scoreLabels } from '../../scripts/eval/labels.ts';
+import { consoleUser, csrfOf } from '../helpers/console.ts';
 
 interface Categorised {
   id: string;
@@ -268,5 +269,34 @@ describe('category corrections and rules', async () => {
         .data.some((d: { transaction_id: string }) => d.transaction_id === tesco.id),
       false,
     );
+  });
+
+  test('the console › an admin changes a category from the customer page (kept as the console user’s), a viewer sees no control and is refused', async () => {
+    const { customer } = await customerWith(6);
+    const page = `/console/customers/${encodeURIComponent(customer)}`;
+    const { browser: admin } = await consoleUser(svc, client.clientId, 'admin');
+    const { browser: viewer } = await consoleUser(svc, client.clientId, 'viewer');
+    const out = (await listed(customer)).find((t) => t.amount < 0 && t.category_id !== 'eating_out');
+    assert.ok(out);
+    const action = `${page}/transactions/${out.id}/category`;
+
+    const seen = await viewer.get(page);
+    assert.equal(seen.statusCode, 200);
+    assert.match(seen.body, /Latest transactions and their categories/);
+    assert.ok(!seen.body.includes(action));
+    const refused = await viewer.post(action, { csrf: csrfOf(seen.body), category_id: 'eating_out' });
+    assert.equal(refused.statusCode, 403);
+
+    const form = await admin.get(page);
+    assert.ok(form.body.includes(`action="${action}"`));
+    const done = await admin.post(action, { csrf: csrfOf(form.body), category_id: 'eating_out' });
+    assert.equal(done.statusCode, 303, done.body);
+    const after = (await listed(customer)).find((t) => t.id === out.id);
+    assert.equal(after?.category_id, 'eating_out');
+    assert.equal(after?.correction?.corrected_by.type, 'console_user');
+    assert.equal(await readiness(customer), 'not_ready');
+    const wrong = await admin.post(action, { csrf: csrfOf(form.body), category_id: 'salary' });
+    assert.equal(wrong.statusCode, 400);
+    assert.match(wrong.body, /income category/);
   });
 });

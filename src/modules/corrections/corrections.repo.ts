@@ -280,3 +280,20 @@ export async function customersWithCandidates(
   );
   return r.rows.map((x) => x.customer_id);
 }
+
+/** The customer's latest transactions, newest first, with their account types (the console's correction list). */
+export async function latestTransactions(
+  db: Db,
+  customerId: string,
+  limit: number,
+): Promise<Array<{ id: string; account_type: AccountType }>> {
+  return (
+    await db.query<{ id: string; account_type: AccountType }>(
+      `SELECT t.id::text AS id, a.type AS account_type FROM transactions t
+       JOIN accounts a ON a.customer_id = t.customer_id AND a.id = t.account_id
+       WHERE t.customer_id = $1 AND ${publishedTransaction()}
+       ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}`,
+      [customerId],
+    )
+  ).rows;
+}

@@ -123,8 +123,6 @@ async function transactionCorrectionRoutes(app: HttpApp, deps: CorrectionRoutesD
 async function ruleRoutes(app: HttpApp, deps: CorrectionRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Categories'];
-  const marks =
-    'The reports of every customer the rule touches (before or after the change) become not_ready and are recomputed.';
 
   app.get(
     '/public/v3/category_rules',
@@ -141,6 +139,30 @@ async function ruleRoutes(app: HttpApp, deps: CorrectionRoutesDeps): Promise<voi
     },
     (request) => rules.listRules(deps.db, clientOf(request).clientId),
   );
+
+  app.get(
+    '/public/v3/category_rules/:rule_id',
+    {
+      onRequest: bearer,
+      schema: {
+        summary: 'Get a category rule',
+        description: "One of the client's rules.",
+        tags,
+        security,
+        params: RuleIdParams,
+        response: { 200: Rule, ...problemResponses(...STANDARD_ERRORS) },
+      },
+    },
+    (request) => rules.getRule(deps.db, clientOf(request).clientId, request.params.rule_id),
+  );
+  await ruleWriteRoutes(app, deps);
+}
+
+async function ruleWriteRoutes(app: HttpApp, deps: CorrectionRoutesDeps): Promise<void> {
+  const bearer = requireAuth(deps, 'bearer');
+  const tags = ['Categories'];
+  const marks =
+    'The reports of every customer the rule touches (before or after the change) become not_ready and are recomputed.';
 
   app.post(
     '/public/v3/category_rules',
@@ -174,22 +196,6 @@ async function ruleRoutes(app: HttpApp, deps: CorrectionRoutesDeps): Promise<voi
       },
     },
     (request) => rules.previewRule(deps.db, clientOf(request).clientId, request.body, request.query.customer_id),
-  );
-
-  app.get(
-    '/public/v3/category_rules/:rule_id',
-    {
-      onRequest: bearer,
-      schema: {
-        summary: 'Get a category rule',
-        description: "One of the client's rules.",
-        tags,
-        security,
-        params: RuleIdParams,
-        response: { 200: Rule, ...problemResponses(...STANDARD_ERRORS) },
-      },
-    },
-    (request) => rules.getRule(deps.db, clientOf(request).clientId, request.params.rule_id),
   );
 
   app.patch(

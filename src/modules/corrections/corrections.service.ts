@@ -131,3 +131,15 @@ export { normalizeForRule };
 export async function markCustomersChanged(ctx: CorrectionContext, tx: Db, customerIds: Iterable<string>) {
   for (const id of new Set(customerIds)) await markDataChanged(tx, ctx.queue, id, ctx.now);
 }
+
+/** The customer's latest transactions as the categorised view shows them, each with its account type (the console). */
+export async function listLatestCategorised(db: Db, clientId: string, customerId: string, limit: number) {
+  await requireCustomer(db, clientId, customerId);
+  const out = [];
+  for (const t of await repo.latestTransactions(db, customerId, limit))
+    out.push({
+      accountType: t.account_type,
+      ...toCategorisedWire(await getCategorisedTransaction(db, clientId, customerId, t.id)),
+    });
+  return out;
+}

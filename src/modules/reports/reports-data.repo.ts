@@ -377,3 +377,11 @@ export async function loadCategoryCorrections(db: Db, customerId: string): Promi
     })),
   };
 }
+
+/** The engine's whole input for a customer but the time: accounts, transactions (as slices) and corrections. */
+export async function loadEngineInput(db: Db, customerId: string) {
+  const accounts = await loadEngineAccounts(db, customerId);
+  const transactionSlices = await loadEngineTransactionSlices(db, customerId);
+  const corrections = await loadCategoryCorrections(db, customerId);
+  return { accounts, transactionSlices, corrections };
+}
