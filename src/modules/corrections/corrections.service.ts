@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { findCategory } from '../../analytics/categories/taxonomy.ts';
 import type { Category } from '../../analytics/categories/taxonomy.ts';
-import { fitsDirection, normalizeForRule } from '../../analytics/classify/client-corrections.ts';
+import { fitsDirection } from '../../analytics/classify/client-corrections.ts';
 import type { AccountType } from '../../analytics/types.ts';
 import { requireCustomer } from '../customers/index.ts';
 import { markDataChanged } from '../reports/index.ts';
@@ -125,7 +125,6 @@ export async function exportCorrectionLabels(db: Db, clientId: string, now: Date
   };
 }
 
-export { normalizeForRule };
 
 /** Customers whose reports a change of a customer list touches: each marked not ready, its recompute queued. */
 export async function markCustomersChanged(ctx: CorrectionContext, tx: Db, customerIds: Iterable<string>) {
