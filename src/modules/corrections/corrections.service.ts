@@ -125,7 +125,6 @@ export async function exportCorrectionLabels(db: Db, clientId: string, now: Date
   };
 }
 
-
 /** Customers whose reports a change of a customer list touches: each marked not ready, its recompute queued. */
 export async function markCustomersChanged(ctx: CorrectionContext, tx: Db, customerIds: Iterable<string>) {
   for (const id of new Set(customerIds)) await markDataChanged(tx, ctx.queue, id, ctx.now);
