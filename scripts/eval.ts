@@ -7,13 +7,28 @@
  *   npm run eval -- --verbose    also every mismatch (persona, transaction text, label → got)
  *   npm run eval -- --check      exits 1 when a target fails
  *   npm run eval -- --persona p07   only these personas (repeatable)
+ *   npm run eval -- --labels corrections.json   score the engine on labels exported from the service's corrections
  */
 import { AS_OF } from '../test/fixtures/eval/model.ts';
 import { personas } from '../test/fixtures/eval/personas/index.ts';
 import { incomeDetailRows, metricRows, passes, renderConfusions, renderPersonas, renderTable } from './eval/print.ts';
 import { runEvaluation } from './eval/run.ts';
+import { readFileSync } from 'node:fs';
+import { readLabels, scoreLabels } from './eval/labels.ts';
 
 const args = process.argv.slice(2);
+const labelsAt = args.indexOf('--labels');
+if (labelsAt >= 0) {
+  // Labels from the service's corrections (docs/evaluation.md, "Labels from corrections"): category agreement only.
+  const file = args[labelsAt + 1];
+  if (!file) throw new Error('--labels needs a file: the body of GET /public/v3/category_corrections/labels');
+  const s = scoreLabels(readLabels(readFileSync(file, 'utf8')));
+  const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)} %`);
+  console.log(`Labels from corrections: ${s.count} transactions (${file})`);
+  console.log(`Category agreement by count: ${pct(s.agreeing, s.count)}; by money: ${pct(s.agreeingMoney, s.money)}`);
+  if (args.includes('--verbose')) for (const m of s.mismatches) console.log(`  ${m.name}: ${m.label} → ${m.got}`);
+  process.exit(0);
+}
 const verbose = args.includes('--verbose');
 const check = args.includes('--check');
 const only = args.flatMap((a, i) => (a === '--persona' && args[i + 1] ? [args[i + 1] as string] : []));

@@ -26,6 +26,10 @@
  *  -  POST    /public/v3/customers/{customer_id}/balance_collections              modules/accounts
  *  -  GET     /public/v3/customers/{customer_id}/accounts/{account_id}/balances   modules/accounts
  *  -  GET     /public/v3/customers/{customer_id}/transactions                     modules/transactions (categorised view)
+ *  -  PATCH   /public/v3/customers/{customer_id}/transactions/{transaction_id}    modules/corrections (docs/decisions/0061)
+ *  -  GET     .../transactions/{transaction_id}/category_history                  modules/corrections
+ *  -  GET/POST /public/v3/category_rules, GET/PATCH/DELETE .../{rule_id},         modules/corrections
+ *     POST    .../category_rules/preview; GET /public/v3/category_corrections/labels
  *  -  GET     /public/v3/customers[?user_reference=], GET/DELETE .../{customer_id} modules/customers (docs/decisions/0005)
  *  -  GET     /public/v3/banks                                                    modules/banks (docs/decisions/0006)
  *  -  GET     /public/v3/settings, PATCH /public/v3/settings                      modules/clients
@@ -70,6 +74,7 @@ import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
+import { correctionRoutes } from './modules/corrections/corrections.routes.ts';
 import { statementRoutes } from './modules/statements/statements.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
@@ -110,6 +115,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
     await webhookRoutes(api, deps);
     await accountRoutes(api, deps);
     await transactionRoutes(api, deps);
+    await correctionRoutes(api, deps);
     await statementRoutes(api, deps);
     await reportRoutes(api, deps);
     await overviewRoutes(api, deps);

@@ -10,6 +10,11 @@ import { valueAt } from '../lib/indexing.ts';
 import { computeAffordability } from './affordability/affordability.ts';
 import type { Category } from './categories/taxonomy.ts';
 import { classifyTransactions } from './classify/classify.ts';
+import {
+  resolveCorrections,
+  type AppliedCorrection,
+  type CategoryCorrectionsInput,
+} from './classify/client-corrections.ts';
 import { detectEmployment } from './employment/detect-salary.ts';
 import { inferSalaries } from './employment/infer-salary.ts';
 import { verifyIncome } from './employment/income-verification.ts';
@@ -18,7 +23,7 @@ import { detectEvents } from './events/detect-events.ts';
 import { buildBalanceHistory } from './forecast/balance-history.ts';
 import { forecastBalance } from './forecast/forecast-balance.ts';
 import { computeExpenditure, computeIncome } from './income-expenditure/income-expenditure.ts';
-import { buildLedger, categoryOf } from './ledger/ledger.ts';
+import { buildLedger, categoryIndex, categoryOf, type Ledger } from './ledger/ledger.ts';
 import { buildMonthMatrix } from './ledger/month-matrix.ts';
 import { computeFinancialMarkers } from './markers/financial-markers.ts';
 import { findRecurring, toRecurringTransactions } from './recurrence/find-recurring.ts';
@@ -36,32 +41,74 @@ export interface ReportInput {
   transactions: readonly EngineTransaction[];
   /** Unix seconds: the moment the report is computed as of; later transactions are ignored */
   asOf: number;
+  /**
+   * The client's corrections and rules for this customer (src/analytics/classify/client-corrections.ts): they win
+   * over the classifier in every figure and in the categorised transactions.
+   */
+  corrections?: CategoryCorrectionsInput;
 }
 
-export function computeReport({ accounts, transactions, asOf }: ReportInput): Report {
+/**
+ * Puts people's categories into the ledger, after the engine has decided its own (salary inference included, so the
+ * engine's view stays what it would have been and is reported beside them as the original).
+ */
+function overrideLedger(ledger: Ledger, applied: ReadonlyMap<number, AppliedCorrection>): void {
+  if (applied.size === 0) return;
+  for (let r = 0; r < ledger.size; r++) {
+    const a = applied.get(valueAt(ledger.input, r));
+    if (a === undefined) continue;
+    ledger.category[r] = categoryIndex(a.category.id);
+    ledger.toSavings[r] = 0;
+  }
+}
+
+export function computeReport({ accounts, transactions, asOf, corrections }: ReportInput): Report {
   if (!Number.isInteger(asOf)) throw new RangeError('asOf must be an integer (Unix seconds)');
   const classified = classifyTransactions(transactions, accounts);
+  const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
+  const applied = resolveCorrections(
+    transactions,
+    (id) => typeOf.get(id) ?? 'Personal',
+    classified.map((c) => c.merchant),
+    corrections,
+  );
   const ledger = buildLedger(accounts, transactions, classified, asOf);
   const inferred = new Set(inferSalaries(ledger));
+  // What the engine alone decided for the rows people corrected, before their categories go in.
+  const inferredCategory = new Map<number, Category>();
+  for (let r = 0; r < ledger.size; r++) {
+    const i = valueAt(ledger.input, r);
+    if (inferred.has(i)) inferredCategory.set(i, categoryOf(ledger, r));
+  }
+  overrideLedger(ledger, applied);
   const matrix = buildMonthMatrix(ledger);
   const recurrence = findRecurring(ledger);
   const streams = findIncomeStreams(ledger);
   const history = buildBalanceHistory(ledger);
   const markers = computeFinancialMarkers(ledger, matrix, recurrence, history);
 
-  // Inferred salaries (and pensions) carry their new category into the categorised transactions too.
-  const inferredCategory = new Map<number, Category>();
-  for (let r = 0; r < ledger.size; r++) {
-    const i = valueAt(ledger.input, r);
-    if (inferred.has(i)) inferredCategory.set(i, categoryOf(ledger, r));
-  }
+  // Inferred salaries (and pensions) carry their new category into the categorised transactions too; people's
+  // categories win over both, with the engine's kept as the original.
   const categorised: TransactionCategory[] = classified.map((c, i) => {
     const category = inferredCategory.get(i);
-    return {
+    const engine = {
       transactionId: c.transactionId,
       categoryId: category?.id ?? c.categoryId,
       categoryName: category?.name ?? c.categoryName,
       merchant: c.merchant,
+    };
+    const a = applied.get(i);
+    if (a === undefined) return engine;
+    return {
+      ...engine,
+      categoryId: a.category.id,
+      categoryName: a.category.name,
+      corrected: {
+        source: a.source,
+        ruleId: a.ruleId,
+        originalCategoryId: engine.categoryId,
+        originalCategoryName: engine.categoryName,
+      },
     };
   });
 

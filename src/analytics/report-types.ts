@@ -12,6 +12,14 @@ export interface TransactionCategory {
   categoryId: string;
   categoryName: string;
   merchant: string | null;
+  /** present when a person's correction or a client's rule chose the category (classify/client-corrections.ts) */
+  corrected?: {
+    source: 'correction' | 'rule';
+    ruleId: string | null;
+    /** what the engine alone decided */
+    originalCategoryId: string;
+    originalCategoryName: string;
+  };
 }
 
 /** Everything one run of the engine computes for a customer. */

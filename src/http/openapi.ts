@@ -47,6 +47,17 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /public/v3/customers/{customer_id}/raw-transactions': 'listRawTransactions',
   'GET /public/v3/customers/{customer_id}/transactions': 'listCategorisedTransactions',
   'GET /public/v3/customers/{customer_id}/transactions/sync': 'syncTransactions',
+  // Corrections and rules (docs/decisions/0061-category-corrections-and-rules.md)
+  'PATCH /public/v3/customers/{customer_id}/transactions/{transaction_id}': 'correctTransactionCategory',
+  'GET /public/v3/customers/{customer_id}/transactions/{transaction_id}/category_history':
+    'listTransactionCategoryHistory',
+  'GET /public/v3/category_corrections/labels': 'exportCategoryCorrectionLabels',
+  'GET /public/v3/category_rules': 'listCategoryRules',
+  'POST /public/v3/category_rules': 'createCategoryRule',
+  'POST /public/v3/category_rules/preview': 'previewCategoryRule',
+  'GET /public/v3/category_rules/{rule_id}': 'getCategoryRule',
+  'PATCH /public/v3/category_rules/{rule_id}': 'updateCategoryRule',
+  'DELETE /public/v3/category_rules/{rule_id}': 'deleteCategoryRule',
   // Reports
   'GET /public/v3/customers/{customer_id}/report_readiness_statuses/{report_name}': 'getReportReadiness',
   'GET /public/v3/customers/{customer_id}/insights/current_personal': 'getInsights',

@@ -11,11 +11,13 @@ export const NOT_FOUND_SUBJECTS = [
   'account',
   'affordability_policy',
   'bank',
+  'category_rule',
   'client',
   'consent',
   'customer',
   'invitation',
   'report',
+  'transaction',
   'webhook',
   'webhook_delivery',
 ] as const;

@@ -181,6 +181,12 @@ describe('the README walkthrough, run as written', { skip: ON_POSTGRES }, async 
     const persona = blockWith('PERSONA_CUSTOMER=');
     assert.match(persona, /"employment":/);
     assert.match(persona, /"affordability_type":"TWELVE_MONTH"/);
+    const corrections = blockWith('category_rules/preview');
+    assert.match(corrections, /"category_id":"eating_out","merchant":[^,]+,"category_source":"correction"/);
+    assert.match(corrections, /"corrected_by":\{"type":"api_client","id":"demo"\}/);
+    assert.match(corrections, /"would_change":\d+,"customers_affected":\d+,"complete":true/);
+    assert.match(corrections, /"pattern":"netflix","category_id":"entertainment"/);
+    assert.match(corrections, /Labels from corrections: 1 transactions/);
     assert.match(blockWith('/rotate-secret'), /"client_secret":"obi_cs_/);
     assert.match(blockWith('obi console invite'), /"url": "http:\/\/[^"]+\/console\/invitations\/[^"]+"/);
     assert.match(blockWith('WEBHOOK_URL='), /"secret":"whsec_/);

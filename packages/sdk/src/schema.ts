@@ -385,6 +385,138 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/v3/customers/{customer_id}/transactions/{transaction_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Correct a transaction's category
+     * @description Sets the transaction's category (a category id of endpoint 19 for its account type, fitting the direction of its money), or withdraws the correction with null. The correction wins over the engine and over rules in every report, survives recomputation and new pulls or resubmissions of the same transaction, and is kept with who made it and when. The customer's reports become not_ready and are recomputed (REPORT_UPDATED follows). Answers the transaction as the categorised view shows it, with the engine's category as original_category.
+     */
+    patch: operations['correctTransactionCategory'];
+    trace?: never;
+  };
+  '/public/v3/customers/{customer_id}/transactions/{transaction_id}/category_history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A transaction's category changes
+     * @description Every correction of the transaction, oldest first: the category set (null: withdrawn), the one before, who and when.
+     */
+    get: operations['listTransactionCategoryHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/v3/category_corrections/labels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export corrections as labelled transactions
+     * @description Every transaction of the client's customers with a current correction: its engine input (text, amount, type, merchant, code, date), the label a person set and what the engine decided. The file is what `npm run eval -- --labels <file>` reads (docs/evaluation.md).
+     */
+    get: operations['exportCategoryCorrectionLabels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/v3/category_rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the client's category rules
+     * @description Rules map a pattern on the statement text or the payee to a category, for every customer of the client.
+     */
+    get: operations['listCategoryRules'];
+    put?: never;
+    /**
+     * Create a category rule
+     * @description A transaction of the account type whose text (or payee) matches the pattern takes the category, unless a correction holds it or an earlier rule matched; only transactions whose money goes the category's way (income or expenditure). Patterns are plain text, never regular expressions. The reports of every customer the rule touches (before or after the change) become not_ready and are recomputed.
+     */
+    post: operations['createCategoryRule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/v3/category_rules/{rule_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a category rule
+     * @description One of the client's rules.
+     */
+    get: operations['getCategoryRule'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a category rule
+     * @description The rule stops applying. The reports of every customer the rule touches (before or after the change) become not_ready and are recomputed.
+     */
+    delete: operations['deleteCategoryRule'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a category rule
+     * @description Changes the members sent. The reports of every customer the rule touches (before or after the change) become not_ready and are recomputed.
+     */
+    patch: operations['updateCategoryRule'];
+    trace?: never;
+  };
+  '/public/v3/category_rules/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview what a category rule would change
+     * @description Stores nothing: counts the transactions the rule would match and change (over every customer of the client, or one), the categories they would leave, and up to 20 examples, as the next computation would apply it beside the existing rules.
+     */
+    post: operations['previewCategoryRule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/v3/customers/{customer_id}/accounts/{account_id}/statements': {
     parameters: {
       query?: never;
@@ -1020,11 +1152,13 @@ export interface components {
         | 'account_not_found'
         | 'affordability_policy_not_found'
         | 'bank_not_found'
+        | 'category_rule_not_found'
         | 'client_not_found'
         | 'consent_not_found'
         | 'customer_not_found'
         | 'invitation_not_found'
         | 'report_not_found'
+        | 'transaction_not_found'
         | 'webhook_not_found'
         | 'webhook_delivery_not_found';
       errors: {
@@ -1671,6 +1805,23 @@ export interface components {
         category: string | null;
         category_id: string | null;
         merchant: string | null;
+        category_source: ('engine' | 'rule' | 'correction') | null;
+        original_category_id: string | null;
+        original_category: string | null;
+        rule_id: string | null;
+        correction: {
+          /** @description the category the correction set */
+          category_id: string;
+          /** @description when, Unix seconds */
+          corrected_at: number;
+          /** @description who made the change */
+          corrected_by: {
+            /** @description api_client: a call with the client's access token; console_user: a person in the lender console */
+            type: 'api_client' | 'console_user';
+            /** @description the client id, or the console user's id */
+            id: string;
+          };
+        } | null;
       }[];
       page: number;
       pages: number;
@@ -1804,6 +1955,309 @@ export interface components {
       next_cursor: string;
       /** @description more changes can be read now with next_cursor */
       has_more: boolean;
+    };
+    CorrectTransactionCategoryRequest: {
+      category_id: string | null;
+    };
+    CorrectTransactionCategoryResponse: {
+      id: string;
+      external_transaction_id: string;
+      name: string;
+      type: string | null;
+      amount: number;
+      balance: {
+        amount: number;
+        currency: string;
+        type: string;
+      } | null;
+      currency: string;
+      status: string;
+      bank_slug: string;
+      account_number: string;
+      address_line: string | null;
+      merchant_details: {
+        merchant_name: string | null;
+        merchant_category_code: string | null;
+      } | null;
+      proprietary_bank_transaction_code: {
+        code: string | null;
+        issuer: string | null;
+      } | null;
+      value_date_time: number;
+      booking_date_time: number;
+      category: string | null;
+      category_id: string | null;
+      merchant: string | null;
+      category_source: ('engine' | 'rule' | 'correction') | null;
+      original_category_id: string | null;
+      original_category: string | null;
+      rule_id: string | null;
+      correction: {
+        /** @description the category the correction set */
+        category_id: string;
+        /** @description when, Unix seconds */
+        corrected_at: number;
+        /** @description who made the change */
+        corrected_by: {
+          /** @description api_client: a call with the client's access token; console_user: a person in the lender console */
+          type: 'api_client' | 'console_user';
+          /** @description the client id, or the console user's id */
+          id: string;
+        };
+      } | null;
+    };
+    ListTransactionCategoryHistoryResponse: {
+      /** @description every change of the transaction's category, oldest first */
+      data: {
+        /** @description the change's id */
+        id: string;
+        category_id: string | null;
+        previous_category_id: string | null;
+        /** @description when, Unix seconds */
+        changed_at: number;
+        /** @description who made the change */
+        changed_by: {
+          /** @description api_client: a call with the client's access token; console_user: a person in the lender console */
+          type: 'api_client' | 'console_user';
+          /** @description the client id, or the console user's id */
+          id: string;
+        };
+      }[];
+    };
+    ExportCategoryCorrectionLabelsResponse: {
+      /**
+       * @description the format, read by npm run eval -- --labels
+       * @enum {string}
+       */
+      format: 'obi-category-labels/1';
+      /** @description Unix seconds */
+      exported_at: number;
+      /** @description every transaction of the client's customers with a current correction */
+      data: {
+        /** @description the customer */
+        customer_id: string;
+        /** @description the transaction */
+        transaction_id: string;
+        /** @description whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads */
+        account_type: 'Personal' | 'Business';
+        /** @description the statement text */
+        name: string;
+        /** @description positive income, negative expenditure */
+        amount: number;
+        /** @description ISO 4217 */
+        currency: string;
+        type: string | null;
+        /** @description Booked or Pending */
+        status: string;
+        merchant_name: string | null;
+        merchant_category_code: string | null;
+        /** @description Unix seconds */
+        booking_date_time: number;
+        /** @description the category a person set: the label */
+        label: string;
+        engine_category_id: string | null;
+        /** @description Unix seconds */
+        corrected_at: number;
+        /** @description who made the change */
+        corrected_by: {
+          /** @description api_client: a call with the client's access token; console_user: a person in the lender console */
+          type: 'api_client' | 'console_user';
+          /** @description the client id, or the console user's id */
+          id: string;
+        };
+      }[];
+    };
+    ListCategoryRulesResponse: {
+      /** @description the client's rules, oldest first */
+      data: {
+        /** @description the rule's id */
+        id: string;
+        /** @description whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads */
+        account_type: 'Personal' | 'Business';
+        /** @description text: the statement text (name); payee: the bank's merchant name or the payee the engine recognised */
+        field: 'text' | 'payee';
+        /** @description word (default): the pattern's whole words, in order; contains: anywhere. Case and punctuation are ignored; never a regular expression */
+        match: 'contains' | 'word';
+        /** @description plain text, at least one letter or digit */
+        pattern: string;
+        /** @description a category id of endpoint 19 for the account type */
+        category_id: string;
+        /** @description when several rules match, the lowest wins (then the oldest); default 100 */
+        priority: number;
+        /** @description Unix seconds */
+        created_at: number;
+        /** @description Unix seconds */
+        updated_at: number;
+        /** @description who made the change */
+        created_by: {
+          /** @description api_client: a call with the client's access token; console_user: a person in the lender console */
+          type: 'api_client' | 'console_user';
+          /** @description the client id, or the console user's id */
+          id: string;
+        };
+      }[];
+    };
+    CreateCategoryRuleRequest: {
+      /** @description whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads */
+      account_type: 'Personal' | 'Business';
+      /** @description text: the statement text (name); payee: the bank's merchant name or the payee the engine recognised */
+      field: 'text' | 'payee';
+      /** @description word (default): the pattern's whole words, in order; contains: anywhere. Case and punctuation are ignored; never a regular expression */
+      match?: 'contains' | 'word';
+      /** @description plain text, at least one letter or digit */
+      pattern: string;
+      /** @description a category id of endpoint 19 for the account type */
+      category_id: string;
+      /** @description when several rules match, the lowest wins (then the oldest); default 100 */
+      priority?: number;
+    };
+    CreateCategoryRuleResponse: {
+      /** @description the rule's id */
+      id: string;
+      /** @description whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads */
+      account_type: 'Personal' | 'Business';
+      /** @description text: the statement text (name); payee: the bank's merchant name or the payee the engine recognised */
+      field: 'text' | 'payee';
+      /** @description word (default): the pattern's whole words, in order; contains: anywhere. Case and punctuation are ignored; never a regular expression */
+      match: 'contains' | 'word';
+      /** @description plain text, at least one letter or digit */
+      pattern: string;
+      /** @description a category id of endpoint 19 for the account type */
+      category_id: string;
+      /** @description when several rules match, the lowest wins (then the oldest); default 100 */
+      priority: number;
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds */
+      updated_at: number;
+      /** @description who made the change */
+      created_by: {
+        /** @description api_client: a call with the client's access token; console_user: a person in the lender console */
+        type: 'api_client' | 'console_user';
+        /** @description the client id, or the console user's id */
+        id: string;
+      };
+    };
+    GetCategoryRuleResponse: {
+      /** @description the rule's id */
+      id: string;
+      /** @description whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads */
+      account_type: 'Personal' | 'Business';
+      /** @description text: the statement text (name); payee: the bank's merchant name or the payee the engine recognised */
+      field: 'text' | 'payee';
+      /** @description word (default): the pattern's whole words, in order; contains: anywhere. Case and punctuation are ignored; never a regular expression */
+      match: 'contains' | 'word';
+      /** @description plain text, at least one letter or digit */
+      pattern: string;
+      /** @description a category id of endpoint 19 for the account type */
+      category_id: string;
+      /** @description when several rules match, the lowest wins (then the oldest); default 100 */
+      priority: number;
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds */
+      updated_at: number;
+      /** @description who made the change */
+      created_by: {
+        /** @description api_client: a call with the client's access token; console_user: a person in the lender console */
+        type: 'api_client' | 'console_user';
+        /** @description the client id, or the console user's id */
+        id: string;
+      };
+    };
+    UpdateCategoryRuleRequest: {
+      /** @description whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads */
+      account_type?: 'Personal' | 'Business';
+      /** @description text: the statement text (name); payee: the bank's merchant name or the payee the engine recognised */
+      field?: 'text' | 'payee';
+      /** @description word (default): the pattern's whole words, in order; contains: anywhere. Case and punctuation are ignored; never a regular expression */
+      match?: 'contains' | 'word';
+      /** @description plain text, at least one letter or digit */
+      pattern?: string;
+      /** @description a category id of endpoint 19 for the account type */
+      category_id?: string;
+      /** @description when several rules match, the lowest wins (then the oldest); default 100 */
+      priority?: number;
+    };
+    UpdateCategoryRuleResponse: {
+      /** @description the rule's id */
+      id: string;
+      /** @description whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads */
+      account_type: 'Personal' | 'Business';
+      /** @description text: the statement text (name); payee: the bank's merchant name or the payee the engine recognised */
+      field: 'text' | 'payee';
+      /** @description word (default): the pattern's whole words, in order; contains: anywhere. Case and punctuation are ignored; never a regular expression */
+      match: 'contains' | 'word';
+      /** @description plain text, at least one letter or digit */
+      pattern: string;
+      /** @description a category id of endpoint 19 for the account type */
+      category_id: string;
+      /** @description when several rules match, the lowest wins (then the oldest); default 100 */
+      priority: number;
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds */
+      updated_at: number;
+      /** @description who made the change */
+      created_by: {
+        /** @description api_client: a call with the client's access token; console_user: a person in the lender console */
+        type: 'api_client' | 'console_user';
+        /** @description the client id, or the console user's id */
+        id: string;
+      };
+    };
+    DeleteCategoryRuleResponse: {
+      /**
+       * @description the rule is gone
+       * @enum {string}
+       */
+      status: 'deleted';
+    };
+    PreviewCategoryRuleRequest: {
+      /** @description whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads */
+      account_type: 'Personal' | 'Business';
+      /** @description text: the statement text (name); payee: the bank's merchant name or the payee the engine recognised */
+      field: 'text' | 'payee';
+      /** @description word (default): the pattern's whole words, in order; contains: anywhere. Case and punctuation are ignored; never a regular expression */
+      match?: 'contains' | 'word';
+      /** @description plain text, at least one letter or digit */
+      pattern: string;
+      /** @description a category id of endpoint 19 for the account type */
+      category_id: string;
+      /** @description when several rules match, the lowest wins (then the oldest); default 100 */
+      priority?: number;
+    };
+    PreviewCategoryRuleResponse: {
+      /** @description transactions the rule matches */
+      matched: number;
+      /** @description of those, how many would change category (not those a correction or an earlier rule holds) */
+      would_change: number;
+      /** @description customers with a transaction that would change */
+      customers_affected: number;
+      /** @description false when more than 50 000 candidate transactions were read: counts cover those */
+      complete: boolean;
+      /** @description the categories the changed transactions would leave, most first */
+      from_categories: {
+        category_id: string | null;
+        /** @description transactions that would leave it */
+        count: number;
+      }[];
+      /** @description up to 20 transactions that would change */
+      examples: {
+        /** @description the customer */
+        customer_id: string;
+        /** @description the transaction */
+        transaction_id: string;
+        /** @description its statement text */
+        name: string;
+        /** @description positive income, negative expenditure */
+        amount: number;
+        /** @description Unix seconds */
+        booking_date_time: number;
+        category_id: string | null;
+        /** @description its category under the rule */
+        new_category_id: string;
+      }[];
     };
     ListStatementsResponse: {
       data: {
@@ -5169,6 +5623,710 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SyncTransactionsResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  correctTransactionCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the customer */
+        customer_id: string;
+        /** @description the transaction's id (the id of endpoint 11 and of the categorised view) */
+        transaction_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CorrectTransactionCategoryRequest'];
+      };
+    };
+    responses: {
+      /** @description OK: correct a transaction's category. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CorrectTransactionCategoryResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listTransactionCategoryHistory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the customer */
+        customer_id: string;
+        /** @description the transaction's id (the id of endpoint 11 and of the categorised view) */
+        transaction_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: a transaction's category changes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListTransactionCategoryHistoryResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportCategoryCorrectionLabels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: export corrections as labelled transactions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExportCategoryCorrectionLabelsResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listCategoryRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: list the client's category rules. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListCategoryRulesResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createCategoryRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateCategoryRuleRequest'];
+      };
+    };
+    responses: {
+      /** @description Created: create a category rule. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreateCategoryRuleResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getCategoryRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the rule's id */
+        rule_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: get a category rule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GetCategoryRuleResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteCategoryRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the rule's id */
+        rule_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: delete a category rule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeleteCategoryRuleResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  updateCategoryRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the rule's id */
+        rule_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateCategoryRuleRequest'];
+      };
+    };
+    responses: {
+      /** @description OK: change a category rule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UpdateCategoryRuleResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  previewCategoryRule: {
+    parameters: {
+      query?: {
+        /** @description only this customer's transactions */
+        customer_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PreviewCategoryRuleRequest'];
+      };
+    };
+    responses: {
+      /** @description OK: preview what a category rule would change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewCategoryRuleResponse'];
         };
       };
       /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */

@@ -4,7 +4,14 @@ import type { Db } from '../../db/db.ts';
 import { publishedTransaction } from '../../db/transactions-visibility.ts';
 import { csvField } from '../../db/csv.ts';
 import type { EngineAccount, EngineTransaction } from '../../analytics/types.ts';
-import type { AffordabilityRecord, BalanceForecast, EventRecord, Insights } from '../../analytics/report-types.ts';
+import type {
+  AffordabilityRecord,
+  BalanceForecast,
+  EventRecord,
+  Insights,
+  TransactionCategory,
+} from '../../analytics/report-types.ts';
+import type { CategoryCorrectionsInput, CategoryRuleInput } from '../../analytics/classify/client-corrections.ts';
 
 const LOAD_SLICE = 20_000;
 /** The embedded engine builds each slice's text on this thread: smaller slices, shorter pauses. */
@@ -241,6 +248,8 @@ export interface CategoryColumns {
   categoryId: string[];
   categoryName: string[];
   merchant: Array<string | null>;
+  /** the few whose category a correction or a rule chose: [index, what the engine decided and why it was replaced] */
+  corrected: Array<[number, NonNullable<TransactionCategory['corrected']>]>;
 }
 
 /**
@@ -258,20 +267,38 @@ export async function stageTransactionCategories(
   if (count === 0) return;
   const customer = csvField(customerId);
   const run = csvField(runId);
+  const corrected = new Map(categories.corrected);
+  const correctedCsv = (k: number): string => {
+    const c = corrected.get(k);
+    return c === undefined
+      ? ',,,'
+      : `${c.source},${csvField(c.ruleId)},${csvField(c.originalCategoryId)},${csvField(c.originalCategoryName)}`;
+  };
   // The embedded engine runs each COPY on this thread: 500 rows keep a chunk to a few milliseconds there.
   const size = db.kind === 'pglite' ? 500 : 5000;
   async function* chunks() {
     for (let i = 0; i < count; i += size) {
       let csv = '';
       for (let k = i; k < Math.min(count, i + size); k++)
-        csv += `${customer},${categories.transactionId[k] ?? ''},${csvField(categories.categoryId[k] ?? null)},${csvField(categories.categoryName[k] ?? null)},${csvField(categories.merchant[k] ?? null)},${run}\n`;
+        csv += `${customer},${categories.transactionId[k] ?? ''},${csvField(categories.categoryId[k] ?? null)},${csvField(categories.categoryName[k] ?? null)},${csvField(categories.merchant[k] ?? null)},${run},${correctedCsv(k)}\n`;
       yield csv;
       await yieldToLoop();
     }
   }
   await db.copyFrom(
     'transaction_categories',
-    ['customer_id', 'transaction_id', 'category_id', 'category_name', 'merchant', 'run_id'],
+    [
+      'customer_id',
+      'transaction_id',
+      'category_id',
+      'category_name',
+      'merchant',
+      'run_id',
+      'category_source',
+      'rule_id',
+      'original_category_id',
+      'original_category_name',
+    ],
     chunks(),
   );
 }
@@ -306,4 +333,55 @@ export async function discardStaleCategories(db: Db, customerId: string): Promis
     if (r.rowCount < STALE_CATEGORIES_SLICE) return;
     await yieldToLoop();
   }
+}
+
+/**
+ * The engine's input from people (docs/decisions/0061-category-corrections-and-rules.md): the customer's current
+ * corrections (the latest change of each transaction, unless it withdrew the correction) and the rules of the
+ * customer's client, oldest first.
+ */
+export async function loadCategoryCorrections(db: Db, customerId: string): Promise<CategoryCorrectionsInput> {
+  const [corrections, rules] = await Promise.all([
+    db.query<{ transaction_id: string; category_id: string | null }>(
+      `SELECT DISTINCT ON (transaction_id) transaction_id::text AS transaction_id, category_id
+       FROM transaction_category_corrections WHERE customer_id = $1 ORDER BY transaction_id, id DESC`,
+      [customerId],
+    ),
+    db.query<{
+      id: string;
+      account_type: CategoryRuleInput['accountType'];
+      field: CategoryRuleInput['field'];
+      match: CategoryRuleInput['match'];
+      pattern: string;
+      category_id: string;
+      priority: number;
+    }>(
+      `SELECT r.id, r.account_type, r.field, r.match, r.pattern, r.category_id, r.priority
+       FROM category_rules r JOIN customers c ON c.client_id = r.client_id
+       WHERE c.id = $1 ORDER BY r.created_at, r.id`,
+      [customerId],
+    ),
+  ]);
+  return {
+    transactions: corrections.rows.flatMap((r) =>
+      r.category_id === null ? [] : [[r.transaction_id, r.category_id] as const],
+    ),
+    rules: rules.rows.map((r) => ({
+      id: r.id,
+      accountType: r.account_type,
+      field: r.field,
+      match: r.match,
+      pattern: r.pattern,
+      categoryId: r.category_id,
+      priority: Number(r.priority),
+    })),
+  };
+}
+
+/** The engine's whole input for a customer but the time: accounts, transactions (as slices) and corrections. */
+export async function loadEngineInput(db: Db, customerId: string) {
+  const accounts = await loadEngineAccounts(db, customerId);
+  const transactionSlices = await loadEngineTransactionSlices(db, customerId);
+  const corrections = await loadCategoryCorrections(db, customerId);
+  return { accounts, transactionSlices, corrections };
 }

@@ -65,10 +65,10 @@ export async function computeCustomerReport(
   await data.insertRun(db, { id: runId, customerId, dataVersion, now: clock.now() });
   try {
     await hooks.afterRunStarted?.();
-    const accounts = await data.loadEngineAccounts(db, customerId);
-    const transactionSlices = await data.loadEngineTransactionSlices(db, customerId);
+    // People's categories go in as input (docs/decisions/0061-category-corrections-and-rules.md).
+    const input = await data.loadEngineInput(db, customerId);
     const asOf = Math.floor(clock.now().getTime() / 1000);
-    const report = await deps.workerPool.run(COMPUTE_REPORT, { accounts, transactionSlices, asOf });
+    const report = await deps.workerPool.run(COMPUTE_REPORT, { ...input, asOf });
     // Written before the report's transaction, unseen until it makes them current (reports-data.repo.ts): that
     // transaction stays short, and the embedded engine answers others while the rows go in.
     await data.stageTransactionCategories(db, customerId, runId, report.categories);

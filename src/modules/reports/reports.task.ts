@@ -7,6 +7,7 @@
  */
 import { computeReport } from '../../analytics/compute-report.ts';
 import type { EngineAccount, EngineTransaction } from '../../analytics/types.ts';
+import type { CategoryCorrectionsInput } from '../../analytics/classify/client-corrections.ts';
 import type { EventRecord } from '../../analytics/report-types.ts';
 import type { CategoryColumns, SnapshotText } from './reports-data.repo.ts';
 
@@ -16,6 +17,8 @@ export interface ReportTaskInput {
    * merchant_name, category, balance_amount], oldest first (loadEngineTransactionSlices) */
   transactionSlices: string[];
   asOf: number;
+  /** the client's corrections and rules for the customer (loadCategoryCorrections) */
+  corrections?: CategoryCorrectionsInput;
 }
 
 export interface ComputedReport extends SnapshotText {
@@ -54,19 +57,26 @@ export function decodeEngineTransactions(slices: readonly string[]): EngineTrans
 /** The task: decode, compute, encode. */
 export function computeReportTask(input: ReportTaskInput): ComputedReport {
   const transactions = decodeEngineTransactions(input.transactionSlices);
-  const report = computeReport({ accounts: input.accounts, transactions, asOf: input.asOf });
+  const report = computeReport({
+    accounts: input.accounts,
+    transactions,
+    asOf: input.asOf,
+    corrections: input.corrections,
+  });
   const n = report.transactions.length;
   const categories: CategoryColumns = {
     transactionId: new Array<string>(n),
     categoryId: new Array<string>(n),
     categoryName: new Array<string>(n),
     merchant: new Array<string | null>(n),
+    corrected: [],
   };
   report.transactions.forEach((c, i) => {
     categories.transactionId[i] = c.transactionId;
     categories.categoryId[i] = c.categoryId;
     categories.categoryName[i] = c.categoryName;
     categories.merchant[i] = c.merchant;
+    if (c.corrected) categories.corrected.push([i, c.corrected]);
   });
   return {
     asOf: report.asOf,

@@ -13,3 +13,6 @@ export { discardInterruptedIngests } from './transactions-staged.repo.ts';
 export { WARM_UP as SUBMISSION_WARM_UP } from './transactions.prepared.ts';
 export { announceTransactionChanges } from './feed.service.ts';
 export { lastChangeSeq as feedPosition } from './feed.repo.ts';
+/** The categorised view of one transaction, for the corrections module (docs/decisions/0061-category-corrections-and-rules.md). */
+export { getCategorisedTransaction, toCategorisedWire } from './transactions.service.ts';
+export { CategorisedTransaction, CorrectionActor } from './transactions.wire.ts';

@@ -295,6 +295,18 @@ export interface StoredTransaction extends Omit<TransactionRow, 'content_hash'> 
   charge_amount?: string | null;
   charge_currency?: string | null;
   currency_exchange?: CurrencyExchangeDetail | null;
+  /** 'correction' or 'rule' when people chose the stored category; null when the engine did */
+  category_source?: 'correction' | 'rule' | null;
+  rule_id?: string | null;
+  original_category_id?: string | null;
+  original_category_name?: string | null;
+  /** the transaction's latest correction, if any (its category null when it was withdrawn) */
+  correction_id?: string | null;
+  correction_account_type?: 'Personal' | 'Business' | null;
+  correction_category_id?: string | null;
+  correction_actor_type?: 'api_client' | 'console_user' | null;
+  correction_actor_id?: string | null;
+  corrected_at?: Date | null;
 }
 
 export function whereClause(customerId: string, f: TransactionFilters): { sql: string; params: unknown[] } {
@@ -341,22 +353,49 @@ export async function listTransactions(
     params.push(after.booking_date_time, after.id);
     where += ` AND (t.booking_date_time, t.id) < ($${params.length - 1}::bigint, $${params.length}::uuid)`;
   }
-  const rows = (
+  return (
     await db.query<StoredTransaction>(
-      `SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount, t.currency, t.balance_amount,
-            t.balance_currency, t.balance_type, t.status, t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name,
-            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time,
-            ${BANK_DETAILS_COLUMNS}${
-              withCategories
-                ? `,
-            c.category_id AS classified_category_id, c.category_name AS classified_category, c.merchant AS classified_merchant`
-                : ''
-            }
-     FROM transactions t ${BANK_DETAILS_JOIN}${withCategories ? ` LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id AND ${currentCategories('c', '$1')}` : ''} WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
+      `${transactionSelect(withCategories)} WHERE ${where} ORDER BY t.booking_date_time DESC, t.id DESC LIMIT ${limit}${after ? '' : ` OFFSET ${offset}`}`,
       params,
     )
   ).rows;
-  return rows;
+}
+
+/**
+ * The columns of a transaction read, and with `withCategories` the current run's category (what the engine decided
+ * and, when a correction or a rule chose another, the engine's as the original) and the transaction's latest
+ * correction, which shows at once, before the report is recomputed (docs/decisions/0061-category-corrections-and-rules.md).
+ * `$1` is the customer.
+ */
+function transactionSelect(withCategories: boolean): string {
+  const columns = `t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount, t.currency, t.balance_amount,
+            t.balance_currency, t.balance_type, t.status, t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name,
+            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time,
+            ${BANK_DETAILS_COLUMNS}`;
+  if (!withCategories) return `SELECT ${columns} FROM transactions t ${BANK_DETAILS_JOIN}`;
+  return `SELECT ${columns},
+            c.category_id AS classified_category_id, c.category_name AS classified_category, c.merchant AS classified_merchant,
+            c.category_source, c.rule_id, c.original_category_id, c.original_category_name,
+            k.id AS correction_id, k.account_type AS correction_account_type, k.category_id AS correction_category_id,
+            k.actor_type AS correction_actor_type, k.actor_id AS correction_actor_id, k.created_at AS corrected_at
+     FROM transactions t ${BANK_DETAILS_JOIN}
+     LEFT JOIN transaction_categories c ON c.customer_id = t.customer_id AND c.transaction_id = t.id AND ${currentCategories('c', '$1')}
+     LEFT JOIN LATERAL (SELECT k.id, k.account_type, k.category_id, k.actor_type, k.actor_id, k.created_at
+       FROM transaction_category_corrections k WHERE k.customer_id = t.customer_id AND k.transaction_id = t.id
+       ORDER BY k.id DESC LIMIT 1) k ON true`;
+}
+
+/** One of the customer's transactions with its categories, or null. */
+export async function getCategorisedTransaction(
+  db: Db,
+  customerId: string,
+  id: string,
+): Promise<StoredTransaction | null> {
+  const r = await db.query<StoredTransaction>(
+    `${transactionSelect(true)} WHERE t.customer_id = $1 AND t.id = $2::uuid AND ${publishedTransaction()}`,
+    [customerId, id],
+  );
+  return r.rows[0] ?? null;
 }
 
 /** A pending row a bank pull deleted (deleteVanishedPending's RETURNING). */

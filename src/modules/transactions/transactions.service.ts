@@ -5,6 +5,7 @@ import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newIds } from '../../lib/ids.ts';
 import { requireCustomer } from '../customers/index.ts';
+import { findCategory } from '../../analytics/categories/taxonomy.ts';
 import { requireCustomerAccounts } from '../accounts/index.ts';
 import {
   DATA_CHANGED_COLUMNS,
@@ -428,12 +429,56 @@ export async function listRawTransactions(
  */
 export function toCategorisedWire(t: repo.StoredTransaction) {
   const classified = t.classified_category_id !== undefined && t.classified_category_id !== null;
+  const correction = activeCorrection(t);
+  // What the engine alone decided: the stored category, or the original kept beside a person's or a rule's.
+  const original = classified
+    ? {
+        id: t.original_category_id ?? t.classified_category_id ?? null,
+        name: t.original_category_name ?? t.classified_category ?? null,
+      }
+    : { id: null, name: null };
+  // A withdrawn correction not yet recomputed: the engine's category again (a rule's, if any, after the recompute).
+  const stale = !correction && t.category_source === 'correction';
+  const source: 'correction' | 'rule' | 'engine' | null = correction
+    ? 'correction'
+    : stale
+      ? 'engine'
+      : classified
+        ? (t.category_source ?? 'engine')
+        : null;
   return {
     ...toRawWire(t),
-    category: classified ? (t.classified_category ?? null) : t.category,
-    category_id: t.classified_category_id ?? null,
+    category: correction?.name ?? (stale ? original.name : classified ? (t.classified_category ?? null) : t.category),
+    category_id: correction?.id ?? (stale ? original.id : (t.classified_category_id ?? null)),
     merchant: classified ? (t.classified_merchant ?? null) : t.merchant_name,
+    category_source: source,
+    original_category_id: original.id,
+    original_category: original.name,
+    rule_id: source === 'rule' ? (t.rule_id ?? null) : null,
+    correction:
+      correction && t.corrected_at && t.correction_actor_type && t.correction_actor_id
+        ? {
+            category_id: correction.id,
+            corrected_at: Math.floor(new Date(t.corrected_at).getTime() / 1000),
+            corrected_by: { type: t.correction_actor_type, id: t.correction_actor_id },
+          }
+        : null,
   };
+}
+
+/** The transaction's correction when its latest change set one (not when it withdrew it). */
+function activeCorrection(t: repo.StoredTransaction): { id: string; name: string } | null {
+  if (!t.correction_category_id || !t.correction_account_type) return null;
+  const category = findCategory(t.correction_account_type, t.correction_category_id);
+  return category ? { id: category.id, name: category.name } : null;
+}
+
+/** One of the customer's transactions with its categories (after the customer check), or not_found. */
+export async function getCategorisedTransaction(db: Db, clientId: string, customerId: string, transactionId: string) {
+  await requireCustomer(db, clientId, customerId);
+  const row = await repo.getCategorisedTransaction(db, customerId, transactionId);
+  if (!row) throw new AppError('not_found', 'No such transaction for this customer.');
+  return row;
 }
 
 /**

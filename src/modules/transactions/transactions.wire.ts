@@ -130,11 +130,50 @@ export const RawTransaction = Type.Object({
   ),
 });
 
+/** Who made a change of category (docs/decisions/0061-category-corrections-and-rules.md). */
+export const CorrectionActor = Type.Object(
+  {
+    type: Type.Union([Type.Literal('api_client'), Type.Literal('console_user')], {
+      description: "api_client: a call with the client's access token; console_user: a person in the lender console",
+    }),
+    id: Type.String({ description: "the client id, or the console user's id" }),
+  },
+  { description: 'who made the change' },
+);
+
 export const CategorisedTransaction = Type.Object({
   ...RawTransaction.properties,
-  category: Nullable(Type.String()),
-  category_id: Nullable(Type.String()),
-  merchant: Nullable(Type.String()),
+  category: Nullable(
+    Type.String({ description: "the category name: a correction's, else a rule's, else the engine's" }),
+  ),
+  category_id: Nullable(
+    Type.String({
+      description: "the category id (endpoint 19 of the transaction's account type); null before the first report",
+    }),
+  ),
+  merchant: Nullable(Type.String({ description: 'the payee the engine recognised' })),
+  category_source: Nullable(
+    Type.Union([Type.Literal('engine'), Type.Literal('rule'), Type.Literal('correction')], {
+      description: 'what chose the category: the engine, a client rule, or a correction; null before the first report',
+    }),
+  ),
+  original_category_id: Nullable(
+    Type.String({ description: 'what the engine alone decided (the same as category_id when nothing overrode it)' }),
+  ),
+  original_category: Nullable(Type.String({ description: 'the name of original_category_id' })),
+  rule_id: Nullable(
+    Type.String({ description: 'the client rule that chose the category, when category_source is rule' }),
+  ),
+  correction: Nullable(
+    Type.Object(
+      {
+        category_id: Type.String({ description: 'the category the correction set' }),
+        corrected_at: Type.Integer({ description: 'when, Unix seconds' }),
+        corrected_by: CorrectionActor,
+      },
+      { description: "the transaction's current correction, or null" },
+    ),
+  ),
 });
 
 export const TransactionsQuery = Type.Object(

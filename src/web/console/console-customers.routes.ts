@@ -8,6 +8,8 @@ import { searchCustomers } from '../../modules/customers/index.ts';
 import { createInvitation } from '../../modules/invitations/index.ts';
 import { loadCustomerOverview, PdfUnavailableError, renderAffordabilityPdf } from '../../modules/overview/index.ts';
 import { getReportReadiness } from '../../modules/reports/index.ts';
+import { correctTransactionCategory, listLatestCategorised } from '../../modules/corrections/index.ts';
+import { categorySection, CORRECTABLE_TRANSACTIONS } from './category-section.ts';
 import { renderCustomerSections } from './customer-sections.ts';
 import { webhookRoutes } from './console-webhooks.routes.ts';
 import { field, isEmail, type ConsoleKit, type ConsoleRoutesDeps } from './console-kit.ts';
@@ -80,11 +82,13 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
     s: ConsoleSession,
     id: string,
     message: ReturnType<typeof flash> | '',
+    status = 200,
   ) => {
     const overview = await loadCustomerOverview(deps, s.clientId, id);
     if (!overview) throw notFound('customer');
     const consents = await listCustomerConsents(deps, s.clientId, id);
-    return kit.send(reply, 200, {
+    const latest = await listLatestCategorised(deps.db, s.clientId, id, CORRECTABLE_TRANSACTIONS);
+    return kit.send(reply, status, {
       title: overview.customer.user_reference,
       session: s,
       section: 'customers',
@@ -99,7 +103,7 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
           status: x.status,
           last_pulled_at: x.last_pulled_at,
         })),
-        sections: renderCustomerSections(overview),
+        sections: renderCustomerSections(overview) + categorySection(s, id, latest).value,
         message,
       }),
     });
@@ -115,7 +119,9 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
       request.params.id,
       done === 'refresh'
         ? flash('ok', 'A refresh from the bank was requested; the figures update when it has run.')
-        : '',
+        : done === 'category'
+          ? flash('ok', 'The category was changed; the report is being recomputed.')
+          : '',
     );
   });
 
@@ -145,6 +151,46 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
   });
 
   await pdfRoute(c, deps, kit);
+  await categoryRoute(c, deps, kit, customerPage);
+}
+
+type CustomerPage = (
+  reply: FastifyReply,
+  s: ConsoleSession,
+  id: string,
+  message: ReturnType<typeof flash> | '',
+  status?: number,
+) => Promise<FastifyReply>;
+
+async function categoryRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKit, customerPage: CustomerPage) {
+  const now = () => deps.clock.now();
+  // An admin changes a transaction's category (docs/decisions/0061-category-corrections-and-rules.md); the change is
+  // kept with the console user's id, and an empty choice withdraws the correction.
+  c.post<{ Params: { id: string; tid: string } }>(
+    '/console/customers/:id/transactions/:tid/category',
+    { schema: hide },
+    async (request, reply) => {
+      const s = await kit.guardPost(request, reply, 'admin');
+      if (!s) return reply;
+      const { id, tid } = request.params;
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(tid)) throw notFound('transaction');
+      const categoryId = field(request.body, 'category_id', 100) || null;
+      const ctx = {
+        db: deps.db,
+        queue: deps.queue,
+        clientId: s.clientId,
+        actor: { type: 'console_user' as const, id: s.userId },
+        now: now(),
+      };
+      try {
+        await correctTransactionCategory(ctx, id, tid, categoryId);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
+        return customerPage(reply, s, id, flash('error', err.message), 400);
+      }
+      return reply.redirect(`/console/customers/${encodeURIComponent(id)}?done=category`, 303);
+    },
+  );
 }
 
 async function pdfRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKit): Promise<void> {
