@@ -12,6 +12,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { newClient, newCustomer, startService, type TestClient } from '../helpers/app.ts';
+import { consoleUser } from '../helpers/console.ts';
 import * as consents from '../../src/modules/consents/consents.repo.ts';
 import { REQUESTED_PERMISSIONS } from '../../src/modules/consents/consent-screen.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -140,6 +141,19 @@ describe('consent expiry and reconfirmation', async () => {
       },
     );
     assert.match(warned[0].msg, /reconfirm/);
+  });
+
+  test('the console’s customer page › a notice names the bank and the reconfirmation date, only inside the window', async () => {
+    const { browser } = await consoleUser(svc, client.clientId, 'viewer');
+    const page = await browser.get(`/console/customers/${alice}`);
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /id="consent-expiry"/);
+    assert.match(page.body, /Sandbox Bank: the customer must reconfirm by/);
+    const bob = await newCustomer(svc, client);
+    await authorisedConsent(bob, null);
+    const calm = await browser.get(`/console/customers/${bob}`);
+    assert.equal(calm.statusCode, 200);
+    assert.doesNotMatch(calm.body, /id="consent-expiry"/, 'a consent 90 days from its end has no notice');
   });
 
   let linkId = '';
