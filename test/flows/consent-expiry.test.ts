@@ -13,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { newClient, newCustomer, startService, type TestClient } from '../helpers/app.ts';
 import { consoleUser } from '../helpers/console.ts';
+import { deliver, registerWebhook, startSink } from '../helpers/webhook-sink.ts';
+import { Webhook } from 'standardwebhooks';
 import * as consents from '../../src/modules/consents/consents.repo.ts';
 import { REQUESTED_PERMISSIONS } from '../../src/modules/consents/consent-screen.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -22,7 +24,7 @@ const outbox = await mkdtemp(path.join(os.tmpdir(), 'obi-reconfirm-outbox-'));
 
 describe('consent expiry and reconfirmation', async () => {
   const svc = await startService(
-    { MAIL_OUTBOX_DIR: outbox },
+    { MAIL_OUTBOX_DIR: outbox, WEBHOOK_ALLOW_LOOPBACK: 'true' },
     { queueSchema: process.env.DATABASE_URL ? `pgboss_rcf_${process.pid}` : undefined },
   );
   const client = await newClient(svc, 'Acme Lending');
@@ -65,14 +67,18 @@ describe('consent expiry and reconfirmation', async () => {
   }
 
   /** An Authorised consent as the callback leaves one: authorised now, reconfirm in 90 days, the bank's expiry given. */
-  async function authorisedConsent(customerId: string, bankExpiryDays: number | null): Promise<string> {
+  async function authorisedConsent(
+    customerId: string,
+    bankExpiryDays: number | null,
+    clientId = client.clientId,
+  ): Promise<string> {
     const now = svc.clock.now();
     const id = newId();
     await consents.insertConsent(
       svc.deps.db,
       {
         id,
-        client_id: client.clientId,
+        client_id: clientId,
         customer_id: customerId,
         bank_slug: 'sandbox',
         permissions: [...REQUESTED_PERMISSIONS],
@@ -191,6 +197,14 @@ describe('consent expiry and reconfirmation', async () => {
     });
     assert.equal(foreign.statusCode, 404);
     assert.equal(foreign.json().code, 'reconfirmation_not_found');
+    const foreignRevoke = await svc.app.inject({
+      method: 'DELETE',
+      url: `/public/v3/reconfirmations/${linkId}`,
+      headers: other.auth,
+    });
+    assert.equal(foreignRevoke.statusCode, 404);
+    const foreignList = await svc.app.inject({ method: 'GET', url: '/public/v3/reconfirmations', headers: other.auth });
+    assert.deepEqual(foreignList.json().data, []);
     const foreignCreate = await createLink({ customer_id: alice, consent_id: aliceConsent }, other.auth);
     assert.equal(foreignCreate.statusCode, 404);
     assert.equal(foreignCreate.json().code, 'customer_not_found');
@@ -357,5 +371,28 @@ describe('consent expiry and reconfirmation', async () => {
     assert.equal(late.statusCode, 410);
     assert.ok(late.body.includes('This link has expired'));
     assert.equal((await consentView(dave, consent)).status, 'Authorised');
+  });
+
+  test('the new types › signed and retried like every webhook (Standard Webhooks; a 500 is tried again)', async (t) => {
+    const sink = await startSink();
+    const hooked = await newClient(svc, 'Hooked Lending');
+    const hookOf = await registerWebhook(svc, hooked.auth, sink.url);
+    sink.answer = (_r, n) => ({ status: n === 0 ? 500 : 200 });
+    const erin = await newCustomer(svc, hooked);
+    await authorisedConsent(erin, 5, hooked.clientId);
+    await runScan();
+    await deliver(svc, hooked.clientId);
+    svc.clock.advance(10); // past the first retry's delay (5 s ±10 %)
+    await deliver(svc, hooked.clientId);
+    const [first, second] = await sink.waitFor(2);
+    assert.equal(first!.json.webhook_type, 'CONSENT_EXPIRING');
+    assert.equal(second!.headers['webhook-id'], first!.headers['webhook-id'], 'the retry is the same message');
+    t.mock.timers.enable({ apis: ['Date'], now: svc.clock.now() });
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(second!.headers[h])]),
+    );
+    assert.deepEqual(new Webhook(hookOf.secret).verify(second!.body, headers), JSON.parse(second!.body));
+    t.mock.timers.reset();
+    await sink.close();
   });
 });
