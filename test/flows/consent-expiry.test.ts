@@ -395,4 +395,16 @@ describe('consent expiry and reconfirmation', async () => {
     t.mock.timers.reset();
     await sink.close();
   });
+
+  test('e-mails to one address › capped per client a day like invitations (429 naming /email), sending the url yourself still works', async () => {
+    const fred = await newCustomer(svc, client);
+    const consent = await authorisedConsent(fred, null);
+    const email = { customer_id: fred, consent_id: consent, email: 'fred@example.com', send_email: true };
+    for (let i = 0; i < 3; i++) assert.equal((await createLink(email)).statusCode, 201);
+    const capped = await createLink(email);
+    assert.equal(capped.statusCode, 429);
+    assert.equal(capped.json().errors[0].pointer, '/email');
+    assert.ok(Number(capped.headers['retry-after']) > 0);
+    assert.equal((await createLink({ ...email, send_email: false })).statusCode, 201);
+  });
 });

@@ -7734,6 +7734,7 @@ export interface operations {
   listReconfirmations: {
     parameters: {
       query?: {
+        /** @description the page to answer (default 1) */
         page?: number;
         /** @description links per page (default 100) */
         max_per_page?: number;

@@ -123,3 +123,20 @@ export async function recordEmailSent(db: Db, id: string, now: Date): Promise<vo
 export async function recordEmailError(db: Db, id: string, error: string): Promise<void> {
   await db.query('UPDATE reconfirmation_links SET email_error = $2 WHERE id = $1', [id, error.slice(0, 1000)]);
 }
+
+/** How many links with an e-mail one client created for one address since a time, and the oldest of them. */
+export async function emailedSince(
+  db: Db,
+  clientId: string,
+  email: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = theRow(
+    await db.query<{ n: string | number; oldest: Date | null }>(
+      `SELECT count(*) AS n, min(created_at) AS oldest FROM reconfirmation_links
+       WHERE client_id = $1 AND lower(email) = lower($2) AND send_email AND created_at > $3`,
+      [clientId, email, since],
+    ),
+  );
+  return { count: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
+}

@@ -24,7 +24,7 @@ export interface ReconfirmationDeps {
   queue: Queue;
   clock: Clock;
   installationKey: string;
-  config: Pick<Config, 'publicBaseUrl'>;
+  config: Pick<Config, 'publicBaseUrl' | 'invitationEmailsPerRecipientPerDay'>;
 }
 type LinkDeps = Pick<ReconfirmationDeps, 'config' | 'installationKey'>;
 
@@ -99,6 +99,7 @@ export async function createReconfirmation(
       errors: [{ pointer: '/email', detail: 'required when send_email is true' }],
     });
   await requireCustomer(deps.db, clientId, input.customer_id);
+  if (input.send_email === true && email !== null) await requireEmailAllowance(deps, clientId, email, now);
   const consent = await findCustomerConsent(deps.db, input.customer_id, input.consent_id);
   if (!consent)
     throw new AppError('consent_not_found', 'The customer has no consent with that id.', {
@@ -127,6 +128,27 @@ export async function createReconfirmation(
     return created;
   });
   return toReconfirmationView(deps, row, now);
+}
+
+/**
+ * The invitations' cap, counted on these links alone: at most INVITATION_EMAILS_PER_RECIPIENT_PER_DAY e-mails from
+ * one client to one address in 24 hours; past it 429 with Retry-After (send the url yourself meanwhile).
+ */
+async function requireEmailAllowance(deps: ReconfirmationDeps, clientId: string, email: string, now: Date) {
+  const sent = await repo.emailedSince(deps.db, clientId, email, new Date(now.getTime() - 86_400_000));
+  if (sent.count < deps.config.invitationEmailsPerRecipientPerDay) return;
+  const retryAfter = Math.max(
+    1,
+    Math.ceil(((sent.oldest?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000),
+  );
+  throw new AppError(
+    'rate_limited',
+    `This address has been sent ${sent.count} reconfirmation e-mails in the last 24 hours; try again later or send the link yourself (send_email false).`,
+    {
+      headers: { 'retry-after': String(retryAfter) },
+      errors: [{ pointer: '/email', detail: 'too many e-mails to this address today' }],
+    },
+  );
 }
 
 function requireAuthorised(consent: ConsentRow): void {

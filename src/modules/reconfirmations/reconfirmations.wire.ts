@@ -3,7 +3,7 @@
  * invitations' (src/modules/invitations/invitations.wire.ts): create, list, get, revoke.
  */
 import { Type } from 'typebox';
-import { PageNumber, PagingMembers } from '../../http/wire.ts';
+import { MAX_PAGE, PagingMembers } from '../../http/wire.ts';
 
 export const MIN_EXPIRES_IN = 300;
 export const MAX_EXPIRES_IN = 30 * 86_400;
@@ -95,7 +95,7 @@ export const ReconfirmationList = Type.Object({
 
 export const ListReconfirmationsQuery = Type.Object(
   {
-    page: Type.Optional(PageNumber()),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, description: 'the page to answer (default 1)' })),
     max_per_page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 500, description: 'links per page (default 100)' }),
     ),
