@@ -16,6 +16,9 @@ CREATE TABLE consent_notices (
 );
 CREATE UNIQUE INDEX consent_notices_one_lapse ON consent_notices (consent_id) WHERE threshold = 'expired';
 CREATE INDEX consent_notices_consent ON consent_notices (consent_id);
+-- The scan (consent.expiry-scan) finds Authorised consents by their bank expiry as consent.sweep finds them by
+-- reconfirm_by (consents_reconfirm_due, migrations/0004_consents.sql).
+CREATE INDEX consents_expiration_due ON consents (expiration) WHERE status = 'Authorised';
 
 -- Hosted reconfirmation links: like invitations (migrations/0006_invitations.sql), one customer's consent,
 -- expiring, revocable, optionally e-mailed. The link itself is signed, never stored.
