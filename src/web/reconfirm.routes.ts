@@ -7,7 +7,7 @@
  *                                              the outcome (a reload never answers twice: the link works once)
  *
  * The signature in the path is the credential (src/lib/reconfirmation-links.ts); it is masked in logs
- * (src/lib/log-redaction.ts). A POST from another site's page is refused: the browser says its Origin.
+ * (src/lib/log-redaction.ts). A POST from another site's page changes nothing: the browser names the site.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
@@ -136,7 +136,13 @@ export async function reconfirmPageRoutes(app: HttpApp, deps: PageDeps): Promise
         { schema: { ...hide, params: Params, body: Answer } },
         async (request, reply) => {
           const { reconfirmation_id: id, signature } = request.params;
+          // The page sends no Referer (no-referrer), so a browser's own form post says `Origin: null`; it also says
+          // Sec-Fetch-Site. Only a post that names another site is refused (the link's signature is the credential).
           const origin = request.headers.origin;
+          const fetchSite = request.headers['sec-fetch-site'];
+          const foreign =
+            (origin !== undefined && origin !== 'null' && origin !== publicOrigin) ||
+            (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none');
           const answer =
             request.body.answer === 'reconfirm'
               ? 'reconfirmed'
@@ -144,7 +150,7 @@ export async function reconfirmPageRoutes(app: HttpApp, deps: PageDeps): Promise
                 ? 'withdrawn'
                 : null;
           // Another site's form, or no answer: nothing changes; the page is shown again.
-          if ((origin !== undefined && origin !== publicOrigin) || answer === null)
+          if (foreign || answer === null)
             return render(deps, reply, await openReconfirmationLink(deps, id, signature, deps.clock.now()), id);
           const outcome = await answerReconfirmationLink(deps, id, signature, answer);
           if ('refused' in outcome && outcome.refused === 'used')
