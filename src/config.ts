@@ -128,6 +128,8 @@ export interface Config {
   bankConnectionsIncomplete: Readonly<ParsedBankConnections['incomplete']>;
   /** An authorised consent's data is pulled again (and its tokens refreshed) this often. */
   consentRefreshIntervalSeconds: number;
+  /** CONSENT_EXPIRING goes out this many days before a consent's bank expiry or 90-day reconfirmation (docs/decisions/0059-consent-expiry-and-reconfirmation.md). */
+  consentExpiryNoticeDays: number;
   /** Seconds to wait before each new attempt of a bank pull that failed for a passing reason; its length is the number of retries. */
   bankPullRetrySchedule: readonly number[];
   /** SMTP server for invitation e-mails (smtp:// or smtps://, nodemailer options as query members); null: write them to mailOutboxDir. */
@@ -223,6 +225,7 @@ export const KNOWN_KEYS = [
   'BANK_CONNECTIONS',
   'BANK_CONNECTIONS_FILE',
   'CONSENT_REFRESH_INTERVAL_SECONDS',
+  'CONSENT_EXPIRY_NOTICE_DAYS',
   'BANK_PULL_RETRY_SCHEDULE',
   'SMTP_URL',
   'MAIL_FROM',
@@ -379,6 +382,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
   const banking = parseBanking(env, nodeEnv, bool, int, get, problems);
   const consentRefreshIntervalSeconds = int('CONSENT_REFRESH_INTERVAL_SECONDS', 86_400, 60, 86_400 * 30);
+  const consentExpiryNoticeDays = int('CONSENT_EXPIRY_NOTICE_DAYS', 7, 1, 60);
   const bankPullRetrySchedule = parseSchedule(
     'BANK_PULL_RETRY_SCHEDULE',
     get('BANK_PULL_RETRY_SCHEDULE'),
@@ -415,6 +419,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
     ...banking,
     consentRefreshIntervalSeconds,
+    consentExpiryNoticeDays,
     bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
     ...mail,
     ...consoleSettings,

@@ -51,6 +51,7 @@
  *  8  POST    /public/v3/invitations                                              modules/invitations
  *  9  GET     /public/v3/invitations                                              modules/invitations
  *  -  GET     /public/v3/invitations/{invitation_id}, DELETE (revoke)             modules/invitations (docs/decisions/0012)
+ *  -  POST, GET /public/v3/reconfirmations[/{reconfirmation_id}], DELETE (revoke)  modules/reconfirmations (docs/decisions/0060)
  *  -  GET/POST /connect/… (hosted connect pages, the component; not in the OpenAPI) web
  *  -  GET/POST /console/… (the lender console's pages; not in the OpenAPI)          web/console (docs/decisions/0034)
  *  -  POST    /admin/v1/clients/{client_id}/console_invitations (operator token)  modules/console (admin listener)
@@ -84,6 +85,8 @@ import { consentRoutes } from './modules/consents/consents.routes.ts';
 import { webflowRoutes } from './modules/consents/webflow.routes.ts';
 import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { reconfirmationRoutes } from './modules/reconfirmations/reconfirmations.routes.ts';
+import { reconfirmPageRoutes } from './web/reconfirm.routes.ts';
 import { componentAuthRoutes } from './modules/connect/connect.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
 import { registerJsonParser } from './http/json-body.ts';
@@ -123,6 +126,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
     await webflowRoutes(api, deps);
     await consentRoutes(api, deps);
     await invitationRoutes(api, deps);
+    await reconfirmationRoutes(api, deps);
     await componentAuthRoutes(api, deps);
     // In the OpenAPI document only: served on the admin listener (src/admin-server.ts); here every path is 404.
     await adminClientRoutes(api, { ...deps, adminToken: null });
@@ -130,6 +134,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
   });
   // The hosted connect pages (HTML, forms): outside /public/v3's JSON-only scope.
   await webRoutes(app, deps);
+  await reconfirmPageRoutes(app, deps);
   // The lender console (HTML, server-side sessions): src/web/console, docs/decisions/0034-console.md.
   await consoleRoutes(app, deps);
   // The affordability PDF's browser (API and console alike) is started on first use and closed with the app.

@@ -25,6 +25,7 @@ const STATUS_BY_CODE: Record<Exclude<ErrorCode, NotFoundCode>, number> = {
   no_data: 404,
   duplicate_user_reference: 409,
   invitation_used: 409,
+  reconfirmation_used: 409,
   idempotency_key_in_use: 409,
   report_not_ready: 409,
   webhook_disabled: 409,

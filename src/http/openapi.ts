@@ -92,6 +92,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /public/v3/invitations': 'listInvitations',
   'GET /public/v3/invitations/{invitation_id}': 'getInvitation',
   'DELETE /public/v3/invitations/{invitation_id}': 'revokeInvitation',
+  // Reconfirmation links (docs/decisions/0060-reconfirmation-links.md)
+  'POST /public/v3/reconfirmations': 'createReconfirmation',
+  'GET /public/v3/reconfirmations': 'listReconfirmations',
+  'GET /public/v3/reconfirmations/{reconfirmation_id}': 'getReconfirmation',
+  'DELETE /public/v3/reconfirmations/{reconfirmation_id}': 'revokeReconfirmation',
   'POST /public/v3/component_auth/init': 'createComponentUrl',
   // The admin API (served on the admin listener only: src/admin-server.ts)
   'POST /admin/v1/clients': 'adminCreateClient',

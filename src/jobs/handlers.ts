@@ -6,7 +6,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { JOB_NAMES, type JobName } from './registry.ts';
 import type { JobHandler } from './queue.ts';
 import { computeCustomerReport, type ComputeHooks } from '../modules/reports/reports.job.ts';
-import { revokeAtBank, runBankPull, sweepConsents } from '../modules/consents/index.ts';
+import { revokeAtBank, runBankPull, scanConsentExpiry, sweepConsents } from '../modules/consents/index.ts';
+import { sendReconfirmationEmail } from '../modules/reconfirmations/index.ts';
 import { sendInvitationEmail } from '../modules/invitations/invitations.job.ts';
 import { runWebhookDispatch } from '../modules/webhooks/index.ts';
 import { deleteExpiredConnectRows } from '../modules/connect/index.ts';
@@ -27,12 +28,18 @@ export function jobHandlers(deps: AppDeps): Record<JobName, JobHandler> {
     'invitation.email': async (data) => {
       await sendInvitationEmail(deps, String(data.invitation_id));
     },
+    'reconfirmation.email': async (data) => {
+      await sendReconfirmationEmail(deps, String(data.reconfirmation_id));
+    },
     'webhook.dispatch': async () => {
       await runWebhookDispatch(deps);
     },
     'transactions.maintain': (data) => maintainTransactionsPartition(deps.db, data),
     'consent.sweep': async () => {
       await sweepConsents(deps);
+    },
+    'consent.expiry-scan': async () => {
+      await scanConsentExpiry(deps);
     },
     'connect.housekeeping': () => deleteExpiredConnectRows(deps.db, deps.clock.now()),
     'idempotency.prune': async () => {

@@ -110,6 +110,16 @@ export const JOBS = {
     expireInSeconds: 120,
     heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
   },
+  'reconfirmation.email': {
+    description: "Send a reconfirmation link's e-mail (at least once; a sent one is never sent again).",
+    policy: 'stately',
+    singletonKey: 'reconfirmation link id',
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+  },
   'webhook.dispatch': {
     description:
       'Send the webhook deliveries that are due (the outbox), record each attempt, and plan the next run for the earliest retry.',
@@ -143,6 +153,14 @@ export const JOBS = {
       'Reject abandoned authorisations, revoke lapsed reconfirmations, queue due refreshes and requeue pulls left running by a dead process.',
     ...PERIODIC_SWEEP,
     cron: '* * * * *',
+  },
+  'consent.expiry-scan': {
+    description:
+      'Warn (CONSENT_EXPIRING) of consents whose bank expiry or 90-day reconfirmation is near, once per consent and moment; end consents past their bank expiry (CONSENT_EXPIRED).',
+    // Warnings are days ahead: every quarter of an hour is plenty. The marks make a run after downtime, or two
+    // overlapping runs, send nothing twice (docs/decisions/0059-consent-expiry-and-reconfirmation.md).
+    ...PERIODIC_SWEEP,
+    cron: '*/15 * * * *',
   },
   'connect.housekeeping': {
     description: 'Delete hosted connect sessions and component URLs a day after they expired.',

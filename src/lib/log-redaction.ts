@@ -35,6 +35,7 @@ const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#
 const SECRET_PATHS: Array<[RegExp, string]> = [
   [/(\/connect\/(?:s|component)\/)[^/?#]+/, '$1[redacted]'],
   [/(\/connect\/invitations\/[^/?#]+\/)[^/?#]+/, '$1[redacted]'],
+  [/(\/connect\/reconfirm\/[^/?#]+\/)[^/?#]+/, '$1[redacted]'],
   [/(\/webflow\/start\/)[^/?#]+/, '$1[redacted]'],
   // The console's staff invitation links (a one-time token that sets a password).
   [/(\/console\/invitations\/)[^/?#]+/, '$1[redacted]'],

@@ -38,6 +38,7 @@ export function flowKeyOf(request: FastifyRequest): string | null {
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (typeof params.secret === 'string') return `s:${digest(params.secret)}`;
   if (typeof params.invitation_id === 'string') return `i:${digest(params.invitation_id)}`;
+  if (typeof params.reconfirmation_id === 'string') return `rc:${digest(params.reconfirmation_id)}`;
   if (typeof params.token === 'string') return `c:${digest(params.token)}`;
   if (typeof query.state === 'string') return `r:${digest(query.state)}`;
   return null;

@@ -935,6 +935,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/v3/reconfirmations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List reconfirmation links (newest first)
+     * @description Your reconfirmation links, optionally one customer's or one consent's, with their status and the customer's answer.
+     */
+    get: operations['listReconfirmations'];
+    put?: never;
+    /**
+     * Create a reconfirmation link
+     * @description A hosted page for one customer's Authorised consent that shows, in plain English, what is shared and lets the customer reconfirm (access goes on 90 days more; FCA PS21/19: the customer reconfirms with you, not with the bank) or withdraw (the consent is revoked) in one step. Send it when a CONSENT_EXPIRING webhook arrives. Like an invitation: it expires (default 7 days), can be revoked, works once, and the service can e-mail it (`send_email`).
+     */
+    post: operations['createReconfirmation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/v3/reconfirmations/{reconfirmation_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a reconfirmation link
+     * @description One link, with its status and, once the customer answered, the outcome.
+     */
+    get: operations['getReconfirmation'];
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a reconfirmation link (its page stops working)
+     * @description The link stops working at once; revoking twice is harmless. A link the customer already answered cannot be revoked (409 reconfirmation_used): revoke the consent instead.
+     */
+    delete: operations['revokeReconfirmation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/v3/component_auth/init': {
     parameters: {
       query?: never;
@@ -1126,6 +1174,7 @@ export interface components {
         | 'no_data'
         | 'duplicate_user_reference'
         | 'invitation_used'
+        | 'reconfirmation_used'
         | 'idempotency_key_in_use'
         | 'report_not_ready'
         | 'webhook_disabled'
@@ -1157,6 +1206,7 @@ export interface components {
         | 'consent_not_found'
         | 'customer_not_found'
         | 'invitation_not_found'
+        | 'reconfirmation_not_found'
         | 'report_not_found'
         | 'transaction_not_found'
         | 'webhook_not_found'
@@ -1418,7 +1468,10 @@ export interface components {
           | 'NEW_EVENT'
           | 'ACCOUNT_AUTHORIZATION_GRANTED'
           | 'ACCOUNT_AUTHORIZATION_LOST'
-          | 'TRANSACTIONS_UPDATED';
+          | 'TRANSACTIONS_UPDATED'
+          | 'CONSENT_EXPIRING'
+          | 'CONSENT_EXPIRED'
+          | 'CONSENT_RECONFIRMED';
         customer_id: string;
         payload: {
           msg: string;
@@ -1432,6 +1485,14 @@ export interface components {
           modified?: number;
           /** @description TRANSACTIONS_UPDATED: transactions removed */
           removed?: number;
+          /** @description CONSENT_EXPIRING, CONSENT_EXPIRED, CONSENT_RECONFIRMED: the consent concerned */
+          consent_id?: string;
+          /** @description CONSENT_ types: the bank the consent is with */
+          bank_slug?: string;
+          /** @description CONSENT_ types: `expiry` the bank's expiry date of the consent, `reconfirmation` the 90-day reconfirmation, `reconfirmed` the customer reconfirmed */
+          reason?: 'expiry' | 'reconfirmation' | 'reconfirmed';
+          /** @description CONSENT_ types, Unix seconds: CONSENT_EXPIRING when access ends unless acted on, CONSENT_EXPIRED when it ended, CONSENT_RECONFIRMED when the next reconfirmation falls due */
+          due_at?: number;
         };
         state: 'pending' | 'delivered' | 'failed';
         attempt_count: number;
@@ -1485,7 +1546,10 @@ export interface components {
         | 'NEW_EVENT'
         | 'ACCOUNT_AUTHORIZATION_GRANTED'
         | 'ACCOUNT_AUTHORIZATION_LOST'
-        | 'TRANSACTIONS_UPDATED';
+        | 'TRANSACTIONS_UPDATED'
+        | 'CONSENT_EXPIRING'
+        | 'CONSENT_EXPIRED'
+        | 'CONSENT_RECONFIRMED';
       customer_id: string;
       payload: {
         msg: string;
@@ -1499,6 +1563,14 @@ export interface components {
         modified?: number;
         /** @description TRANSACTIONS_UPDATED: transactions removed */
         removed?: number;
+        /** @description CONSENT_EXPIRING, CONSENT_EXPIRED, CONSENT_RECONFIRMED: the consent concerned */
+        consent_id?: string;
+        /** @description CONSENT_ types: the bank the consent is with */
+        bank_slug?: string;
+        /** @description CONSENT_ types: `expiry` the bank's expiry date of the consent, `reconfirmation` the 90-day reconfirmation, `reconfirmed` the customer reconfirmed */
+        reason?: 'expiry' | 'reconfirmation' | 'reconfirmed';
+        /** @description CONSENT_ types, Unix seconds: CONSENT_EXPIRING when access ends unless acted on, CONSENT_EXPIRED when it ended, CONSENT_RECONFIRMED when the next reconfirmation falls due */
+        due_at?: number;
       };
       state: 'pending' | 'delivered' | 'failed';
       attempt_count: number;
@@ -3569,6 +3641,163 @@ export interface components {
       status: 'pending' | 'used' | 'revoked' | 'expired';
       /** @description Unix seconds; null while it has not happened */
       email_sent_at: number | null;
+    };
+    CreateReconfirmationRequest: {
+      /** @description the customer whose consent is to be reconfirmed (one of your customers) */
+      customer_id: string;
+      /** @description the customer's consent to reconfirm or withdraw; it must be Authorised (the consent_id of a CONSENT_EXPIRING webhook, or of GET /public/v3/customers/{customer_id}/consents) */
+      consent_id: string;
+      /** @description the customer's e-mail address; required when send_email is true */
+      email?: string | null;
+      /** @description true: the service e-mails the link to `email`; false or absent: you send the url yourself */
+      send_email?: boolean;
+      /** @description seconds until the link stops working, 300 to 2592000 (an integer or an integer as a string); default 604800 (7 days) */
+      expires_in?: number | string;
+    };
+    /** @description The link, with its url */
+    CreateReconfirmationResponse: {
+      /** @description the reconfirmation link id */
+      id: string;
+      /** @description the customer the link is for */
+      customer_id: string;
+      /** @description the consent the link reconfirms or withdraws */
+      consent_id: string;
+      /** @description the customer's e-mail address, if given */
+      email: string | null;
+      /** @description whether the service e-mails the link */
+      send_email: boolean;
+      /** @description Unix seconds the e-mail left; null while it has not (or is not to be sent) */
+      email_sent_at: number | null;
+      /** @description the hosted reconfirmation page for the customer: what is shared, reconfirm or withdraw in one step */
+      url: string;
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds the link stops working */
+      expires_at: number;
+      /** @description seconds until the link stops working (0 once it has) */
+      expires_in: number;
+      /** @description Unix seconds the link was revoked; null while it is not */
+      revoked_at: number | null;
+      /** @description Unix seconds the customer answered; null while they have not */
+      used_at: number | null;
+      /** @description the customer's answer: `reconfirmed` (access goes on for 90 days more; CONSENT_RECONFIRMED) or `withdrawn` (the consent is Revoked, revoked_by_customer); null while unanswered */
+      outcome: 'reconfirmed' | 'withdrawn' | null;
+      /** @description `pending` the link works, `used` the customer answered, `revoked` you revoked it, `expired` its time passed */
+      status: 'pending' | 'used' | 'revoked' | 'expired';
+    };
+    /** @description A page of links */
+    ListReconfirmationsResponse: {
+      /** @description reconfirmation links, newest first */
+      data: {
+        /** @description the reconfirmation link id */
+        id: string;
+        /** @description the customer the link is for */
+        customer_id: string;
+        /** @description the consent the link reconfirms or withdraws */
+        consent_id: string;
+        /** @description the customer's e-mail address, if given */
+        email: string | null;
+        /** @description whether the service e-mails the link */
+        send_email: boolean;
+        /** @description Unix seconds the e-mail left; null while it has not (or is not to be sent) */
+        email_sent_at: number | null;
+        /** @description the hosted reconfirmation page for the customer: what is shared, reconfirm or withdraw in one step */
+        url: string;
+        /** @description Unix seconds */
+        created_at: number;
+        /** @description Unix seconds the link stops working */
+        expires_at: number;
+        /** @description seconds until the link stops working (0 once it has) */
+        expires_in: number;
+        /** @description Unix seconds the link was revoked; null while it is not */
+        revoked_at: number | null;
+        /** @description Unix seconds the customer answered; null while they have not */
+        used_at: number | null;
+        /** @description the customer's answer: `reconfirmed` (access goes on for 90 days more; CONSENT_RECONFIRMED) or `withdrawn` (the consent is Revoked, revoked_by_customer); null while unanswered */
+        outcome: 'reconfirmed' | 'withdrawn' | null;
+        /** @description `pending` the link works, `used` the customer answered, `revoked` you revoked it, `expired` its time passed */
+        status: 'pending' | 'used' | 'revoked' | 'expired';
+      }[];
+      page: number;
+      pages: number;
+      max_per_page: number;
+      total: number;
+      _links: {
+        self: {
+          href: string;
+        };
+        next: {
+          href: string;
+        } | null;
+        previous: {
+          href: string;
+        } | null;
+        last: {
+          href: string;
+        };
+      };
+    };
+    /** @description The link */
+    GetReconfirmationResponse: {
+      /** @description the reconfirmation link id */
+      id: string;
+      /** @description the customer the link is for */
+      customer_id: string;
+      /** @description the consent the link reconfirms or withdraws */
+      consent_id: string;
+      /** @description the customer's e-mail address, if given */
+      email: string | null;
+      /** @description whether the service e-mails the link */
+      send_email: boolean;
+      /** @description Unix seconds the e-mail left; null while it has not (or is not to be sent) */
+      email_sent_at: number | null;
+      /** @description the hosted reconfirmation page for the customer: what is shared, reconfirm or withdraw in one step */
+      url: string;
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds the link stops working */
+      expires_at: number;
+      /** @description seconds until the link stops working (0 once it has) */
+      expires_in: number;
+      /** @description Unix seconds the link was revoked; null while it is not */
+      revoked_at: number | null;
+      /** @description Unix seconds the customer answered; null while they have not */
+      used_at: number | null;
+      /** @description the customer's answer: `reconfirmed` (access goes on for 90 days more; CONSENT_RECONFIRMED) or `withdrawn` (the consent is Revoked, revoked_by_customer); null while unanswered */
+      outcome: 'reconfirmed' | 'withdrawn' | null;
+      /** @description `pending` the link works, `used` the customer answered, `revoked` you revoked it, `expired` its time passed */
+      status: 'pending' | 'used' | 'revoked' | 'expired';
+    };
+    /** @description The revoked link */
+    RevokeReconfirmationResponse: {
+      /** @description the reconfirmation link id */
+      id: string;
+      /** @description the customer the link is for */
+      customer_id: string;
+      /** @description the consent the link reconfirms or withdraws */
+      consent_id: string;
+      /** @description the customer's e-mail address, if given */
+      email: string | null;
+      /** @description whether the service e-mails the link */
+      send_email: boolean;
+      /** @description Unix seconds the e-mail left; null while it has not (or is not to be sent) */
+      email_sent_at: number | null;
+      /** @description the hosted reconfirmation page for the customer: what is shared, reconfirm or withdraw in one step */
+      url: string;
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds the link stops working */
+      expires_at: number;
+      /** @description seconds until the link stops working (0 once it has) */
+      expires_in: number;
+      /** @description Unix seconds the link was revoked; null while it is not */
+      revoked_at: number | null;
+      /** @description Unix seconds the customer answered; null while they have not */
+      used_at: number | null;
+      /** @description the customer's answer: `reconfirmed` (access goes on for 90 days more; CONSENT_RECONFIRMED) or `withdrawn` (the consent is Revoked, revoked_by_customer); null while unanswered */
+      outcome: 'reconfirmed' | 'withdrawn' | null;
+      /** @description `pending` the link works, `used` the customer answered, `revoked` you revoked it, `expired` its time passed */
+      status: 'pending' | 'used' | 'revoked' | 'expired';
     };
     CreateComponentUrlRequest: {
       /** @description the customer's IP address; 0.0.0.0 when unknown */
@@ -8681,6 +8910,339 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['RevokeInvitationResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listReconfirmations: {
+    parameters: {
+      query?: {
+        /** @description the page to answer (default 1) */
+        page?: number;
+        /** @description links per page (default 100) */
+        max_per_page?: number;
+        /** @description only this customer's links */
+        customer_id?: string;
+        /** @description only this consent's links */
+        consent_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of links */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListReconfirmationsResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createReconfirmation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateReconfirmationRequest'];
+      };
+    };
+    responses: {
+      /** @description The link, with its url */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreateReconfirmationResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getReconfirmation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the reconfirmation link id */
+        reconfirmation_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GetReconfirmationResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  revokeReconfirmation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the reconfirmation link id */
+        reconfirmation_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevokeReconfirmationResponse'];
         };
       };
       /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */

@@ -16,6 +16,16 @@ export interface WebhookPayload {
   added?: number;
   modified?: number;
   removed?: number;
+  /** CONSENT_EXPIRING, CONSENT_EXPIRED, CONSENT_RECONFIRMED: the consent concerned and its bank */
+  consent_id?: string;
+  bank_slug?: string;
+  /** CONSENT_ types: `expiry` (the bank's expiry date), `reconfirmation` (the 90-day reconfirmation), `reconfirmed` */
+  reason?: 'expiry' | 'reconfirmation' | 'reconfirmed';
+  /**
+   * CONSENT_ types, Unix seconds: when access ends unless acted on (EXPIRING), when it ended (EXPIRED), when the next
+   * reconfirmation falls due (RECONFIRMED)
+   */
+  due_at?: number;
 }
 
 export class WebhookSignatureError extends Error {

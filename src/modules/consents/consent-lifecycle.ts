@@ -10,6 +10,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { setAccountsAuthorization } from '../accounts/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
+import { markNotice } from './consent-notices.repo.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import * as pulls from './pulls.repo.ts';
@@ -58,6 +59,8 @@ export async function endConsent(
   const ended = await repo.transition(tx, consent.id, ['Authorised', 'AwaitingAuthorisation'], to, reason, now);
   if (!ended) return null;
   if (wasAuthorised) await loseAccounts(tx, queue, consent, await repo.accountsOnlyCoveredBy(tx, consent.id), now);
+  if (wasAuthorised && (reason === 'expired' || reason === 'reconfirmation_lapsed'))
+    await announceLapse(tx, queue, consent, reason, now);
   if (opts.atBank)
     await queue.enqueue(
       tx,
@@ -66,6 +69,42 @@ export async function endConsent(
       { singletonKey: consent.bank_consent_id },
     );
   return ended;
+}
+
+/**
+ * CONSENT_EXPIRED (docs/decisions/0059-consent-expiry-and-reconfirmation.md): once per consent (a stored mark with a
+ * unique key, beside the status change that can only happen once), in the transaction that ends it.
+ */
+async function announceLapse(
+  tx: Db,
+  queue: Queue,
+  consent: ConsentRow,
+  reason: 'expired' | 'reconfirmation_lapsed',
+  now: Date,
+): Promise<void> {
+  const dueAt =
+    reason === 'reconfirmation_lapsed'
+      ? new Date(consent.reconfirm_by ?? now)
+      : consent.expiration !== null && Number(consent.expiration) * 1000 <= now.getTime()
+        ? new Date(Number(consent.expiration) * 1000)
+        : now;
+  if (!(await markNotice(tx, consent, 'expired', dueAt, now))) return;
+  await emitWebhookEvent(
+    tx,
+    queue,
+    {
+      clientId: consent.client_id,
+      customerId: consent.customer_id,
+      type: 'CONSENT_EXPIRED',
+      consent: {
+        id: consent.id,
+        bankSlug: consent.bank_slug,
+        reason: reason === 'expired' ? 'expiry' : 'reconfirmation',
+        dueAt,
+      },
+    },
+    now,
+  );
 }
 
 /** Accounts become unauthorised; one ACCOUNT_AUTHORIZATION_LOST per account that was authorised. */

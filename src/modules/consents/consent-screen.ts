@@ -20,6 +20,18 @@ export const REQUESTED_PERMISSIONS = [
   'ReadParty',
 ] as const;
 
+/** What each permission lets the lender read, in plain English (the hosted reconfirmation page, the console). */
+export const CONSENT_PERMISSION_WORDS: Readonly<Record<string, string>> = {
+  ReadAccountsBasic: 'Your account names and types',
+  ReadAccountsDetail: 'Your account numbers and sort codes',
+  ReadBalances: 'Your account balances',
+  ReadTransactionsCredits: 'Money coming into your accounts',
+  ReadTransactionsDebits: 'Money going out of your accounts',
+  ReadTransactionsDetail: 'Transaction details: amounts, dates, descriptions and payees',
+  ReadStatementsDetail: 'Your statements',
+  ReadParty: 'The names, addresses and contact details of the account holders',
+};
+
 export interface ThirdParty {
   company_name: string;
   company_address?: string | null;

@@ -18,7 +18,8 @@ import {
   sharingOf,
   type SharingInput,
 } from './consent-screen.ts';
-import { ABANDON_AFTER_SECONDS, endConsent, RECONFIRM_EVERY_SECONDS, reloadConsent } from './consent-lifecycle.ts';
+import { ABANDON_AFTER_SECONDS, endConsent } from './consent-lifecycle.ts';
+import { reconfirmAuthorised, withdrawAuthorised } from './consent-reconfirm.ts';
 import * as repo from './consents.repo.ts';
 import type { ConsentRow } from './consents.repo.ts';
 import { seal, unsealOrNull } from '../../lib/sealed-box.ts';
@@ -281,28 +282,11 @@ async function requireAuthorised(deps: ConsentDeps, auth: CustomerAuth, slug: st
 /** The customer confirms the consent goes on (every 90 days); the next reconfirmation is due 90 days from now. */
 export async function reconfirmConsent(deps: ConsentDeps, auth: CustomerAuth, slug: string) {
   const consent = await requireAuthorised(deps, auth, slug);
-  const now = deps.clock.now();
-  if (consent.reconfirm_by && new Date(consent.reconfirm_by) <= now) {
-    await deps.db.transaction((tx) =>
-      endConsent(tx, deps.queue, consent, 'reconfirmation_lapsed', now, { atBank: true }),
-    );
-    throw new AppError(
-      'consent_not_authorised',
-      'The reconfirmation is overdue: access has ended; the customer must authorise again.',
-      { extra: { consent_status: 'Revoked' } },
-    );
-  }
-  await repo.updateConsent(deps.db, consent.id, {
-    reconfirm_by: new Date(now.getTime() + RECONFIRM_EVERY_SECONDS * 1000),
-  });
-  return toConsentStatus(await reloadConsent(deps.db, consent.id));
+  return toConsentStatus(await reconfirmAuthorised(deps, consent));
 }
 
 /** The customer withdraws the consent: Revoked here, deleted at the bank, accounts unauthorised. */
 export async function withdrawConsent(deps: ConsentDeps, auth: CustomerAuth, slug: string) {
   const consent = await requireAuthorised(deps, auth, slug);
-  const ended = await deps.db.transaction((tx) =>
-    endConsent(tx, deps.queue, consent, 'revoked_by_customer', deps.clock.now(), { atBank: true }),
-  );
-  return toConsentStatus(ended ?? (await reloadConsent(deps.db, consent.id)));
+  return toConsentStatus(await withdrawAuthorised(deps, consent));
 }

@@ -6,7 +6,8 @@
  * (webhooks.dispatch.ts).
  *
  * Payloads (docs/decisions/0011-webhooks.md): { msg, webhook_type, customer_id }, the account types add account_id, NEW_EVENT adds
- * event_id, TRANSACTIONS_UPDATED adds the counts added, modified and removed. Never put amounts, names or other personal data in `msg`: receivers fetch data through the API.
+ * event_id, TRANSACTIONS_UPDATED adds the counts added, modified and removed, the CONSENT_ types add consent_id,
+ * bank_slug, reason and due_at. Never put amounts, names or other personal data in `msg`: receivers fetch data through the API.
  */
 import type { Db } from '../../db/db.ts';
 import { newId } from '../../lib/ids.ts';
@@ -23,8 +24,17 @@ export const WEBHOOK_TYPES = [
   'ACCOUNT_AUTHORIZATION_GRANTED',
   'ACCOUNT_AUTHORIZATION_LOST',
   'TRANSACTIONS_UPDATED',
+  'CONSENT_EXPIRING',
+  'CONSENT_EXPIRED',
+  'CONSENT_RECONFIRMED',
 ] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+
+/**
+ * Why a consent notice goes out: `expiry` the bank's expiry date of the consent, `reconfirmation` the 90-day
+ * reconfirmation (FCA PS21/19), `reconfirmed` the customer reconfirmed.
+ */
+export type ConsentNoticeReason = 'expiry' | 'reconfirmation' | 'reconfirmed';
 
 export interface WebhookEvent {
   clientId: string;
@@ -38,6 +48,13 @@ export interface WebhookEvent {
   eventName?: string;
   /** Required for TRANSACTIONS_UPDATED: how many transactions the change feed has added, modified and removed. */
   counts?: { added: number; modified: number; removed: number };
+  /**
+   * Required for CONSENT_EXPIRING, CONSENT_EXPIRED and CONSENT_RECONFIRMED
+   * (docs/decisions/0059-consent-expiry-and-reconfirmation.md): which consent, at which bank, why, and the moment:
+   * CONSENT_EXPIRING the moment access ends unless acted on, CONSENT_EXPIRED the moment it ended,
+   * CONSENT_RECONFIRMED the next reconfirmation due.
+   */
+  consent?: { id: string; bankSlug: string; reason: ConsentNoticeReason; dueAt: Date };
   /** Overrides the standard sentence for the type. No personal data. */
   msg?: string;
 }
@@ -52,7 +69,18 @@ const MESSAGES: Record<WebhookType, (e: WebhookEvent) => string> = {
   ACCOUNT_AUTHORIZATION_LOST: () =>
     'Access to a bank account is no longer available; the customer must authorize it again.',
   TRANSACTIONS_UPDATED: () => "The customer's transactions changed; read them from the transactions sync endpoint.",
+  CONSENT_EXPIRING: (e) =>
+    e.consent?.reason === 'reconfirmation'
+      ? "The customer's 90-day reconfirmation of a bank consent falls due soon; ask them to reconfirm with you."
+      : 'A bank consent reaches its expiry date soon; the customer must authorise again at the bank to keep sharing.',
+  CONSENT_EXPIRED: (e) =>
+    e.consent?.reason === 'reconfirmation'
+      ? 'A bank consent ended: the customer did not reconfirm it within 90 days.'
+      : 'A bank consent ended: it reached its expiry date.',
+  CONSENT_RECONFIRMED: () => 'The customer reconfirmed a bank consent; sharing goes on for another 90 days.',
 };
+
+const CONSENT_TYPES: ReadonlySet<WebhookType> = new Set(['CONSENT_EXPIRING', 'CONSENT_EXPIRED', 'CONSENT_RECONFIRMED']);
 
 const ACCOUNT_TYPES: ReadonlySet<WebhookType> = new Set([
   'ACCOUNT_AUTHORIZATION_GRANTED',
@@ -82,6 +110,14 @@ export function webhookPayload(event: WebhookEvent): string {
     body.added = event.counts.added;
     body.modified = event.counts.modified;
     body.removed = event.counts.removed;
+  }
+  if (CONSENT_TYPES.has(event.type)) {
+    // Ids, the bank and a moment only: the receiver reads the consent itself through the API.
+    if (!event.consent) throw new TypeError(`${event.type} needs consent`);
+    body.consent_id = event.consent.id;
+    body.bank_slug = event.consent.bankSlug;
+    body.reason = event.consent.reason;
+    body.due_at = Math.floor(event.consent.dueAt.getTime() / 1000);
   }
   return JSON.stringify(body);
 }

@@ -98,6 +98,22 @@ export const Delivery = Type.Object({
     added: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions added since the last one' })),
     modified: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions modified' })),
     removed: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions removed' })),
+    consent_id: Type.Optional(
+      Type.String({ description: 'CONSENT_EXPIRING, CONSENT_EXPIRED, CONSENT_RECONFIRMED: the consent concerned' }),
+    ),
+    bank_slug: Type.Optional(Type.String({ description: 'CONSENT_ types: the bank the consent is with' })),
+    reason: Type.Optional(
+      Type.Union([Type.Literal('expiry'), Type.Literal('reconfirmation'), Type.Literal('reconfirmed')], {
+        description:
+          "CONSENT_ types: `expiry` the bank's expiry date of the consent, `reconfirmation` the 90-day reconfirmation, `reconfirmed` the customer reconfirmed",
+      }),
+    ),
+    due_at: Type.Optional(
+      Type.Integer({
+        description:
+          'CONSENT_ types, Unix seconds: CONSENT_EXPIRING when access ends unless acted on, CONSENT_EXPIRED when it ended, CONSENT_RECONFIRMED when the next reconfirmation falls due',
+      }),
+    ),
   }),
   state: DeliveryState,
   attempt_count: Type.Integer(),

@@ -81,6 +81,35 @@ export interface ConsentLine {
   bank_slug: string;
   status: string;
   last_pulled_at: number | null;
+  /** Unix seconds: the bank's expiry of the consent, and its 90-day reconfirmation (null when not Authorised) */
+  expiration_date_time?: number | null;
+  reconfirm_by_date_time?: number | null;
+}
+
+/**
+ * The notice above the bank connections (docs/decisions/0059-consent-expiry-and-reconfirmation.md): each Authorised
+ * consent whose access ends within `days` (CONSENT_EXPIRY_NOTICE_DAYS), the same window as CONSENT_EXPIRING.
+ */
+export function consentExpiryNotices(consents: ConsentLine[], nowSeconds: number, days: number): Html {
+  const lines = consents.flatMap((c) => {
+    if (c.status !== 'Authorised') return [];
+    const ends = [
+      { at: c.reconfirm_by_date_time ?? null, why: 'reconfirm' as const },
+      { at: c.expiration_date_time ?? null, why: 'expiry' as const },
+    ]
+      .filter((e): e is { at: number; why: 'reconfirm' | 'expiry' } => e.at !== null && e.at > nowSeconds)
+      .sort((a, b) => a.at - b.at)[0];
+    if (!ends || ends.at > nowSeconds + days * 86_400) return [];
+    const when = html`<time datetime="${formatInstant(ends.at)}">${whenInWords(ends.at)}</time>`;
+    return [
+      ends.why === 'reconfirm'
+        ? html`<li>${bankName(c.bank_slug)}: the customer must reconfirm by ${when} or access ends. Send them a reconfirmation link (<code>POST /public/v3/reconfirmations</code>).</li>`
+        : html`<li>${bankName(c.bank_slug)}: the bank’s consent expires on ${when}. The customer must connect again at the bank to keep sharing.</li>`,
+    ];
+  });
+  return lines.length === 0
+    ? html``
+    : html`<div class="notice warn" role="status" id="consent-expiry"><p><strong>Bank access ending soon</strong></p><ul>${lines}</ul></div>`;
 }
 
 export function customerBody(o: {
@@ -90,6 +119,9 @@ export function customerBody(o: {
   /** accounts came in by submission (so "no bank connected" is not the whole story) */
   hasSubmittedAccounts: boolean;
   consents: ConsentLine[];
+  /** Unix seconds now, and CONSENT_EXPIRY_NOTICE_DAYS: the expiry notice's window */
+  nowSeconds?: number;
+  noticeDays?: number;
   sections: string;
   message: Html | '';
 }): Html {
@@ -114,6 +146,7 @@ ${
 }
 </div>
 <h2>Bank connections</h2>
+${o.nowSeconds !== undefined && o.noticeDays !== undefined ? consentExpiryNotices(o.consents, o.nowSeconds, o.noticeDays) : ''}
 ${
   o.consents.length === 0
     ? html`<p>${o.hasSubmittedAccounts ? 'No Open Banking connection: this customer’s accounts were submitted through the API.' : 'No bank connected yet.'}${admin ? html` <a href="/console/invite-customer?reference=${o.customer.user_reference}">Invite this customer</a> to connect one.` : ''}</p>`
