@@ -194,7 +194,6 @@ function inertQueue(): Queue {
   };
   return {
     enqueue: refuse,
-    waitingJobSql: () => null,
     handle: async () => undefined,
     drain: async () => 0,
     stop: async () => undefined,

@@ -5,39 +5,16 @@ export const REPORT_NAMES = ['insights', 'affordability', 'events', 'forecast'] 
 export type ReportName = (typeof REPORT_NAMES)[number];
 export type ReadinessStatus = 'no_data' | 'not_ready' | 'ready';
 
-/**
- * The upsert of markReportsNotReady, with the customer and the time as the given SQL expressions (parameters of the
- * caller's statement), and only when `when` holds: for a writer that marks the reports in a statement of its own.
- */
-export function markReportsNotReadySql(customer: string, now: string, when = 'true'): string {
-  return `INSERT INTO report_states (customer_id, report_name, status, data_version, updated_at)
-     SELECT ${customer}, n, 'not_ready', 1, ${now}
-     FROM unnest(ARRAY[${REPORT_NAMES.map((n) => `'${n}'`).join(', ')}]::text[]) AS n WHERE ${when}
+/** New data: every report of the customer becomes not_ready and its data version rises. */
+export async function markReportsNotReady(db: Db, customerId: string, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO report_states (customer_id, report_name, status, data_version, updated_at)
+     SELECT $1, n, 'not_ready', 1, $2
+     FROM unnest(ARRAY[${REPORT_NAMES.map((n) => `'${n}'`).join(', ')}]::text[]) AS n
      ON CONFLICT (customer_id, report_name) DO UPDATE SET status = 'not_ready',
-       data_version = report_states.data_version + 1, updated_at = EXCLUDED.updated_at`;
-}
-
-/**
- * New data: every report of the customer becomes not_ready and its data version rises. With `waitingJobSql` (a
- * SELECT of the job queue keyed by $1, the customer: Queue.waitingJobSql), the same statement runs it and answers
- * whether it found a row; otherwise it answers false.
- */
-export async function markReportsNotReady(
-  db: Db,
-  customerId: string,
-  now: Date,
-  waitingJobSql: string | null = null,
-): Promise<boolean> {
-  const mark = markReportsNotReadySql('$1', '$2');
-  if (waitingJobSql === null) {
-    await db.query(mark, [customerId, now]);
-    return false;
-  }
-  const r = await db.query<{ waiting: number }>(
-    `WITH marked AS (${mark}), waiting AS (${waitingJobSql}) SELECT count(*)::int AS waiting FROM waiting`,
+       data_version = report_states.data_version + 1, updated_at = EXCLUDED.updated_at`,
     [customerId, now],
   );
-  return Number(r.rows[0]?.waiting ?? 0) > 0;
 }
 
 export async function findReportState(
