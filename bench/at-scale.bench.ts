@@ -1,5 +1,5 @@
 /**
- * npm run bench:at-scale — the per-customer figures on a database of millions of transactions (issue 15, point 6),
+ * npm run bench:at-scale — the per-customer figures on a database of millions of transactions (docs/decisions/0036-transactions-partitioning.md),
  * each as a ratio to its baseline measured in the same run. Fill the database first: npm run bench:generate
  * (bench/generate-transactions.ts, 10 000 000 rows by default).
  *

@@ -1,5 +1,5 @@
 /**
- * npm run bench:cli — issue 16, point 4: a CLI call takes under 2 s, and works beside the embedded service.
+ * npm run bench:cli — docs/decisions/0033-admin-listener.md: a CLI call takes under 2 s, and works beside the embedded service.
  *
  * Starts the service (src/main.ts, embedded database in a temporary DATA_DIR, PORT=0, the admin listener on a port
  * the OS picks) and times, round after round, each command run as an operator runs it (`npx node …`):

@@ -1,5 +1,5 @@
 /**
- * npm run bench:event-loop — is the event loop free while the heavy work runs (issue 15, point 1)?
+ * npm run bench:event-loop — is the event loop free while the heavy work runs (docs/decisions/0038-staged-ingest.md)?
  *
  * The service runs in this process's main thread, on each engine (embedded: PGlite in a temporary directory;
  * PostgreSQL: a fresh database on the local server). Its clients run in a worker thread of this file, so the main

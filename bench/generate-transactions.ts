@@ -1,6 +1,6 @@
 /**
  * npm run bench:generate — fills a PostgreSQL database with BENCH_ROWS transactions (default 10 000 000) by COPY,
- * for the benchmarks at scale (bench/at-scale.bench.ts; issue 15, point 6). The database is migrated with the
+ * for the benchmarks at scale (bench/at-scale.bench.ts; docs/decisions/0036-transactions-partitioning.md). The database is migrated with the
  * service's own migrations, so the service runs on it as on any other.
  *
  * Where: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/obi_bench_scale; the

@@ -1,5 +1,5 @@
 /**
- * npm run bench:small-reads — issue 15, point 4: GET /public/v3/customers/{id}/accounts through the whole service
+ * npm run bench:small-reads — docs/decisions/0031-small-reads-in-one-round-trip.md: GET /public/v3/customers/{id}/accounts through the whole service
  * (authentication, quota, hooks, schemas) against a bare Fastify route on the same database that runs the same
  * SELECT and answers the same JSON, in the same run. Both engines: PGlite in a temporary data directory and a fresh
  * database on the local PostgreSQL. Rounds alternate which side goes first; the figure is the median of the

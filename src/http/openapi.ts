@@ -1,6 +1,6 @@
 /**
  * What the OpenAPI document (/openapi.json) says beyond the routes' own schemas, so a client generator is happy
- * with it (issue 16: "every operation has a stable, readable operationId and a tag; every request and response
+ * with it (docs/decisions/0048-first-hour.md: "every operation has a stable, readable operationId and a tag; every request and response
  * body is a named component schema"):
  * - OPERATION_IDS, the operations' public names: an SDK's method names, so they are a contract of their own and
  *   live in one table, where they are seen together, stay unique and never change by accident. A documented route

@@ -1,5 +1,5 @@
 /**
- * The package (issue 16): the tarball `npm pack` makes installs into an empty project without the internet, and
+ * The package (docs/decisions/0048-first-hour.md): the tarball `npm pack` makes installs into an empty project without the internet, and
  * there `npx open-banking-insights` starts the service and `npx obi` runs the operator CLI, on the Node the package
  * depends on, from the JavaScript build alone (the package holds no TypeScript).
  *

@@ -101,7 +101,7 @@ const NOW_PARAM = `$${ROW_COLUMNS.length + 3}`;
 
 /**
  * A small batch's duplicate lookup and the insert of its new rows, in one statement (one round trip, one plan; a
- * few-item submission pays per statement, not per row: issue 15, point 3). Each key is probed through the primary key
+ * few-item submission pays per statement, not per row: docs/decisions/0039-small-submission-generic-plans.md). Each key is probed through the primary key
  * in the customer's one partition, as findExisting's EXISTING_KEYS_SQL does; the rows whose key is not stored are
  * inserted with the id given for them, in the same snapshot (the caller holds lockCustomerTransactions, so no other
  * writer of the customer's transactions runs in between). The $2 parameter carries one id per row.

@@ -417,7 +417,7 @@ function storeOnce(
 /**
  * A big first submission (the customer holds no transaction yet), loaded while it is being read: a worker thread
  * reads the body and makes its rows' COPY text chunk by chunk (StreamedSubmission.rows), and each chunk goes to the
- * database as it comes, inside the one transaction, so the loading overlaps the reading (issue 15, point 2). The same
+ * database as it comes, inside the one transaction, so the loading overlaps the reading (docs/performance.md, bench:ingest). The same
  * rows, ids aside, as submitTransactions stores. Anything else — a body that is not the plain case (a bad item
  * anywhere, malformed JSON, too many items), a customer that holds transactions or does not exist, any 4xx, an
  * Idempotency-Key replay — is null, having stored nothing (a COPY under way is rolled back with its transaction):
