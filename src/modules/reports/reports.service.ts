@@ -24,7 +24,7 @@ export async function markDataChanged(tx: Db, queue: Queue, customerId: string, 
   await queue.enqueue(tx, 'report.compute', { customer_id: customerId }, { singletonKey: customerId });
 }
 
-export function isReportName(name: string): name is ReportName {
+function isReportName(name: string): name is ReportName {
   return (REPORT_NAMES as readonly string[]).includes(name);
 }
 
