@@ -101,11 +101,11 @@ const psql = (db: string, sql: string) =>
   });
 
 async function startServer(env: Record<string, string>) {
-  const { loadConfig } = await import('../src/config.ts');
-  const { buildApp } = await import('../src/app.ts');
-  const { openRuntime } = await import('../src/runtime.ts');
+  const { loadConfig } = await import('../src/config/config.ts');
+  const { buildApp } = await import('../src/app/app.ts');
+  const { openRuntime } = await import('../src/app/runtime.ts');
   const { systemClock } = await import('../src/lib/clock.ts');
-  const { createLogger } = await import('../src/logger.ts');
+  const { createLogger } = await import('../src/app/logger.ts');
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     PORT: '0',

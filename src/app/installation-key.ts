@@ -5,7 +5,7 @@
  * then carry the key to everything sealed in it.
  *
  * Where it comes from, in order:
- * 1. OBI_SECRET_KEY or OBI_SECRET_KEY_FILE (src/config.ts): the way for production.
+ * 1. OBI_SECRET_KEY or OBI_SECRET_KEY_FILE (src/config/config.ts): the way for production.
  * 2. The database, for an installation made by an earlier version, which generated its key there: it keeps working,
  *    and the log says how to move the key out. A development install on the embedded engine has it moved for it,
  *    to the key file below; once the operator sets OBI_SECRET_KEY(_FILE) to the same key, the database copy goes.
@@ -15,9 +15,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
-import { MIN_INSTALLATION_KEY_LENGTH, type Config } from './config.ts';
-import type { Database } from './db/db.ts';
-import * as keyStore from './db/installation-key-store.ts';
+import { MIN_INSTALLATION_KEY_LENGTH, type Config } from '../config/config.ts';
+import type { Database } from '../db/db.ts';
+import * as keyStore from '../db/installation-key-store.ts';
 
 /** Where start-up tells the operator about the key (the service's logger; the CLI's stderr). */
 export interface KeyLog {

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
-import { isHttpUrl } from './lib/urls.ts';
-import { parseBankConnections, type BankConnectionSettings, type ParsedBankConnections } from './banks/index.ts';
-import { pgliteImageDir } from './db/pglite-image.ts';
-import { CONFIG_FIELDS, KNOWN_KEYS, type BooleanKey, type ConfigKey, type IntegerKey } from './config/fields.ts';
+import { isHttpUrl } from '../lib/urls.ts';
+import { parseBankConnections, type BankConnectionSettings, type ParsedBankConnections } from '../banks/index.ts';
+import { pgliteImageDir } from '../db/pglite-image.ts';
+import { CONFIG_FIELDS, KNOWN_KEYS, type BooleanKey, type ConfigKey, type IntegerKey } from './fields.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -39,16 +39,16 @@ export interface Config {
   /**
    * The installation key (seals stored secrets, signs invitation links, peppers client-secret hashes) from
    * OBI_SECRET_KEY or the file OBI_SECRET_KEY_FILE names (a Docker or Kubernetes secret); null when neither is set,
-   * and then src/installation-key.ts decides (a generated key beside the embedded data, never in production).
+   * and then src/app/installation-key.ts decides (a generated key beside the embedded data, never in production).
    */
   installationKey: string | null;
-  /** OBI_SECRET_KEY_ROTATED: accept a key other than the one the database recorded, once (src/installation-key.ts). */
+  /** OBI_SECRET_KEY_ROTATED: accept a key other than the one the database recorded, once (src/app/installation-key.ts). */
   installationKeyRotated: boolean;
   /** Where installationKey came from, for the start-up log. */
   installationKeySource: 'OBI_SECRET_KEY' | 'OBI_SECRET_KEY_FILE' | null;
   /**
    * OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE: the operator token of the admin API (/admin/v1); null: an api process
-   * makes one per run and writes it to adminDiscoveryFile (src/admin-server.ts, docs/decisions/0033-admin-listener.md).
+   * makes one per run and writes it to adminDiscoveryFile (src/app/admin-server.ts, docs/decisions/0033-admin-listener.md).
    */
   adminToken: string | null;
   /** OBI_ADMIN_HOST: the admin listener's address; loopback unless configured (another one is logged as a warning). */
@@ -102,7 +102,7 @@ export interface Config {
   workerThreads: number;
   /**
    * WORKER_WARM (default true): a process that serves the API keeps one worker thread running with the submission
-   * task's module loaded, so a large submission never waits for a thread to start (src/runtime.ts).
+   * task's module loaded, so a large submission never waits for a thread to start (src/app/runtime.ts).
    */
   workerWarm: boolean;
   /**

@@ -1,13 +1,13 @@
 /**
  * The configuration is declared once, in src/config/fields.ts: the README's table is made from it, and what
- * src/config.ts reads follows it (each integer's range and default, each boolean's default, the known variables).
+ * src/config/config.ts reads follows it (each integer's range and default, each boolean's default, the known variables).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { CONFIG_FIELDS, KNOWN_KEYS, configurationTable, type ConfigField } from './fields.ts';
 import { readmeConfigurationTable } from './readme-table.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('configuration fields', () => {
   test("the README's configuration table is the field table's (npm run docs:config writes it)", () => {

@@ -1,13 +1,13 @@
 /**
  * Every setting, declared once (docs/decisions/0069-configuration-declared-once.md): its environment variable, its
- * type, its default and one line of documentation. src/config.ts reads the environment through this table (the
+ * type, its default and one line of documentation. src/config/config.ts reads the environment through this table (the
  * known variables, each integer's default and range, each boolean's default), and the README's configuration table
  * is made from it (npm run docs:config writes it; src/config/fields.test.ts fails when the two differ).
  *
  * - integer: a whole number between min and max; boolean: true or false. `default: null`: computed when the
- *   configuration is read (src/config.ts passes it), `shown` then says what it is.
+ *   configuration is read (src/config/config.ts passes it), `shown` then says what it is.
  * - text: any other value (a URL, a path, a list, JSON, a secret), parsed and checked by its own function in
- *   src/config.ts; `shown` is its default as the README shows it.
+ *   src/config/config.ts; `shown` is its default as the README shows it.
  * - internal: a test hook, left out of the README's table.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The statements of the installation key's checks (src/installation-key.ts): the fingerprint recorded at the first
+ * The statements of the installation key's checks (src/app/installation-key.ts): the fingerprint recorded at the first
  * start with a key (table installation_key_check, migration 0022) and the key older installations kept in the
  * database (table installation).
  */

@@ -82,7 +82,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /public/v3/invitations/{invitation_id}': 'getInvitation',
   'DELETE /public/v3/invitations/{invitation_id}': 'revokeInvitation',
   'POST /public/v3/component_auth/init': 'createComponentUrl',
-  // The admin API (served on the admin listener only: src/admin-server.ts)
+  // The admin API (served on the admin listener only: src/app/admin-server.ts)
   'POST /admin/v1/clients': 'adminCreateClient',
   'GET /admin/v1/clients': 'adminListClients',
   'GET /admin/v1/clients/{client_id}': 'adminGetClient',
@@ -130,7 +130,7 @@ export function operationIdFor(route: Pick<RouteOptions, 'method' | 'url' | 'sch
   return id;
 }
 
-/** The route's schema as the document shows it: with its operationId (swagger's `transform`, src/app.ts). */
+/** The route's schema as the document shows it: with its operationId (swagger's `transform`, src/app/app.ts). */
 export function withOperationId(schema: unknown, route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): unknown {
   const operationId = operationIdFor(route);
   if (!operationId || typeof schema !== 'object' || schema === null) return schema;

@@ -6,7 +6,7 @@
  * while the registry is a leaf every module may import for the typed enqueue
  * (docs/decisions/0067-jobs-declared-once.md).
  */
-import type { AppDeps } from '../app-deps.ts';
+import type { AppDeps } from '../app/app-deps.ts';
 import { JOB_NAMES, type JobName } from './registry.ts';
 import type { JobHandler } from './queue.ts';
 import { refreshTransactionStatistics } from '../modules/transactions/index.ts';
@@ -50,7 +50,7 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
 }
 
 /**
- * OBI_TEST_HOLD_REPORT_COMPUTE (NODE_ENV=test only, src/config.ts): each report.compute run, once recorded, waits
+ * OBI_TEST_HOLD_REPORT_COMPUTE (NODE_ENV=test only, src/config/config.ts): each report.compute run, once recorded, waits
  * until the process is killed, so a crash test can kill the service in the middle of a job. Nothing otherwise.
  */
 function reportTestHooks(deps: AppDeps): ComputeHooks {

@@ -12,9 +12,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { openRuntime } from '../../src/runtime.ts';
+import { openRuntime } from '../../src/app/runtime.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { migrate } from '../../src/db/migrate.ts';

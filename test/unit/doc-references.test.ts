@@ -139,7 +139,7 @@ describe('references in the repository', () => {
   const files = SCANNED.flatMap(listFiles).filter((f) => f !== SELF);
 
   test('scans the tree it is meant to scan', () => {
-    for (const expected of ['src/routes.ts', 'docs/api-notes.md', 'README.md', 'docs/decisions/README.md']) {
+    for (const expected of ['src/app/routes.ts', 'docs/api-notes.md', 'README.md', 'docs/decisions/README.md']) {
       assert.ok(files.includes(expected), `${expected} is scanned`);
     }
   });
