@@ -14,14 +14,15 @@ import type { AffordabilityBody, EventsBody, ForecastBody, InsightsBody } from '
 
 /**
  * Called inside the transaction that changed the customer's data: the reports become not_ready and their
- * recomputation is enqueued, both committing (or not) with the data. The job's stately policy keeps one waiting per
- * customer (pg-boss's own unique index: a send while one waits adds nothing), and a run that finds the data version
- * moved on while it computed enqueues the next one itself (reports.job.ts), so no change is left without a run
- * (docs/decisions/0068-sql-stays-in-repositories.md).
+ * recomputation is enqueued, both committing (or not) with the data. When the reports' own state shows a
+ * recomputation already due (repo.markReportsNotReady), nothing is sent: a small submission then pays no pg-boss
+ * insert. Otherwise the job's stately policy keeps one waiting per customer (pg-boss's own unique index), and a run
+ * that finds the data version moved on while it computed enqueues the next itself (reports.job.ts), so no change is
+ * left without a run (docs/decisions/0068-sql-stays-in-repositories.md).
  */
 export async function markDataChanged(tx: Db, queue: Queue, customerId: string, now: Date): Promise<void> {
-  await repo.markReportsNotReady(tx, customerId, now);
-  await queue.enqueue(tx, 'report.compute', { customer_id: customerId }, { singletonKey: customerId });
+  const { alreadyDue } = await repo.markReportsNotReady(tx, customerId, now);
+  if (!alreadyDue) await queue.enqueue(tx, 'report.compute', { customer_id: customerId }, { singletonKey: customerId });
 }
 
 function isReportName(name: string): name is ReportName {
