@@ -39,4 +39,27 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
     },
   },
+  {
+    // SQL stays in its module's repositories (docs/decisions/0068-sql-stays-in-repositories.md): a statement is run
+    // only by a *.repo.ts file or by src/db. RegExp#exec is told apart by its receiver (a database handle is named
+    // db, tx, client or conn, or reached as deps.db).
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.repo.ts', 'src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|copyFrom|copyTo)$/]',
+          message:
+            'SQL runs in a repository (*.repo.ts) or src/db only: docs/decisions/0068-sql-stays-in-repositories.md.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='exec'][callee.object.name=/^(db|tx|client|conn|pglite)$/], CallExpression[callee.property.name='exec'][callee.object.property.name=/^(db|pglite)$/]",
+          message:
+            'SQL runs in a repository (*.repo.ts) or src/db only: docs/decisions/0068-sql-stays-in-repositories.md.',
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 /**
- * npm run bench:at-scale — the per-customer figures on a database of millions of transactions (issue 15, point 6),
+ * npm run bench:at-scale — the per-customer figures on a database of millions of transactions (docs/decisions/0036-transactions-partitioning.md),
  * each as a ratio to its baseline measured in the same run. Fill the database first: npm run bench:generate
  * (bench/generate-transactions.ts, 10 000 000 rows by default).
  *
@@ -22,11 +22,11 @@
 import pg from 'pg';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { loadConfig } from '../src/config.ts';
-import { buildApp } from '../src/app.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { buildApp } from '../src/app/app.ts';
+import { openRuntime } from '../src/app/runtime.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { createLogger } from '../src/logger.ts';
+import { createLogger } from '../src/app/logger.ts';
 import { computeCustomerReport } from '../src/modules/reports/reports.job.ts';
 import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
 import { BENCH_SECRET_KEY, SCALE_URL } from './generate-transactions.ts';

@@ -7,11 +7,11 @@ import Fastify from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config.ts';
-import { buildApp } from '../src/app.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { buildApp } from '../src/app/app.ts';
+import { openRuntime } from '../src/app/runtime.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { createLogger } from '../src/logger.ts';
+import { createLogger } from '../src/app/logger.ts';
 import { createClient } from '../src/modules/clients/clients.service.ts';
 import { csvField } from '../src/db/csv.ts';
 import { newId } from '../src/lib/ids.ts';
@@ -214,7 +214,7 @@ export const bareInsertValues = (customerId: string, accountId: string, t: BareI
 ];
 
 /**
- * The bare insert over HTTP, the baseline of issue 15's point 3 (bench:small, and bench:at-scale on a big database):
+ * The bare insert over HTTP, the baseline of the small submission's target (docs/performance.md) (bench:small, and bench:at-scale on a big database):
  * a Fastify route with nothing else, in this process, that takes POST { transactions: [one] } from the same client
  * (fetch, keep-alive), INSERTs that row into the service's table through the service's own Db in one autocommitted
  * statement (one commit, flushed), and answers { saved: 1 }. No authentication, validation or checks: the floor of

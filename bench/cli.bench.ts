@@ -1,11 +1,11 @@
 /**
- * npm run bench:cli — issue 16, point 4: a CLI call takes under 2 s, and works beside the embedded service.
+ * npm run bench:cli — docs/decisions/0033-admin-listener.md: a CLI call takes under 2 s, and works beside the embedded service.
  *
  * Starts the service (src/main.ts, embedded database in a temporary DATA_DIR, PORT=0, the admin listener on a port
  * the OS picks) and times, round after round, each command run as an operator runs it (`npx node …`):
  *   baseline   `npx node -e ''`: the bare start-up of Node through npx
  *   health     `npx node -e "fetch(<service>/health)…"`: a plain HTTP GET by a node one-liner
- *   cli        `npx node src/cli.ts clients list` beside the running service (the admin API path)
+ *   cli        `npx node src/cli/cli.ts clients list` beside the running service (the admin API path)
  * then stops the service and times `obi clients list` again, now opening the database itself (the direct path, the
  * only one before docs/decisions/0033-admin-listener.md). Prints each median, and the CLI's as a ratio to the
  * baselines measured in the same run; the target is the absolute 2 s.
@@ -62,19 +62,19 @@ async function main(): Promise<void> {
   try {
     if (!fs.existsSync(path.join(dataDir, 'admin.json')))
       throw new Error('no discovery file: the admin listener is not up');
-    await timed(['node', 'src/cli.ts', 'clients', 'create', '--name', 'Bench Lender']);
-    await timed(['node', 'src/cli.ts', 'clients', 'list']); // warm the file cache once
+    await timed(['node', 'src/cli/cli.ts', 'clients', 'create', '--name', 'Bench Lender']);
+    await timed(['node', 'src/cli/cli.ts', 'clients', 'list']); // warm the file cache once
     for (let round = 0; round < ROUNDS; round++) {
       times.baseline.push(await timed(['node', '-e', '']));
       times.health.push(await timed(['node', '-e', healthOneLiner]));
-      times.cli.push(await timed(['node', 'src/cli.ts', 'clients', 'list']));
+      times.cli.push(await timed(['node', 'src/cli/cli.ts', 'clients', 'list']));
     }
   } finally {
     await svc.stop();
   }
   try {
     for (let round = 0; round < Math.max(3, Math.ceil(ROUNDS / 2)); round++)
-      times.direct.push(await timed(['node', 'src/cli.ts', 'clients', 'list']));
+      times.direct.push(await timed(['node', 'src/cli/cli.ts', 'clients', 'list']));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 /**
- * npm run bench:cold-start — issue 15, point 8: a fresh embedded instance answers /health within 3 s.
+ * npm run bench:cold-start — docs/operations.md, "Start-up": a fresh embedded instance answers /health within 3 s.
  *
  * Each round starts the service (src/main.ts, as `npm start` does: development defaults, sandbox bank and workers
  * on) twice against a new temporary DATA_DIR, on a port the OS picks: once making its database from the

@@ -1,8 +1,8 @@
 /**
- * npm run bench:docs-ui — issue 16, point 6: the API reference at /docs is usable within a second.
+ * npm run bench:docs-ui — docs/decisions/0037-docs-redoc-prerendered.md: the API reference at /docs is usable within a second.
  *
  * Starts the service (src/main.ts, embedded database in a temporary DATA_DIR, PORT=0) and drives headless Chromium
- * (playwright-core, /usr/bin/chromium or CHROMIUM_PATH). The first visit builds the reference (src/docs-ui.ts) and
+ * (playwright-core, /usr/bin/chromium or CHROMIUM_PATH). The first visit builds the reference (src/docs-ui/docs-ui.ts) and
  * is not timed. Each round opens a fresh browser context (an empty cache, as a first visit) and times, from the
  * start of the navigation:
  *   baseline   /health until its load event (a static answer of the same service)

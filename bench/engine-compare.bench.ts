@@ -1,5 +1,5 @@
 /**
- * A 24-month report, this engine against another checkout's, measured in the same run (issue 14: "a 24-month
+ * A 24-month report, this engine against another checkout's, measured in the same run (docs/evaluation.md: "a 24-month
  * report stays under its current time"). The input is the evaluation set (test/fixtures/eval/, 32 personas over
  * 24 months); in each round both engines compute every report, back to back in alternating order, and the
  * figure is the median of the rounds' ratios of CPU time (user + system of this process: fairer than wall-clock

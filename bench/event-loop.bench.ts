@@ -1,5 +1,5 @@
 /**
- * npm run bench:event-loop — is the event loop free while the heavy work runs (issue 15, point 1)?
+ * npm run bench:event-loop — is the event loop free while the heavy work runs (docs/decisions/0038-staged-ingest.md)?
  *
  * The service runs in this process's main thread, on each engine (embedded: PGlite in a temporary directory;
  * PostgreSQL: a fresh database on the local server). Its clients run in a worker thread of this file, so the main
@@ -101,11 +101,11 @@ const psql = (db: string, sql: string) =>
   });
 
 async function startServer(env: Record<string, string>) {
-  const { loadConfig } = await import('../src/config.ts');
-  const { buildApp } = await import('../src/app.ts');
-  const { openRuntime } = await import('../src/runtime.ts');
+  const { loadConfig } = await import('../src/config/config.ts');
+  const { buildApp } = await import('../src/app/app.ts');
+  const { openRuntime } = await import('../src/app/runtime.ts');
   const { systemClock } = await import('../src/lib/clock.ts');
-  const { createLogger } = await import('../src/logger.ts');
+  const { createLogger } = await import('../src/app/logger.ts');
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     PORT: '0',

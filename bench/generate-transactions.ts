@@ -1,6 +1,6 @@
 /**
  * npm run bench:generate — fills a PostgreSQL database with BENCH_ROWS transactions (default 10 000 000) by COPY,
- * for the benchmarks at scale (bench/at-scale.bench.ts; issue 15, point 6). The database is migrated with the
+ * for the benchmarks at scale (bench/at-scale.bench.ts; docs/decisions/0036-transactions-partitioning.md). The database is migrated with the
  * service's own migrations, so the service runs on it as on any other.
  *
  * Where: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/obi_bench_scale; the
@@ -25,8 +25,8 @@ import pg from 'pg';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { from as copyFrom } from 'pg-copy-streams';
-import { loadConfig } from '../src/config.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { openRuntime } from '../src/app/runtime.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createClient } from '../src/modules/clients/clients.service.ts';
 import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';

@@ -1,6 +1,6 @@
 /**
  * Insights engine benchmark. Run: npm run bench:insights
- * Targets (issue 5): classification ≥ 200,000 transactions/s on one core; a full report (computeReport) for
+ * Targets (docs/decisions/0013-analytics.md): classification ≥ 200,000 transactions/s on one core; a full report (computeReport) for
  * 10,000 transactions (about 5 years of one customer) < 300 ms and for 100,000 < 3 s. The comparison with the
  * time to read the same rows from the database is added where the database is (the report.compute job).
  *

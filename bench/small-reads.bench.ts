@@ -1,5 +1,5 @@
 /**
- * npm run bench:small-reads — issue 15, point 4: GET /public/v3/customers/{id}/accounts through the whole service
+ * npm run bench:small-reads — docs/decisions/0031-small-reads-in-one-round-trip.md: GET /public/v3/customers/{id}/accounts through the whole service
  * (authentication, quota, hooks, schemas) against a bare Fastify route on the same database that runs the same
  * SELECT and answers the same JSON, in the same run. Both engines: PGlite in a temporary data directory and a fresh
  * database on the local PostgreSQL. Rounds alternate which side goes first; the figure is the median of the
@@ -18,11 +18,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
-import { loadConfig } from '../src/config.ts';
-import { buildApp } from '../src/app.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { buildApp } from '../src/app/app.ts';
+import { openRuntime } from '../src/app/runtime.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { createLogger } from '../src/logger.ts';
+import { createLogger } from '../src/app/logger.ts';
 import { createClient } from '../src/modules/clients/clients.service.ts';
 import { toAccountWire } from '../src/modules/accounts/accounts.service.ts';
 import { AccountList } from '../src/modules/accounts/accounts.wire.ts';

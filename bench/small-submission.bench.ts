@@ -8,8 +8,8 @@
  *
  * Timed round-robin (one call of each per round, each round starting one further on), medians of BENCH_RUNS after
  * BENCH_WARM untimed rounds: the figure is a running service's, once the JIT has compiled its path (the bare route's
- * path is short and warms within a few calls; the service's takes longer). The baseline of the target (issue 15,
- * point 3: ≤ 2×) is the bare insert over HTTP: a Fastify route with nothing else, in this process, that takes the
+ * path is short and warms within a few calls; the service's takes longer). The baseline of the target (≤ 2×,
+ * docs/decisions/0039-small-submission-generic-plans.md) is the bare insert over HTTP: a Fastify route with nothing else, in this process, that takes the
  * same JSON body from the same client (fetch, keep-alive), INSERTs the same row into the same table (same indexes)
  * through the service's own Db in one autocommitted statement (the same durability: one commit, flushed), and
  * answers a small JSON. The service does the same over the same connection, plus what it is for (authentication,

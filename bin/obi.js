@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The operator CLI (src/cli.ts): `npx obi …`. bin/entry.js says which code and which Node.
+// The operator CLI (src/cli/cli.ts): `npx obi …`. bin/entry.js says which code and which Node.
 import { runEntry } from './entry.js';
 
-await runEntry('cli');
+await runEntry('cli/cli');

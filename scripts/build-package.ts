@@ -79,7 +79,7 @@ function rewriteTaskUrls(): string[] {
 compile();
 const copied = copyAssets();
 const problems = rewriteTaskUrls();
-for (const entry of ['cli.js', 'main.js', 'db/migrate.js']) {
+for (const entry of ['cli/cli.js', 'main.js', 'db/migrate.js']) {
   if (!fs.existsSync(path.join(dist, entry))) problems.push(`dist/${entry} is missing`);
 }
 if (problems.length > 0) {

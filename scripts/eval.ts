@@ -1,5 +1,5 @@
 /**
- * The evaluation (issue 14, point 5): runs the insights engine over the hand-labelled personas of
+ * The evaluation (docs/evaluation.md): runs the insights engine over the hand-labelled personas of
  * test/fixtures/eval/ and prints category agreement, income-source, recurring-series and own-transfer
  * precision and recall, exact markers and monthly totals beside their targets (docs/evaluation.md).
  *

@@ -4,12 +4,12 @@
  * so it needs no running service; .ci/run lints what it writes (redocly.yaml).
  */
 import fs from 'node:fs';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { buildApp } from '../src/app/app.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { createLogger } from '../src/logger.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { createLogger } from '../src/app/logger.ts';
+import { openRuntime } from '../src/app/runtime.ts';
 
 const config = loadConfig({
   NODE_ENV: 'production',

@@ -3,15 +3,15 @@
  * `--role=api|worker|all` (or ROLE) says what this process does (docs/operations.md, "Roles").
  */
 import { enableCompileCache } from 'node:module';
-import { ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
-import type { Runtime } from './runtime.ts';
-import type { App } from './app.ts';
-import type { AdminListener } from './admin-server.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { createLogger } from './app/logger.ts';
+import type { Runtime } from './app/runtime.ts';
+import type { App } from './app/app.ts';
+import type { AdminListener } from './app/admin-server.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { InstallationKeyError } from './installation-key.ts';
-import { SERVICE_HELP } from './service-help.ts';
+import { InstallationKeyError } from './app/installation-key.ts';
+import { SERVICE_HELP } from './app/service-help.ts';
 import type { Logger } from 'pino';
 
 // Start-up (docs/operations.md, "Start-up"): V8's compiled code for our modules and their dependencies is kept on
@@ -37,7 +37,7 @@ function envWithArguments(argv: string[], env: NodeJS.ProcessEnv): NodeJS.Proces
 
 function configOrExit() {
   try {
-    // `obi serve [--role=…]` (src/cli.ts) runs this file too: its command word is not one of our arguments.
+    // `obi serve [--role=…]` (src/cli/cli.ts) runs this file too: its command word is not one of our arguments.
     const args = process.argv.slice(2);
     if (args[0] === 'serve') args.shift();
     if (args.includes('--help') || args.includes('-h')) {
@@ -59,9 +59,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const [{ openRuntime }, { buildApp, buildWorkerApp }, { startAdminListener }, { registerJobHandlers }, webhooks] =
     await Promise.all([
-      import('./runtime.ts'),
-      import('./app.ts'),
-      import('./admin-server.ts'),
+      import('./app/runtime.ts'),
+      import('./app/app.ts'),
+      import('./app/admin-server.ts'),
       import('./jobs/handlers.ts'),
       import('./modules/webhooks/index.ts'),
     ]);
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   await registerJobHandlers(deps);
   const app = config.role === 'worker' ? await buildWorkerApp(deps) : await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
-  // The admin API has a listener of its own, loopback by default; it belongs to the api role (src/admin-server.ts).
+  // The admin API has a listener of its own, loopback by default; it belongs to the api role (src/app/admin-server.ts).
   const admin = config.role === 'worker' ? null : await startAdminListener(deps);
   logger.info(
     {
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   );
   if (config.role !== 'worker') {
     const bound = app.server.address();
-    const { logStartHints } = await import('./start-hints.ts');
+    const { logStartHints } = await import('./app/start-hints.ts');
     await logStartHints(logger, {
       db: runtime.db,
       publicBaseUrl: config.publicBaseUrl,

@@ -2,7 +2,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { first } from '../lib/indexing.ts';
 import { ENGINE_VERSION, computeReport } from './compute-report.ts';
-import { CURRENT, SAVINGS, aTransaction, anAccount, at, monthlyDates, series } from './test-support.ts';
+import {
+  CURRENT,
+  SAVINGS,
+  aTransaction,
+  anAccount,
+  at,
+  monthlyDates,
+  series,
+} from '../../test/helpers/analytics-support.ts';
 
 const ASOF = at(2026, 1, 14);
 const keys = (o: object): string[] => Object.keys(o).sort();

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { computeReport } from './compute-report.ts';
 import { EVENT_TYPES } from './events/event-types.ts';
-import { CURRENT, at, monthlyDates, series } from './test-support.ts';
+import { CURRENT, at, monthlyDates, series } from '../../test/helpers/analytics-support.ts';
 
 const doc = readFileSync(new URL('../../docs/analytics.md', import.meta.url), 'utf8');
 

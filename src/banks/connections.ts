@@ -19,7 +19,7 @@
  * }
  *
  * The sandbox banks need none of this: the runtime takes their settings from the sandbox bank it starts
- * (src/runtime.ts), with a test certificate authority generated at start.
+ * (src/app/runtime.ts), with a test certificate authority generated at start.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';

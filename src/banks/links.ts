@@ -1,7 +1,7 @@
 /**
  * The banks this installation can connect to, at run time: the operator's configured connections (BANK_CONNECTIONS,
  * ./connections.ts) and, when it runs, the sandbox bank's (whose keys and certificates exist only once it has
- * started: src/runtime.ts builds this). One connector per bank, made once.
+ * started: src/app/runtime.ts builds this). One connector per bank, made once.
  */
 import type { BankConnector } from './connector.ts';
 import type { BankConnectionSettings } from './connections.ts';

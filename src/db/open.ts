@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from './db.ts';
 import { openPglite } from './pglite.ts';
 import type { DbStartLog } from './pglite-image-load.ts';

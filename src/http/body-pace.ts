@@ -4,7 +4,7 @@
  * the pace: once a grace period has passed, a body arriving more slowly on average than a minimum rate is
  * abandoned with 408 and the connection closed. The defaults (16 KiB/s after 20 s) let a 100 000-transaction
  * submission (about 35 MB) through on any link faster than about 0.3 Mbit/s, inside the 10-minute request limit
- * (src/app.ts), while a drip is gone after 20 seconds.
+ * (src/app/app.ts), while a drip is gone after 20 seconds.
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance } from 'fastify';

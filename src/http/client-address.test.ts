@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addressKey } from './client-address.ts';
-import { parseTrustedProxies } from '../config.ts';
+import { parseTrustedProxies } from '../config/config.ts';
 
 test('client address › IPv4 as is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64', () => {
   assert.equal(addressKey('192.0.2.7'), '192.0.2.7');

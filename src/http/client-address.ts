@@ -3,7 +3,7 @@
  * the token endpoint, the console and the hosted pages agree:
  *
  * - behind a reverse proxy, `request.ip` is the address the proxy names in X-Forwarded-For, but only when the
- *   connection comes from one of TRUSTED_PROXIES (Fastify's own `trustProxy` option, set in src/app.ts from the
+ *   connection comes from one of TRUSTED_PROXIES (Fastify's own `trustProxy` option, set in src/app/app.ts from the
  *   config); from anyone else the header is ignored, so it cannot be forged to dodge or aim a limit;
  * - an IPv4-mapped IPv6 address (::ffff:192.0.2.1) is the IPv4 address it maps;
  * - an IPv6 address counts by its /64: one subscriber or host is normally given a whole /64, so keying on the full

@@ -24,7 +24,7 @@ export function clientErrorProblem(err: Error & { code?: string }): ProblemBody 
   return problemBody('bad_request', 'The request line or headers could not be parsed as HTTP/1.1.');
 }
 
-/** Fastify's `clientErrorHandler` (src/app.ts): a Problem Details answer on the raw socket, then close. */
+/** Fastify's `clientErrorHandler` (src/app/app.ts): a Problem Details answer on the raw socket, then close. */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable) {
     socket.destroy();

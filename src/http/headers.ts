@@ -2,7 +2,7 @@
  * Response headers every answer carries (docs/security.md, "Headers"), from @fastify/helmet, plus our cache rule.
  *
  * - CSP for anything that is not one of our pages: nothing may load, nothing may frame it. The hosted pages
- *   (src/web/security.ts), the docs (src/docs-ui.ts) and the sandbox bank's page set stricter or
+ *   (src/web/security.ts), the docs (src/docs-ui/docs-ui.ts) and the sandbox bank's page set stricter or
  *   page-specific policies of their own, which replace this one.
  * - X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer, Cross-Origin-Opener-Policy, HSTS (browsers only
  *   honour it over https).
@@ -56,7 +56,7 @@ export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTION
   return headers;
 }
 
-/** Where the routes that hijack their reply live (src/routes.ts mounts the sandbox bank there). */
+/** Where the routes that hijack their reply live (src/app/routes.ts mounts the sandbox bank there). */
 const HIJACKING_PREFIX = '/sandbox-bank/';
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * Response serialisers compiled when a route first answers with that status, not at start-up. Fastify compiles one
  * fast-json-stringify function for every response schema of every route while the app is built: about a tenth of
- * a fresh embedded instance's start-up CPU (issue 15, point 8: cold start; docs/operations.md, "Start-up"), for
+ * a fresh embedded instance's start-up CPU (the cold start: docs/operations.md, "Start-up"), for
  * hundreds of schemas of which a start needs none. The functions are the ones Fastify's own compiler makes, from
  * the same options and shared schemas; each is made once, on first use.
  */

@@ -1,6 +1,6 @@
 /**
  * What the OpenAPI document (/openapi.json) says beyond the routes' own schemas, so a client generator is happy
- * with it (issue 16: "every operation has a stable, readable operationId and a tag; every request and response
+ * with it (docs/decisions/0048-first-hour.md: "every operation has a stable, readable operationId and a tag; every request and response
  * body is a named component schema"):
  * - OPERATION_IDS, the operations' public names: an SDK's method names, so they are a contract of their own and
  *   live in one table, where they are seen together, stay unique and never change by accident. A documented route
@@ -98,7 +98,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /public/v3/reconfirmations/{reconfirmation_id}': 'getReconfirmation',
   'DELETE /public/v3/reconfirmations/{reconfirmation_id}': 'revokeReconfirmation',
   'POST /public/v3/component_auth/init': 'createComponentUrl',
-  // The admin API (served on the admin listener only: src/admin-server.ts)
+  // The admin API (served on the admin listener only: src/app/admin-server.ts)
   'POST /admin/v1/clients': 'adminCreateClient',
   'GET /admin/v1/clients': 'adminListClients',
   'GET /admin/v1/clients/{client_id}': 'adminGetClient',
@@ -146,7 +146,7 @@ export function operationIdFor(route: Pick<RouteOptions, 'method' | 'url' | 'sch
   return id;
 }
 
-/** The route's schema as the document shows it: with its operationId (swagger's `transform`, src/app.ts). */
+/** The route's schema as the document shows it: with its operationId (swagger's `transform`, src/app/app.ts). */
 export function withOperationId(schema: unknown, route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): unknown {
   const operationId = operationIdFor(route);
   if (!operationId || typeof schema !== 'object' || schema === null) return schema;

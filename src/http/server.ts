@@ -1,6 +1,6 @@
 /**
  * The type of the HTTP server every route plugin registers on: Fastify with the TypeBox type provider.
- * A leaf file (types only), so routes can name it without importing the composition root (src/app.ts).
+ * A leaf file (types only), so routes can name it without importing the composition root (src/app/app.ts).
  */
 import type {
   FastifyBaseLogger,

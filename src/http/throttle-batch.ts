@@ -16,6 +16,7 @@
  * anything a test sets low) are not batched: every hit waits for the shared counter, exactly as before.
  */
 import type { Db } from '../db/db.ts';
+import { addRateLimitHits } from '../db/rate-limit-store.ts';
 
 interface Counter {
   current: number;
@@ -70,7 +71,7 @@ export function batchingStore(Inner: new () => Store, db: Db) {
     const hits = w.pending;
     w.pending = 0;
     w.inFlight = hits;
-    addHits(db, key, hits, timeWindow).then(
+    addRateLimitHits(db, key, hits, timeWindow, Date.now()).then(
       (row) => {
         w.inFlight = 0;
         w.shared = row.hits;
@@ -126,21 +127,4 @@ export function batchingStore(Inner: new () => Store, db: Db) {
       return new BatchingRateLimitStore();
     }
   };
-}
-
-/** Adds `hits` to the shared counter (opening a new window when its own has ended), as rate-limit-store.ts counts one. */
-async function addHits(db: Db, key: string, hits: number, timeWindow: number): Promise<{ hits: number; end: number }> {
-  const now = Date.now();
-  const r = await db.query<{ hits: number; window_start: string; window_ms: string }>(
-    `INSERT INTO rate_limits AS r (key, hits, window_start, window_ms) VALUES ($1, $4::int, $2, $3)
-     ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN r.window_start + r.window_ms <= $2 THEN $4::int ELSE r.hits + $4::int END,
-       window_start = CASE WHEN r.window_start + r.window_ms <= $2 THEN $2 ELSE r.window_start END,
-       window_ms = CASE WHEN r.window_start + r.window_ms <= $2 THEN $3 ELSE r.window_ms END
-     RETURNING hits, window_start, window_ms`,
-    [key, now, timeWindow, hits],
-  );
-  const [row] = r.rows;
-  if (!row) throw new Error('rate limit counter not written');
-  return { hits: Number(row.hits), end: Number(row.window_start) + Number(row.window_ms) };
 }

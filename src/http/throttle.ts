@@ -43,7 +43,7 @@ export async function registerThrottling(app: FastifyInstance, db: Db): Promise<
   });
 }
 
-/** The budgets of the API scope (src/routes.ts); numbers from the config (src/config.ts, parseThrottling). */
+/** The budgets of the API scope (src/app/routes.ts); numbers from the config (src/config/config.ts, parseThrottling). */
 export interface ApiBudgetSettings {
   apiPerMinute: number;
   customerSharePercent: number;

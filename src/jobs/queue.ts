@@ -1,10 +1,12 @@
 /**
  * The job queue: pg-boss on the same PostgreSQL (PGlite through pg-boss's adapter). Jobs are enqueued in
  * the caller's transaction, so a write and the work it causes commit together or not at all.
- * What jobs exist and how each is retried is src/jobs/registry.ts; handlers live in their modules and are
- * bound to names in src/jobs/handlers.ts. This file only wires them to pg-boss.
+ * What jobs exist, what data each carries and how each is retried is src/jobs/registry.ts; handlers live in their
+ * modules and are bound to names in src/jobs/handlers.ts. This file only wires them to pg-boss, through pg-boss's
+ * own API and queue policies: nothing here reads or writes pg-boss's tables (docs/decisions/0068-sql-stays-in-repositories.md).
  */
 import { PgBoss, fromPglite } from 'pg-boss';
+import { Value } from 'typebox/value';
 import type { Database, Db } from '../db/db.ts';
 import { asBossDb } from '../db/db.ts';
 import type { EmbeddedDatabase } from '../db/pglite.ts';
@@ -15,9 +17,11 @@ import {
   SUPERVISE_INTERVAL_SECONDS,
   jobDefinition,
   type JobName,
+  type JobPayload,
 } from './registry.ts';
 
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+/** The function that does a job's work, given the job's data as its payload schema declares it. */
+export type JobHandler<N extends JobName = JobName> = (data: JobPayload<N>) => Promise<void>;
 
 export interface EnqueueOptions {
   /** Collapses duplicates as the job's queue policy says (src/jobs/registry.ts). */
@@ -26,20 +30,15 @@ export interface EnqueueOptions {
 }
 
 export interface Queue {
-  /** Enqueue inside `tx` (the job exists only if tx commits). Retries, expiry and policy come from the registry. */
-  enqueue(tx: Db, name: JobName, data: Record<string, unknown>, opts?: EnqueueOptions): Promise<void>;
   /**
-   * For a caller that sends a job only when none of its key is waiting, and looks inside one of its own statements
-   * (one round trip, where pg-boss's insert is a long statement to parse each time): a SELECT that answers a row when
-   * a job of `name` whose singletonKey is the SQL expression `key` (such as '$1') is waiting (created, not yet taken
-   * by a worker), which is exactly when pg-boss's insert would do nothing (ON CONFLICT DO NOTHING, the policy's
-   * unique index). It holds that job FOR SHARE until the caller's transaction ends: workers take jobs with SKIP
-   * LOCKED, so the job cannot start before what the transaction wrote is committed (a job taken before the commit
-   * would miss the new data). Null when the queue's policy lets several jobs of a key wait.
+   * Enqueue inside `tx` (the job exists only if tx commits). Retries, expiry and policy come from the registry;
+   * `data` must be the job's payload (src/jobs/registry.ts): a misspelt or missing field does not compile.
+   * Under the short and stately policies a job whose singletonKey already has one waiting is not added (pg-boss's
+   * own unique index), so a caller may send on every change and leave the collapsing to pg-boss.
    */
-  waitingJobSql(name: JobName, key: string): string | null;
+  enqueue<N extends JobName>(tx: Db, name: N, data: JobPayload<N>, opts?: EnqueueOptions): Promise<void>;
   /** Register a handler; workers start polling when the queue was created with workers on. */
-  handle(name: JobName, handler: JobHandler): Promise<void>;
+  handle<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
   /**
    * Run every job that is due now, until none are left (tests). Returns how many ran. These runs send no heartbeat:
    * a process with workers on, on the same database, would take one running over 30 s for dead.
@@ -83,8 +82,7 @@ export async function createQueue(
   } as BossOptions);
   boss.on('error', () => undefined);
   await boss.start();
-  const tables = new Map<JobName, string>();
-  for (const name of JOB_NAMES) tables.set(name, await createJobQueue(boss, name));
+  for (const name of JOB_NAMES) await createJobQueue(boss, name);
   if (opts.workers) {
     for (const name of JOB_NAMES) {
       const cron = jobDefinition(name).cron;
@@ -92,19 +90,11 @@ export async function createQueue(
       if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', missed: 'once' });
     }
   }
-  return wrap(boss, {
-    workers: opts.workers,
-    embedded,
-    observer: opts.observer ?? null,
-    waitingSql: (name, key) => waitingJobSql(opts.schema ?? 'pgboss', tables.get(name) ?? 'job', name, key),
-  });
+  return wrap(boss, { workers: opts.workers, embedded, observer: opts.observer ?? null });
 }
 
-/**
- * One pg-boss queue per registry entry, with the entry's policy; an existing queue gets the entry's options.
- * Answers the queue's job table (pg-boss's shared job_common, or the queue's own partition).
- */
-async function createJobQueue(boss: PgBoss, name: JobName): Promise<string> {
+/** One pg-boss queue per registry entry, with the entry's policy; an existing queue gets the entry's options. */
+async function createJobQueue(boss: PgBoss, name: JobName): Promise<void> {
   const def = jobDefinition(name);
   const options = {
     retryLimit: def.retryLimit,
@@ -118,14 +108,35 @@ async function createJobQueue(boss: PgBoss, name: JobName): Promise<string> {
   // Warm pg-boss's queue cache now: a cold cache is filled with a query on pg-boss's own connection,
   // which inside one of our PGlite transactions (a single connection) would wait for itself forever.
   await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
-  return (await boss.getQueue(name))?.table ?? 'job';
+}
+
+/**
+ * A job's data checked against its payload schema before the handler sees it: a job enqueued by an older version
+ * (or by hand) with other data fails with the reason instead of reaching the handler half-formed.
+ */
+export function checkJobData<N extends JobName>(name: N, data: unknown): JobPayload<N> {
+  const schema = jobDefinition(name).payload;
+  const value = data ?? {};
+  if (Value.Check(schema, value)) return value as JobPayload<N>;
+  const first = Value.Errors(schema, value)[0];
+  throw new Error(
+    `job ${name}: its data does not match its payload (${first?.instancePath || '/'}: ${first?.message})`,
+  );
+}
+
+function checked(name: JobName, handler: JobHandler): (data: unknown) => Promise<void> {
+  return (data) => handler(checkJobData(name, data));
 }
 
 /**
  * Every run of a job, by a worker or by drain(), goes through this: its duration and outcome are reported (the
  * job metrics, src/lib/metrics.ts), and a failure is rethrown for pg-boss to retry.
  */
-function observed(name: JobName, handler: JobHandler, observer: JobObserver | null): JobHandler {
+function observed(
+  name: JobName,
+  handler: (data: unknown) => Promise<void>,
+  observer: JobObserver | null,
+): (data: unknown) => Promise<void> {
   if (observer === null) return handler;
   return async (data) => {
     const started = process.hrtime.bigint();
@@ -140,35 +151,19 @@ function observed(name: JobName, handler: JobHandler, observer: JobObserver | nu
   };
 }
 
-/** Policies under which a waiting (created) job blocks another of the same key (pg-boss's unique indexes). */
-const ONE_WAITING_PER_KEY: ReadonlySet<string> = new Set(['short', 'stately']);
-
-/**
- * Queue.waitingJobSql for one queue, or null where its policy lets several jobs of a key wait. Written to use the
- * index pg-boss keeps for the policy's conflict (job_i1 for short, job_i3 for stately).
- */
-function waitingJobSql(schema: string, table: string, name: JobName, key: string): string | null {
-  const { policy } = jobDefinition(name);
-  if (!ONE_WAITING_PER_KEY.has(policy)) return null;
-  return `SELECT 1 FROM ${schema}.${table} WHERE name = '${name}' AND state = 'created' AND policy = '${policy}'
-    AND COALESCE(singleton_key, '') = ${key} LIMIT 1 FOR SHARE`;
-}
-
 function wrap(
   boss: PgBoss,
   {
     workers,
     embedded,
     observer,
-    waitingSql,
   }: {
     workers: boolean;
     embedded: boolean;
     observer: JobObserver | null;
-    waitingSql: Queue['waitingJobSql'];
   },
 ): Queue {
-  const handlers = new Map<JobName, JobHandler>();
+  const handlers = new Map<JobName, (data: unknown) => Promise<void>>();
   let stopping = false;
   return {
     async enqueue(tx, name, data, o = {}) {
@@ -178,15 +173,14 @@ function wrap(
         startAfter: o.startAfterSeconds,
       } as Parameters<PgBoss['send']>[2]);
     },
-    waitingJobSql: waitingSql,
     async handle(name, bare) {
       if (handlers.has(name)) throw new Error(`job ${name} already has a handler`);
-      const handler = observed(name, bare, observer);
+      const handler = observed(name, checked(name, bare as JobHandler), observer);
       handlers.set(name, handler);
       if (workers) {
         const options = { pollingIntervalSeconds: 0.5, heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS };
         await boss.work(name, options, async (jobs) => {
-          for (const job of jobs) await handler(job.data as Record<string, unknown>);
+          for (const job of jobs) await handler(job.data);
         });
       }
     },
@@ -202,7 +196,7 @@ function wrap(
             any = true;
             ran++;
             try {
-              await handler(job.data as Record<string, unknown>);
+              await handler(job.data);
               await boss.complete(name, job.id);
             } catch (err) {
               await boss.fail(name, job.id, { message: (err as Error).message });

@@ -1,9 +1,12 @@
 /**
- * The job registry: every piece of background work the service does, by name, with its own policy. pg-boss runs
- * them (src/jobs/queue.ts creates one queue per entry with these options); src/jobs/handlers.ts binds each name to
- * the module function that does the work. Modules enqueue by these names, inside the transaction of the change that
- * causes the work. There are no timer loops of our own: periodic jobs run on pg-boss's schedules (cron, minutes).
- * docs/jobs.md explains each policy.
+ * The job registry: every piece of background work the service does, declared once here by name, with its payload
+ * (a TypeBox schema), its policy, retries and schedule (docs/decisions/0067-jobs-declared-once.md). Everything else
+ * derives from this table: pg-boss's queues (src/jobs/queue.ts creates one per entry with these options), the typed
+ * enqueue (Queue.enqueue takes JobPayload<name>, so a misspelt or missing field does not compile), the runtime
+ * check of a job's data before its handler runs, and the handler table (src/jobs/handlers.ts, whose type requires
+ * exactly one handler per entry, taking that entry's payload). Modules enqueue by these names, inside the
+ * transaction of the change that causes the work. There are no timer loops of our own: periodic jobs run on
+ * pg-boss's schedules (cron, minutes). docs/jobs.md explains each policy and how to add a job.
  *
  * Policies (pg-boss queue policies):
  * - stately: per singletonKey at most one job waiting and one running, so a burst collapses into one run and a
@@ -13,11 +16,15 @@
  * - standard: no such limit.
  */
 
+import { Type, type Static, type TSchema } from 'typebox';
+
 export type JobQueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
 export interface JobDefinition {
   /** What the job does, for the operator (docs/jobs.md, logs). */
   readonly description: string;
+  /** The job's data: checked by the compiler where it is enqueued and at run time before its handler runs. */
+  readonly payload: TSchema;
   readonly policy: JobQueuePolicy;
   /** What the singletonKey of an enqueued job names (the unit that must not run twice at once), if any. */
   readonly singletonKey?: string;
@@ -55,6 +62,7 @@ export const SUPERVISE_INTERVAL_SECONDS = 15;
 
 /** A periodic sweep: one run at a time, no retries (the next occurrence runs it again). */
 const PERIODIC_SWEEP = {
+  payload: Type.Object({}),
   policy: 'singleton',
   retryLimit: 0,
   retryDelaySeconds: 0,
@@ -67,6 +75,7 @@ export const JOBS = {
   'report.compute': {
     description:
       "Announce a customer's changed transactions (TRANSACTIONS_UPDATED), recompute their reports after their data changed, then announce them by webhook.",
+    payload: Type.Object({ customer_id: Type.String() }),
     policy: 'stately',
     singletonKey: 'customer id',
     retryLimit: 5,
@@ -78,6 +87,8 @@ export const JOBS = {
   },
   'bank.pull': {
     description: "Read a consent's accounts, balances, transactions, statements and parties from its bank.",
+    // customer_ip: the customer's address, sealed (present for a pull the customer started in person).
+    payload: Type.Object({ pull_id: Type.String(), customer_ip: Type.Optional(Type.String()) }),
     policy: 'stately',
     singletonKey: 'consent id',
     // Bank failures are retried by the pull run itself (BANK_PULL_RETRY_SCHEDULE, recorded on the run); pg-boss
@@ -91,6 +102,7 @@ export const JOBS = {
   },
   'bank.revoke': {
     description: 'Delete a consent at its bank (customer erased, consent revoked or abandoned).',
+    payload: Type.Object({ bank_slug: Type.String(), bank_consent_id: Type.String() }),
     policy: 'stately',
     singletonKey: 'bank consent id',
     // A bank outage can last hours: keep trying with growing gaps (about a day in all).
@@ -102,6 +114,7 @@ export const JOBS = {
   },
   'invitation.email': {
     description: "Send an invitation's e-mail (at least once; a sent one is never sent again).",
+    payload: Type.Object({ invitation_id: Type.String() }),
     policy: 'stately',
     singletonKey: 'invitation id',
     retryLimit: 5,
@@ -112,6 +125,7 @@ export const JOBS = {
   },
   'reconfirmation.email': {
     description: "Send a reconfirmation link's e-mail (at least once; a sent one is never sent again).",
+    payload: Type.Object({ reconfirmation_id: Type.String() }),
     policy: 'stately',
     singletonKey: 'reconfirmation link id',
     retryLimit: 5,
@@ -123,6 +137,7 @@ export const JOBS = {
   'webhook.dispatch': {
     description:
       'Send the webhook deliveries that are due (the outbox), record each attempt, and plan the next run for the earliest retry.',
+    payload: Type.Object({}),
     // One job waiting per due time: events emitted together share one run; runs may overlap (deliveries are leased).
     policy: 'short',
     singletonKey: 'due time (second)',
@@ -138,6 +153,7 @@ export const JOBS = {
   'transactions.maintain': {
     description:
       'VACUUM (ANALYZE) the partition of transactions a large submission or bank pull wrote to (10 000 rows or more).',
+    payload: Type.Object({ partition: Type.String() }),
     // One waiting and one running per partition: a burst of large submissions collapses into one run.
     policy: 'stately',
     singletonKey: 'partition name',
@@ -146,6 +162,20 @@ export const JOBS = {
     retryBackoff: true,
     // A partition of a 100-million-row table (6 million rows) vacuums in minutes on a server.
     expireInSeconds: 1800,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+  },
+  'transactions.analyze': {
+    description:
+      'ANALYZE the transactions table (the columns the reads filter and order on) after a write of 10 000 rows or more, so the planner reads pages in index order.',
+    payload: Type.Object({}),
+    // One waiting and one running for the whole table: a burst of large writes collapses into one run.
+    policy: 'stately',
+    singletonKey: "'transactions' (the table)",
+    // A failure only costs slower reads until the next large write or autovacuum's own analyze.
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    retryBackoff: false,
+    expireInSeconds: 600,
     heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
   },
   'consent.sweep': {
@@ -178,6 +208,9 @@ export const JOBS = {
 export type JobName = keyof typeof JOBS;
 
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+
+/** The data a job of `name` carries, as its payload schema says. */
+export type JobPayload<N extends JobName> = Static<(typeof JOBS)[N]['payload']>;
 
 export function jobDefinition(name: JobName): JobDefinition {
   return JOBS[name];

@@ -1,7 +1,7 @@
 /**
  * What the logs must never hold (docs/security.md, "Logs"): credentials, tokens, OAuth codes and states, the
  * secrets in hosted-page and bank-flow addresses, and personal data. One list, used by the logger
- * (src/logger.ts) and the hosted pages' request serializer (src/web/security.ts).
+ * (src/app/logger.ts) and the hosted pages' request serializer (src/web/security.ts).
  */
 
 /** Query parameters whose values are credentials or flow secrets. */

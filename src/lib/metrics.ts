@@ -2,8 +2,8 @@
  * The service's Prometheus metrics (GET /metrics, docs/operations.md). Every metric is declared here, once, on a
  * registry of this service's own (never prom-client's global one: two services in one process, as in the tests,
  * must not count into each other). The edges only report what happened: the HTTP server its requests
- * (src/app.ts), the job queue its runs (src/jobs/queue.ts); the queue depth and the database pool are read when
- * Prometheus asks (src/runtime.ts hands over where to read them).
+ * (src/app/app.ts), the job queue its runs (src/jobs/queue.ts); the queue depth and the database pool are read when
+ * Prometheus asks (src/app/runtime.ts hands over where to read them).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 

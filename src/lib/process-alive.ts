@@ -1,7 +1,7 @@
 /**
  * Whether a process with this id is running on this machine: signal 0 checks without sending anything. EPERM means
  * it runs as another user (alive all the same). Used by the embedded database's lock (src/db/lock.ts) and the admin
- * discovery file (src/admin-discovery.ts) to tell a live owner from a stale file.
+ * discovery file (src/cli/admin-discovery.ts) to tell a live owner from a stale file.
  */
 export function isProcessAlive(pid: number): boolean {
   try {

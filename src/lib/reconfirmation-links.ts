@@ -5,13 +5,13 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-export const RECONFIRM_PREFIX = '/connect/reconfirm';
+const RECONFIRM_PREFIX = '/connect/reconfirm';
 
 function linkKey(installationKey: string): Buffer {
   return Buffer.from(hkdfSync('sha256', installationKey, 'obi', 'reconfirmation links', 32));
 }
 
-export function reconfirmationSignature(installationKey: string, id: string): string {
+function reconfirmationSignature(installationKey: string, id: string): string {
   return createHmac('sha256', linkKey(installationKey)).update(`reconfirmation:${id}`).digest('base64url').slice(0, 32);
 }
 

@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { londonDay, monthOfDay } from './calendar.ts';
-import { AS_OF_SUMMER, PERSONA_NAMES, byAccount, pence, persona } from './test-support.ts';
+import { AS_OF_SUMMER, PERSONA_NAMES, byAccount, pence, persona } from '../../test/helpers/persona-support.ts';
 
 describe('personas › balances', () => {
   for (const name of PERSONA_NAMES) {

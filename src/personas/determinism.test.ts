@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { generatePersona } from './personas.ts';
-import { AS_OF, PERSONA_NAMES, persona } from './test-support.ts';
+import { AS_OF, PERSONA_NAMES, persona } from '../../test/helpers/persona-support.ts';
 import { DAY_SECONDS } from './calendar.ts';
 
 describe('personas › determinism', () => {

@@ -2,7 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { DAY_SECONDS, londonDay, londonTime } from './calendar.ts';
 import { generatePersona, listPersonas, toAccountWire, toEngineInput } from './index.ts';
-import { AS_OF, PERSONA_NAMES, byAccount, persona } from './test-support.ts';
+import { AS_OF, PERSONA_NAMES, byAccount, persona } from '../../test/helpers/persona-support.ts';
 
 const TYPES = new Set([
   'DirectDebit',

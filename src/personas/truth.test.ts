@@ -21,7 +21,7 @@ import {
   labelled,
   pence,
   persona,
-} from './test-support.ts';
+} from '../../test/helpers/persona-support.ts';
 
 type Markers = Pick<
   Truth,

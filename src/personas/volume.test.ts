@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateVolume } from './volume.ts';
-import { AS_OF, byAccount, pence } from './test-support.ts';
+import { AS_OF, byAccount, pence } from '../../test/helpers/persona-support.ts';
 import { DAY_SECONDS } from './calendar.ts';
 
 describe('personas › volume customers for benchmarks', () => {

@@ -22,7 +22,7 @@ import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/db.ts';
 import type { HttpApp } from '../http/server.ts';
 import type { Clock } from '../lib/clock.ts';

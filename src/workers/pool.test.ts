@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createWorkerPool } from './pool.ts';
 import { SUBMISSION_WARM_UP } from '../modules/transactions/index.ts';
-import { loadConfig } from '../config.ts';
-import { openRuntime } from '../runtime.ts';
+import { loadConfig } from '../config/config.ts';
+import { openRuntime } from '../app/runtime.ts';
 import { openPglite } from '../db/pglite.ts';
 import { fakeClock } from '../lib/clock.ts';
 
@@ -76,7 +76,7 @@ describe('a pool with a warm task (WORKER_WARM)', () => {
   });
 });
 
-describe('the runtime (src/runtime.ts) and WORKER_WARM', () => {
+describe('the runtime (src/app/runtime.ts) and WORKER_WARM', () => {
   test('a process that serves the API keeps a thread warm; WORKER_WARM=false keeps none', async () => {
     const open = async (env: Record<string, string>) =>
       openRuntime(

@@ -7,11 +7,11 @@
  * their input and answer cross the thread boundary by structured clone, which is itself main-thread time, so tasks
  * take and give compact forms (a few long strings, columns, transferred bytes) rather than many small objects.
  *
- * The composition root opens one pool at start-up (src/runtime.ts; WORKER_THREADS threads, src/config.ts) and closes
+ * The composition root opens one pool at start-up (src/app/runtime.ts; WORKER_THREADS threads, src/config/config.ts) and closes
  * it at shutdown. Threads start on the first task and stop after a while idle, so a process that never needs one
  * (the CLI, most tests) starts none; except that a pool given a `warm` task keeps one thread running from the start,
  * with that task's module loaded: starting a thread and loading a task's module costs a few hundred milliseconds,
- * which a large submission would otherwise wait for (WORKER_WARM, src/config.ts).
+ * which a large submission would otherwise wait for (WORKER_WARM, src/config/config.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';

@@ -1,13 +1,13 @@
 /**
  * The admin API, /admin/v1/clients (docs/decisions/0026-client-lifecycle.md), on the admin listener's app
- * (src/admin-server.ts, docs/decisions/0033-admin-listener.md); the public app documents it and serves none of it.
+ * (src/app/admin-server.ts, docs/decisions/0033-admin-listener.md); the public app documents it and serves none of it.
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, newCustomer, newCustomerToken, startService, type TestService } from '../helpers/app.ts';
 import { makeTransactions, newAccount, submit } from '../helpers/bank-data.ts';
-import { buildAdminApp } from '../../src/admin-server.ts';
-import type { App } from '../../src/app.ts';
+import { buildAdminApp } from '../../src/app/admin-server.ts';
+import type { App } from '../../src/app/app.ts';
 
 const ADMIN_TOKEN = 'adm_0123456789abcdef0123456789abcdef';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

@@ -1,5 +1,5 @@
 /**
- * The admin listener's settings and start-up (src/admin-server.ts, docs/decisions/0033-admin-listener.md):
+ * The admin listener's settings and start-up (src/app/admin-server.ts, docs/decisions/0033-admin-listener.md):
  * loopback unless configured, beyond loopback only with a configured token and with a warning, the discovery file
  * private and removed on close, a configured token never copied into it.
  */
@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { ConfigError, loadConfig } from '../../src/config.ts';
-import { startAdminListener } from '../../src/admin-server.ts';
-import { readAdminDiscovery, UnsafeDiscoveryFileError } from '../../src/admin-discovery.ts';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { startAdminListener } from '../../src/app/admin-server.ts';
+import { readAdminDiscovery, UnsafeDiscoveryFileError } from '../../src/cli/admin-discovery.ts';
 import { startService } from '../helpers/app.ts';
 
 const TOKEN = 'adm_0123456789abcdef0123456789abcdef';

@@ -5,13 +5,13 @@
 import { TEST_LIMITS } from '../helpers/app.ts';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
-import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { buildApp } from '../../src/app/app.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import type { Database } from '../../src/db/db.ts';
-import { openRuntime, type Runtime } from '../../src/runtime.ts';
+import { openRuntime, type Runtime } from '../../src/app/runtime.ts';
 import { fakeClock } from '../../src/lib/clock.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/app/logger.ts';
 import { clientAudit, deleteClient, rotateClientSecret } from '../../src/modules/clients/index.ts';
 
 const clock = fakeClock();

@@ -9,7 +9,7 @@ import path from 'node:path';
 describe('obi clients', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-cli-'));
   const obi = (...args: string[]) => {
-    const child = spawnSync(process.execPath, ['src/cli.ts', 'clients', ...args], {
+    const child = spawnSync(process.execPath, ['src/cli/cli.ts', 'clients', ...args], {
       env: {
         ...process.env,
         NODE_ENV: 'test',

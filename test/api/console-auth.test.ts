@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, startService } from '../helpers/app.ts';
-import { createServer } from '../../src/app.ts';
+import { createServer } from '../../src/app/app.ts';
 import { registerJsonParser } from '../../src/http/json-body.ts';
 import { consoleAdminRoutes } from '../../src/modules/console/console-admin.routes.ts';
 import { ConsoleBrowser, consoleUser, csrfOf, ORIGIN, PASSWORD } from '../helpers/console.ts';

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { newClient, startService } from '../helpers/app.ts';
-import { logStartHints } from '../../src/start-hints.ts';
+import { logStartHints } from '../../src/app/start-hints.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-first-hour-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +32,7 @@ function node(script: string, args: string[], env: Record<string, string> = {}) 
   });
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
-const obi = (...args: string[]) => node('src/cli.ts', args);
+const obi = (...args: string[]) => node('src/cli/cli.ts', args);
 
 /** The command words of each usage entry: `obi clients rotate-secret <client_id> …` → ["clients", "rotate-secret"]. */
 function usageCommands(usage: string): string[][] {
@@ -98,13 +98,13 @@ describe('the operator CLI, first hour', () => {
   });
 
   test('obi migrate beside a running embedded service says what to do instead of failing on the lock', () => {
-    // A discovery file as a running service writes it (src/admin-discovery.ts): this test's own process is alive.
+    // A discovery file as a running service writes it (src/cli/admin-discovery.ts): this test's own process is alive.
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-first-hour-running-'));
     try {
       const file = path.join(other, 'admin.json');
       const discovery = { url: 'http://127.0.0.1:9', token: 'x'.repeat(43), pid: process.pid, started_at: '' };
       fs.writeFileSync(file, JSON.stringify(discovery), { mode: 0o600 });
-      const migrate = node('src/cli.ts', ['migrate'], { DATA_DIR: other, DATABASE_URL: '' });
+      const migrate = node('src/cli/cli.ts', ['migrate'], { DATA_DIR: other, DATABASE_URL: '' });
       assert.equal(migrate.status, 75, migrate.stderr);
       assert.match(migrate.stderr, /a service is running/);
       assert.match(migrate.stderr, /restart it/);

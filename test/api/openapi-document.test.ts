@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document a client generator reads (GET /openapi.json, issue 16 point 1): every operation named
+ * The OpenAPI document a client generator reads (GET /openapi.json, src/http/openapi.ts): every operation named
  * (unique, from src/http/openapi.ts) and tagged, every body a named component schema, the operations callable
  * without credentials saying so and every other naming its scheme. `redocly lint` checks the rest in .ci/run.
  */

@@ -4,7 +4,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildWorkerApp } from '../../src/app.ts';
+import { buildWorkerApp } from '../../src/app/app.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { migrate } from '../../src/db/migrate.ts';

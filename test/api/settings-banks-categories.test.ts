@@ -248,7 +248,7 @@ describe('settings, banks, categories and operations endpoints', async () => {
     assert.ok(problemCodes.includes(missing.json().code), 'a served problem carries a documented code');
     const docs = await svc.app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(docs.statusCode, 200);
-    assert.match(docs.body, /<div id="redoc">/, 'the API reference (src/docs-ui.ts)');
+    assert.match(docs.body, /<div id="redoc">/, 'the API reference (src/docs-ui/docs-ui.ts)');
   });
 
   test('GET /health is 200; GET /ready is 200 with the database up', async () => {

@@ -10,7 +10,7 @@ import { newClient, newCustomer, startService, type TestClient, type TestService
 import { newAccount } from '../helpers/bank-data.ts';
 import { deleteClient, rotateClientSecret, setClientEnabled } from '../../src/modules/clients/index.ts';
 import { upsertParties, upsertStatements } from '../../src/modules/statements/statements.repo.ts';
-import { buildAdminApp } from '../../src/admin-server.ts';
+import { buildAdminApp } from '../../src/app/admin-server.ts';
 
 const ADMIN_TOKEN = 'adm_0123456789abcdef0123456789abcdef';
 
@@ -115,7 +115,7 @@ describe('a remembered token never outlives its client, its revocation or its ex
   test('disabled through the admin API › the next request is refused, and enabling does not bring it back', async () => {
     const { client, url } = await warmClient();
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    // The admin API is on the admin listener's app (src/admin-server.ts), not the public one.
+    // The admin API is on the admin listener's app (src/app/admin-server.ts), not the public one.
     const adminApp = await buildAdminApp(svc.deps, ADMIN_TOKEN);
     const off = await adminApp.inject({
       method: 'POST',

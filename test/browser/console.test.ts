@@ -1,5 +1,5 @@
 /**
- * The lender console in headless Chromium (issue 17): a member of staff accepts an invitation, signs out and in
+ * The lender console in headless Chromium (docs/decisions/0034-console.md): a member of staff accepts an invitation, signs out and in
  * again, finds a customer with a computed report in the list, opens them, sees the charts drawn, and downloads
  * the affordability PDF. At phone and desktop sizes, with axe-core (no serious or critical violation),
  * screenshots in test-output/screenshots, no request outside the service and no console error (CSP included).

@@ -1,5 +1,5 @@
 /**
- * The API reference at /docs (src/docs-ui.ts, docs/decisions/0037-docs-redoc-prerendered.md): Redoc 2,
+ * The API reference at /docs (src/docs-ui/docs-ui.ts, docs/decisions/0037-docs-redoc-prerendered.md): Redoc 2,
  * prerendered whole by the service from its own /openapi.json, shows every operation before any script runs (its
  * section links work then too), then works as Redoc in a real browser (the sidebar, a deep link, search), passes
  * axe-core, fetches nothing from elsewhere (no CDN, fonts or telemetry) and breaks none of its Content Security Policy.
@@ -14,8 +14,8 @@ import { call, startLiveService } from '../helpers/bank-flow.ts';
 import { BROWSER_SKIP, DESKTOP, launchBrowser } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { assertAccessible } from './axe.ts';
-import { composePage, docsPageSource } from '../../src/docs-ui.ts';
-import { createLogger } from '../../src/logger.ts';
+import { composePage, docsPageSource } from '../../src/docs-ui/docs-ui.ts';
+import { createLogger } from '../../src/app/logger.ts';
 
 /** Where the section with this id is, against the viewport: a reader who followed a link to it sees its top. */
 const inViewport = (page: Page, id: string) =>

@@ -67,7 +67,7 @@ describe('security headers', async () => {
     const browser = await launchBrowser(() => [svc.baseUrl]);
     const page = await browser.newPage();
     await page.goto(`${svc.baseUrl}/docs/`);
-    // The reference (Redoc, src/docs-ui.ts) shows the document's title.
+    // The reference (Redoc, src/docs-ui/docs-ui.ts) shows the document's title.
     await waitFor(async () => (await page.getByText('Open Banking Insights API').count()) > 0 || undefined, {
       what: 'the docs to render',
     });

@@ -6,8 +6,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { autovacuumWarnings } from '../../src/db/autovacuum.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openRuntime, type StartupLog } from '../../src/runtime.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { openRuntime, type StartupLog } from '../../src/app/runtime.ts';
 import { fakeClock } from '../../src/lib/clock.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 

@@ -12,7 +12,7 @@ describe('the embedded database', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-lock-'));
     const db = await openPglite(dir);
     try {
-      const child = spawnSync(process.execPath, ['src/cli.ts', 'clients', 'list'], {
+      const child = spawnSync(process.execPath, ['src/cli/cli.ts', 'clients', 'list'], {
         env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
         encoding: 'utf8',
       });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { newClient, newCustomer, startService, uniqueRef } from '../helpers/app.ts';
 import { makeTransactions, newAccount, submit } from '../helpers/bank-data.ts';
 import { EXISTING_KEYS_SQL } from '../../src/modules/transactions/transactions-existing.repo.ts';
-import { partitionOfCustomer } from '../../src/modules/transactions/transactions-maintenance.ts';
+import { partitionOfCustomer } from '../../src/modules/transactions/transactions-maintenance.repo.ts';
 
 /** The partitions of transactions an EXPLAIN names. */
 function partitionsIn(plan: Array<Record<string, unknown>>): string[] {
@@ -69,7 +69,7 @@ describe('transactions partitioned by customer', async () => {
     assert.equal(res.json().success, '0 saved, 19 already present, 1 updated');
   });
 
-  test('a submission of 10 000 rows queues the VACUUM (ANALYZE) of its partition, which runs', async () => {
+  test('a submission of 10 000 rows queues the VACUUM (ANALYZE) of its partition and the table statistics, which run', async () => {
     const customer = await newCustomer(svc, client);
     const account = await newAccount(svc, client, customer);
     const res = await submit(svc, client, customer, makeTransactions(account, 10_000, { prefix: 'big' }));
@@ -84,13 +84,19 @@ describe('transactions partitioned by customer', async () => {
       [partition],
     );
     assert.deepEqual(stats.rows[0], { vacuumed: true, analyzed: true });
+    // The statistics of the partitioned table as a whole (autovacuum never gathers them): a job of the registry.
+    assert.equal(await svc.deps.queue.drain(['transactions.analyze']), 1);
+    const parent = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'transactions' AND attname = 'booking_date_time'",
+    );
+    assert.ok((parent.rows[0]?.n ?? 0) >= 1, 'the parent table has statistics');
   });
 
   test('a small submission queues nothing', async () => {
     const customer = await newCustomer(svc, client);
     const account = await newAccount(svc, client, customer);
-    await svc.deps.queue.drain(['transactions.maintain']);
+    await svc.deps.queue.drain(['transactions.maintain', 'transactions.analyze']);
     assert.equal((await submit(svc, client, customer, makeTransactions(account, 5, { prefix: 's' }))).statusCode, 200);
-    assert.equal(await svc.deps.queue.drain(['transactions.maintain']), 0);
+    assert.equal(await svc.deps.queue.drain(['transactions.maintain', 'transactions.analyze']), 0);
   });
 });

@@ -182,7 +182,7 @@ describe('dynamic client registration with a bank (the sandbox bank)', async () 
     const child = await run(
       process.execPath,
       [
-        'src/cli.ts',
+        'src/cli/cli.ts',
         'bank',
         'register',
         '--bank',

@@ -38,7 +38,7 @@ describe('obi clients beside a running embedded service', async () => {
   // Not spawnSync: the test's own event loop keeps reading the service's output meanwhile.
   const obi = (...args: string[]): Promise<CliResult> =>
     new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['src/cli.ts', 'clients', ...args], {
+      const child = spawn(process.execPath, ['src/cli/cli.ts', 'clients', ...args], {
         env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

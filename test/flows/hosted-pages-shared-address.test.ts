@@ -23,7 +23,7 @@ import { startService } from '../helpers/app.ts';
 import { SANDBOX_PASSWORD } from '../../src/sandbox-bank/index.ts';
 
 const CUSTOMERS = 20;
-/** The defaults of src/config.ts (the test helper raises them out of reach otherwise). */
+/** The defaults of src/config/config.ts (the test helper raises them out of reach otherwise). */
 const DEFAULT_LIMITS = { RATE_LIMIT_PAGES_PER_MINUTE: '120', RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE: '3000' };
 
 /** A page and every file it links under /connect (style sheets, scripts, icons, bank logos), as a browser loads it. */

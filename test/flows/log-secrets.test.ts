@@ -8,7 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DestinationStream } from 'pino';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/app/logger.ts';
 import { call, connect, newLiveClient, newLiveCustomer, startLiveService } from '../helpers/bank-flow.ts';
 import { inviteStaff } from '../../src/modules/console/index.ts';
 

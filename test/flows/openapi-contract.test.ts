@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document against what the service really answers (issue 16, point 1): one end-to-end flow over HTTP
+ * The OpenAPI document against what the service really answers (src/http/openapi.ts): one end-to-end flow over HTTP
  * (a client's token, a customer, accounts and transactions, the sandbox bank's consent flow and pull, the reports,
  * invitations, webhooks, errors on purpose), and every JSON answer of a documented operation validated against
  * the schema the document (GET /openapi.json) gives that operation, status and media type. JSON Schema 2020-12,

@@ -12,9 +12,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { openRuntime } from '../../src/runtime.ts';
+import { openRuntime } from '../../src/app/runtime.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { migrate } from '../../src/db/migrate.ts';
@@ -162,7 +162,7 @@ describe('a job that runs long but lives', () => {
         ).rows;
       const dead = JOB_HEARTBEAT_SECONDS + SUPERVISE_INTERVAL_SECONDS;
       await queue.handle('report.compute', async (data) => {
-        runs.push(String(data.n));
+        runs.push(data.customer_id);
         // Live on until the heartbeat has been refreshed past heartbeat + one supervise pass.
         await waitFor(async () => ((await jobRow())[0]?.lived ?? 0) > dead, {
           what: `the job's heartbeat to run ${dead} s past its start`,
@@ -170,7 +170,9 @@ describe('a job that runs long but lives', () => {
         });
         done();
       });
-      await db.transaction((tx) => queue.enqueue(tx, 'report.compute', { n: 'long' }, { singletonKey: 'long' }));
+      await db.transaction((tx) =>
+        queue.enqueue(tx, 'report.compute', { customer_id: 'long' }, { singletonKey: 'long' }),
+      );
       await finished;
       await waitFor(async () => (await jobRow())[0]?.state === 'completed', { what: 'the job to complete' });
       const [row] = await jobRow();

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { newClient, newCustomer, startService } from '../helpers/app.ts';
 import { registerWebhook } from '../helpers/webhook-sink.ts';
 import { generatePersona, toAccountWire } from '../../src/personas/index.ts';
+import { computeCustomerReport } from '../../src/modules/reports/reports.job.ts';
 
 const AS_OF = Date.UTC(2026, 5, 1, 9) / 1000; // the fake clock's start (2026-06-01 09:00 UTC)
 
@@ -125,5 +126,20 @@ describe('submission → report → webhook', async () => {
     const events = (await get('events/personal')).json().data as Array<{ id: number }>;
     const announced = (await outbox()).filter((t) => t === 'NEW_EVENT').length;
     assert.equal(announced, events.length);
+  });
+
+  test('data that arrives while a run computes: that run leaves the reports not_ready and enqueues the next', async () => {
+    await svc.deps.queue.drain();
+    // A writer whose send added nothing (a job of the customer was waiting, and is this run): its mark alone.
+    const writerDuringRun = async () => {
+      await svc.deps.db.query(
+        "UPDATE report_states SET status = 'not_ready', data_version = data_version + 1 WHERE customer_id = $1",
+        [customer],
+      );
+    };
+    assert.equal(await computeCustomerReport(svc.deps, customer, { afterRunStarted: writerDuringRun }), 'computed');
+    assert.equal((await get('report_readiness_statuses/insights')).json().status, 'not_ready');
+    assert.equal(await svc.deps.queue.drain(['report.compute']), 1, 'the run enqueued the next');
+    assert.equal((await get('report_readiness_statuses/insights')).json().status, 'ready');
   });
 });

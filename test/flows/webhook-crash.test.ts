@@ -7,9 +7,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { openRuntime } from '../../src/runtime.ts';
+import { openRuntime } from '../../src/app/runtime.ts';
 import { createClient } from '../../src/modules/clients/clients.service.ts';
 import { createCustomer } from '../../src/modules/customers/customers.service.ts';
 import { emitWebhookEvent } from '../../src/modules/webhooks/webhooks.outbox.ts';

@@ -5,12 +5,12 @@
  */
 import type { DestinationStream } from 'pino';
 import { after } from 'node:test';
-import { loadConfig, type Config } from '../../src/config.ts';
-import { buildApp, type App, type AppDeps } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import { buildApp, type App, type AppDeps } from '../../src/app/app.ts';
 import { openPglite } from '../../src/db/pglite.ts';
-import { openRuntime } from '../../src/runtime.ts';
+import { openRuntime } from '../../src/app/runtime.ts';
 import { fakeClock } from '../../src/lib/clock.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/app/logger.ts';
 import { createClient } from '../../src/modules/clients/clients.service.ts';
 import { registerJobHandlers } from '../../src/jobs/handlers.ts';
 
@@ -51,7 +51,7 @@ export async function startService(
     // No thread kept ready: a test file starts a service or several, most never submit a large body.
     WORKER_WARM: 'false',
     DATABASE_URL: process.env.DATABASE_URL ?? '',
-    // A key of the test's own, so nothing is generated into ./data (src/installation-key.ts).
+    // A key of the test's own, so nothing is generated into ./data (src/app/installation-key.ts).
     OBI_SECRET_KEY: 'test-installation-key-not-for-production-use',
     ...TEST_LIMITS,
     ...env,

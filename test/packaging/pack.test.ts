@@ -1,5 +1,5 @@
 /**
- * The package (issue 16): the tarball `npm pack` makes installs into an empty project without the internet, and
+ * The package (docs/decisions/0048-first-hour.md): the tarball `npm pack` makes installs into an empty project without the internet, and
  * there `npx open-banking-insights` starts the service and `npx obi` runs the operator CLI, on the Node the package
  * depends on, from the JavaScript build alone (the package holds no TypeScript).
  *
@@ -141,7 +141,7 @@ describe('the npm package (slow, required): npm pack, an offline install into an
       fs.existsSync(path.join(installed, 'dist/pglite-image/image.json')),
       'the pre-initialised database image is in the package',
     );
-    for (const file of ['dist/main.js', 'dist/cli.js', 'bin/obi.js', 'bin/open-banking-insights.js', 'LICENSE'])
+    for (const file of ['dist/main.js', 'dist/cli/cli.js', 'bin/obi.js', 'bin/open-banking-insights.js', 'LICENSE'])
       assert.ok(fs.existsSync(path.join(installed, file)), `${file} is in the package`);
     const migrations = fs.readdirSync(path.join(REPO, 'migrations')).filter((f) => f.endsWith('.sql'));
     assert.deepEqual(fs.readdirSync(path.join(installed, 'migrations')).sort(), migrations.sort());
@@ -205,7 +205,7 @@ describe('the npm package (slow, required): npm pack, an offline install into an
     const embed = await fetch(`${baseUrl}/connect/embed.js`, { signal: AbortSignal.timeout(60_000) });
     assert.equal(embed.status, 200);
     assert.equal(await embed.text(), fs.readFileSync(path.join(REPO, 'src/web/assets/embed.js'), 'utf8'));
-    // the API reference is rendered by a child process running a module of dist/ (src/docs-render.ts, renamed by the build)
+    // the API reference is rendered by a child process running a module of dist/ (src/docs-ui/docs-render.ts, renamed by the build)
     const docs = await fetch(`${baseUrl}/docs`, { signal: AbortSignal.timeout(180_000) });
     assert.equal(docs.status, 200, await docs.clone().text());
     assert.match(await docs.text(), />1\. Get an access token</);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { generateKeyPairSync } from 'node:crypto';
 import { directoryEntries } from '../../src/banks/directory.ts';
 import { createTestPki } from '../../src/sandbox-bank/pki.ts';

@@ -1,5 +1,5 @@
 /**
- * The engine meets the targets of issue 14 on the hand-labelled evaluation set (test/fixtures/eval/,
+ * The engine meets the targets of docs/evaluation.md on the hand-labelled evaluation set (test/fixtures/eval/,
  * docs/evaluation.md): the same figures `npm run eval` prints. A change that makes a figure fall below its
  * target fails here, with the figure and the failing personas in the message. Held-out personas are not a gate:
  * nobody tunes on them (docs/evaluation.md, "Held out"), so their figures are printed by `npm run eval` only.

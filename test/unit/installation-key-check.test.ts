@@ -1,5 +1,5 @@
 /**
- * The installation key checked at start-up against the fingerprint the database recorded (src/installation-key.ts,
+ * The installation key checked at start-up against the fingerprint the database recorded (src/app/installation-key.ts,
  * checkKeyFingerprint; migration 0022): another key is refused with a clear error, a deliberate rotation is accepted
  * once with OBI_SECRET_KEY_ROTATED.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { openPglite } from '../../src/db/pglite.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/db.ts';
-import { checkKeyFingerprint, InstallationKeyError, keyFingerprint } from '../../src/installation-key.ts';
+import { checkKeyFingerprint, InstallationKeyError, keyFingerprint } from '../../src/app/installation-key.ts';
 
 const FIRST = 'first-installation-key-0123456789abcdef';
 const OTHER = 'other-installation-key-0123456789abcdef';

@@ -1,5 +1,5 @@
 /**
- * The installation key is kept out of the database it protects (src/installation-key.ts): it comes from
+ * The installation key is kept out of the database it protects (src/app/installation-key.ts): it comes from
  * OBI_SECRET_KEY or OBI_SECRET_KEY_FILE; a development install generates one into DATA_DIR/installation-key;
  * production refuses to start without one; an installation whose key an earlier version kept in the database goes
  * on working with it, and the key is moved out (or the operator told how) without ever being lost.
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { ConfigError, loadConfig, type Config } from '../../src/config.ts';
+import { ConfigError, loadConfig, type Config } from '../../src/config/config.ts';
 import type { Database } from '../../src/db/db.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import { migrate, readMigrations } from '../../src/db/migrate.ts';
@@ -19,7 +19,7 @@ import {
   InstallationKeyError,
   loadInstallationKey,
   type KeyLog,
-} from '../../src/installation-key.ts';
+} from '../../src/app/installation-key.ts';
 import { withDeadline } from '../helpers/wait.ts';
 
 const KEY = 'k'.repeat(40);
@@ -68,7 +68,7 @@ describe('OBI_SECRET_KEY and OBI_SECRET_KEY_FILE (config)', () => {
     assert.equal(c.installationKeySource, 'OBI_SECRET_KEY_FILE');
   });
 
-  test('neither: null (src/installation-key.ts decides)', () => {
+  test('neither: null (src/app/installation-key.ts decides)', () => {
     assert.equal(loadConfig({}).installationKey, null);
   });
 

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../../src/config.ts';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../../src/config/config.ts';
 import {
   decideOutcome,
   jittered,

@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeReport } from '../compute-report.ts';
-import { CURRENT, aTransaction, at, everyDays, monthlyDates, series } from '../test-support.ts';
+import { CURRENT, aTransaction, at, everyDays, monthlyDates, series } from '../../../test/helpers/analytics-support.ts';
 import type { EngineTransaction } from '../types.ts';
 import { assessAffordability } from './assess.ts';
 import type { Assessment, Declaration, Policy } from './assessment-schema.ts';

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyTransaction, classifyTransactions } from './classify.ts';
-import { aTransaction, anAccount } from './test-builders.ts';
+import { aTransaction, anAccount } from '../../../test/helpers/analytics-builders.ts';
 import type { EngineTransaction } from '../types.ts';
 
 function classify(overrides: Partial<EngineTransaction>, accountType: 'Personal' | 'Business' = 'Personal') {

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeReport } from '../compute-report.ts';
-import { CURRENT, at, monthlyDates, series } from '../test-support.ts';
+import { CURRENT, at, monthlyDates, series } from '../../../test/helpers/analytics-support.ts';
 import {
   compileRules,
   firstMatchingRule,

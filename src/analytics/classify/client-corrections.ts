@@ -70,7 +70,7 @@ export function compileRules(rules: readonly CategoryRuleInput[]): CompiledRule[
 }
 
 /** Whether a rule's pattern is in a text (already normalised by normalizeForRule). */
-export function ruleMatchesText(rule: CompiledRule, normalized: string): boolean {
+function ruleMatchesText(rule: CompiledRule, normalized: string): boolean {
   return rule.match === 'word' ? ` ${normalized} `.includes(rule.needle) : normalized.includes(rule.needle);
 }
 

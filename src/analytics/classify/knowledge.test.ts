@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyTransaction } from './classify.ts';
-import { aTransaction } from './test-builders.ts';
+import { aTransaction } from '../../../test/helpers/analytics-builders.ts';
 
 function category(description: string, amount: number): string {
   return classifyTransaction(aTransaction({ description, amount, type: 'DirectDebit' }), 'Personal').categoryId;

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyTransactions } from './classify.ts';
-import { DAY, aTransaction, anAccount } from './test-builders.ts';
+import { DAY, aTransaction, anAccount } from '../../../test/helpers/analytics-builders.ts';
 import type { EngineTransaction } from '../types.ts';
 
 const current = anAccount({ id: 'current', accountNumber: '20000012345678' });

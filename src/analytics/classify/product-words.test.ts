@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { classifyTransaction } from './classify.ts';
 import { keywordRules } from './keyword-rules.ts';
 import { productWordRules, productWordsSource } from './product-words.ts';
-import { aTransaction } from './test-builders.ts';
+import { aTransaction } from '../../../test/helpers/analytics-builders.ts';
 
 const categoryOf = (description: string, amount: number, type = 'DirectDebit') =>
   classifyTransaction(aTransaction({ description, amount, type }), 'Personal').categoryId;

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyTransaction } from './classify.ts';
-import { aTransaction } from './test-builders.ts';
+import { aTransaction } from '../../../test/helpers/analytics-builders.ts';
 import type { EngineTransaction } from '../types.ts';
 
 function classify(overrides: Partial<EngineTransaction>) {

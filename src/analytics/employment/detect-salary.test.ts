@@ -4,7 +4,14 @@ import { first, itemAt } from '../../lib/indexing.ts';
 import { civilFromDay, isoDate, londonDay, monthIndex } from '../calendar/london.ts';
 import { lastWorkingDayOfMonth } from '../calendar/working-days.ts';
 import type { Employment } from '../report-types.ts';
-import { aTransaction, at, everyDays, ledgerOf, monthlyDates, series } from '../test-support.ts';
+import {
+  aTransaction,
+  at,
+  everyDays,
+  ledgerOf,
+  monthlyDates,
+  series,
+} from '../../../test/helpers/analytics-support.ts';
 import type { EngineTransaction } from '../types.ts';
 import { detectEmployment } from './detect-salary.ts';
 import { findIncomeStreams } from './income-streams.ts';

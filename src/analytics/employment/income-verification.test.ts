@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { itemAt } from '../../lib/indexing.ts';
 import type { IncomeVerification, VerifiedIncomeStream } from '../report-types.ts';
-import { at, everyDays, ledgerOf, monthlyDates, series } from '../test-support.ts';
+import { at, everyDays, ledgerOf, monthlyDates, series } from '../../../test/helpers/analytics-support.ts';
 import type { EngineTransaction } from '../types.ts';
 import { findIncomeStreams, findOtherIncomeStreams } from './income-streams.ts';
 import { verifyIncome } from './income-verification.ts';

@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { civilFromDay, monthIndex } from '../calendar/london.ts';
 import { lastWorkingDayOfMonth } from '../calendar/working-days.ts';
 import { categoryOf, transactionOf } from '../ledger/ledger.ts';
-import { CURRENT, SAVINGS, at, everyDays, ledgerOf, monthlyDates, series } from '../test-support.ts';
+import {
+  CURRENT,
+  SAVINGS,
+  at,
+  everyDays,
+  ledgerOf,
+  monthlyDates,
+  series,
+} from '../../../test/helpers/analytics-support.ts';
 import type { EngineTransaction } from '../types.ts';
 
 const ASOF = at(2026, 1, 14);

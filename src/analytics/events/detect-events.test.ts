@@ -4,7 +4,7 @@ import { civilFromDay, monthIndex } from '../calendar/london.ts';
 import { lastWorkingDayOfMonth } from '../calendar/working-days.ts';
 import { computeReport } from '../compute-report.ts';
 import type { EventRecord } from '../report-types.ts';
-import { CURRENT, aTransaction, at, everyDays, monthlyDates, series } from '../test-support.ts';
+import { CURRENT, aTransaction, at, everyDays, monthlyDates, series } from '../../../test/helpers/analytics-support.ts';
 import type { EngineTransaction } from '../types.ts';
 import { EVENT_TYPES } from './event-types.ts';
 

@@ -5,7 +5,16 @@ import { civilFromDay, isoDate, monthIndex } from '../calendar/london.ts';
 import { lastWorkingDayOfMonth } from '../calendar/working-days.ts';
 import { findIncomeStreams } from '../employment/income-streams.ts';
 import { findRecurring } from '../recurrence/find-recurring.ts';
-import { CURRENT, SAVINGS, aTransaction, anAccount, at, ledgerOf, monthlyDates, series } from '../test-support.ts';
+import {
+  CURRENT,
+  SAVINGS,
+  aTransaction,
+  anAccount,
+  at,
+  ledgerOf,
+  monthlyDates,
+  series,
+} from '../../../test/helpers/analytics-support.ts';
 import type { EngineAccount, EngineTransaction } from '../types.ts';
 import { buildBalanceHistory } from './balance-history.ts';
 import { FORECAST_DAYS, forecastBalance } from './forecast-balance.ts';

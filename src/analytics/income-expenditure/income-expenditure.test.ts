@@ -2,7 +2,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeAffordability } from '../affordability/affordability.ts';
 import { buildMonthMatrix } from '../ledger/month-matrix.ts';
-import { CURRENT, SAVINGS, aTransaction, at, ledgerOf, monthlyDates, series } from '../test-support.ts';
+import {
+  CURRENT,
+  SAVINGS,
+  aTransaction,
+  at,
+  ledgerOf,
+  monthlyDates,
+  series,
+} from '../../../test/helpers/analytics-support.ts';
 import { computeExpenditure, computeIncome } from './income-expenditure.ts';
 
 const ASOF = at(2026, 1, 14);

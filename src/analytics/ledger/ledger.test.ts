@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import { valueAt } from '../../lib/indexing.ts';
 import assert from 'node:assert/strict';
 import { isoDate, monthIndex } from '../calendar/london.ts';
-import { CURRENT, aTransaction, anAccount, at, ledgerOf } from '../test-support.ts';
+import { CURRENT, aTransaction, anAccount, at, ledgerOf } from '../../../test/helpers/analytics-support.ts';
 import { groupKeyOf } from './ledger.ts';
 import { lastCompleteMonths } from './windows.ts';
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { monthIndex } from '../calendar/london.ts';
-import { aTransaction, at, ledgerOf } from '../test-support.ts';
+import { aTransaction, at, ledgerOf } from '../../../test/helpers/analytics-support.ts';
 import { categoryIndex } from './ledger.ts';
 import { buildMonthMatrix, countOf, grossOf, totalOf } from './month-matrix.ts';
 

@@ -4,7 +4,15 @@ import { buildBalanceHistory } from '../forecast/balance-history.ts';
 import { buildMonthMatrix } from '../ledger/month-matrix.ts';
 import { findRecurring } from '../recurrence/find-recurring.ts';
 import type { FinancialMarkers } from '../report-types.ts';
-import { CURRENT, SAVINGS, aTransaction, at, ledgerOf, monthlyDates, series } from '../test-support.ts';
+import {
+  CURRENT,
+  SAVINGS,
+  aTransaction,
+  at,
+  ledgerOf,
+  monthlyDates,
+  series,
+} from '../../../test/helpers/analytics-support.ts';
 import type { EngineTransaction } from '../types.ts';
 import { computeFinancialMarkers } from './financial-markers.ts';
 

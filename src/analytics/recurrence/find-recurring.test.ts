@@ -2,7 +2,16 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { first } from '../../lib/indexing.ts';
 import { dayFromCivil, londonMidnight } from '../calendar/london.ts';
-import { CURRENT, SAVINGS, aTransaction, at, everyDays, ledgerOf, monthlyDates, series } from '../test-support.ts';
+import {
+  CURRENT,
+  SAVINGS,
+  aTransaction,
+  at,
+  everyDays,
+  ledgerOf,
+  monthlyDates,
+  series,
+} from '../../../test/helpers/analytics-support.ts';
 import { findRecurring, toRecurringTransactions } from './find-recurring.ts';
 
 const ASOF = at(2026, 1, 14);

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildMonthMatrix } from '../ledger/month-matrix.ts';
-import { aTransaction, at, ledgerOf, monthlyDates, series } from '../test-support.ts';
+import { aTransaction, at, ledgerOf, monthlyDates, series } from '../../../test/helpers/analytics-support.ts';
 import { computeCategoryTrends } from './category-trends.ts';
 
 const ASOF = at(2026, 1, 14);

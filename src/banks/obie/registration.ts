@@ -5,7 +5,7 @@
  * application/jwt over mutual TLS with the transport certificate to the bank's registration endpoint (its mTLS
  * alias when it publishes one). The answer is the client the bank created (client_id first of all).
  *
- * Used by `obi bank register` (src/cli.ts); what it prints goes into BANK_CONNECTIONS (docs/real-banks.md).
+ * Used by `obi bank register` (src/cli/cli.ts); what it prints goes into BANK_CONNECTIONS (docs/real-banks.md).
  */
 import { randomUUID, X509Certificate } from 'node:crypto';
 import { decodeJwt, importPKCS8, SignJWT } from 'jose';

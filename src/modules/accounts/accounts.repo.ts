@@ -97,18 +97,11 @@ export async function listAccountsOfClientCustomer(
   db: Db,
   clientId: string,
   customerId: string,
-  lockKey: string | null = null,
 ): Promise<AccountRow[] | null> {
-  // With lockKey, the same statement takes the transaction's advisory lock on hashtext(lockKey) (its accounts are
-  // read in the statement's snapshot, which the lock does not need to cover).
   const r = await db.query<AccountRow>(
-    lockKey === null
-      ? `SELECT a.* FROM customers c LEFT JOIN accounts a ON a.customer_id = c.id
-     WHERE c.client_id = $1 AND c.id = $2 ORDER BY a.created_at, a.id`
-      : `WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(hashtext($3)))
-     SELECT a.* FROM locked CROSS JOIN customers c LEFT JOIN accounts a ON a.customer_id = c.id
+    `SELECT a.* FROM customers c LEFT JOIN accounts a ON a.customer_id = c.id
      WHERE c.client_id = $1 AND c.id = $2 ORDER BY a.created_at, a.id`,
-    lockKey === null ? [clientId, customerId] : [clientId, customerId, lockKey],
+    [clientId, customerId],
     { prepare: true }, // every submission's first statement (src/db/pglite-prepared.ts)
   );
   return r.rows.length === 0 ? null : r.rows.filter((a) => a.id !== null);

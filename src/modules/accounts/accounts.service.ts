@@ -238,14 +238,8 @@ export async function setAccountsAuthorization(
  * The accounts of this client's customer, checked to be the client's in the same query (a submission's customer
  * check and its account lookup in one round trip), or customer_not_found.
  */
-export async function requireCustomerAccounts(
-  db: Db,
-  clientId: string,
-  customerId: string,
-  /** inside a transaction: the advisory lock on hashtext(lockKey) is taken by the same statement */
-  lockKey: string | null = null,
-): Promise<AccountRow[]> {
-  const accounts = await repo.listAccountsOfClientCustomer(db, clientId, customerId, lockKey);
+export async function requireCustomerAccounts(db: Db, clientId: string, customerId: string): Promise<AccountRow[]> {
+  const accounts = await repo.listAccountsOfClientCustomer(db, clientId, customerId);
   if (!accounts) throw notFound('customer');
   return accounts;
 }

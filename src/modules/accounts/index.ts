@@ -1,4 +1,4 @@
-/** The accounts module's public face: what other modules may use. Routes are wired by src/routes.ts. */
+/** The accounts module's public face: what other modules may use. Routes are wired by src/app/routes.ts. */
 export {
   accountNotFound,
   listCustomerAccounts,

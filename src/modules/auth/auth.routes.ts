@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { verifyClientCredentials } from '../clients/index.ts';
 import { issueAccessToken, tokenLockout } from './auth.service.ts';
 

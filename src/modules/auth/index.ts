@@ -1,3 +1,3 @@
-/** The auth module's public face: token issue and verification. Routes are wired by src/routes.ts. */
+/** The auth module's public face: token issue and verification. Routes are wired by src/app/routes.ts. */
 export { authenticateAccessToken, authenticateCustomerToken, issueCustomerToken } from './auth.service.ts';
 export type { ClientAuth, CustomerAuth, IssuedToken } from './auth.service.ts';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { BANKS, bankLogoSvg, findBank } from '../../banks/registry.ts';

@@ -2,7 +2,7 @@
  * The admin API, /admin/v1/clients (docs/decisions/0026-client-lifecycle.md): operators create, list, rotate,
  * disable, enable and delete clients and read their audit log. It takes the operator token (OBI_ADMIN_TOKEN, or the
  * per-run one), never a client's token (checked on request, before the body is read). It is served on the admin
- * listener only (src/admin-server.ts, docs/decisions/0033-admin-listener.md); the public app registers the same
+ * listener only (src/app/admin-server.ts, docs/decisions/0033-admin-listener.md); the public app registers the same
  * routes for its OpenAPI document alone, every one answering as an unknown path does (404).
  */
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -70,7 +70,7 @@ function requireAdmin(adminToken: string | null) {
 }
 
 /**
- * Declares the admin token's security scheme in the OpenAPI document (src/app.ts lists the clients' schemes), and
+ * Declares the admin token's security scheme in the OpenAPI document (src/app/app.ts lists the clients' schemes), and
  * names the operation as every other route's is (src/http/openapi.ts).
  */
 const swaggerTransform = ({

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
-import type { BootstrapClient } from '../../config.ts';
+import type { BootstrapClient } from '../../config/config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
 import { hashSecret, secretMatches } from '../../lib/secrets.ts';

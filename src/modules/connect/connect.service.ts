@@ -8,7 +8,7 @@
  * completes the session and marks its invitation used.
  */
 import { isIP } from 'node:net';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/db.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, type ErrorCode, type FieldError } from '../../lib/app-error.ts';

@@ -1,4 +1,4 @@
-/** The connect module's public face: hosted connect sessions and component URLs. Routes are wired by src/routes.ts. */
+/** The connect module's public face: hosted connect sessions and component URLs. Routes are wired by src/app/routes.ts. */
 export {
   claimFlowReturn,
   completeSession,

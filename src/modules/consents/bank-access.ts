@@ -3,7 +3,7 @@
  * translation of bank errors into our error codes for the HTTP answers of endpoints 5 and the callback.
  */
 import type { Logger } from 'pino';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,4 +1,4 @@
-/** The consents module's public face. Routes and jobs are wired by src/routes.ts and src/jobs/handlers.ts. */
+/** The consents module's public face. Routes and jobs are wired by src/app/routes.ts and src/jobs/handlers.ts. */
 export {
   listCustomerConsents,
   refreshConsent,

@@ -2,7 +2,7 @@
  * The operator's way to a client's first console admin (docs/decisions/0034-console.md):
  * POST /admin/v1/clients/{client_id}/console_invitations with the operator token answers a one-time invitation
  * link (and e-mails it when SMTP_URL is configured, or when asked). Registered beside the admin API's routes
- * (src/routes.ts documents it with adminToken null: 404 there; the admin listener serves it with the token).
+ * (src/app/routes.ts documents it with adminToken null: 404 there; the admin listener serves it with the token).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';

@@ -1,6 +1,6 @@
 /** The staff invitation e-mail, sent through the invitations module's mailer (SMTP_URL, or the outbox folder). */
 import type { Logger } from 'pino';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { createMailer } from '../invitations/index.ts';
 

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Database, Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';

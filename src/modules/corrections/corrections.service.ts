@@ -97,7 +97,7 @@ export async function listCategoryHistory(db: Db, clientId: string, customerId: 
 }
 
 /** The label export's format name: scripts/eval/labels.ts reads files of this format (docs/evaluation.md). */
-export const LABELS_FORMAT = 'obi-category-labels/1' as const;
+const LABELS_FORMAT = 'obi-category-labels/1' as const;
 
 /** The client's corrections as labelled transactions for the evaluation. */
 export async function exportCorrectionLabels(db: Db, clientId: string, now: Date) {

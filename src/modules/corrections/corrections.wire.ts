@@ -34,7 +34,7 @@ export const CorrectionBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const CategoryChange = Type.Object({
+const CategoryChange = Type.Object({
   id: Type.String({ description: "the change's id" }),
   category_id: Nullable(Type.String({ description: 'the category set; null when the change withdrew the correction' })),
   previous_category_id: Nullable(Type.String({ description: 'the category the transaction showed before the change' })),

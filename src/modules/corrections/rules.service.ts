@@ -19,9 +19,9 @@ import * as repo from './corrections.repo.ts';
 import { markCustomersChanged, requireCategory, type CorrectionContext } from './corrections.service.ts';
 
 /** Rows a preview reads at most; past it the preview says it is incomplete. */
-export const PREVIEW_SCAN_LIMIT = 50_000;
+const PREVIEW_SCAN_LIMIT = 50_000;
 const PREVIEW_EXAMPLES = 20;
-export const DEFAULT_PRIORITY = 100;
+const DEFAULT_PRIORITY = 100;
 
 export interface RuleDraft {
   account_type: 'Personal' | 'Business';
@@ -54,7 +54,7 @@ function tokenOf(pattern: string): string {
   return pattern.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
 }
 
-export function toRuleWire(r: repo.RuleRow) {
+function toRuleWire(r: repo.RuleRow) {
   return {
     id: r.id,
     account_type: r.account_type,

@@ -2,7 +2,7 @@
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { Type } from 'typebox';
@@ -122,7 +122,7 @@ async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promi
     },
     async (request, reply) => {
       // Erasure revokes the customer's bank consents at the bank (docs/decisions/0005-customers.md): the composition root
-      // (src/routes.ts) passes the consents module's step as beforeCustomerDeleted.
+      // (src/app/routes.ts) passes the consents module's step as beforeCustomerDeleted.
       await service.deleteCustomer(
         deps.db,
         clientOf(request).clientId,

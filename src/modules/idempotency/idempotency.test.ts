@@ -13,7 +13,7 @@ import { migrate } from '../../db/migrate.ts';
 import { newId } from '../../lib/ids.ts';
 import { JOBS } from '../../jobs/registry.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AppDeps } from '../../app/app-deps.ts';
 import {
   IDEMPOTENCY_WINDOW_SECONDS,
   PRUNE_BATCH_SIZE,

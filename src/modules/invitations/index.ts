@@ -1,4 +1,4 @@
-/** The invitations module's public face. Routes and the e-mail job are wired by src/routes.ts and src/jobs/handlers.ts. */
+/** The invitations module's public face. Routes and the e-mail job are wired by src/app/routes.ts and src/jobs/handlers.ts. */
 export {
   createInvitation,
   findInvitationForLink,

@@ -4,7 +4,7 @@
  * The invited customer is the client's customer whose user_reference is the invitation's reference (created when
  * there is none), so the data a customer shares lands where the client already looks for it.
  */
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import type { Db } from '../../db/db.ts';

@@ -1,6 +1,6 @@
 /**
  * The overview module's public face: one customer's overview for the lender console (src/web/console) and the
- * affordability PDF. Its API route is wired by src/routes.ts, which also closes the PDF browser with the app.
+ * affordability PDF. Its API route is wired by src/app/routes.ts, which also closes the PDF browser with the app.
  */
 export type {
   CustomerOverview,

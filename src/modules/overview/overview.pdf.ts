@@ -83,7 +83,7 @@ export async function renderAffordabilityPdf(
   return printer.print(document, clientId);
 }
 
-/** Closes the application's PDF browser, if it started one (an onClose hook in src/routes.ts). */
+/** Closes the application's PDF browser, if it started one (an onClose hook in src/app/routes.ts). */
 export async function closePdfPrinter(deps: Pick<OverviewDeps, 'config'>): Promise<void> {
   const printer = printers.get(deps.config);
   printers.delete(deps.config);

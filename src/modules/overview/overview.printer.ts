@@ -1,6 +1,6 @@
 /**
  * Headless Chromium printing HTML to PDF (playwright-core): one browser per application, started on the first
- * PDF and closed when the application closes (closePdfPrinter, an onClose hook in src/routes.ts); a fresh browser
+ * PDF and closed when the application closes (closePdfPrinter, an onClose hook in src/app/routes.ts); a fresh browser
  * context per document, with JavaScript off and every network request aborted, so the printed page can neither
  * run code nor reach anything. Turns are shared fairly between clients (print-queue.ts,
  * docs/decisions/0045-a-fair-printer.md): at most PRINT_CONCURRENCY documents at once, PRINT_PER_CLIENT of one

@@ -6,10 +6,10 @@
 import type { AssessmentBody } from '../affordability/index.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 
-/** What the overview needs of the application (AppDeps, src/app-deps.ts, satisfies it). */
+/** What the overview needs of the application (AppDeps, src/app/app-deps.ts, satisfies it). */
 export interface OverviewDeps {
   db: Database;
   clock: Clock;

@@ -4,7 +4,7 @@
  * and thrown, so the queue retries it.
  */
 import type { Logger } from 'pino';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findBank } from '../../banks/registry.ts';

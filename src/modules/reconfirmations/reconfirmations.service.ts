@@ -5,7 +5,7 @@
  * consents module's own (src/modules/consents/consent-reconfirm.ts): a reconfirmation emits CONSENT_RECONFIRMED, a
  * withdrawal revokes the consent exactly as DELETE /public/v3/webflow/banks/{bank_slug}/consent does.
  */
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/db.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -38,7 +38,7 @@ export interface CreateReconfirmationInput {
 
 export type ReconfirmationStatus = 'pending' | 'used' | 'revoked' | 'expired';
 
-export function reconfirmationStatus(row: ReconfirmationRow, now: Date): ReconfirmationStatus {
+function reconfirmationStatus(row: ReconfirmationRow, now: Date): ReconfirmationStatus {
   if (row.revoked_at) return 'revoked';
   if (row.used_at) return 'used';
   return new Date(row.expires_at).getTime() <= now.getTime() ? 'expired' : 'pending';
@@ -46,7 +46,7 @@ export function reconfirmationStatus(row: ReconfirmationRow, now: Date): Reconfi
 
 const ts = (d: Date | null) => (d ? unixSeconds(new Date(d)) : null);
 
-export function toReconfirmationView(deps: LinkDeps, row: ReconfirmationRow, now: Date) {
+function toReconfirmationView(deps: LinkDeps, row: ReconfirmationRow, now: Date) {
   const expiresAt = new Date(row.expires_at);
   return {
     id: row.id,

@@ -1,12 +1,5 @@
-/** The reports module's public face. Routes and the report job are wired by src/routes.ts and src/jobs/handlers.ts. */
-export {
-  DATA_CHANGED_COLUMNS,
-  dataChangedSql,
-  finishDataChanged,
-  getReportReadiness,
-  markDataChanged,
-  type DataChangedResult,
-} from './reports.service.ts';
+/** The reports module's public face. Routes and the report job are wired by src/app/routes.ts and src/jobs/handlers.ts. */
+export { getReportReadiness, markDataChanged } from './reports.service.ts';
 /** Readiness and the served reports, read by the overview (src/modules/overview) as endpoints 15–18 answer them. */
 export {
   getPersonalAffordability,

@@ -160,6 +160,34 @@ export async function finishRun(
   ]);
 }
 
+/** The customer's client, or null when the customer was deleted (since a job of theirs was queued). */
+export async function clientOfCustomer(db: Db, customerId: string): Promise<string | null> {
+  const r = await db.query<{ client_id: string }>('SELECT client_id FROM customers WHERE id = $1', [customerId]);
+  return r.rows[0]?.client_id ?? null;
+}
+
+/** The customer's current data version (0 before any data): what a run computes from. */
+export async function currentDataVersion(db: Db, customerId: string): Promise<number> {
+  const r = await db.query<{ data_version: number | null }>(
+    'SELECT max(data_version) AS data_version FROM report_states WHERE customer_id = $1',
+    [customerId],
+  );
+  return Number(r.rows[0]?.data_version ?? 0);
+}
+
+/**
+ * The reports become ready as of `dataVersion`, unless data arrived meanwhile (their version moved on): true when
+ * they did. Under READ COMMITTED the UPDATE waits for a writer that marked them and is still open, then sees its
+ * version, so a change committed during the run is never taken for computed.
+ */
+export async function markReportsReady(tx: Db, customerId: string, dataVersion: number, now: Date): Promise<boolean> {
+  const r = await tx.query(
+    "UPDATE report_states SET status = 'ready', computed_version = $2, updated_at = $3 WHERE customer_id = $1 AND data_version = $2",
+    [customerId, dataVersion, now],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
+
 export async function hasSnapshot(db: Db, customerId: string): Promise<boolean> {
   return (
     (await db.query('SELECT 1 FROM report_snapshots WHERE customer_id = $1 LIMIT 1', [customerId])).rows.length > 0

@@ -1,7 +1,7 @@
 /**
  * The report.compute job: load the customer's data, run the engine (pure), store the result as a snapshot,
- * store new events, and move readiness to ready — unless data arrived meanwhile (a newer job is queued and
- * readiness stays not_ready). Webhooks (REPORT_AVAILABLE / REPORT_UPDATED, NEW_EVENT per new event) are
+ * store new events, and move readiness to ready — unless data arrived meanwhile: readiness then stays not_ready and
+ * this run enqueues the next (the writer's own send may have found this job still waiting, and added nothing). Webhooks (REPORT_AVAILABLE / REPORT_UPDATED, NEW_EVENT per new event) are
  * written to the outbox in the same transaction. Every computation is a recorded run.
  */
 import type { Logger } from 'pino';
@@ -47,17 +47,10 @@ export async function computeCustomerReport(
   hooks: ComputeHooks = {},
 ): Promise<'computed' | 'gone'> {
   const { db, clock } = deps;
-  const customer = (
-    await db.query<{ client_id: string }>('SELECT client_id FROM customers WHERE id = $1', [customerId])
-  ).rows[0];
-  if (!customer) return 'gone'; // deleted since the job was queued
-  const state = (
-    await db.query<{ data_version: number }>(
-      'SELECT max(data_version) AS data_version FROM report_states WHERE customer_id = $1',
-      [customerId],
-    )
-  ).rows[0];
-  const dataVersion = Number(state?.data_version ?? 0);
+  const clientId = await data.clientOfCustomer(db, customerId);
+  if (clientId === null) return 'gone'; // deleted since the job was queued
+  const customer = { client_id: clientId };
+  const dataVersion = await data.currentDataVersion(db, customerId);
   const runId = newId();
   const interrupted = await data.failInterruptedRuns(db, customerId, clock.now());
   if (interrupted > 0)
@@ -78,12 +71,12 @@ export async function computeCustomerReport(
       await data.insertSnapshot(tx, { id: newId(), customerId, runId, dataVersion, report, now });
       await data.publishCategories(tx, customerId, runId);
       const fresh = await data.insertNewEvents(tx, customerId, report.events, now);
-      const ready = await tx.query(
-        "UPDATE report_states SET status = 'ready', computed_version = $2, updated_at = $3 WHERE customer_id = $1 AND data_version = $2 RETURNING report_name",
-        [customerId, dataVersion, now],
-      );
-      // Announce only a report that is current: when data arrived meanwhile, the queued job will announce it.
-      if (ready.rows.length > 0) {
+      const ready = await data.markReportsReady(tx, customerId, dataVersion, now);
+      // Announce only a report that is current. When data arrived meanwhile, the next run computes and announces it:
+      // enqueued here (one waiting per customer, so nothing is added when the writer's job is still waiting).
+      if (!ready && (await data.currentDataVersion(tx, customerId)) > dataVersion)
+        await deps.queue.enqueue(tx, 'report.compute', { customer_id: customerId }, { singletonKey: customerId });
+      if (ready) {
         await emitWebhookEvent(
           tx,
           deps.queue,

@@ -6,39 +6,41 @@ export type ReportName = (typeof REPORT_NAMES)[number];
 export type ReadinessStatus = 'no_data' | 'not_ready' | 'ready';
 
 /**
- * The upsert of markReportsNotReady, with the customer and the time as the given SQL expressions (parameters of the
- * caller's statement), and only when `when` holds: for a writer that marks the reports in a statement of its own.
+ * New data: every report of the customer becomes not_ready and its data version rises. Answers whether a
+ * recomputation was already due, so that none need be sent: every report was not_ready before this mark (the writer
+ * that marked it first sent report.compute), and the customer's latest run neither failed (pg-boss may have given up
+ * on it) nor has been running longer than report.compute's expiry (its process may be gone). A run that is under way
+ * enqueues the next itself when it finds the version moved (reports.job.ts). On PostgreSQL the reports' rows are
+ * locked first, so the answer is read after a run finishing meanwhile has committed (its `ready`, its run's state).
  */
-export function markReportsNotReadySql(customer: string, now: string, when = 'true'): string {
-  return `INSERT INTO report_states (customer_id, report_name, status, data_version, updated_at)
-     SELECT ${customer}, n, 'not_ready', 1, ${now}
-     FROM unnest(ARRAY[${REPORT_NAMES.map((n) => `'${n}'`).join(', ')}]::text[]) AS n WHERE ${when}
-     ON CONFLICT (customer_id, report_name) DO UPDATE SET status = 'not_ready',
-       data_version = report_states.data_version + 1, updated_at = EXCLUDED.updated_at`;
+export async function markReportsNotReady(db: Db, customerId: string, now: Date): Promise<{ alreadyDue: boolean }> {
+  if (db.kind !== 'pglite')
+    await db.query('SELECT 1 FROM report_states WHERE customer_id = $1 FOR UPDATE', [customerId], { prepare: true });
+  const r = await db.query<{ already_due: boolean }>(
+    `WITH before AS (
+       SELECT count(*) FILTER (WHERE status = 'not_ready') AS not_ready FROM report_states WHERE customer_id = $1
+     ), last_run AS (
+       SELECT state, started_at FROM report_runs WHERE customer_id = $1 ORDER BY started_at DESC LIMIT 1
+     ), marked AS (
+       INSERT INTO report_states (customer_id, report_name, status, data_version, updated_at)
+       SELECT $1, n, 'not_ready', 1, $2
+       FROM unnest(ARRAY[${REPORT_NAMES.map((n) => `'${n}'`).join(', ')}]::text[]) AS n
+       ON CONFLICT (customer_id, report_name) DO UPDATE SET status = 'not_ready',
+         data_version = report_states.data_version + 1, updated_at = EXCLUDED.updated_at
+       RETURNING 1
+     )
+     SELECT (SELECT not_ready FROM before) = ${REPORT_NAMES.length} AND NOT EXISTS (
+       SELECT 1 FROM last_run WHERE state = 'failed'
+         OR (state = 'running' AND started_at < $2::timestamptz - interval '${REPORT_COMPUTE_EXPIRY_SECONDS} seconds')
+     ) AS already_due`,
+    [customerId, now],
+    { prepare: true }, // every submission's statement (src/db/pglite-prepared.ts)
+  );
+  return { alreadyDue: r.rows[0]?.already_due === true };
 }
 
-/**
- * New data: every report of the customer becomes not_ready and its data version rises. With `waitingJobSql` (a
- * SELECT of the job queue keyed by $1, the customer: Queue.waitingJobSql), the same statement runs it and answers
- * whether it found a row; otherwise it answers false.
- */
-export async function markReportsNotReady(
-  db: Db,
-  customerId: string,
-  now: Date,
-  waitingJobSql: string | null = null,
-): Promise<boolean> {
-  const mark = markReportsNotReadySql('$1', '$2');
-  if (waitingJobSql === null) {
-    await db.query(mark, [customerId, now]);
-    return false;
-  }
-  const r = await db.query<{ waiting: number }>(
-    `WITH marked AS (${mark}), waiting AS (${waitingJobSql}) SELECT count(*)::int AS waiting FROM waiting`,
-    [customerId, now],
-  );
-  return Number(r.rows[0]?.waiting ?? 0) > 0;
-}
+/** report.compute's expireInSeconds (src/jobs/registry.ts): a run 'running' longer than this has lost its job. */
+const REPORT_COMPUTE_EXPIRY_SECONDS = 300;
 
 export async function findReportState(
   db: Db,

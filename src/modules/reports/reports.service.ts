@@ -14,47 +14,18 @@ import type { AffordabilityBody, EventsBody, ForecastBody, InsightsBody } from '
 
 /**
  * Called inside the transaction that changed the customer's data: the reports become not_ready and their
- * recomputation is enqueued, both committing (or not) with the data. One waiting job per customer is enough: the
- * statement that marks the reports also looks for one (Queue.waitingJobSql, which holds it until this transaction
- * ends, so it cannot start before the new data is committed), and a job is sent only when none is waiting.
+ * recomputation is enqueued, both committing (or not) with the data. When the reports' own state shows a
+ * recomputation already due (repo.markReportsNotReady), nothing is sent: a small submission then pays no pg-boss
+ * insert. Otherwise the job's stately policy keeps one waiting per customer (pg-boss's own unique index), and a run
+ * that finds the data version moved on while it computed enqueues the next itself (reports.job.ts), so no change is
+ * left without a run (docs/decisions/0068-sql-stays-in-repositories.md).
  */
 export async function markDataChanged(tx: Db, queue: Queue, customerId: string, now: Date): Promise<void> {
-  const waiting = await repo.markReportsNotReady(tx, customerId, now, queue.waitingJobSql('report.compute', '$1'));
-  if (!waiting) await queue.enqueue(tx, 'report.compute', { customer_id: customerId }, { singletonKey: customerId });
+  const { alreadyDue } = await repo.markReportsNotReady(tx, customerId, now);
+  if (!alreadyDue) await queue.enqueue(tx, 'report.compute', { customer_id: customerId }, { singletonKey: customerId });
 }
 
-/**
- * markDataChanged for a writer that marks the reports in a statement of its own (one round trip less: issue 15,
- * point 3). dataChangedSql gives the WITH items to add to that statement: report_marks (the reports marked, when
- * `when` holds) and report_job_waiting (Queue.waitingJobSql's look-up), the customer and the time being the SQL
- * expressions `customer` and `now`; DATA_CHANGED_COLUMNS, the columns its result must carry; finishDataChanged, with
- * that result, enqueues the recomputation when the reports were marked and no job is waiting.
- */
-export function dataChangedSql(queue: Queue, customer: string, now: string, when: string): string {
-  const waiting = queue.waitingJobSql('report.compute', customer) ?? 'SELECT 1 WHERE false';
-  return `report_marks AS (${repo.markReportsNotReadySql(customer, now, when)} RETURNING 1),
-  report_job_waiting AS (${waiting})`;
-}
-
-export const DATA_CHANGED_COLUMNS = `(SELECT count(*) FROM report_marks)::int AS report_marks,
-  (SELECT count(*) FROM report_job_waiting)::int AS report_job_waiting`;
-
-export interface DataChangedResult {
-  report_marks: number;
-  report_job_waiting: number;
-}
-
-export async function finishDataChanged(
-  tx: Db,
-  queue: Queue,
-  customerId: string,
-  found: DataChangedResult,
-): Promise<void> {
-  if (Number(found.report_marks) > 0 && Number(found.report_job_waiting) === 0)
-    await queue.enqueue(tx, 'report.compute', { customer_id: customerId }, { singletonKey: customerId });
-}
-
-export function isReportName(name: string): name is ReportName {
+function isReportName(name: string): name is ReportName {
   return (REPORT_NAMES as readonly string[]).includes(name);
 }
 

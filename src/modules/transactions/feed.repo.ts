@@ -193,3 +193,31 @@ export async function countChangesSince(db: Db, customerId: string, after: bigin
     upTo: row?.up_to ?? after.toString(),
   };
 }
+
+/** The customer's client and the feed position last announced ('0' before any), or null for no such customer. */
+export async function announcedPosition(
+  db: Db,
+  customerId: string,
+): Promise<{ client_id: string; announced_seq: string } | null> {
+  const r = await db.query<{ client_id: string; announced_seq: string | null }>(
+    `SELECT c.client_id, f.announced_seq::text AS announced_seq
+     FROM customers c LEFT JOIN transaction_feeds f ON f.customer_id = c.id WHERE c.id = $1`,
+    [customerId],
+  );
+  const row = r.rows[0];
+  return row ? { client_id: row.client_id, announced_seq: row.announced_seq ?? '0' } : null;
+}
+
+/**
+ * Moves the announced position from `from` to `to`; false when another run moved it first (or the customer is gone).
+ */
+export async function moveAnnouncedPosition(tx: Db, customerId: string, from: string, to: string): Promise<boolean> {
+  const moved = await tx.query(
+    `INSERT INTO transaction_feeds AS f (customer_id, announced_seq)
+     SELECT $1, $3::bigint FROM customers WHERE id = $1
+     ON CONFLICT (customer_id) DO UPDATE SET announced_seq = EXCLUDED.announced_seq
+     WHERE f.announced_seq = $2::bigint`,
+    [customerId, from, to],
+  );
+  return (moved.rowCount ?? 0) > 0;
+}

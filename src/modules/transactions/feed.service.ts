@@ -9,7 +9,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer } from '../customers/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor.ts';
-import { countChangesSince, readFeedPage, type ChangedTransaction } from './feed.repo.ts';
+import {
+  announcedPosition,
+  countChangesSince,
+  moveAnnouncedPosition,
+  readFeedPage,
+  type ChangedTransaction,
+} from './feed.repo.ts';
 import { toRawWire } from './transactions.service.ts';
 
 export const SYNC_DEFAULT_COUNT = 100;
@@ -95,27 +101,15 @@ export async function announceTransactionChanges(
   customerId: string,
 ): Promise<{ added: number; modified: number; removed: number } | null> {
   const { db } = deps;
-  const customer = (
-    await db.query<{ client_id: string; announced_seq: string | null }>(
-      `SELECT c.client_id, f.announced_seq::text AS announced_seq
-       FROM customers c LEFT JOIN transaction_feeds f ON f.customer_id = c.id WHERE c.id = $1`,
-      [customerId],
-    )
-  ).rows[0];
+  const customer = await announcedPosition(db, customerId);
   if (!customer) return null;
-  const from = customer.announced_seq ?? '0';
+  const from = customer.announced_seq;
   const counts = await countChangesSince(db, customerId, BigInt(from));
   if (counts.upTo === from) return null;
   const { added, modified, removed } = counts;
   return db.transaction(async (tx) => {
-    const moved = await tx.query(
-      `INSERT INTO transaction_feeds AS f (customer_id, announced_seq)
-       SELECT $1, $3::bigint FROM customers WHERE id = $1
-       ON CONFLICT (customer_id) DO UPDATE SET announced_seq = EXCLUDED.announced_seq
-       WHERE f.announced_seq = $2::bigint`,
-      [customerId, from, counts.upTo],
-    );
-    if (moved.rowCount === 0 || added + modified + removed === 0) return null;
+    const moved = await moveAnnouncedPosition(tx, customerId, from, counts.upTo);
+    if (!moved || added + modified + removed === 0) return null;
     await emitWebhookEvent(
       tx,
       deps.queue,

@@ -7,7 +7,7 @@ export { buildTransactionRows } from './transactions.ingest.ts';
 export type { SubmittedTransactionInput } from './transactions.ingest.ts';
 export { removeVanishedPending, storeBankDetails, storeTransactionRows } from './transactions.service.ts';
 export type { BankDetail } from './transaction-bank-details.repo.ts';
-export { maintainTransactionsPartition } from './transactions-maintenance.ts';
+export { maintainTransactionsPartition, refreshTransactionStatistics } from './transactions-maintenance.ts';
 export { customerWrites } from './customer-writes.ts';
 export { discardInterruptedIngests } from './transactions-staged.repo.ts';
 export { WARM_UP as SUBMISSION_WARM_UP } from './transactions.prepared.ts';

@@ -48,28 +48,6 @@ export const TRANSACTION_COLUMNS = [
 ] as const;
 
 /**
- * Fresh statistics after a big load: without them the planner, guessing a handful of rows, sorts a
- * customer's whole history for each page instead of reading it in index order.
- */
-export async function refreshStatistics(db: Db): Promise<void> {
-  // Only the columns the read paths filter and order on: a fraction of a full ANALYZE's work. The rest is left to
-  // autovacuum on a server.
-  const analyze =
-    'ANALYZE transactions (customer_id, account_id, booking_date_time, currency, bank_slug, account_number)';
-  if (db.kind !== 'pglite') {
-    await db.query(analyze);
-    return;
-  }
-  // The embedded engine runs it on this thread: a sample of 9 000 rows (statistics target 30) instead of 30 000
-  // holds the event loop about a third as long (33 against 107 ms after a 100 000-row submission), and describes the
-  // few customers of an embedded installation well enough for the reads' plans.
-  await db.transaction(async (tx) => {
-    await tx.query('SET LOCAL default_statistics_target = 30');
-    await tx.query(analyze);
-  });
-}
-
-/**
  * Serialises writers of one customer's transactions (two overlapping submissions, a bank pull). The embedded engine
  * runs one transaction at a time (src/db/pglite.ts: PGlite's transaction() holds its transaction mutex until the
  * end), so no other writer can come in between there, and the statement is left out.
@@ -79,11 +57,8 @@ export async function lockCustomerTransactions(tx: Db, customerId: string): Prom
   if (key !== null) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
 }
 
-/**
- * The text whose hashtext() is the advisory lock of lockCustomerTransactions, for a statement that takes it along
- * with other work; null on the embedded engine (no lock needed there).
- */
-export function customerLockKey(tx: Db, customerId: string): string | null {
+/** The text whose hashtext() is the advisory lock of lockCustomerTransactions; null on the embedded engine. */
+function customerLockKey(tx: Db, customerId: string): string | null {
   return tx.kind === 'pglite' ? null : `transactions:${customerId}`;
 }
 
@@ -127,26 +102,16 @@ const ROW_COLUMNS = [
   ['content_hash', 'bigint'],
 ] as const satisfies ReadonlyArray<readonly [keyof TransactionRow, string]>;
 
-/**
- * More work for the statement of insertSmallBatch (one round trip for all of it): WITH items made from the SQL
- * expressions of the customer, the time, and a condition that holds when the batch has new or changed rows; and the
- * columns its one result row carries from them.
- */
-export interface SmallBatchAlso {
-  with: (sql: { customer: string; now: string; changed: string }) => string;
-  columns: string;
-}
-
 const NOW_PARAM = `$${ROW_COLUMNS.length + 3}`;
 
 /**
  * A small batch's duplicate lookup and the insert of its new rows, in one statement (one round trip, one plan; a
- * few-item submission pays per statement, not per row: issue 15, point 3). Each key is probed through the primary key
+ * few-item submission pays per statement, not per row: docs/decisions/0039-small-submission-generic-plans.md). Each key is probed through the primary key
  * in the customer's one partition, as findExisting's EXISTING_KEYS_SQL does; the rows whose key is not stored are
  * inserted with the id given for them, in the same snapshot (the caller holds lockCustomerTransactions, so no other
  * writer of the customer's transactions runs in between). The $2 parameter carries one id per row.
  */
-const insertSmallBatchSql = (also: SmallBatchAlso) => `WITH k AS MATERIALIZED (
+const INSERT_SMALL_BATCH_SQL = `WITH k AS MATERIALIZED (
     SELECT * FROM unnest($2::uuid[], ${ROW_COLUMNS.map(([, type], i) => `$${i + 3}::${type}[]`).join(', ')})
       AS k(id, ${ROW_COLUMNS.map(([c]) => c).join(', ')})
   ),
@@ -164,44 +129,30 @@ const insertSmallBatchSql = (also: SmallBatchAlso) => `WITH k AS MATERIALIZED (
     FROM k WHERE NOT EXISTS (
       SELECT 1 FROM stored WHERE stored.account_id = k.account_id AND stored.external_transaction_id = k.external_transaction_id
     )
-  ),
-  ${also.with({
-    customer: '$1',
-    now: `${NOW_PARAM}::timestamptz`,
-    changed: `EXISTS (SELECT 1 FROM k LEFT JOIN stored ON stored.account_id = k.account_id
-      AND stored.external_transaction_id = k.external_transaction_id
-      WHERE stored.id IS NULL OR stored.content_hash <> k.content_hash)`,
-  })}
-  SELECT (SELECT json_agg(stored) FROM stored) AS stored, ${also.columns}`;
+  )
+  SELECT (SELECT json_agg(stored) FROM stored) AS stored`;
 
 /**
  * Inserts the rows of a small batch whose natural key is not stored yet (each with its id from `ids`, same order),
- * and answers the stored versions of the others, as findExisting does, with the columns of `also`. Inside the
- * caller's transaction, under lockCustomerTransactions.
+ * and answers the stored versions of the others, as findExisting does. Inside the caller's transaction, under
+ * lockCustomerTransactions.
  */
-export async function insertSmallBatch<Also extends object>(
+export async function insertSmallBatch(
   tx: Db,
   customerId: string,
   rows: TransactionRow[],
   ids: string[],
   now: Date,
-  also: SmallBatchAlso,
-): Promise<{
-  stored: Array<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }>;
-  also: Also;
-}> {
-  const r = await tx.query<
-    {
-      stored: Array<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }> | null;
-    } & Also
-  >(
-    insertSmallBatchSql(also),
+): Promise<Array<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }>> {
+  const r = await tx.query<{
+    stored: Array<{ id: string; account_id: string; external_transaction_id: string; content_hash: number }> | null;
+  }>(
+    INSERT_SMALL_BATCH_SQL,
     [customerId, ids, ...ROW_COLUMNS.map(([c]) => rows.map((row) => row[c])), now],
     // A long text run for every small submission: parsed and planned once per connection (src/db/pglite-prepared.ts).
     { prepare: true },
   );
-  const row = theRow(r);
-  return { stored: row.stored ?? [], also: row };
+  return theRow(r).stored ?? [];
 }
 
 /** The rows as CSV, a chunk at a time: a server loads one chunk while the next is being made. */

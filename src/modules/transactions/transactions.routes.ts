@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { pagingEnvelope, problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';

@@ -7,13 +7,7 @@ import { newIds } from '../../lib/ids.ts';
 import { requireCustomer } from '../customers/index.ts';
 import { findCategory } from '../../analytics/categories/taxonomy.ts';
 import { requireCustomerAccounts } from '../accounts/index.ts';
-import {
-  DATA_CHANGED_COLUMNS,
-  dataChangedSql,
-  finishDataChanged,
-  markDataChanged,
-  type DataChangedResult,
-} from '../reports/index.ts';
+import { markDataChanged } from '../reports/index.ts';
 import { runIdempotent } from '../idempotency/index.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
@@ -70,41 +64,37 @@ async function submitInTurn(
 ): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
   const { db, customerId } = ctx;
   if (!ctx.idempotency && Array.isArray(submission) && submission.length <= SMALL_BATCH) {
-    // A few transactions (issue 15, point 3): the customer check, the checks and the store in one transaction, the
-    // customer check's statement taking the customer's lock (one round trip less than checking before it begins).
-    // Its statements are prepared and planned once per connection, not on every call: Db's genericPlans,
+    // A few transactions (docs/decisions/0031-small-reads-in-one-round-trip.md): the customer's lock, the customer
+    // check, the checks and the store in one transaction. Its statements are prepared and planned once per connection, not on every call: Db's genericPlans,
     // docs/decisions/0039-small-submission-generic-plans.md (nothing here needs a plan made for its values).
     const body = await db.transaction(
       async (tx) => {
-        const lockKey = repo.customerLockKey(tx, customerId);
-        const rows = await checkedRows(tx, ctx, submission, lockKey);
+        await repo.lockCustomerTransactions(tx, customerId);
+        const rows = await checkedRows(tx, ctx, submission);
         return storeTransactionRows(tx, ctx, rows, { locked: true });
       },
       { genericPlans: true },
     );
     return { body, replayed: false };
   }
-  const rows = await checkedRows(db, ctx, submission, null);
+  const rows = await checkedRows(db, ctx, submission);
   const { result, replayed } =
     db.kind === 'pglite' && rows.length >= STAGED_FROM_ROWS
       ? await storeStaged(ctx, rows)
       : await storeOnce(ctx, (tx: Db) => storeTransactionRows(tx, ctx, rows));
-  if (result.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
   return { body: result, replayed };
 }
 
 /**
- * The customer check (and its accounts, in one query: a small submission's fixed cost, issue 15, point 3), then the
- * submission's rows, or the 4xx naming its bad items. With lockKey (inside a transaction), the customer check's
- * statement also takes the customer's transactions lock (repo.customerLockKey).
+ * The customer check (and its accounts, in one query: a small submission's fixed cost,
+ * docs/decisions/0031-small-reads-in-one-round-trip.md), then the submission's rows, or the 4xx naming its bad items.
  */
 async function checkedRows(
   db: Db,
   ctx: Pick<SubmissionContext, 'clientId' | 'customerId'>,
   submission: SubmittedTransactionInput[] | PreparedSubmission,
-  lockKey: string | null,
 ): Promise<TransactionRow[]> {
-  const customerAccounts = await requireCustomerAccounts(db, ctx.clientId, ctx.customerId, lockKey);
+  const customerAccounts = await requireCustomerAccounts(db, ctx.clientId, ctx.customerId);
   const count = Array.isArray(submission) ? submission.length : submission.count;
   if (count > MAX_TRANSACTIONS_PER_REQUEST) {
     throw new AppError(
@@ -137,20 +127,6 @@ async function checkedRows(
   return built.rows;
 }
 
-const ANALYZE_AFTER_ROWS = 10_000;
-let statisticsRefresh: Promise<void> | null = null;
-
-/** After the answer is sent; one at a time; a failure only costs slower reads until autovacuum analyzes. */
-function scheduleStatisticsRefresh(db: Db): void {
-  if (statisticsRefresh) return;
-  statisticsRefresh = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => repo.refreshStatistics(db))
-    .catch(() => undefined)
-    .finally(() => {
-      statisticsRefresh = null;
-    });
-}
-
 /**
  * Stores built rows for one customer inside the caller's transaction (endpoint 10, and the bank pull):
  * new ones inserted, changed ones updated, the rest counted as already present; reports marked not_ready.
@@ -159,13 +135,12 @@ export async function storeTransactionRows(
   tx: Db,
   ctx: Pick<SubmissionContext, 'queue' | 'customerId' | 'now'>,
   rows: TransactionRow[],
-  /** locked: the caller took the customer's lock already (checkedRows with repo.customerLockKey) */
+  /** locked: the caller took the customer's lock already (repo.lockCustomerTransactions) */
   { locked = false }: { locked?: boolean } = {},
 ): Promise<SubmissionAnswer> {
   if (!locked) await repo.lockCustomerTransactions(tx, ctx.customerId);
   const small = rows.length <= SMALL_BATCH;
   const sorted = small ? await storeSmallBatch(tx, ctx, rows) : await storeBatch(tx, ctx, rows);
-  // (A small batch's statement marked the reports already, and sent the recomputation if none was waiting.)
   return finishStore(tx, ctx, rows.length, sorted, { small });
 }
 
@@ -173,7 +148,7 @@ export async function storeTransactionRows(
  * After the new rows are in: the changed rows updated, the reports marked not ready when anything changed (a
  * resubmission of known data leaves them as they are), the partition's maintenance queued after a large write (it
  * leaves the statistics and visibility map behind), and the answer. `small`: a small batch (storeSmallBatch), whose
- * statement marked the reports already; its changed rows are updated by a prepared statement, planned once per
+ * changed rows are updated by a prepared statement, planned once per
  * connection like the batch's own in the small submission's transaction
  * (docs/decisions/0039-small-submission-generic-plans.md).
  */
@@ -185,7 +160,7 @@ async function finishStore(
   { small }: { small: boolean },
 ): Promise<SubmissionAnswer> {
   if (changed.length) await repo.updateTransactions(tx, ctx.customerId, changed, ctx.now, { prepare: small });
-  if (!small && (fresh.length || changed.length)) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
+  if (fresh.length || changed.length) await markDataChanged(tx, ctx.queue, ctx.customerId, ctx.now);
   if (fresh.length + changed.length >= TRANSACTIONS_MAINTENANCE_AFTER_ROWS)
     await enqueueTransactionsMaintenance(tx, ctx.queue, ctx.customerId);
   const alreadyPresent = submitted - fresh.length - changed.length;
@@ -263,11 +238,10 @@ async function storeBatch(
 }
 
 /**
- * A small batch (a few transactions into an account of any size: issue 15, point 3): the new rows are inserted by
- * the statement that looks the batch's keys up, which also marks the reports not ready when a row is new or changed
- * (reports' dataChangedSql), so its cost is one round trip and O(batch) index probes; the recomputation is sent
- * after it only when no job of the customer is waiting. The changed rows come back with their stored ids, for the
- * caller's update.
+ * A small batch (a few transactions into an account of any size: docs/decisions/0039-small-submission-generic-plans.md):
+ * the new rows are inserted by the statement that looks the batch's keys up, so its cost is one round trip and
+ * O(batch) index probes. The changed rows come back with their stored ids, for the caller's update; the caller
+ * (finishStore) marks the reports.
  */
 async function storeSmallBatch(
   tx: Db,
@@ -275,11 +249,7 @@ async function storeSmallBatch(
   rows: TransactionRow[],
 ): Promise<SortedRows> {
   const ids = newIds(rows.length);
-  const { stored, also } = await repo.insertSmallBatch<DataChangedResult>(tx, ctx.customerId, rows, ids, ctx.now, {
-    with: (sql) => dataChangedSql(ctx.queue, sql.customer, sql.now, sql.changed),
-    columns: DATA_CHANGED_COLUMNS,
-  });
-  await finishDataChanged(tx, ctx.queue, ctx.customerId, also);
+  const stored = await repo.insertSmallBatch(tx, ctx.customerId, rows, ids, ctx.now);
   const existing = new Map(
     stored.map((e) => [
       `${e.account_id}\u0000${e.external_transaction_id}`,
@@ -538,7 +508,7 @@ function storeOnce(
 /**
  * A big first submission (the customer holds no transaction yet), loaded while it is being read: a worker thread
  * reads the body and makes its rows' COPY text chunk by chunk (StreamedSubmission.rows), and each chunk goes to the
- * database as it comes, inside the one transaction, so the loading overlaps the reading (issue 15, point 2). The same
+ * database as it comes, inside the one transaction, so the loading overlaps the reading (docs/performance.md, bench:ingest). The same
  * rows, ids aside, as submitTransactions stores. Anything else — a body that is not the plain case (a bad item
  * anywhere, malformed JSON, too many items), a customer that holds transactions or does not exist, any 4xx, an
  * Idempotency-Key replay — is null, having stored nothing (a COPY under way is rolled back with its transaction):
@@ -579,7 +549,6 @@ export async function submitStreamedTransactions(
     };
     const { result, replayed } = await storeOnce(ctx, store);
     if (replayed) return null; // the usual way checks the body before it replays
-    if (result.saved >= ANALYZE_AFTER_ROWS) scheduleStatisticsRefresh(db);
     return { body: result, replayed };
   } catch (err) {
     if (err instanceof SubmissionDeclined || err instanceof AppError) return null;

@@ -1,4 +1,4 @@
-/** The webhooks module's public face: events go out through the outbox. Routes are wired by src/routes.ts. */
+/** The webhooks module's public face: events go out through the outbox. Routes are wired by src/app/routes.ts. */
 export { emitWebhookEvent } from './webhooks.outbox.ts';
 export { listWebhooks } from './webhooks.service.ts';
 export { listDeliveries, replayDelivery } from './deliveries.service.ts';

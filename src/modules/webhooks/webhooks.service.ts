@@ -1,5 +1,5 @@
 /** A client's webhooks: register (endpoint 20), list, delete (endpoint 21). */
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { unixSeconds } from '../../lib/clock.ts';

@@ -4,7 +4,7 @@
  * second time (DNS rebinding). The rules are pure; DNS comes in through a Resolver so tests never leave 127.0.0.1.
  */
 import dns from 'node:dns';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { CLASS_NAMES, classifyAddress, parseIp } from './webhooks.ip-ranges.ts';
 
 export interface UrlPolicy {

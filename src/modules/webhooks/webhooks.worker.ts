@@ -8,7 +8,7 @@
  * themselves are the webhook.dispatch job (webhooks.dispatch.ts).
  */
 import type { Logger } from 'pino';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unixSeconds } from '../../lib/clock.ts';

@@ -8,7 +8,7 @@ import { computeReport } from '../../analytics/compute-report.ts';
 import { assessAffordability } from '../../analytics/affordability/assess.ts';
 import { candidateWindow, incomeCandidatesFrom } from '../../analytics/affordability/income-evidence.ts';
 import { DEFAULT_POLICY } from '../../analytics/affordability/sfs-map.ts';
-import { CURRENT, at, monthlyDates, series } from '../../analytics/test-support.ts';
+import { CURRENT, at, monthlyDates, series } from '../../../test/helpers/analytics-support.ts';
 import { assessmentPdfMarkup, assessmentWaterfallOption } from '../../modules/overview/overview.assessment.ts';
 import type { AssessmentBody } from '../../modules/overview/index.ts';
 import { assessmentSection } from './assessment-section.ts';

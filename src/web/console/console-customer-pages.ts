@@ -90,7 +90,7 @@ export interface ConsentLine {
  * The notice above the bank connections (docs/decisions/0059-consent-expiry-and-reconfirmation.md): each Authorised
  * consent whose access ends within `days` (CONSENT_EXPIRY_NOTICE_DAYS), the same window as CONSENT_EXPIRING.
  */
-export function consentExpiryNotices(consents: ConsentLine[], nowSeconds: number, days: number): Html {
+function consentExpiryNotices(consents: ConsentLine[], nowSeconds: number, days: number): Html {
   const lines = consents.flatMap((c) => {
     if (c.status !== 'Authorised') return [];
     const ends = [

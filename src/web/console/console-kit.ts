@@ -1,6 +1,6 @@
 /** What the console's route files share: its deps, form fields, sending pages, the signed-in user, the POST guard. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { findSession, type ConsoleDeps, type ConsoleSession } from '../../modules/console/index.ts';
 import type { ConsentDeps } from '../../modules/consents/index.ts';

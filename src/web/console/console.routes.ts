@@ -1,5 +1,5 @@
 /**
- * The lender console (issue 17, docs/decisions/0034-console.md), server-rendered HTML under /console:
+ * The lender console (docs/decisions/0034-console.md), server-rendered HTML under /console:
  *
  *   GET  /console                                     → the customers, or the sign-in page
  *   GET  /console/sign-in, POST /console/sign-in      sign-in (throttled; pre-session CSRF token)

@@ -1,5 +1,5 @@
 /** Builders for the classifier's tests: a transaction or an account with defaults, overridden per test. */
-import type { EngineAccount, EngineTransaction } from '../types.ts';
+import type { EngineAccount, EngineTransaction } from '../../src/analytics/types.ts';
 
 let nextId = 0;
 

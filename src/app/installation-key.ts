@@ -5,7 +5,7 @@
  * then carry the key to everything sealed in it.
  *
  * Where it comes from, in order:
- * 1. OBI_SECRET_KEY or OBI_SECRET_KEY_FILE (src/config.ts): the way for production.
+ * 1. OBI_SECRET_KEY or OBI_SECRET_KEY_FILE (src/config/config.ts): the way for production.
  * 2. The database, for an installation made by an earlier version, which generated its key there: it keeps working,
  *    and the log says how to move the key out. A development install on the embedded engine has it moved for it,
  *    to the key file below; once the operator sets OBI_SECRET_KEY(_FILE) to the same key, the database copy goes.
@@ -15,8 +15,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
-import { MIN_INSTALLATION_KEY_LENGTH, type Config } from './config.ts';
-import type { Database } from './db/db.ts';
+import { MIN_INSTALLATION_KEY_LENGTH, type Config } from '../config/config.ts';
+import type { Database } from '../db/db.ts';
+import * as keyStore from '../db/installation-key-store.ts';
 
 /** Where start-up tells the operator about the key (the service's logger; the CLI's stderr). */
 export interface KeyLog {
@@ -57,21 +58,14 @@ export async function checkKeyFingerprint(
   log: KeyLog,
 ): Promise<void> {
   const fingerprint = keyFingerprint(key);
-  const r = await db.query<{ fingerprint: string; recorded_at: Date }>(
-    'SELECT fingerprint, recorded_at FROM installation_key_check WHERE id = 1',
-  );
-  const row = r.rows[0];
+  const row = await keyStore.readKeyFingerprint(db);
   if (!row) {
-    await db.query('INSERT INTO installation_key_check (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
-      fingerprint,
-    ]);
+    await keyStore.recordFirstKeyFingerprint(db, fingerprint);
     return;
   }
   if (row.fingerprint === fingerprint) return;
   if (config.installationKeyRotated) {
-    await db.query('UPDATE installation_key_check SET fingerprint = $1, recorded_at = now() WHERE id = 1', [
-      fingerprint,
-    ]);
+    await keyStore.replaceKeyFingerprint(db, fingerprint);
     log.warn('OBI_SECRET_KEY_ROTATED: the new installation key is recorded; unset OBI_SECRET_KEY_ROTATED now.');
     return;
   }
@@ -94,7 +88,7 @@ export function generatedKeyFile(dataDir: string): string {
 }
 
 export async function loadInstallationKey(config: KeyConfig, db: Database, log: KeyLog): Promise<string> {
-  const stored = await readStoredKey(db);
+  const stored = await keyStore.readStoredKey(db);
   if (config.installationKey !== null) return configuredKey(config.installationKey, config, db, stored, log);
   if (stored !== null) return keyFromDatabase(stored, config, db, log);
   const file = generatedKeyFile(config.dataDir);
@@ -109,16 +103,6 @@ export async function loadInstallationKey(config: KeyConfig, db: Database, log: 
   return key;
 }
 
-/** The key the database still holds (installations made before the key moved out of it), if any. */
-async function readStoredKey(db: Database): Promise<string | null> {
-  const r = await db.query<{ secret_key: string | null }>('SELECT secret_key FROM installation ORDER BY id LIMIT 1');
-  return r.rows[0]?.secret_key ?? null;
-}
-
-async function forgetStoredKey(db: Database): Promise<void> {
-  await db.query('DELETE FROM installation');
-}
-
 async function configuredKey(
   key: string,
   config: KeyConfig,
@@ -128,7 +112,7 @@ async function configuredKey(
 ): Promise<string> {
   if (stored === null) return key;
   if (stored === key) {
-    await forgetStoredKey(db);
+    await keyStore.forgetStoredKey(db);
     log.info(
       `The installation key now comes from ${config.installationKeySource} only: its copy in the database was removed.`,
     );
@@ -164,7 +148,7 @@ async function keyFromDatabase(stored: string, config: KeyConfig, db: Database, 
     );
     return stored;
   }
-  await forgetStoredKey(db);
+  await keyStore.forgetStoredKey(db);
   log.warn(
     `The installation key was moved out of the database into ${file}, a development convenience; production must ${SET_THE_KEY}.`,
   );

@@ -4,8 +4,8 @@
  * package's bins (`npx obi …`), which exist in the repository and in an installed package alike.
  */
 import type { Logger } from 'pino';
-import type { Database } from './db/db.ts';
-import { listClients } from './modules/clients/index.ts';
+import type { Database } from '../db/db.ts';
+import { listClients } from '../modules/clients/index.ts';
 
 export async function logStartHints(
   logger: Pick<Logger, 'info'>,

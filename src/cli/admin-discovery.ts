@@ -3,11 +3,11 @@
  * listener is (and, when no OBI_ADMIN_TOKEN is configured, the operator token it made for this run) so that `obi
  * clients …` on the same machine, as the same OS user, talks to it instead of opening the database. Mode 0600, written
  * whole (a temporary file renamed over it), removed on shutdown by the process that wrote it. Node built-ins and one
- * leaf of src/lib only: the CLI's HTTP path (src/cli-admin.ts) reads it without loading the service.
+ * leaf of src/lib only: the CLI's HTTP path (src/cli/cli-admin.ts) reads it without loading the service.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from './lib/process-alive.ts';
+import { isProcessAlive } from '../lib/process-alive.ts';
 
 export interface AdminDiscovery {
   /** the admin listener, e.g. http://127.0.0.1:43121 */

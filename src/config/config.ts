@@ -1,15 +1,17 @@
 /**
  * Every setting comes from the environment, is validated once here, and is passed down as a frozen object.
- * Nothing else reads process.env. Defaults make `npm start` work with no .env at all.
+ * Nothing else reads process.env. Defaults make `npm start` work with no .env at all. Each variable, its type, its
+ * default (an integer's range too) and its documentation are declared once, in src/config/fields.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
-import { isHttpUrl } from './lib/urls.ts';
-import { parseBankConnections, type BankConnectionSettings, type ParsedBankConnections } from './banks/index.ts';
-import { pgliteImageDir } from './db/pglite-image.ts';
+import { isHttpUrl } from '../lib/urls.ts';
+import { parseBankConnections, type BankConnectionSettings, type ParsedBankConnections } from '../banks/index.ts';
+import { pgliteImageDir } from '../db/pglite-image.ts';
+import { CONFIG_FIELDS, KNOWN_KEYS, type BooleanKey, type ConfigKey, type IntegerKey } from './fields.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -37,16 +39,16 @@ export interface Config {
   /**
    * The installation key (seals stored secrets, signs invitation links, peppers client-secret hashes) from
    * OBI_SECRET_KEY or the file OBI_SECRET_KEY_FILE names (a Docker or Kubernetes secret); null when neither is set,
-   * and then src/installation-key.ts decides (a generated key beside the embedded data, never in production).
+   * and then src/app/installation-key.ts decides (a generated key beside the embedded data, never in production).
    */
   installationKey: string | null;
-  /** OBI_SECRET_KEY_ROTATED: accept a key other than the one the database recorded, once (src/installation-key.ts). */
+  /** OBI_SECRET_KEY_ROTATED: accept a key other than the one the database recorded, once (src/app/installation-key.ts). */
   installationKeyRotated: boolean;
   /** Where installationKey came from, for the start-up log. */
   installationKeySource: 'OBI_SECRET_KEY' | 'OBI_SECRET_KEY_FILE' | null;
   /**
    * OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE: the operator token of the admin API (/admin/v1); null: an api process
-   * makes one per run and writes it to adminDiscoveryFile (src/admin-server.ts, docs/decisions/0033-admin-listener.md).
+   * makes one per run and writes it to adminDiscoveryFile (src/app/admin-server.ts, docs/decisions/0033-admin-listener.md).
    */
   adminToken: string | null;
   /** OBI_ADMIN_HOST: the admin listener's address; loopback unless configured (another one is logged as a warning). */
@@ -100,7 +102,7 @@ export interface Config {
   workerThreads: number;
   /**
    * WORKER_WARM (default true): a process that serves the API keeps one worker thread running with the submission
-   * task's module loaded, so a large submission never waits for a thread to start (src/runtime.ts).
+   * task's module loaded, so a large submission never waits for a thread to start (src/app/runtime.ts).
    */
   workerWarm: boolean;
   /**
@@ -170,73 +172,8 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
-type Key = (typeof KNOWN_KEYS)[number];
-export const KNOWN_KEYS = [
-  'NODE_ENV',
-  'PORT',
-  'HOST',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'PUBLIC_BASE_URL',
-  'ACCESS_TOKEN_TTL_SECONDS',
-  'CUSTOMER_TOKEN_TTL_SECONDS',
-  'LOG_LEVEL',
-  'OBI_BOOTSTRAP_CLIENTS',
-  'OBI_SECRET_KEY',
-  'OBI_SECRET_KEY_FILE',
-  'OBI_SECRET_KEY_ROTATED',
-  'OBI_ADMIN_TOKEN',
-  'OBI_ADMIN_TOKEN_FILE',
-  'OBI_ADMIN_HOST',
-  'OBI_ADMIN_PORT',
-  'OBI_ADMIN_DISCOVERY_FILE',
-  'BODY_LIMIT_BYTES',
-  'BODY_MIN_BYTES_PER_SECOND',
-  'RATE_LIMIT_API_PER_MINUTE',
-  'RATE_LIMIT_PAGES_PER_MINUTE',
-  'RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE',
-  'RATE_LIMIT_TOKEN_PER_MINUTE',
-  'TOKEN_LOCKOUT_AFTER',
-  'TOKEN_LOCKOUT_SECONDS',
-  'TOKEN_LOCKOUT_MAX_SECONDS',
-  'INVITATION_EMAILS_PER_RECIPIENT_PER_DAY',
-  'TOKEN_LOCKOUT_ADDRESS_AFTER',
-  'RATE_LIMIT_CUSTOMER_SHARE_PERCENT',
-  'RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE',
-  'CONSENTS_PER_CUSTOMER_PER_HOUR',
-  'CONSENTS_PER_CLIENT_PER_HOUR',
-  'INVITATIONS_PER_CLIENT_PER_HOUR',
-  'TRUSTED_PROXIES',
-  'BODY_RATE_GRACE_SECONDS',
-  'WORKERS',
-  'WORKER_THREADS',
-  'WORKER_WARM',
-  'OBI_PGLITE_IMAGE',
-  'ROLE',
-  'METRICS_TOKEN',
-  'METRICS_TOKEN_FILE',
-  'SHUTDOWN_TIMEOUT_SECONDS',
-  'WEBHOOK_ALLOW_LOOPBACK',
-  'WEBHOOK_TIMEOUT_MS',
-  'WEBHOOK_RETRY_SCHEDULE',
-  'SANDBOX_BANK',
-  'SANDBOX_BANK_ALLOWED_IN_PRODUCTION',
-  'SANDBOX_BANK_MTLS_PORT',
-  'BANK_CONNECTIONS',
-  'BANK_CONNECTIONS_FILE',
-  'CONSENT_REFRESH_INTERVAL_SECONDS',
-  'CONSENT_EXPIRY_NOTICE_DAYS',
-  'BANK_PULL_RETRY_SCHEDULE',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'MAIL_OUTBOX_DIR',
-  'OBI_TEST_HOLD_REPORT_COMPUTE',
-  'CONSOLE_SESSION_IDLE_SECONDS',
-  'CONSOLE_SESSION_MAX_SECONDS',
-  'CONSOLE_SIGN_IN_LOCKOUT_AFTER',
-  'CONSOLE_INVITATION_TTL_SECONDS',
-  'OBI_CHROMIUM_PATH',
-] as const;
+type Key = ConfigKey;
+export { KNOWN_KEYS };
 
 /** A failed bank pull is tried again after 1 min, 10 min and 1 h. */
 export const DEFAULT_BANK_PULL_RETRY_SCHEDULE = [60, 600, 3600] as const;
@@ -252,7 +189,10 @@ function envReader(env: Env, problems: string[]) {
     const v = env[key];
     return v === undefined || v.trim() === '' ? undefined : v.trim();
   };
-  const int = (key: Key, def: number, min: number, max: number): number => {
+  /** An integer field (src/config/fields.ts): its range and default from the table; `computed` for `default: null`. */
+  const int = (key: IntegerKey, computed?: number): number => {
+    const { min, max, default: declared } = CONFIG_FIELDS[key];
+    const def = declared ?? computed ?? min;
     const raw = get(key);
     if (raw === undefined) return def;
     const n = Number(raw);
@@ -271,7 +211,10 @@ function envReader(env: Env, problems: string[]) {
     }
     return raw as T;
   };
-  const bool = (key: Key, def: boolean): boolean => {
+  /** A boolean field (src/config/fields.ts): its default from the table; `computed` for `default: null`. */
+  const bool = (key: BooleanKey, computed?: boolean): boolean => {
+    const declared: boolean | null = CONFIG_FIELDS[key].default;
+    const def = declared ?? computed ?? false;
     const raw = get(key);
     if (raw === undefined) return def;
     if (raw !== 'true' && raw !== 'false') {
@@ -284,32 +227,32 @@ function envReader(env: Env, problems: string[]) {
 }
 
 /** How large request bodies may be and how fast they must arrive (src/http/body-pace.ts). */
-function parseBodyLimits(int: (key: Key, def: number, min: number, max: number) => number) {
+function parseBodyLimits(int: (key: IntegerKey) => number) {
   return {
-    bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    bodyMinBytesPerSecond: int('BODY_MIN_BYTES_PER_SECOND', 16 * 1024, 1, 1024 * 1024 * 1024),
-    bodyRateGraceSeconds: int('BODY_RATE_GRACE_SECONDS', 20, 1, 3600),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES'),
+    bodyMinBytesPerSecond: int('BODY_MIN_BYTES_PER_SECOND'),
+    bodyRateGraceSeconds: int('BODY_RATE_GRACE_SECONDS'),
   };
 }
 
 /** Throttling and lock-out (src/http/throttle.ts, src/modules/auth/auth-lockout.repo.ts). */
-function parseThrottling(int: (key: Key, def: number, min: number, max: number) => number, trustedProxies: string[]) {
+function parseThrottling(int: (key: IntegerKey) => number, trustedProxies: string[]) {
   return {
     trustedProxies: Object.freeze(trustedProxies),
-    apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE', 1200, 1, 1_000_000),
-    pagesPerMinute: int('RATE_LIMIT_PAGES_PER_MINUTE', 120, 1, 1_000_000),
-    pagesPerAddressPerMinute: int('RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE', 3000, 1, 1_000_000),
-    tokenPerMinute: int('RATE_LIMIT_TOKEN_PER_MINUTE', 60, 1, 1_000_000),
-    tokenLockoutAfter: int('TOKEN_LOCKOUT_AFTER', 5, 1, 1000),
-    tokenLockoutSeconds: int('TOKEN_LOCKOUT_SECONDS', 30, 1, 86_400),
-    tokenLockoutMaxSeconds: int('TOKEN_LOCKOUT_MAX_SECONDS', 900, 1, 86_400),
-    invitationEmailsPerRecipientPerDay: int('INVITATION_EMAILS_PER_RECIPIENT_PER_DAY', 3, 1, 1000),
-    tokenLockoutAddressAfter: int('TOKEN_LOCKOUT_ADDRESS_AFTER', 100, 1, 1_000_000),
-    customerSharePercent: int('RATE_LIMIT_CUSTOMER_SHARE_PERCENT', 50, 1, 100),
-    customerFlowPerMinute: int('RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE', 60, 1, 1_000_000),
-    consentsPerCustomerPerHour: int('CONSENTS_PER_CUSTOMER_PER_HOUR', 10, 1, 1_000_000),
-    consentsPerClientPerHour: int('CONSENTS_PER_CLIENT_PER_HOUR', 1000, 1, 10_000_000),
-    invitationsPerClientPerHour: int('INVITATIONS_PER_CLIENT_PER_HOUR', 1000, 1, 10_000_000),
+    apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE'),
+    pagesPerMinute: int('RATE_LIMIT_PAGES_PER_MINUTE'),
+    pagesPerAddressPerMinute: int('RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE'),
+    tokenPerMinute: int('RATE_LIMIT_TOKEN_PER_MINUTE'),
+    tokenLockoutAfter: int('TOKEN_LOCKOUT_AFTER'),
+    tokenLockoutSeconds: int('TOKEN_LOCKOUT_SECONDS'),
+    tokenLockoutMaxSeconds: int('TOKEN_LOCKOUT_MAX_SECONDS'),
+    invitationEmailsPerRecipientPerDay: int('INVITATION_EMAILS_PER_RECIPIENT_PER_DAY'),
+    tokenLockoutAddressAfter: int('TOKEN_LOCKOUT_ADDRESS_AFTER'),
+    customerSharePercent: int('RATE_LIMIT_CUSTOMER_SHARE_PERCENT'),
+    customerFlowPerMinute: int('RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE'),
+    consentsPerCustomerPerHour: int('CONSENTS_PER_CUSTOMER_PER_HOUR'),
+    consentsPerClientPerHour: int('CONSENTS_PER_CLIENT_PER_HOUR'),
+    invitationsPerClientPerHour: int('INVITATIONS_PER_CLIENT_PER_HOUR'),
   };
 }
 
@@ -336,12 +279,12 @@ export function parseTrustedProxies(value: string | undefined, problems: string[
 }
 
 /** The lender console (docs/decisions/0034-console.md): sessions, sign-in lock-out, staff invitations. */
-function parseConsole(int: (key: Key, def: number, min: number, max: number) => number) {
+function parseConsole(int: (key: IntegerKey) => number) {
   return {
-    consoleSessionIdleSeconds: int('CONSOLE_SESSION_IDLE_SECONDS', 1800, 60, 86_400),
-    consoleSessionMaxSeconds: int('CONSOLE_SESSION_MAX_SECONDS', 12 * 3600, 300, 30 * 86_400),
-    consoleSignInLockoutAfter: int('CONSOLE_SIGN_IN_LOCKOUT_AFTER', 5, 1, 1000),
-    consoleInvitationTtlSeconds: int('CONSOLE_INVITATION_TTL_SECONDS', 3 * 86_400, 300, 30 * 86_400),
+    consoleSessionIdleSeconds: int('CONSOLE_SESSION_IDLE_SECONDS'),
+    consoleSessionMaxSeconds: int('CONSOLE_SESSION_MAX_SECONDS'),
+    consoleSignInLockoutAfter: int('CONSOLE_SIGN_IN_LOCKOUT_AFTER'),
+    consoleInvitationTtlSeconds: int('CONSOLE_INVITATION_TTL_SECONDS'),
   };
 }
 
@@ -351,7 +294,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const { get, int, oneOf, bool } = reader;
 
   const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
-  const port = int('PORT', 8080, 0, 65535);
+  const port = int('PORT');
   const host = get('HOST') ?? '127.0.0.1';
   const dataDir = path.resolve(get('DATA_DIR') ?? './data');
 
@@ -366,23 +309,23 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   );
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL: expected an http(s) URL, got "${publicBaseUrl}"`);
 
-  const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 3600, 1, 86_400 * 30);
-  const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS', 86_400, 1, 86_400 * 30);
+  const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS');
+  const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS');
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
   const clientAccess = parseClientAccess(reader, { dataDir, port }, problems);
   const key = {
     ...readInstallationKey(get('OBI_SECRET_KEY'), get('OBI_SECRET_KEY_FILE'), problems),
-    installationKeyRotated: bool('OBI_SECRET_KEY_ROTATED', false),
+    installationKeyRotated: bool('OBI_SECRET_KEY_ROTATED'),
   };
   const bodyLimits = parseBodyLimits(int);
   const throttling = parseThrottling(int, parseTrustedProxies(get('TRUSTED_PROXIES'), problems));
   const operations = parseOperations(reader, databaseUrl, problems);
-  const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK', false);
-  const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
+  const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK');
+  const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS');
   const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
   const banking = parseBanking(env, nodeEnv, bool, int, get, problems);
-  const consentRefreshIntervalSeconds = int('CONSENT_REFRESH_INTERVAL_SECONDS', 86_400, 60, 86_400 * 30);
-  const consentExpiryNoticeDays = int('CONSENT_EXPIRY_NOTICE_DAYS', 7, 1, 60);
+  const consentRefreshIntervalSeconds = int('CONSENT_REFRESH_INTERVAL_SECONDS');
+  const consentExpiryNoticeDays = int('CONSENT_EXPIRY_NOTICE_DAYS');
   const bankPullRetrySchedule = parseSchedule(
     'BANK_PULL_RETRY_SCHEDULE',
     get('BANK_PULL_RETRY_SCHEDULE'),
@@ -392,12 +335,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems,
   );
   const mail = parseMail(get('SMTP_URL'), get('MAIL_FROM'), get('MAIL_OUTBOX_DIR'), dataDir, problems);
-  const testHoldReportCompute = bool('OBI_TEST_HOLD_REPORT_COMPUTE', false);
+  const testHoldReportCompute = bool('OBI_TEST_HOLD_REPORT_COMPUTE');
   const consoleSettings = parseConsole(int);
   if (testHoldReportCompute && nodeEnv !== 'test')
     problems.push('OBI_TEST_HOLD_REPORT_COMPUTE: a test hook, accepted only with NODE_ENV=test');
-  const workerThreads = int('WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64);
-  const workerWarm = bool('WORKER_WARM', true);
+  const workerThreads = int('WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)));
+  const workerWarm = bool('WORKER_WARM');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     nodeEnv,
@@ -462,14 +405,14 @@ function parseOperations(
       `ROLE (or --role): "${role}" runs beside another process on one PostgreSQL server (DATABASE_URL); the embedded database serves one process only, so without DATABASE_URL use "all"`,
     );
   }
-  const workersSetting = bool('WORKERS', true);
+  const workersSetting = bool('WORKERS');
   if (role === 'worker' && get('WORKERS') === 'false')
     problems.push('WORKERS: "false" contradicts ROLE=worker (a worker process runs the job workers)');
   return {
     role,
     workers: role === 'worker' || (role === 'all' && workersSetting),
     metricsToken: parseToken('METRICS_TOKEN', get('METRICS_TOKEN'), get('METRICS_TOKEN_FILE'), problems),
-    shutdownTimeoutSeconds: int('SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600),
+    shutdownTimeoutSeconds: int('SHUTDOWN_TIMEOUT_SECONDS'),
     chromiumPath: parseChromiumPath(get('OBI_CHROMIUM_PATH'), problems),
   };
 }
@@ -484,14 +427,14 @@ function parseBanking(
   problems: string[],
 ) {
   // docs/decisions/0018-configuration.md: production refuses the sandbox bank unless explicitly allowed.
-  const sandboxAllowedInProduction = bool('SANDBOX_BANK_ALLOWED_IN_PRODUCTION', false);
+  const sandboxAllowedInProduction = bool('SANDBOX_BANK_ALLOWED_IN_PRODUCTION');
   const sandboxBank = bool('SANDBOX_BANK', nodeEnv !== 'production' || sandboxAllowedInProduction);
   if (sandboxBank && nodeEnv === 'production' && !sandboxAllowedInProduction) {
     problems.push(
       'SANDBOX_BANK: the sandbox bank is refused in production; set SANDBOX_BANK_ALLOWED_IN_PRODUCTION=true to allow it',
     );
   }
-  const sandboxBankMtlsPort = int('SANDBOX_BANK_MTLS_PORT', 0, 0, 65_535);
+  const sandboxBankMtlsPort = int('SANDBOX_BANK_MTLS_PORT');
   // Keys and certificates may come from any variable the operator names (docs/real-banks.md): read from env itself.
   const banks = parseBankConnections(get('BANK_CONNECTIONS'), get('BANK_CONNECTIONS_FILE'), (n) => env[n], problems);
   return {
@@ -567,7 +510,7 @@ function parseClientAccess(
 ) {
   const adminToken = parseToken('OBI_ADMIN_TOKEN', get('OBI_ADMIN_TOKEN'), get('OBI_ADMIN_TOKEN_FILE'), problems);
   const adminHost = get('OBI_ADMIN_HOST') ?? '127.0.0.1';
-  const adminPort = int('OBI_ADMIN_PORT', 0, 0, 65_535);
+  const adminPort = int('OBI_ADMIN_PORT');
   // A per-run token lives in a local file only: an admin listener reachable from elsewhere needs a configured one.
   if (!isLoopbackHost(adminHost) && adminToken === null && get('OBI_ADMIN_TOKEN_FILE') === undefined)
     problems.push('OBI_ADMIN_HOST: an address beyond loopback needs OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE');

@@ -2,29 +2,29 @@
  * buildApp(deps): the Fastify instance with its plugins and routes. It never listens (main.ts does),
  * so tests drive it with app.inject against a real database.
  */
-import { registerThrottling } from './http/throttle.ts';
+import { registerThrottling } from '../http/throttle.ts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { validatorCompiler } from './http/validation.ts';
+import { validatorCompiler } from '../http/validation.ts';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
-import { addCodeSamples, describeResponses, nameBodySchemas, withOperationId } from './http/openapi.ts';
-import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
+import { addCodeSamples, describeResponses, nameBodySchemas, withOperationId } from '../http/openapi.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from '../http/server.ts';
 import type { AppDeps } from './app-deps.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { lazyChildLogger } from './logger.ts';
-import { lazySerializers } from './http/lazy-serializers.ts';
-import { registerErrorHandling } from './http/problem.ts';
-import { clientErrorHandler, registerMethodAnswers } from './http/edge-answers.ts';
-import { frameworkErrors, registerInputGuards } from './http/input-guard.ts';
-import { cookieSigningKey } from './http/browser-binding.ts';
-import { registerSecurityHeaders } from './http/headers.ts';
-import { registerBodyPace } from './http/body-pace.ts';
-import { ProblemSchema } from './http/wire.ts';
-import { registerDocsUi } from './docs-ui.ts';
+import { lazySerializers } from '../http/lazy-serializers.ts';
+import { registerErrorHandling } from '../http/problem.ts';
+import { clientErrorHandler, registerMethodAnswers } from '../http/edge-answers.ts';
+import { frameworkErrors, registerInputGuards } from '../http/input-guard.ts';
+import { cookieSigningKey } from '../http/browser-binding.ts';
+import { registerSecurityHeaders } from '../http/headers.ts';
+import { registerBodyPace } from '../http/body-pace.ts';
+import { ProblemSchema } from '../http/wire.ts';
+import { registerDocsUi } from '../docs-ui/docs-ui.ts';
 import { registerOperationsRoutes, registerRoutes } from './routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
@@ -33,7 +33,7 @@ export type App = HttpApp;
 
 /**
  * The Fastify instance every role starts from: logging, request ids, timeouts, Problem Details, input guards, the
- * request metrics and the security headers. No routes. The admin listener starts from it too (src/admin-server.ts).
+ * request metrics and the security headers. No routes. The admin listener starts from it too (src/app/admin-server.ts).
  */
 export async function createServer(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -45,7 +45,7 @@ export async function createServer(deps: AppDeps): Promise<App> {
     // A request id only has to be unique: node's pooled randomUUID, not a UUIDv7 with its own random draw per id
     // (docs/decisions/0031-small-reads-in-one-round-trip.md, "Fixed costs of a request").
     genReqId: () => randomUUID(),
-    // The request's child logger is made when it first writes a line (src/logger.ts).
+    // The request's child logger is made when it first writes a line (src/app/logger.ts).
     childLoggerFactory: (logger, bindings, options) =>
       lazyChildLogger(logger as Logger, bindings, options as Record<string, unknown>) as FastifyBaseLogger,
     // Each response schema's serialiser is compiled on its first use, not while start-up (src/http/lazy-serializers.ts).
@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encodings: ['br', 'gzip'],
     threshold: 1024,
   });
-  // The API reference at /docs (Redoc, prerendered, served locally, its own CSP): src/docs-ui.ts.
+  // The API reference at /docs (Redoc, prerendered, served locally, its own CSP): src/docs-ui/docs-ui.ts.
   await registerDocsUi(app, { cacheDir: path.join(deps.config.dataDir, 'cache', 'docs'), logger: deps.logger });
 
   await registerRoutes(app, deps);

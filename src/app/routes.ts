@@ -35,7 +35,7 @@
  *  -  GET     /public/v3/settings, PATCH /public/v3/settings                      modules/clients
  *  -  *       /admin/v1/clients[/{client_id}[/rotate-secret|disable|enable|audit]] modules/clients (operator token;
  *             docs/decisions/0026-client-lifecycle.md): documented here, served only on the admin listener
- *             (src/admin-server.ts, loopback by default, docs/decisions/0033-admin-listener.md); 404 here
+ *             (src/app/admin-server.ts, loopback by default, docs/decisions/0033-admin-listener.md); 404 here
  *  -  GET     /public/v3/webhooks, GET .../{webhook_id}/deliveries,               modules/webhooks (docs/decisions/0011)
  *     POST    .../{webhook_id}/deliveries/{delivery_id}/replay
  *  4  POST    /public/v3/webflow/banks/{bank_slug}/consent                        modules/consents (AppUserToken)
@@ -59,38 +59,38 @@
  *  -  GET     / (links for people as HTML, for programs as JSON)                  modules/health
  *  -  GET     /metrics (Prometheus; only with METRICS_TOKEN, docs/operations.md)  modules/health
  */
-import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from './http/server.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from '../http/server.ts';
 import type { AppDeps } from './app-deps.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { bankRoutes } from './modules/banks/banks.routes.ts';
-import { categoryRoutes } from './modules/categories/categories.routes.ts';
-import { settingsRoutes } from './modules/clients/clients.routes.ts';
-import { adminClientRoutes } from './modules/clients/clients-admin.routes.ts';
-import { consoleAdminRoutes } from './modules/console/console-admin.routes.ts';
-import { consoleRoutes } from './web/console/console.routes.ts';
-import { customerRoutes } from './modules/customers/customers.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { landingRoutes } from './modules/health/landing.routes.ts';
-import { metricsRoutes } from './modules/health/metrics.routes.ts';
-import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
-import { accountRoutes } from './modules/accounts/accounts.routes.ts';
-import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
-import { correctionRoutes } from './modules/corrections/corrections.routes.ts';
-import { statementRoutes } from './modules/statements/statements.routes.ts';
-import { reportRoutes } from './modules/reports/reports.routes.ts';
-import { overviewRoutes } from './modules/overview/overview.routes.ts';
-import { affordabilityRoutes } from './modules/affordability/affordability.routes.ts';
-import { closePdfPrinter } from './modules/overview/index.ts';
-import { consentRoutes } from './modules/consents/consents.routes.ts';
-import { webflowRoutes } from './modules/consents/webflow.routes.ts';
-import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
-import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
-import { reconfirmationRoutes } from './modules/reconfirmations/reconfirmations.routes.ts';
-import { reconfirmPageRoutes } from './web/reconfirm.routes.ts';
-import { componentAuthRoutes } from './modules/connect/connect.routes.ts';
-import { webRoutes } from './web/web.routes.ts';
-import { registerJsonParser } from './http/json-body.ts';
-import { apiBudgets } from './http/throttle.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { bankRoutes } from '../modules/banks/banks.routes.ts';
+import { categoryRoutes } from '../modules/categories/categories.routes.ts';
+import { settingsRoutes } from '../modules/clients/clients.routes.ts';
+import { adminClientRoutes } from '../modules/clients/clients-admin.routes.ts';
+import { consoleAdminRoutes } from '../modules/console/console-admin.routes.ts';
+import { consoleRoutes } from '../web/console/console.routes.ts';
+import { customerRoutes } from '../modules/customers/customers.routes.ts';
+import { healthRoutes } from '../modules/health/health.routes.ts';
+import { landingRoutes } from '../modules/health/landing.routes.ts';
+import { metricsRoutes } from '../modules/health/metrics.routes.ts';
+import { webhookRoutes } from '../modules/webhooks/webhooks.routes.ts';
+import { accountRoutes } from '../modules/accounts/accounts.routes.ts';
+import { transactionRoutes } from '../modules/transactions/transactions.routes.ts';
+import { statementRoutes } from '../modules/statements/statements.routes.ts';
+import { reportRoutes } from '../modules/reports/reports.routes.ts';
+import { overviewRoutes } from '../modules/overview/overview.routes.ts';
+import { affordabilityRoutes } from '../modules/affordability/affordability.routes.ts';
+import { closePdfPrinter } from '../modules/overview/index.ts';
+import { consentRoutes } from '../modules/consents/consents.routes.ts';
+import { webflowRoutes } from '../modules/consents/webflow.routes.ts';
+import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
+import { invitationRoutes } from '../modules/invitations/invitations.routes.ts';
+import { componentAuthRoutes } from '../modules/connect/connect.routes.ts';
+import { webRoutes } from '../web/web.routes.ts';
+import { registerJsonParser } from '../http/json-body.ts';
+import { apiBudgets } from '../http/throttle.ts';
+import { correctionRoutes } from '../modules/corrections/corrections.routes.ts';
+import { reconfirmationRoutes } from '../modules/reconfirmations/reconfirmations.routes.ts';
+import { reconfirmPageRoutes } from '../web/reconfirm.routes.ts';
 
 /** What every role serves (a worker process serves only these): liveness, readiness, and metrics when configured. */
 export async function registerOperationsRoutes(app: HttpApp, deps: AppDeps): Promise<void> {
@@ -128,7 +128,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
     await invitationRoutes(api, deps);
     await reconfirmationRoutes(api, deps);
     await componentAuthRoutes(api, deps);
-    // In the OpenAPI document only: served on the admin listener (src/admin-server.ts); here every path is 404.
+    // In the OpenAPI document only: served on the admin listener (src/app/admin-server.ts); here every path is 404.
     await adminClientRoutes(api, { ...deps, adminToken: null });
     await consoleAdminRoutes(api, { ...deps, adminToken: null });
   });

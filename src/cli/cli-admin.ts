@@ -1,8 +1,8 @@
 /**
  * `obi clients …` without the service (docs/decisions/0033-admin-listener.md): the arguments, parsed the same for
- * both paths, and the path over the admin API of a running service (its discovery file, src/admin-discovery.ts, or
+ * both paths, and the path over the admin API of a running service (its discovery file, src/cli/admin-discovery.ts, or
  * OBI_ADMIN_URL with OBI_ADMIN_TOKEN[_FILE]). Node built-ins only: a CLI call beside a running service loads neither
- * the database, the queue nor Fastify (src/cli.ts imports the direct path, src/cli-direct.ts, only when it is used).
+ * the database, the queue nor Fastify (src/cli/cli.ts imports the direct path, src/cli/cli-direct.ts, only when it is used).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -212,7 +212,7 @@ function configuredToken(env: Env): string | undefined {
 
 /**
  * The running service to ask, if any: OBI_ADMIN_URL (with a configured token) when set, else the discovery file
- * (OBI_ADMIN_DISCOVERY_FILE, or DATA_DIR/admin.json, as the service computes it: src/config.ts) of a live process.
+ * (OBI_ADMIN_DISCOVERY_FILE, or DATA_DIR/admin.json, as the service computes it: src/config/config.ts) of a live process.
  */
 export function findAdminTarget(env: Env): AdminTarget | undefined {
   const explicit = setting(env, 'OBI_ADMIN_URL');
@@ -282,7 +282,7 @@ async function call(target: AdminTarget, method: string, pathAndQuery: string, b
   return json;
 }
 
-/** Runs the command over the admin API; prints exactly what the direct path prints (src/cli-direct.ts). */
+/** Runs the command over the admin API; prints exactly what the direct path prints (src/cli/cli-direct.ts). */
 export async function clientsOverHttp(target: AdminTarget, cmd: ClientsCommand): Promise<unknown> {
   const item = (id: string) => `/admin/v1/clients/${encodeURIComponent(id)}`;
   switch (cmd.sub) {

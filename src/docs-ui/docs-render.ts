@@ -1,5 +1,5 @@
 /**
- * The child process that prerenders the API reference (src/docs-ui.ts runs it; docs/decisions/0037-docs-redoc-prerendered.md).
+ * The child process that prerenders the API reference (src/docs-ui/docs-ui.ts runs it; docs/decisions/0037-docs-redoc-prerendered.md).
  *
  * Reads an OpenAPI document on stdin and writes, as one JSON object on stdout, what Redoc 2 renders for it on the
  * server: the markup of the whole reference (every group and operation, their parameters, responses and samples),

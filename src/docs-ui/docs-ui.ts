@@ -1,7 +1,7 @@
 /**
  * GET /docs: the API reference, Redoc 2 prerendered whole on the server (docs/decisions/0037-docs-redoc-prerendered.md).
  *
- * The page is rendered from the document /openapi.json serves by src/docs-render.ts, run once in a child process the
+ * The page is rendered from the document /openapi.json serves by src/docs-ui/docs-render.ts, run once in a child process the
  * first time someone asks for it, then kept in memory and in DATA_DIR/cache/docs (keyed by the document and Redoc's
  * version, so a restart does not render it again). The rendered page carries the whole reference as HTML, every
  * operation with its parameters, responses and samples, so a reader sees and scrolls it at the first paint, and the
@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './lib/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { Logger } from 'pino';
 import type { RenderedReference } from './docs-render.ts';
 
@@ -72,7 +72,7 @@ export interface DocsUiOptions {
   /** Where rendered pages are kept between runs (DATA_DIR/cache/docs). */
   cacheDir: string;
   logger: Logger;
-  /** The renderer to run; src/docs-render.ts by default. */
+  /** The renderer to run; src/docs-ui/docs-render.ts by default. */
   rendererPath?: string;
 }
 
@@ -226,7 +226,7 @@ export async function registerDocsUi(app: FastifyInstance, options: DocsUiOption
         .type('text/html; charset=utf-8')
         .send(built.html);
     };
-    // and /docs/ (the router ignores a trailing slash: src/app.ts)
+    // and /docs/ (the router ignores a trailing slash: src/app/app.ts)
     docs.get('/docs', { schema: { hide: true }, logLevel: 'warn' }, sendPage);
     docs.get('/docs/redoc-:hash', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
       const built = await page();

@@ -1,11 +1,11 @@
 /**
  * Operator commands: `obi serve`, `obi migrate`,
  * `obi clients create|list|show|rotate-secret|disable|enable|delete|audit|settings` (docs/decisions/0026-client-lifecycle.md),
- * `obi bank register` (src/cli-bank.ts, docs/real-banks.md), `obi console invite` (the first lender console admin,
+ * `obi bank register` (src/cli/cli-bank.ts, docs/real-banks.md), `obi console invite` (the first lender console admin,
  * docs/decisions/0034-console.md). `--help` on any command prints its usage (exit 0).
  * `obi clients …` goes through the admin API of a service running on this machine (found by its discovery file) or
- * of OBI_ADMIN_URL, loading nothing of the service (src/cli-admin.ts); with no service running, it and the other
- * commands work against DATABASE_URL or the embedded data directory (src/cli-direct.ts, imported only then).
+ * of OBI_ADMIN_URL, loading nothing of the service (src/cli/cli-admin.ts); with no service running, it and the other
+ * commands work against DATABASE_URL or the embedded data directory (src/cli/cli-direct.ts, imported only then).
  * docs/decisions/0033-admin-listener.md.
  */
 import {
@@ -58,7 +58,7 @@ function migrateBesideService(): number | undefined {
 async function run(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
   if (command === 'serve') {
-    await import('./main.ts'); // main.ts reads the arguments after `serve` (and answers --help)
+    await import('../main.ts'); // main.ts reads the arguments after `serve` (and answers --help)
     return -1; // keep running
   }
   if (!command || command === 'help' || isHelp(command)) {

@@ -3,8 +3,8 @@
  * members are redacted wherever they appear, and every logged request URL has its secrets masked.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { Config } from './config.ts';
-import { maskUrl, REDACT_PATHS } from './lib/log-redaction.ts';
+import type { Config } from '../config/config.ts';
+import { maskUrl, REDACT_PATHS } from '../lib/log-redaction.ts';
 
 interface LoggedRequest {
   method?: string;
@@ -98,7 +98,7 @@ class LazyChildLogger {
 }
 
 /**
- * Fastify's childLoggerFactory (src/app.ts): a lazy child for every request, or pino's own child at once when the
+ * Fastify's childLoggerFactory (src/app/app.ts): a lazy child for every request, or pino's own child at once when the
  * route sets options of its own (a log level, serialisers).
  */
 export function lazyChildLogger(

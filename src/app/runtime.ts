@@ -2,18 +2,18 @@
  * Opening the service's moving parts in order: database → migrations → installation key → bootstrap clients → queue.
  * Shared by the server (main.ts), the CLI and the tests, so all three see the same start-up.
  */
-import type { Config } from './config.ts';
-import type { Database } from './db/db.ts';
-import { openDatabase } from './db/open.ts';
-import { migrate } from './db/migrate.ts';
-import { discardInterruptedIngests, SUBMISSION_WARM_UP } from './modules/transactions/index.ts';
-import { warnIfAutovacuumOff } from './db/autovacuum.ts';
-import { createQueue, type Queue } from './jobs/queue.ts';
-import { createWorkerPool, type WorkerPool } from './workers/pool.ts';
-import { ensureBootstrapClients, type BootstrapOutcome } from './modules/clients/index.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/db.ts';
+import { openDatabase } from '../db/open.ts';
+import { migrate } from '../db/migrate.ts';
+import { discardInterruptedIngests, SUBMISSION_WARM_UP } from '../modules/transactions/index.ts';
+import { warnIfAutovacuumOff } from '../db/autovacuum.ts';
+import { createQueue, type Queue } from '../jobs/queue.ts';
+import { createWorkerPool, type WorkerPool } from '../workers/pool.ts';
+import { ensureBootstrapClients, type BootstrapOutcome } from '../modules/clients/index.ts';
 import { checkKeyFingerprint, loadInstallationKey, type KeyLog } from './installation-key.ts';
-import type { Clock } from './lib/clock.ts';
-import { createMetrics, type Metrics } from './lib/metrics.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createMetrics, type Metrics } from '../lib/metrics.ts';
 import {
   callbackUrl,
   createBankLinks,
@@ -21,8 +21,8 @@ import {
   sandboxBankBaseUrl,
   type BankConnectionSettings,
   type BankLinks,
-} from './banks/index.ts';
-import { startSandboxBank, type SandboxBank, type SandboxClientCredentials } from './sandbox-bank/index.ts';
+} from '../banks/index.ts';
+import { startSandboxBank, type SandboxBank, type SandboxClientCredentials } from '../sandbox-bank/index.ts';
 
 /** Where start-up reports what it did (the server's logger); pino's Logger fits. */
 export interface StartupLog {
@@ -41,7 +41,7 @@ export interface Runtime {
   bootstrap: BootstrapOutcome;
   /** the banks this installation can connect to (configured ones, and the sandbox bank's when it runs) */
   banks: BankLinks;
-  /** the sandbox bank, when it runs (its plugin is mounted by src/routes.ts) */
+  /** the sandbox bank, when it runs (its plugin is mounted by src/app/routes.ts) */
   sandboxBank: SandboxBank | null;
   /** this service's metrics (GET /metrics): its own registry; the queue reports its jobs into it */
   metrics: Metrics;
@@ -181,7 +181,7 @@ function logBootstrap(log: StartupLog, outcome: BootstrapOutcome): void {
   }
 }
 
-/** The installation key's start-up messages (src/installation-key.ts) go to the start-up log, if there is one. */
+/** The installation key's start-up messages (src/app/installation-key.ts) go to the start-up log, if there is one. */
 function keyLog(log: StartupLog | undefined): KeyLog {
   const at = (level: 'info' | 'warn' | 'error') => (msg: string) => log?.[level]({ about: 'installation key' }, msg);
   return { info: at('info'), warn: at('warn'), error: at('error') };
@@ -194,7 +194,6 @@ function inertQueue(): Queue {
   };
   return {
     enqueue: refuse,
-    waitingJobSql: () => null,
     handle: async () => undefined,
     drain: async () => 0,
     stop: async () => undefined,

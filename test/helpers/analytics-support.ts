@@ -1,14 +1,14 @@
 /**
  * Builders for the engine's tests (not used by the engine): London times, transaction series and a prepared
- * ledger. Transactions and accounts come from classify/test-builders.ts.
+ * ledger. Transactions and accounts come from test/helpers/analytics-builders.ts.
  */
-import { classifyTransactions } from './classify/classify.ts';
-import { dayFromCivil, londonMidnight } from './calendar/london.ts';
-import { inferSalaries } from './employment/infer-salary.ts';
-import { buildLedger } from './ledger/ledger.ts';
-import type { Ledger } from './ledger/ledger.ts';
-import { aTransaction, anAccount } from './classify/test-builders.ts';
-import type { EngineAccount, EngineTransaction } from './types.ts';
+import { classifyTransactions } from '../../src/analytics/classify/classify.ts';
+import { dayFromCivil, londonMidnight } from '../../src/analytics/calendar/london.ts';
+import { inferSalaries } from '../../src/analytics/employment/infer-salary.ts';
+import { buildLedger } from '../../src/analytics/ledger/ledger.ts';
+import type { Ledger } from '../../src/analytics/ledger/ledger.ts';
+import { aTransaction, anAccount } from './analytics-builders.ts';
+import type { EngineAccount, EngineTransaction } from '../../src/analytics/types.ts';
 
 export { aTransaction, anAccount };
 

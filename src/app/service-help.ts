@@ -1,6 +1,6 @@
 /**
  * `open-banking-insights --help` (also `npm start -- --help`, `obi serve --help`): what the service takes. Its
- * settings are environment variables (src/config.ts validates them; README.md, "Configuration", has every one).
+ * settings are environment variables (src/config/config.ts validates them; README.md, "Configuration", has every one).
  */
 export const SERVICE_HELP = `usage: open-banking-insights [--role=api|worker|all] [--help]
        (npm start in the repository; npx open-banking-insights in a project that installed the package)

@@ -3,18 +3,18 @@
  * (OBI_ADMIN_HOST, default 127.0.0.1) on OBI_ADMIN_PORT (default 0: the system picks), never on the public one. It
  * belongs to the api role (src/main.ts starts it beside the public listener and closes it on shutdown). Without
  * OBI_ADMIN_TOKEN it makes an operator token for this run; either way it writes the discovery file
- * (src/admin-discovery.ts) so that `obi clients …` on this machine finds it (src/cli-admin.ts).
+ * (src/cli/admin-discovery.ts) so that `obi clients …` on this machine finds it (src/cli/cli-admin.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type App } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
-import { isLoopbackHost } from './config.ts';
-import { registerJsonParser } from './http/json-body.ts';
-import { adminClientRoutes } from './modules/clients/clients-admin.routes.ts';
-import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
-import { consoleAdminRoutes } from './modules/console/console-admin.routes.ts';
-import { removeAdminDiscovery, writeAdminDiscovery } from './admin-discovery.ts';
+import { isLoopbackHost } from '../config/config.ts';
+import { registerJsonParser } from '../http/json-body.ts';
+import { adminClientRoutes } from '../modules/clients/clients-admin.routes.ts';
+import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
+import { consoleAdminRoutes } from '../modules/console/console-admin.routes.ts';
+import { removeAdminDiscovery, writeAdminDiscovery } from '../cli/admin-discovery.ts';
 
 /** Admin bodies are a name or an overlap: small. */
 const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;

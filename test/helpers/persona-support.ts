@@ -2,10 +2,10 @@
  * Shared by the persona tests only: fixed asOf values, a cache so each persona is generated once per test
  * file, and helpers reading a persona per account. Not exported from index.ts.
  */
-import { itemAt } from '../lib/indexing.ts';
-import type { GeneratedTransaction, Persona } from './model.ts';
-import { londonTime, dayFromCivil } from './calendar.ts';
-import { generatePersona, listPersonas } from './personas.ts';
+import { itemAt } from '../../src/lib/indexing.ts';
+import type { GeneratedTransaction, Persona } from '../../src/personas/model.ts';
+import { londonTime, dayFromCivil } from '../../src/personas/calendar.ts';
+import { generatePersona, listPersonas } from '../../src/personas/personas.ts';
 
 /** 14 January 2026, 15:30 UTC: mid-month, a Wednesday, winter time. */
 export const AS_OF = londonTime(dayFromCivil(2026, 1, 14), 15 * 3600 + 1800);

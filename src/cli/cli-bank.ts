@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { callbackUrl, directoryEntry, registerWithBank } from './banks/index.ts';
-import type { Config } from './config.ts';
+import { callbackUrl, directoryEntry, registerWithBank } from '../banks/index.ts';
+import type { Config } from '../config/config.ts';
 import { BANK_USAGE } from './cli-admin.ts';
 
-// The usage text lives with the other commands' (src/cli-admin.ts), so `obi --help` loads nothing of the service.
+// The usage text lives with the other commands' (src/cli/cli-admin.ts), so `obi --help` loads nothing of the service.
 export { BANK_USAGE };
 
 export class BankUsageError extends Error {}

@@ -1,13 +1,13 @@
 /**
- * The CLI's direct path (src/cli.ts imports it only when it is needed): `obi migrate`, `obi bank register`, and
+ * The CLI's direct path (src/cli/cli.ts imports it only when it is needed): `obi migrate`, `obi bank register`, and
  * `obi clients …` when no service runs on this machine, against DATABASE_URL or the embedded data directory (refused
- * while a server holds its lock, src/db/lock.ts). Prints what the admin API path prints (src/cli-admin.ts).
+ * while a server holds its lock, src/db/lock.ts). Prints what the admin API path prints (src/cli/cli-admin.ts).
  */
-import { ConfigError, loadConfig } from './config.ts';
-import { openRuntime, type Runtime } from './runtime.ts';
-import { systemClock } from './lib/clock.ts';
-import { DataDirLockedError } from './db/lock.ts';
-import { AppError } from './lib/app-error.ts';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { openRuntime, type Runtime } from '../app/runtime.ts';
+import { systemClock } from '../lib/clock.ts';
+import { DataDirLockedError } from '../db/lock.ts';
+import { AppError } from '../lib/app-error.ts';
 import {
   clientAudit,
   createClient,
@@ -19,10 +19,10 @@ import {
   rotateClientSecret,
   setClientEnabled,
   updateSettings,
-} from './modules/clients/index.ts';
-import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
-import { inviteStaff } from './modules/console/index.ts';
-import type { Config } from './config.ts';
+} from '../modules/clients/index.ts';
+import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
+import { inviteStaff } from '../modules/console/index.ts';
+import type { Config } from '../config/config.ts';
 import { BANK_USAGE, bankCommand, BankUsageError } from './cli-bank.ts';
 import type { ClientsCommand } from './cli-admin.ts';
 
