@@ -7,6 +7,8 @@ export {
   markDataChanged,
   type DataChangedResult,
 } from './reports.service.ts';
+/** Work under way on a customer's data, for readiness's `processing` (docs/decisions/0057-readiness-processing.md). */
+export { trackDataWork, type DataWorkProgress, type Processing } from './data-work.ts';
 /** Readiness and the served reports, read by the overview (src/modules/overview) as endpoints 15–18 answer them. */
 export {
   getPersonalAffordability,
