@@ -25,7 +25,7 @@ const Processing = Type.Union(
           {
             description:
               'storing_submission: transactions submitted through the API are being stored; storing_bank_data: a pull ' +
-              'from the customer\'s bank is being read and stored; computing_report: the reports are being computed ' +
+              "from the customer's bank is being read and stored; computing_report: the reports are being computed " +
               'from new data (queued or running)',
           },
         ),
@@ -42,7 +42,7 @@ const Processing = Type.Union(
   ],
   {
     description:
-      'Work under way on the customer\'s data, null when there is none. Data being stored is not yet counted in ' +
+      "Work under way on the customer's data, null when there is none. Data being stored is not yet counted in " +
       'status (a first submission being stored leaves status no_data until it is stored, then not_ready); ' +
       'not_ready always comes with computing_report or data being stored.',
   },
@@ -56,7 +56,7 @@ const ReportReadiness = Type.Object({
       'from the data stored',
   }),
   account_types: Type.Array(Type.String(), {
-    description: 'the account types (Personal, Business) of the customer\'s accounts that hold data',
+    description: "the account types (Personal, Business) of the customer's accounts that hold data",
   }),
   processing: Processing,
 });

@@ -17,6 +17,8 @@ import {
   flash,
   inviteCustomerBody,
   invitedCustomerMessage,
+  readinessInWords,
+  readinessIsMoving,
   type CustomerListRow,
 } from './console-customer-pages.ts';
 
@@ -61,7 +63,7 @@ async function customerListRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: Conso
         user_reference: customer.user_reference,
         created_at: customer.created_at,
         connection: connectionOf(consents.data.map((x) => x.status)),
-        readiness: readiness.status,
+        readiness: { status: readiness.status, processing: readiness.processing },
       });
     }
     return kit.send(reply, 200, {
@@ -84,6 +86,7 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
     const overview = await loadCustomerOverview(deps, s.clientId, id);
     if (!overview) throw notFound('customer');
     const consents = await listCustomerConsents(deps, s.clientId, id);
+    const { processing } = await getReportReadiness(deps.db, s.clientId, id, 'insights');
     return kit.send(reply, 200, {
       title: overview.customer.user_reference,
       session: s,
@@ -99,7 +102,7 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
           status: x.status,
           last_pulled_at: x.last_pulled_at,
         })),
-        sections: renderCustomerSections(overview),
+        sections: renderCustomerSections(overview, { status: overview.readiness, processing }),
         message,
       }),
     });
@@ -124,7 +127,10 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
     const s = await kit.signedIn(request, reply);
     if (!s) return reply;
     const readiness = await getReportReadiness(deps.db, s.clientId, request.params.id, 'insights');
-    return reply.header('cache-control', 'no-store').send({ status: readiness.status });
+    const view = { status: readiness.status, processing: readiness.processing };
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ ...view, moving: readinessIsMoving(view), text: readinessInWords(view).sentence });
   });
 
   c.post<IdParams>('/console/customers/:id/refresh', { schema: hide }, async (request, reply) => {
