@@ -9,31 +9,9 @@ import assert from 'node:assert/strict';
 import { newClient, newCustomer, startService } from '../helpers/app.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { generatePersona, toAccountWire } from '../../src/personas/index.ts';
-import { customerWrites } from '../../src/modules/transactions/index.ts';
-import type { Database } from '../../src/db/db.ts';
+import { holdCustomerWrites } from '../helpers/hold-writes.ts';
 
 const AS_OF = Date.UTC(2026, 5, 1, 9) / 1000; // the fake clock's start
-
-/** Holds the customer's writes until `release` is called: the submission waits for its turn, or for the lock. */
-function holdCustomerWrites(db: Database, customerId: string): { held: Promise<void>; release(): void } {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let holding!: () => void;
-  const held = new Promise<void>((resolve) => (holding = resolve));
-  if (db.kind === 'pglite') {
-    void customerWrites(db, customerId, async () => {
-      holding();
-      await gate;
-    });
-  } else {
-    void db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`transactions:${customerId}`]);
-      holding();
-      await gate;
-    });
-  }
-  return { held, release };
-}
 
 describe('report readiness says processing while a submission is stored and a report computed', async () => {
   const svc = await startService();
