@@ -4,12 +4,14 @@
  * customer's lock (PostgreSQL, transactions.repo.ts lockCustomerTransactions) — no sleeping — shows `processing`
  * with the rows received, then the report being computed, then ready with nothing under way.
  */
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, newCustomer, startService } from '../helpers/app.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { generatePersona, toAccountWire } from '../../src/personas/index.ts';
 import { holdCustomerWrites } from '../helpers/hold-writes.ts';
+import { buildAdminApp, newOperatorToken } from '../../src/admin-server.ts';
+import { clientsOverHttp, parseCustomersCommand, UsageError } from '../../src/cli-admin.ts';
 
 const AS_OF = Date.UTC(2026, 5, 1, 9) / 1000; // the fake clock's start
 
@@ -27,6 +29,30 @@ describe('report readiness says processing while a submission is stored and a re
     assert.equal(res.statusCode, 200, res.body);
     return res.json();
   };
+
+  const adminToken = newOperatorToken();
+  const admin = await buildAdminApp(svc.deps, adminToken);
+  after(() => admin.close());
+  const adminUrl = await admin.listen({ host: '127.0.0.1', port: 0 });
+
+  test("obi customers readiness: its arguments, and another client's customer is not found", async () => {
+    assert.deepEqual(parseCustomersCommand('readiness', ['--client', 'c1', 'cust', '--report', 'forecast']), {
+      sub: 'customer-readiness',
+      clientId: 'c1',
+      customerId: 'cust',
+      report: 'forecast',
+    });
+    assert.throws(() => parseCustomersCommand('readiness', ['cust']), UsageError);
+    assert.throws(() => parseCustomersCommand('readiness', ['--client', 'c1', 'cust', '--report', 'x']), UsageError);
+    const other = await newClient(svc, 'Other Lender');
+    await assert.rejects(
+      clientsOverHttp(
+        { url: adminUrl, token: adminToken, discovered: false },
+        parseCustomersCommand('readiness', ['--client', other.clientId, customer]),
+      ),
+      /customer/i,
+    );
+  });
 
   test('nothing under way: no_data, processing null', async () => {
     assert.deepEqual(await readiness(), { name: 'insights', status: 'no_data', account_types: [], processing: null });
@@ -64,6 +90,12 @@ describe('report readiness says processing while a submission is stored and a re
       `rows_received ${during.processing.rows_received}`,
     );
     assert.equal(during.processing.since, AS_OF);
+    // The operator's `obi customers readiness` (its path over the admin API) prints the same.
+    const cli = await clientsOverHttp(
+      { url: adminUrl, token: adminToken, discovered: false },
+      parseCustomersCommand('readiness', ['--client', client.clientId, customer]),
+    );
+    assert.deepEqual(cli, during);
     hold.release();
     const res = await submission;
     assert.equal(res.statusCode, 200, res.body);

@@ -17,3 +17,4 @@ export {
   getPersonalInsights,
 } from './reports.service.ts';
 export type { AffordabilityBody, EventsBody, ForecastBody, InsightsBody } from './reports.wire.ts';
+export { ReportReadiness } from './reports.wire.ts';

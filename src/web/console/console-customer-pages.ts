@@ -121,11 +121,21 @@ export interface ConsentLine {
   last_pulled_at: number | null;
 }
 
+/** Why the PDF cannot be printed yet, in the words of the readiness. */
+function pdfReason(status: ReadinessView['status'], processing: ReadinessView['processing']): string {
+  if (status === 'no_data' && processing)
+    return 'Nothing to print yet: the customer’s data is being stored; the PDF is available once its report is ready.';
+  if (status === 'no_data') return 'Nothing to print yet: there is no bank data for this customer.';
+  return 'Available once the report being computed is ready.';
+}
+
 export function customerBody(o: {
   session: ConsoleSession;
   customer: { id: string; user_reference: string };
   /** the overview's readiness: ready only when its report could be read */
   readiness: ReadinessView['status'];
+  /** data being stored or a report computed (readiness's processing): the PDF's reason says so */
+  processing?: ReadinessView['processing'];
   /** accounts came in by submission (so "no bank connected" is not the whole story) */
   hasSubmittedAccounts: boolean;
   consents: ConsentLine[];
@@ -144,7 +154,7 @@ ${
   o.readiness === 'ready'
     ? html`<a class="button" href="${base}/report.pdf" download data-pdf-button>Download the affordability PDF</a><p id="pdf-progress" class="note" role="status" aria-live="polite"></p>`
     : html`<button type="button" disabled aria-describedby="pdf-why">Download the affordability PDF</button>
-<p id="pdf-why" class="note">${o.readiness === 'no_data' ? 'Nothing to print yet: there is no bank data for this customer.' : 'Available once the report being computed is ready.'}</p>`
+<p id="pdf-why" class="note">${pdfReason(o.readiness, o.processing ?? null)}</p>`
 }
 ${
   admin && authorised

@@ -96,6 +96,7 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
         session: s,
         customer: overview.customer,
         readiness: overview.readiness,
+        processing,
         hasSubmittedAccounts: overview.accounts.length > 0,
         consents: consents.data.map((x) => ({
           bank_slug: x.bank_slug,
