@@ -466,7 +466,7 @@ export async function submitStreamedTransactions(
   ctx: SubmissionContext,
   submission: StreamedSubmission,
 ): Promise<{ body: SubmissionAnswer; replayed: boolean } | null> {
-  const { db, clientId, customerId, now } = ctx;
+  const { db, customerId, now } = ctx;
   // PostgreSQL only: on the embedded engine the COPY itself runs on this thread, and loading while reading made the
   // event loop's longest stalls longer (README.md, bench:event-loop), so a big body is read first there, as before.
   if (db.kind !== 'postgres') return null;
