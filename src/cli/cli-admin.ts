@@ -30,7 +30,10 @@ export const CLIENTS_USAGE = `usage:
         [--redirect-url U ...] [--component-origin O ...]   show, or change, a client's settings
   obi console invite --client <client_id> --email E [--role admin|viewer] [--send-email]
         a one-time link to the client's lender console (its first admin: role admin, the default)
-  The clients and console commands go through the admin API of a service running on this machine (its discovery
+  obi customers readiness --client <client_id> <customer_id> [--report insights|affordability|events|forecast]
+        a customer's report readiness and the work under way (processing: a submission or bank pull being stored,
+        with the transactions received, or the report being computed), as endpoint 18 answers it
+  The clients, console and customers commands go through the admin API of a service running on this machine (its discovery
   file), or of OBI_ADMIN_URL with OBI_ADMIN_TOKEN; with no service running they open the database
   (docs/operations.md). Every command takes --help.`;
 
@@ -61,7 +64,25 @@ export type ClientsCommand =
   | { sub: 'rotate-secret'; clientId: string; overlapSeconds: number | undefined }
   | { sub: 'audit'; clientId: string; limit: number }
   | { sub: 'settings'; clientId: string; changes: SettingsChanges | undefined }
-  | { sub: 'console-invite'; clientId: string; email: string; role: 'admin' | 'viewer'; sendEmail?: boolean };
+  | { sub: 'console-invite'; clientId: string; email: string; role: 'admin' | 'viewer'; sendEmail?: boolean }
+  | { sub: 'customer-readiness'; clientId: string; customerId: string; report: string };
+
+/** `obi customers readiness --client … <customer_id> [--report …]` as a command. */
+export function parseCustomersCommand(sub: string | undefined, rest: string[]): ClientsCommand {
+  if (sub !== 'readiness') throw new UsageError(`unknown command: customers ${[sub, ...rest].join(' ').trim()}`);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { client: { type: 'string' }, report: { type: 'string' } },
+  });
+  if (!values.client) throw new UsageError('--client is required (the client id: obi clients list)');
+  const customerId = positionals[0];
+  if (!customerId || positionals.length > 1) throw new UsageError('readiness takes one customer id');
+  const report = values.report ?? 'insights';
+  if (!['insights', 'affordability', 'events', 'forecast'].includes(report))
+    throw new UsageError('--report must be insights, affordability, events or forecast');
+  return { sub: 'customer-readiness', clientId: values.client, customerId, report };
+}
 
 /** `obi console invite --client … --email … [--role admin|viewer] [--send-email]` as a command. */
 export function parseConsoleCommand(sub: string | undefined, rest: string[]): ClientsCommand {
@@ -311,6 +332,12 @@ export async function clientsOverHttp(target: AdminTarget, cmd: ClientsCommand):
       return cmd.changes === undefined
         ? call(target, 'GET', `${item(cmd.clientId)}/settings`)
         : call(target, 'PATCH', `${item(cmd.clientId)}/settings`, cmd.changes);
+    case 'customer-readiness':
+      return call(
+        target,
+        'GET',
+        `${item(cmd.clientId)}/customers/${encodeURIComponent(cmd.customerId)}/report_readiness_statuses/${encodeURIComponent(cmd.report)}`,
+      );
     case 'console-invite':
       return call(target, 'POST', `${item(cmd.clientId)}/console_invitations`, {
         email: cmd.email,

@@ -22,6 +22,7 @@ import {
 } from '../modules/clients/index.ts';
 import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
 import { inviteStaff } from '../modules/console/index.ts';
+import { getReportReadiness } from '../modules/reports/index.ts';
 import type { Config } from '../config/config.ts';
 import { BANK_USAGE, bankCommand, BankUsageError } from './cli-bank.ts';
 import type { ClientsCommand } from './cli-admin.ts';
@@ -66,6 +67,11 @@ async function execute(command: DirectCommand): Promise<unknown> {
   try {
     if ('kind' in command) return { status: 'migrated' };
     if (command.sub === 'console-invite') return await consoleInvite(runtime, config, command);
+    if (command.sub === 'customer-readiness') {
+      // What GET /admin/v1/clients/{client_id}/customers/{customer_id}/report_readiness_statuses/… answers.
+      await getClient(runtime.db, command.clientId, systemClock.now()); // client_not_found first
+      return await getReportReadiness(runtime.db, command.clientId, command.customerId, command.report);
+    }
     return await clientsCommand(runtime, command);
   } finally {
     await runtime.close();
@@ -102,7 +108,7 @@ async function consoleInvite(
 
 async function clientsCommand(
   runtime: Runtime,
-  cmd: Exclude<ClientsCommand, { sub: 'console-invite' }>,
+  cmd: Exclude<ClientsCommand, { sub: 'console-invite' | 'customer-readiness' }>,
 ): Promise<unknown> {
   const { db, installationKey } = runtime;
   const now = systemClock.now();

@@ -1,7 +1,8 @@
 /**
  * Operator commands: `obi serve`, `obi migrate`,
  * `obi clients create|list|show|rotate-secret|disable|enable|delete|audit|settings` (docs/decisions/0026-client-lifecycle.md),
- * `obi bank register` (src/cli/cli-bank.ts, docs/real-banks.md), `obi console invite` (the first lender console admin,
+ * `obi bank register` (src/cli/cli-bank.ts, docs/real-banks.md), `obi customers readiness` (a customer's report
+ * readiness and the work under way, docs/decisions/0057-readiness-processing.md), `obi console invite` (the first lender console admin,
  * docs/decisions/0034-console.md). `--help` on any command prints its usage (exit 0).
  * `obi clients …` goes through the admin API of a service running on this machine (found by its discovery file) or
  * of OBI_ADMIN_URL, loading nothing of the service (src/cli/cli-admin.ts); with no service running, it and the other
@@ -17,6 +18,7 @@ import {
   findAdminTarget,
   parseClientsCommand,
   parseConsoleCommand,
+  parseCustomersCommand,
   usageOf,
   UsageError,
   type ClientsCommand,
@@ -75,8 +77,14 @@ async function run(argv: string[]): Promise<number> {
     if (sub === undefined) throw new UsageError('bank needs a command: obi bank register …');
     return direct({ kind: 'bank', sub, rest });
   }
-  if (command !== 'clients' && command !== 'console') throw new UsageError(`unknown command: ${argv.join(' ')}`);
-  const cmd: ClientsCommand = command === 'console' ? parseConsoleCommand(sub, rest) : parseClientsCommand(sub, rest);
+  if (command !== 'clients' && command !== 'console' && command !== 'customers')
+    throw new UsageError(`unknown command: ${argv.join(' ')}`);
+  const cmd: ClientsCommand =
+    command === 'console'
+      ? parseConsoleCommand(sub, rest)
+      : command === 'customers'
+        ? parseCustomersCommand(sub, rest)
+        : parseClientsCommand(sub, rest);
   const target = findAdminTarget(process.env);
   if (target) {
     try {

@@ -108,6 +108,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /admin/v1/clients/{client_id}': 'adminDeleteClient',
   'GET /admin/v1/clients/{client_id}/audit': 'adminListClientAudit',
   'POST /admin/v1/clients/{client_id}/console_invitations': 'adminCreateConsoleInvitation',
+  'GET /admin/v1/clients/{client_id}/customers/{customer_id}/report_readiness_statuses/{report_name}':
+    'adminGetCustomerReadiness',
   'GET /admin/v1/clients/{client_id}/settings': 'adminGetClientSettings',
   'PATCH /admin/v1/clients/{client_id}/settings': 'adminUpdateClientSettings',
 };

@@ -21,7 +21,12 @@ describe('console › readiness.json', async () => {
   const url = (id: string) => `/console/customers/${encodeURIComponent(id)}/readiness.json`;
 
   test('no data, then computing (the page polls), then ready', async () => {
-    assert.deepEqual((await browser.get(url(customer))).json(), { status: 'no_data' });
+    assert.deepEqual((await browser.get(url(customer))).json(), {
+      status: 'no_data',
+      processing: null,
+      moving: false,
+      text: 'There is no bank data for this customer yet: no figures to show.',
+    });
     const persona = generatePersona('salaried-monthly', { asOf: AS_OF, seed: 2, years: 1 });
     for (const [path, payload] of [
       ['account_collections', { accounts: persona.accounts.map(toAccountWire) }],
@@ -35,14 +40,21 @@ describe('console › readiness.json', async () => {
       });
       assert.equal(res.statusCode, 200, res.body);
     }
-    assert.deepEqual((await browser.get(url(customer))).json(), { status: 'not_ready' });
+    // docs/decisions/0057-readiness-processing.md: the stage and its sentence, which the page's script writes in.
+    const since = svc.clock.now().getTime() / 1000;
+    assert.deepEqual((await browser.get(url(customer))).json(), {
+      status: 'not_ready',
+      processing: { stage: 'computing_report', rows_received: null, since },
+      moving: true,
+      text: 'Computing the report from new data: its figures appear here when it is ready. Started 1 Jun 2026, 09:00 UTC.',
+    });
     const page = await browser.get(`/console/customers/${encodeURIComponent(customer)}`);
     assert.match(page.body, new RegExp(`data-poll-readiness="${url(customer).replace(/[.]/g, '\\.')}"`));
     assert.match(page.body, /<button type="button" disabled[^>]*>Download the affordability PDF<\/button>/);
     await svc.deps.queue.drain();
     const res = await browser.get(url(customer));
     assert.equal(res.headers['cache-control'], 'no-store');
-    assert.deepEqual(res.json(), { status: 'ready' });
+    assert.deepEqual(res.json(), { status: 'ready', processing: null, moving: false, text: 'The report is ready.' });
     const ready = await browser.get(`/console/customers/${encodeURIComponent(customer)}`);
     assert.doesNotMatch(ready.body, /data-poll-readiness/);
     assert.match(ready.body, /<a class="button" href="[^"]+\/report\.pdf" download data-pdf-button>/);

@@ -198,7 +198,12 @@ describe('submit transactions (endpoint 10)', async () => {
         url: `/public/v3/customers/${customer}/report_readiness_statuses/insights`,
         headers: client.auth,
       });
-    assert.deepEqual((await readiness()).json(), { name: 'insights', status: 'no_data', account_types: [] });
+    assert.deepEqual((await readiness()).json(), {
+      name: 'insights',
+      status: 'no_data',
+      account_types: [],
+      processing: null,
+    });
     const account = await newAccount(svc, client, customer);
     await submit(svc, client, customer, makeTransactions(account, 5));
     await submit(svc, client, customer, makeTransactions(account, 6));
@@ -206,6 +211,8 @@ describe('submit transactions (endpoint 10)', async () => {
       name: 'insights',
       status: 'not_ready',
       account_types: ['Personal'],
+      // docs/decisions/0057-readiness-processing.md: queued, since the reports became not_ready (the fake clock)
+      processing: { stage: 'computing_report', rows_received: null, since: svc.clock.now().getTime() / 1000 },
     });
     const jobs = await svc.deps.db.query<{ n: number }>(
       "SELECT count(*)::int8 AS n FROM pgboss.job WHERE name = 'report.compute' AND data->>'customer_id' = $1",

@@ -8,8 +8,20 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, newCustomer } from '../helpers/app.ts';
 import { startLiveService } from '../helpers/bank-flow.ts';
-import { BROWSER_SKIP, DESKTOP, horizontalOverflow, launchBrowser, PHONE, screenshots } from '../helpers/browser.ts';
-import { assertAccessible } from './axe.ts';
+import {
+  BROWSER_SKIP,
+  DESKTOP,
+  horizontalOverflow,
+  launchBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshots,
+} from '../helpers/browser.ts';
+import { assertAccessible, axeViolations } from './axe.ts';
+import { holdCustomerWrites } from '../helpers/hold-writes.ts';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { PASSWORD } from '../helpers/console.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { inviteStaff } from '../../src/modules/console/index.ts';
@@ -22,6 +34,30 @@ const CHARTS_FIT = `[...document.querySelectorAll('[data-chart]')].every((box) =
   const drawing = box.querySelector('canvas, svg');
   return drawing !== null && drawing.getBoundingClientRect().width <= box.clientWidth + 1;
 })`;
+
+/** The sizes the console is checked at state by state: a common phone and a common laptop. */
+const STATE_SIZES = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** At each size: nothing sticks out sideways, axe finds nothing serious, and a full-page screenshot is kept. */
+async function checkState(pages: readonly Page[], name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  for (const p of pages) {
+    const size = p.viewportSize();
+    const at = `${name} at ${size?.width}×${size?.height}`;
+    await waitFor(() => p.evaluate(CHARTS_FIT), { what: `every chart to fit its box: ${at}` });
+    assert.equal(await horizontalOverflow(p), 0, `fits: ${at}`);
+    const found = await axeViolations(p);
+    assert.deepEqual(
+      found.map((v) => `${v.impact} ${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`),
+      [],
+      at,
+    );
+    await p.screenshot({ path: path.join(SCREENSHOT_DIR, `console-state-${name}-${size?.width}.png`), fullPage: true });
+  }
+}
 
 describe('lender console, in the browser', { skip: BROWSER_SKIP }, async () => {
   const svc = await startLiveService();
@@ -125,6 +161,98 @@ describe('lender console, in the browser', { skip: BROWSER_SKIP }, async () => {
     await page.goto(`${svc.baseUrl}/console/customers`);
     await assertAccessible(page, 'console-7-customers-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  // The states one by one at 390×844 and 1440×900: a page per size, both signed in (one browser, one service).
+  const statePages: Page[] = [];
+  const openAll = async (url: string) => {
+    if (statePages.length === 0)
+      for (const size of STATE_SIZES) {
+        const p = await browser.newPage();
+        await p.setViewportSize(size);
+        statePages.push(p);
+      }
+    for (const p of statePages) await p.goto(`${svc.baseUrl}${url}`);
+  };
+
+  test('states › ready: the customer page draws all five charts, affordability by month and risk markers included', async () => {
+    await openAll(`/console/customers/${encodeURIComponent(customer)}`);
+    for (const p of statePages) {
+      for (const id of ['income-expenditure', 'spending-by-category', 'balance', 'affordability', 'risk-markers'])
+        await p.locator(`[data-chart="${id}"]`).locator('canvas, svg').first().waitFor();
+      assert.equal(await p.getByRole('link', { name: 'Download the affordability PDF' }).count(), 1);
+    }
+    await checkState(statePages, 'ready');
+  });
+
+  test('states › empty: no data, the PDF button disabled with the reason', async () => {
+    const empty = await newCustomer(svc, client, `empty-${process.pid}`);
+    await openAll(`/console/customers/${encodeURIComponent(empty)}`);
+    for (const p of statePages) {
+      const button = p.getByRole('button', { name: 'Download the affordability PDF' });
+      assert.equal(await button.isDisabled(), true);
+      await p.getByText('Nothing to print yet: there is no bank data for this customer.').waitFor();
+      await p.getByText('There is no bank data for this customer yet').waitFor();
+    }
+    await checkState(statePages, 'empty');
+  });
+
+  test('states › processing, then computing, then ready: the page follows the work live and shows the report', async () => {
+    const busy = await newCustomer(svc, client, `busy-${process.pid}`);
+    const big = generatePersona('salaried-monthly', { asOf: AS_OF, seed: 12, years: 5 });
+    const accounts = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/customers/${busy}/account_collections`,
+      headers: client.auth,
+      payload: { accounts: big.accounts.map(toAccountWire) },
+    });
+    assert.equal(accounts.statusCode, 200, accounts.body);
+    const hold = holdCustomerWrites(svc.deps.db, busy);
+    await hold.held;
+    const submission = svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/customers/${busy}/transaction_collections`,
+      headers: client.auth,
+      payload: { transactions: big.transactions },
+    });
+    try {
+      const storing = `Storing ${big.transactions.length.toLocaleString('en-GB')} transactions submitted through the API.`;
+      await waitFor(
+        async () => {
+          const r = await svc.app.inject({
+            method: 'GET',
+            url: `/public/v3/customers/${busy}/report_readiness_statuses/insights`,
+            headers: client.auth,
+          });
+          return r.json().processing !== null;
+        },
+        { what: 'the submission to be under way' },
+      );
+      await openAll(`/console/customers/${encodeURIComponent(busy)}`);
+      for (const p of statePages) {
+        await p.getByText(storing).waitFor();
+        assert.equal(await p.getByRole('button', { name: 'Download the affordability PDF' }).isDisabled(), true);
+      }
+      await checkState(statePages, 'processing');
+      await page.goto(`${svc.baseUrl}/console/customers?q=busy-${process.pid}`);
+      assert.match(
+        await page
+          .getByRole('row')
+          .filter({ hasText: `busy-${process.pid}` })
+          .innerText(),
+        /Receiving data/,
+      );
+    } finally {
+      hold.release();
+    }
+    assert.equal((await submission).statusCode, 200);
+    // The pages were not reloaded: their script follows the readiness and writes the new stage in.
+    for (const p of statePages) await p.getByText('Computing the report from new data').waitFor();
+    await checkState(statePages, 'computing');
+    await svc.deps.queue.drain();
+    // Ready: each page reloads itself and shows the report.
+    for (const p of statePages)
+      await p.locator('[data-chart="affordability"] canvas, [data-chart="affordability"] svg').first().waitFor();
   });
 
   test('nothing outside the service was asked for, and no page raised an error (CSP violations included)', () => {

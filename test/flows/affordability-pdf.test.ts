@@ -52,6 +52,20 @@ describe('the affordability PDF', { skip: BROWSER_SKIP }, async () => {
   const get = (path: string, headers: Record<string, string> = client.auth) =>
     svc.app.inject({ method: 'GET', url: path, headers });
   const submitted = persona.transactions.filter((t) => t.booking_date_time < AS_OF - 10 * 86_400);
+  // The lender's letterhead: its company name and logo (settings), on page 1.
+  const LENDER = 'Northgate Lending Ltd';
+  const LOGO_SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" rx="6" fill="#1e3a8a"/></svg>';
+  const branded = await svc.app.inject({
+    method: 'PATCH',
+    url: '/public/v3/settings',
+    headers: client.auth,
+    payload: {
+      company_name: LENDER,
+      logo_url: `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}`,
+    },
+  });
+  assert.equal(branded.statusCode, 200, branded.body);
 
   test('without a token: 401 Problem Details', async () => {
     const res = await get(url(), {});
@@ -175,6 +189,21 @@ describe('the affordability PDF', { skip: BROWSER_SKIP }, async () => {
     const stressed = formatMoney(assessment.disposable_income.after_commitment.stressed, 'GBP');
     assert.ok(page1.includes(stressed), `stressed disposable income ${stressed}`);
     assert.ok(page1.includes(formatMoney(assessment.income.verified_monthly, 'GBP')), 'verified income');
+    // Page 1 is the whole decision summary on the lender's letterhead.
+    assert.ok(page1.includes(LENDER), "the lender's name on page 1");
+    // (The logo beside it, with the name as its text alternative: src/modules/overview/overview.document.test.ts.)
+    for (const heading of ['Verified income streams', 'Committed spending', 'Risk markers', 'Affordability'])
+      assert.ok(page1.includes(heading), `${heading} on page 1`);
+    assert.ok(page1.includes(`${first} to ${last}`), 'the data window on page 1');
+    for (const a of accounts.filter((x) => personalIds.includes(x.id)))
+      assert.ok(
+        page1.includes(a.number) || page1.includes(a.nickname ?? a.name ?? a.number),
+        `account ${a.number} on page 1`,
+      );
+    // Risk markers with their amounts: each present marker's money figure as the API gives it.
+    const gambling = insights.financial_markers.gambling;
+    if (gambling.count > 0) assert.ok(page1.includes(formatMoney(gambling.total_amounts.last_12m, 'GBP')));
+    else assert.match(page1.replace(/\s+/g, ' '), /Not present: [^.]*Gambling|None of the \d+ risk markers/);
   });
 });
 

@@ -112,8 +112,9 @@ describe('the customer overview', async () => {
       page.includes('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;'),
       'the description is on the page, escaped',
     );
-    // The overview's three charts and the affordability assessment's waterfall (src/web/console/assessment-section.ts).
-    assert.equal((page.match(/<script\b/g) ?? []).length, 4);
+    // The overview's five charts (affordability by month and the risk markers among them) and the affordability
+    // assessment's waterfall (src/web/console/assessment-section.ts).
+    assert.equal((page.match(/<script\b/g) ?? []).length, 6);
     assert.match(page, /Gambling: present/);
   });
 });

@@ -133,6 +133,62 @@ function checkFigures(where: string, text: string, money: Set<number>, percentag
     assert.ok(flat.includes(`(${formatPercent(gambling.ratio_to_income)} of income)`), `${where}: the gambling share`);
 }
 
+/** The API's count for each risk marker the chart labels (overview.markers.ts), by the marker's label. */
+const MARKER_COUNTS: Record<string, (i: Insights) => number> = {
+  Gambling: (i) => i.financial_markers.gambling.count,
+  'Payday loans': (i) => i.financial_markers.payday_loan.count,
+  'New borrowing': (i) => i.financial_markers.loan_income.count,
+  'Cash withdrawals': (i) => i.financial_markers.cash_withdrawals.count,
+  'Bank charges': (i) => i.financial_markers.bank_charges.num_last_12m.count,
+  'Returned direct debits': (i) => i.financial_markers.returned_direct_debits.num_last_12m.count,
+};
+
+type ChartOption = {
+  xAxis: { data?: string[] };
+  yAxis: { data?: string[] };
+  series: Array<{ data: Array<{ value: number; label?: { formatter: string } }> }>;
+};
+
+/** The chart options the page carries (the JSON blocks after each chart element), by chart id. */
+function chartsOf(html: string): Map<string, ChartOption> {
+  const out = new Map<string, ChartOption>();
+  for (const m of html.matchAll(/<script type="application\/json" id="chart-([a-z-]+)">([^<]*)<\/script>/g))
+    out.set(m[1] ?? '', JSON.parse(m[2] ?? 'null') as ChartOption);
+  return out;
+}
+
+/**
+ * The charts of affordability by month and of the risk markers: every bar is an amount the API answers, months are
+ * written "Mar 2026", and each marker's printed label ("£45.00 (3)") carries the API's amount and count.
+ */
+function checkCharts(where: string, html: string, money: Set<number>, insights: Insights) {
+  const charts = chartsOf(html);
+  const affordability = charts.get('affordability');
+  assert.ok(affordability, `${where}: the affordability chart`);
+  for (const label of affordability.xAxis.data ?? []) assert.match(label, /^[A-Z][a-z]{2} \d{4}$/, where);
+  const bars = affordability.series.flatMap((x) => x.data.map((d) => Math.round(d.value * 100)));
+  assert.ok(bars.length > 0, `${where}: affordability has months`);
+  assert.deepEqual(
+    bars.filter((c) => !money.has(c)),
+    [],
+    `${where}: affordability bars the API does not answer`,
+  );
+  const markers = charts.get('risk-markers');
+  assert.ok(markers, `${where}: the risk markers chart`);
+  const labels = markers.yAxis.data ?? [];
+  const data = markers.series[0]?.data ?? [];
+  assert.equal(labels.length, data.length, where);
+  for (const [i, label] of labels.entries()) {
+    const d = data[i];
+    const count = MARKER_COUNTS[label];
+    assert.ok(d && count, `${where}: marker ${label}`);
+    assert.ok(money.has(Math.round(d.value * 100)), `${where}: ${label} bar ${d.value}`);
+    const printed = d.label?.formatter ?? '';
+    assert.deepEqual(printedMoney(printed), [Math.round(d.value * 100)], `${where}: ${label} "${printed}"`);
+    assert.match(printed, new RegExp(`\\(${count(insights)}\\)$`), `${where}: ${label} count "${printed}"`);
+  }
+}
+
 describe('every figure printed is the API’s', { skip: BROWSER_SKIP }, async () => {
   const svc = await startService({ OBI_CHROMIUM_PATH: CHROMIUM_PATH });
   const client = await newClient(svc);
@@ -182,6 +238,7 @@ describe('every figure printed is the API’s', { skip: BROWSER_SKIP }, async ()
       const page = await browser.get(`/console/customers/${encodeURIComponent(customer)}`);
       assert.equal(page.statusCode, 200);
       checkFigures(`${name} console`, pageText(page.body), money, percentages, insights);
+      checkCharts(`${name} console charts`, page.body, money, insights);
 
       const pdf = await api(`${base}/reports/affordability.pdf`);
       checkFigures(`${name} PDF`, await pdfText(pdf.rawPayload), money, percentages, insights);

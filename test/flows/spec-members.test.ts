@@ -129,6 +129,7 @@ const OURS: Record<string, string[]> = {
   '15 insights': ['as_of', 'engine_version', 'income_verification'],
   '15 employment': ['income_sources'],
   '15 recurrence': ['category', 'frequency', 'next_expected_date', 'next_expected_amount'],
+  '18 readiness': ['processing'],
   '19 categories': ['fixed_flexible'],
 };
 

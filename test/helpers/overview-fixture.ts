@@ -96,6 +96,7 @@ export function overviewFixture(hostile = HOSTILE): CustomerOverview {
           label: 'Gambling',
           raised: true,
           detail: '2 gambling payments in the last 12 months, £30.00 (1.2% of income).',
+          figures: { count: 2, amount: 30 },
           transactions: [tx('t-1', -10), tx('t-2', -20)],
           transaction_count: 2,
         },

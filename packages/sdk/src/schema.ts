@@ -1142,6 +1142,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/v1/clients/{client_id}/customers/{customer_id}/report_readiness_statuses/{report_name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A client's customer's report readiness, for the operator
+     * @description What endpoint 18 answers the client, processing included: whether a submission or bank pull is being stored or the report computed (obi customers readiness).
+     */
+    get: operations['adminGetCustomerReadiness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2419,9 +2439,21 @@ export interface components {
       }[];
     };
     GetReportReadinessResponse: {
+      /** @description the report: insights, affordability, events or forecast */
       name: string;
+      /** @description no_data: no account data yet; not_ready: data arrived and the report is being computed; ready: computed from the data stored */
       status: 'no_data' | 'not_ready' | 'ready';
+      /** @description the account types (Personal, Business) of the customer's accounts that hold data */
       account_types: string[];
+      /** @description Work under way on the customer's data, null when there is none. Data being stored is not yet counted in status (a first submission being stored leaves status no_data until it is stored, then not_ready); not_ready always comes with computing_report or data being stored. */
+      processing: {
+        /** @description storing_submission: transactions submitted through the API are being stored; storing_bank_data: a pull from the customer's bank is being read and stored; computing_report: the reports are being computed from new data (queued or running) */
+        stage: 'storing_submission' | 'storing_bank_data' | 'computing_report';
+        /** @description how many transactions the work received, where known (a submission: its items; a bank pull: once every page is read); null otherwise */
+        rows_received: number | null;
+        /** @description Unix seconds the work started (or the reports became not_ready) */
+        since: number;
+      } | null;
     };
     GetInsightsResponse: {
       income: {
@@ -4002,6 +4034,23 @@ export interface components {
       /** @description ISO 8601, UTC */
       expires_at: string;
       emailed: boolean;
+    };
+    AdminGetCustomerReadinessResponse: {
+      /** @description the report: insights, affordability, events or forecast */
+      name: string;
+      /** @description no_data: no account data yet; not_ready: data arrived and the report is being computed; ready: computed from the data stored */
+      status: 'no_data' | 'not_ready' | 'ready';
+      /** @description the account types (Personal, Business) of the customer's accounts that hold data */
+      account_types: string[];
+      /** @description Work under way on the customer's data, null when there is none. Data being stored is not yet counted in status (a first submission being stored leaves status no_data until it is stored, then not_ready); not_ready always comes with computing_report or data being stored. */
+      processing: {
+        /** @description storing_submission: transactions submitted through the API are being stored; storing_bank_data: a pull from the customer's bank is being read and stored; computing_report: the reports are being computed from new data (queued or running) */
+        stage: 'storing_submission' | 'storing_bank_data' | 'computing_report';
+        /** @description how many transactions the work received, where known (a submission: its items; a bank pull: once every page is read); null otherwise */
+        rows_received: number | null;
+        /** @description Unix seconds the work started (or the reports became not_ready) */
+        since: number;
+      } | null;
     };
   };
   responses: never;
@@ -10124,6 +10173,51 @@ export interface operations {
       };
       /** @description The Content-Type is not one this operation takes. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  adminGetCustomerReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the client (obi clients list) */
+        client_id: string;
+        /** @description the client's customer */
+        customer_id: string;
+        /** @description insights, affordability, events or forecast */
+        report_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: a client's customer's report readiness, for the operator. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGetCustomerReadinessResponse'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -28,6 +28,7 @@ import type { PullRow } from './pulls.repo.ts';
 import { storePull, type PullWindow } from './bank-pull.store.ts';
 import { seal, unsealOrNull } from '../../lib/sealed-box.ts';
 import { customerWrites } from '../transactions/index.ts';
+import { trackDataWork } from '../reports/index.ts';
 
 /** A refresh reads again this far back before the last pull: late postings and pending items that booked. */
 const OVERLAP_SECONDS = 7 * 86_400;
@@ -64,33 +65,38 @@ export async function runBankPull(
       );
       throw new PullStop('reconfirmation_lapsed', 'The customer did not reconfirm within 90 days; access has ended.');
     }
-    const connector = connectorOf(deps, consent.bank_slug);
-    const window = await pullWindow(deps, consent);
-    const customer = customerPresent(deps, consent, customerIpSealed);
-    const payloads = await fetchAll(deps, connector, consent, { ...window, customer }, received);
-    await storePayloads(deps, started, consent, received);
-    const normalized = connector.normalize(payloads);
-    if (normalized.skipped.length > 0)
-      deps.logger.warn(
-        { pull_id: started.id, bank: consent.bank_slug, skipped: normalized.skipped.slice(0, 20) },
-        'items the bank sent could not be read and were left out of the pull',
+    // Readiness says `processing` from here until the pull's data is stored (docs/decisions/0057-readiness-processing.md).
+    const work = { customerId: consent.customer_id, kind: 'bank_pull' as const, rows: null, now: deps.clock.now() };
+    await trackDataWork(deps.db, work, async (progress) => {
+      const connector = connectorOf(deps, consent.bank_slug);
+      const window = await pullWindow(deps, consent);
+      const customer = customerPresent(deps, consent, customerIpSealed);
+      const payloads = await fetchAll(deps, connector, consent, { ...window, customer }, received);
+      await storePayloads(deps, started, consent, received);
+      const normalized = connector.normalize(payloads);
+      if (normalized.skipped.length > 0)
+        deps.logger.warn(
+          { pull_id: started.id, bank: consent.bank_slug, skipped: normalized.skipped.slice(0, 20) },
+          'items the bank sent could not be read and were left out of the pull',
+        );
+      await progress.rowsReceived(normalized.transactions.length);
+      // In the customer's turn among writers of its transactions (the embedded engine's submissions stage their rows).
+      await customerWrites(deps.db, consent.customer_id, () =>
+        deps.db.transaction(async (tx) => {
+          // Revoked while we were reading (the customer withdrew, the client revoked): store nothing.
+          const status = await repo.lockConsent(tx, consent.id);
+          if (status !== 'Authorised')
+            throw new PullStop(
+              'consent_not_authorised',
+              `The consent became ${status ?? 'gone'} during the pull; nothing was stored.`,
+            );
+          const counts = await storePull(tx, deps, consent, normalized, window);
+          const now = deps.clock.now();
+          await pulls.finishPull(tx, started.id, { state: 'succeeded', counts, now });
+          await repo.updateConsent(tx, consent.id, { last_pulled_at: now });
+        }),
       );
-    // In the customer's turn among writers of its transactions (the embedded engine's submissions stage their rows).
-    await customerWrites(deps.db, consent.customer_id, () =>
-      deps.db.transaction(async (tx) => {
-        // Revoked while we were reading (the customer withdrew, the client revoked): store nothing.
-        const status = await repo.lockConsent(tx, consent.id);
-        if (status !== 'Authorised')
-          throw new PullStop(
-            'consent_not_authorised',
-            `The consent became ${status ?? 'gone'} during the pull; nothing was stored.`,
-          );
-        const counts = await storePull(tx, deps, consent, normalized, window);
-        const now = deps.clock.now();
-        await pulls.finishPull(tx, started.id, { state: 'succeeded', counts, now });
-        await repo.updateConsent(tx, consent.id, { last_pulled_at: now });
-      }),
-    );
+    });
   } catch (err) {
     if (received.length > 0) await storePayloads(deps, started, consent, received).catch(() => undefined);
     await failed(deps, started, consent, err);

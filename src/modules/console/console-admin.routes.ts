@@ -10,10 +10,13 @@ import { problemResponses } from '../../http/wire.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { constantTimeEqual } from '../../lib/secrets.ts';
 import { getClient } from '../clients/index.ts';
+import { getReportReadiness, ReportReadiness } from '../reports/index.ts';
+import { Type } from 'typebox';
 import { inviteStaff, type ConsoleDeps } from './console.service.ts';
 import { ConsoleInvitation, ConsoleInvitationParams, CreateConsoleInvitationBody } from './console.wire.ts';
 
 export interface ConsoleAdminRoutesDeps extends ConsoleDeps {
+  // (the operator's view of a customer's readiness reads the database only: ConsoleDeps has it)
   /** the operator token; null: documented only, every request is a 404 (the admin listener serves it) */
   adminToken: string | null;
 }
@@ -74,6 +77,40 @@ export async function consoleAdminRoutes(app: HttpApp, deps: ConsoleAdminRoutesD
         expires_at: invitation.expiresAt.toISOString(),
         emailed: invitation.emailed,
       });
+    },
+  );
+  await readinessAdminRoute(app, deps);
+}
+
+/**
+ * `obi customers readiness` over the admin API: a customer's report readiness as endpoint 18 answers it, `processing`
+ * included (docs/decisions/0057-readiness-processing.md), for an operator watching a long upload or pull.
+ */
+async function readinessAdminRoute(app: HttpApp, deps: ConsoleAdminRoutesDeps): Promise<void> {
+  app.get(
+    '/admin/v1/clients/:client_id/customers/:customer_id/report_readiness_statuses/:report_name',
+    {
+      onRequest: requireOperator(deps.adminToken),
+      schema: {
+        summary: "A client's customer's report readiness, for the operator",
+        description:
+          'What endpoint 18 answers the client, processing included: whether a submission or bank pull is being ' +
+          'stored or the report computed (obi customers readiness).',
+        tags: ['Admin'],
+        security: [{ AdminToken: [] }],
+        params: Type.Object({
+          client_id: Type.String({ minLength: 1, maxLength: 100, description: 'the client (obi clients list)' }),
+          customer_id: Type.String({ minLength: 1, maxLength: 100, description: "the client's customer" }),
+          report_name: Type.String({ description: 'insights, affordability, events or forecast' }),
+        }),
+        response: { 200: ReportReadiness, ...problemResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { client_id: clientId, customer_id: customerId, report_name: name } = request.params;
+      const client = await getClient(deps.db, clientId, deps.clock.now()).catch(() => null);
+      if (!client) throw notFound('client');
+      return getReportReadiness(deps.db, clientId, customerId, name);
     },
   );
 }

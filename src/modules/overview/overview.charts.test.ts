@@ -11,8 +11,11 @@ describe('overview charts › ECharts options', () => {
   const overview = overviewFixture('plain');
   const charts = new Map(buildOverviewCharts(overview).map((c) => [c.id, c]));
 
-  test('three charts when the report is ready, none when it is not', () => {
-    assert.deepEqual([...charts.keys()], ['income-expenditure', 'spending-by-category', 'balance']);
+  test('five charts when the report is ready, none when it is not', () => {
+    assert.deepEqual(
+      [...charts.keys()],
+      ['income-expenditure', 'spending-by-category', 'balance', 'affordability', 'risk-markers'],
+    );
     assert.deepEqual(buildOverviewCharts({ ...overview, report: null, readiness: 'not_ready' }), []);
   });
 
@@ -72,5 +75,44 @@ describe('overview charts › ECharts options', () => {
     assert.equal(label.formatter(-500), '\u2212£500');
     assert.equal(label.formatter(29500), '£29,500');
     assert.equal('obiMoney' in label, false);
+  });
+
+  test('affordability by month: a bar per month labelled "Mar 2026", below zero in vermillion, money axis', () => {
+    const fixture = overviewFixture('plain');
+    const a = fixture.report?.affordability;
+    if (!a) throw new Error('fixture');
+    a.months = [
+      { year: 2026, month: 3, amount: 400 },
+      { year: 2026, month: 4, amount: -500 },
+    ];
+    const c = buildOverviewCharts(fixture).find((x) => x.id === 'affordability');
+    const o = c?.option ?? {};
+    assert.deepEqual((o.xAxis as Json).data, ['Mar 2026', 'Apr 2026']);
+    assert.deepEqual((o.xAxis as Json).axisLabel, { interval: 0, rotate: 45 }, 'every month labelled');
+    assert.deepEqual(
+      (seriesOf(o)[0]?.data as Json[]).map((d) => [d.value, (d.itemStyle as Json).color]),
+      [
+        [400, OKABE_ITO.bluishGreen],
+        [-500, OKABE_ITO.vermillion],
+      ],
+    );
+    const label = (withMoneyAxes(o).yAxis as Json).axisLabel as { formatter: (v: number) => string };
+    assert.equal(label.formatter(-500), '\u2212£500');
+    assert.match(c?.description ?? '', /1 below zero/);
+  });
+
+  test('risk markers: the markers with money figures, each bar labelled with the amount and count as printed', () => {
+    const o = charts.get('risk-markers')?.option ?? {};
+    assert.deepEqual((o.yAxis as Json).data, ['Gambling']);
+    const [bar] = seriesOf(o)[0]?.data as Json[];
+    assert.equal(bar?.value, 30);
+    assert.equal((bar?.itemStyle as Json).color, OKABE_ITO.vermillion, 'raised');
+    assert.equal((bar?.label as Json).formatter, '£30.00 (2)');
+    const none = overviewFixture('plain');
+    for (const m of none.report?.risk_markers ?? []) m.figures = null;
+    assert.equal(
+      buildOverviewCharts(none).some((c) => c.id === 'risk-markers'),
+      false,
+    );
   });
 });

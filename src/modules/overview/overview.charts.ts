@@ -6,7 +6,7 @@
  * with the same figures (src/web/console/customer-sections.ts).
  */
 import type { CustomerOverview, OverviewReport } from './overview.types.ts';
-import { currencySymbol, formatDay, formatMonth } from './overview.format.ts';
+import { currencySymbol, formatDay, formatMoney, formatMonth } from './overview.format.ts';
 
 /** Okabe & Ito, "Color Universal Design" (2008). */
 export const OKABE_ITO = {
@@ -22,7 +22,7 @@ export const OKABE_ITO = {
 
 export interface OverviewChart {
   /** a stable id: the element ids chart-<id> and the data-chart attribute use it */
-  id: 'income-expenditure' | 'spending-by-category' | 'balance';
+  id: 'income-expenditure' | 'spending-by-category' | 'balance' | 'affordability' | 'risk-markers';
   title: string;
   /** a sentence for screen readers (the element's aria-label) */
   description: string;
@@ -200,9 +200,110 @@ export function balanceChart(report: OverviewReport): OverviewChart {
   };
 }
 
+/**
+ * Affordability by month (endpoint 16): what was left after spending each month, a bar per month, below zero in
+ * vermillion. Every month labelled as "Mar 2026"; each bar's own label is the amount formatted here ("−£500.00"),
+ * so the chart prints exactly the API's figure.
+ */
+function affordabilityChart(report: OverviewReport): OverviewChart | null {
+  const a = report.affordability;
+  if (!a || a.months.length === 0) return null;
+  const symbol = currencySymbol(a.currency);
+  const short = a.months.filter((m) => m.amount < 0).length;
+  return {
+    id: 'affordability',
+    title: 'Affordability by month',
+    description:
+      `Bar chart of the amount left after spending in ${symbol} for each of ${a.months.length} months; ` +
+      (short === 0 ? 'none below zero.' : `${short} below zero.`),
+    option: {
+      aria,
+      animation: false,
+      color: [OKABE_ITO.bluishGreen],
+      title: title('Affordability by month', `left after spending, ${symbol}`),
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { ...grid, top: 60 },
+      xAxis: {
+        type: 'category',
+        data: a.months.map((m) => formatMonth(m.year, m.month)),
+        axisLabel: { interval: 0, rotate: 45 },
+      },
+      yAxis: { type: 'value', name: `Left (${symbol})`, axisLabel: moneyAxisLabel(symbol) },
+      series: [
+        {
+          name: 'Left after spending',
+          type: 'bar',
+          data: a.months.map((m) => ({
+            value: m.amount,
+            itemStyle: { color: m.amount < 0 ? OKABE_ITO.vermillion : OKABE_ITO.bluishGreen },
+          })),
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The risk markers with money figures (overview.markers.ts, `figures`): their total over the last 12 months, a bar
+ * each, raised ones in vermillion, each labelled with the amount and count as the API gives them. The markers
+ * without money figures (indicators, a share of days) are in the list beside it.
+ */
+function riskMarkersChart(report: OverviewReport): OverviewChart | null {
+  const withFigures = report.risk_markers.filter(
+    (m): m is typeof m & { figures: NonNullable<typeof m.figures> } => m.figures !== null,
+  );
+  if (withFigures.length === 0) return null;
+  const symbol = currencySymbol(report.currency);
+  const shown = [...withFigures].reverse(); // a category axis draws upwards: the first marker on top
+  const raised = withFigures.filter((m) => m.raised).length;
+  return {
+    id: 'risk-markers',
+    title: 'Risk markers: amounts in the last 12 months',
+    description:
+      `Bar chart of the total in ${symbol} of ${withFigures.length} risk markers over the last 12 months; ` +
+      `${raised} present.`,
+    option: {
+      aria,
+      animation: false,
+      color: [OKABE_ITO.skyBlue],
+      title: title('Risk markers: amounts in the last 12 months', `present in vermillion, ${symbol}`),
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { ...grid, top: 60, right: 110 },
+      xAxis: { type: 'value', axisLabel: moneyAxisLabel(symbol) },
+      yAxis: {
+        type: 'category',
+        data: shown.map((m) => m.label),
+        axisLabel: { interval: 0, width: 140, overflow: 'truncate' },
+      },
+      series: [
+        {
+          name: 'Total in the last 12 months',
+          type: 'bar',
+          data: shown.map((m) => ({
+            value: m.figures.amount,
+            itemStyle: { color: m.raised ? OKABE_ITO.vermillion : OKABE_ITO.skyBlue },
+            // a plain string, no placeholders: the figure exactly as the page prints it
+            label: {
+              show: true,
+              position: 'right',
+              formatter: `${formatMoney(m.figures.amount, report.currency)} (${m.figures.count})`,
+            },
+          })),
+        },
+      ],
+    },
+  };
+}
+
 /** The overview's charts; none while the report is not ready. */
 export function buildOverviewCharts(overview: CustomerOverview): OverviewChart[] {
   const report = overview.report;
   if (!report) return [];
-  return [incomeExpenditureChart(report), spendingByCategoryChart(report), balanceChart(report)];
+  return [
+    incomeExpenditureChart(report),
+    spendingByCategoryChart(report),
+    balanceChart(report),
+    affordabilityChart(report),
+    riskMarkersChart(report),
+  ].filter((c): c is OverviewChart => c !== null);
 }

@@ -17,7 +17,15 @@ export interface RiskMarkerSpec {
   categoryIds: readonly string[];
   raised(insights: Insights): boolean;
   detail(insights: Insights): string;
+  /** the marker's count and amount over the last 12 months as the report gives them, when it has money figures */
+  figures?(insights: Insights): { count: number; amount: number };
 }
+
+const rateFigures = (s: RateStatistics) => ({ count: s.count, amount: s.total_amounts.last_12m });
+const occurrenceFigures = (s: MonthlyStatistics) => ({
+  count: s.num_last_12m.count,
+  amount: s.num_last_12m.total_amount,
+});
 
 function categoriesOf(groups: readonly Marker[], direction?: 'income' | 'expenditure'): string[] {
   return groups.flatMap((g) =>
@@ -48,6 +56,7 @@ export const RISK_MARKERS: readonly RiskMarkerSpec[] = [
     categoryIds: categoriesOf(['gambling'], 'expenditure'),
     raised: (i) => m(i).gambling.count > 0,
     detail: (i) => rate(m(i).gambling, m(i).currency, 'gambling payments'),
+    figures: (i) => rateFigures(m(i).gambling),
   },
   {
     key: 'payday_loan',
@@ -56,6 +65,7 @@ export const RISK_MARKERS: readonly RiskMarkerSpec[] = [
     categoryIds: categoriesOf(['payday_loan_income']),
     raised: (i) => m(i).direct_loan_indicator,
     detail: (i) => rate(m(i).payday_loan, m(i).currency, 'payday loans received'),
+    figures: (i) => rateFigures(m(i).payday_loan),
   },
   {
     key: 'new_debt',
@@ -64,6 +74,7 @@ export const RISK_MARKERS: readonly RiskMarkerSpec[] = [
     categoryIds: categoriesOf(['loan_income']),
     raised: (i) => m(i).new_debt_indicator,
     detail: (i) => rate(m(i).loan_income, m(i).currency, 'loans received'),
+    figures: (i) => rateFigures(m(i).loan_income),
   },
   {
     key: 'bnpl',
@@ -94,6 +105,7 @@ export const RISK_MARKERS: readonly RiskMarkerSpec[] = [
     categoryIds: categoriesOf(['bank_charges'], 'expenditure'),
     raised: (i) => m(i).bank_charges.num_last_12m.count > 0,
     detail: (i) => occurrences(m(i).bank_charges, m(i).currency, 'bank charges'),
+    figures: (i) => occurrenceFigures(m(i).bank_charges),
   },
   {
     key: 'returned_direct_debits',
@@ -102,6 +114,7 @@ export const RISK_MARKERS: readonly RiskMarkerSpec[] = [
     categoryIds: categoriesOf(['returned_direct_debits'], 'expenditure'),
     raised: (i) => m(i).returned_direct_debits.num_last_12m.count > 0,
     detail: (i) => occurrences(m(i).returned_direct_debits, m(i).currency, 'returned direct debits'),
+    figures: (i) => occurrenceFigures(m(i).returned_direct_debits),
   },
   {
     key: 'cash_withdrawals',
@@ -110,6 +123,7 @@ export const RISK_MARKERS: readonly RiskMarkerSpec[] = [
     categoryIds: categoriesOf(['cash_withdrawals'], 'expenditure'),
     raised: (i) => m(i).cash_withdrawals.count > 0,
     detail: (i) => rate(m(i).cash_withdrawals, m(i).currency, 'cash withdrawals'),
+    figures: (i) => rateFigures(m(i).cash_withdrawals),
   },
   {
     key: 'negative_balance',

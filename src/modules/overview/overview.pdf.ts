@@ -23,6 +23,12 @@ const RENDER_CHART_SVGS = workerTask<ChartSvgInput, ChartSvg[]>(
   'renderChartSvgs',
 );
 
+/**
+ * The charts the PDF draws (overview.document.ts places them); affordability by month and the risk markers are
+ * tables there, with the same figures, which keeps the file small (≤ 300 KB for 24 months).
+ */
+const PDF_CHARTS = new Set(['income-expenditure', 'spending-by-category', 'balance']);
+
 /** Chart size in CSS pixels: the A4 text width at 96 dpi. */
 const CHART_WIDTH = 700;
 const CHART_HEIGHT = 300;
@@ -70,10 +76,12 @@ export async function renderAffordabilityPdf(
   const svgs = await deps.workerPool.run(RENDER_CHART_SVGS, {
     // Decal patterns become thousands of tiny paths in a PDF (three charts: ~0.8 MB); printed, the bars keep the
     // Okabe-Ito colours and the legend, and a table with the same figures follows each chart.
-    charts: buildOverviewCharts(overview).map((c) => ({
-      id: c.id,
-      option: { ...c.option, aria: { enabled: true, decal: { show: false } } },
-    })),
+    charts: buildOverviewCharts(overview)
+      .filter((c) => PDF_CHARTS.has(c.id))
+      .map((c) => ({
+        id: c.id,
+        option: { ...c.option, aria: { enabled: true, decal: { show: false } } },
+      })),
     width: CHART_WIDTH,
     height: CHART_HEIGHT,
   });

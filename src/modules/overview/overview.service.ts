@@ -289,6 +289,7 @@ async function riskMarkers(
       label: spec.label,
       raised: spec.raised(insights),
       detail: spec.detail(insights),
+      figures: spec.figures?.(insights) ?? null,
       transactions: behind.slice(0, MARKER_TRANSACTIONS),
       transaction_count: behind.length,
     };

@@ -94,6 +94,11 @@ export interface OverviewRiskMarker {
   raised: boolean;
   /** the figures of the marker in words, e.g. "3 in the last 12 months, £45.00" */
   detail: string;
+  /**
+   * the marker's count and total amount over the last 12 months, as the report gives them (in the report's
+   * currency); null for a marker without money figures (an indicator, a share of days)
+   */
+  figures: { count: number; amount: number } | null;
   transactions: OverviewTransaction[];
   /** how many transactions are behind it in all (transactions holds at most the latest 20) */
   transaction_count: number;

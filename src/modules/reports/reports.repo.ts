@@ -46,9 +46,9 @@ export async function findReportState(
   db: Db,
   customerId: string,
   name: ReportName,
-): Promise<{ status: ReadinessStatus; data_version: number } | null> {
-  const r = await db.query<{ status: ReadinessStatus; data_version: number }>(
-    'SELECT status, data_version FROM report_states WHERE customer_id = $1 AND report_name = $2',
+): Promise<{ status: ReadinessStatus; data_version: number; updated_at: Date | string } | null> {
+  const r = await db.query<{ status: ReadinessStatus; data_version: number; updated_at: Date | string }>(
+    'SELECT status, data_version, updated_at FROM report_states WHERE customer_id = $1 AND report_name = $2',
     [customerId, name],
   );
   return r.rows[0] ?? null;

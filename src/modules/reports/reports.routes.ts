@@ -12,14 +12,8 @@ import {
   getPersonalInsights,
   getReportReadiness,
 } from './reports.service.ts';
-import { AffordabilityList, EventList, Forecast, Insights } from './reports.wire.ts';
+import { AffordabilityList, EventList, Forecast, Insights, ReportReadiness } from './reports.wire.ts';
 import { CustomerIdParams } from '../customers/index.ts';
-
-const ReportReadiness = Type.Object({
-  name: Type.String(),
-  status: Type.Union([Type.Literal('no_data'), Type.Literal('not_ready'), Type.Literal('ready')]),
-  account_types: Type.Array(Type.String()),
-});
 
 export interface ReportRoutesDeps {
   db: Database;

@@ -10,6 +10,7 @@ import { requireCustomer } from '../customers/index.ts';
 import * as repo from './reports.repo.ts';
 import * as data from './reports-data.repo.ts';
 import { REPORT_NAMES, type ReportName } from './reports.repo.ts';
+import { processingOf } from './data-work.ts';
 import type { AffordabilityBody, EventsBody, ForecastBody, InsightsBody } from './reports.wire.ts';
 
 /**
@@ -34,10 +35,13 @@ export async function getReportReadiness(db: Db, clientId: string, customerId: s
   if (!isReportName(name))
     throw new AppError('report_not_found', `No report named "${name}"; reports are ${REPORT_NAMES.join(', ')}.`);
   const state = await repo.findReportState(db, customerId, name);
+  const status = state?.status ?? ('no_data' as const);
   return {
     name,
-    status: state?.status ?? ('no_data' as const),
+    status,
     account_types: await repo.accountTypesWithData(db, customerId),
+    // docs/decisions/0057-readiness-processing.md: data being stored, or the report being computed
+    processing: await processingOf(db, customerId, status === 'not_ready', state?.updated_at ?? null),
   };
 }
 

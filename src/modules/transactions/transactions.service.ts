@@ -7,7 +7,7 @@ import { newIds } from '../../lib/ids.ts';
 import { requireCustomer } from '../customers/index.ts';
 import { findCategory } from '../../analytics/categories/taxonomy.ts';
 import { requireCustomerAccounts } from '../accounts/index.ts';
-import { markDataChanged } from '../reports/index.ts';
+import { markDataChanged, trackDataWork } from '../reports/index.ts';
 import { runIdempotent } from '../idempotency/index.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
@@ -55,8 +55,16 @@ export function submitTransactions(
   ctx: SubmissionContext,
   submission: SubmittedTransactionInput[] | PreparedSubmission,
 ): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
-  return customerWrites(ctx.db, ctx.customerId, () => submitInTurn(ctx, submission));
+  const inTurn = () => customerWrites(ctx.db, ctx.customerId, () => submitInTurn(ctx, submission));
+  const rows = Array.isArray(submission) ? submission.length : submission.count;
+  // Readiness says `processing` while a long submission waits for its turn and is stored
+  // (docs/decisions/0057-readiness-processing.md); a short one is done before anyone could ask.
+  if (rows < PROGRESS_FROM_ROWS) return inTurn();
+  return trackDataWork(ctx.db, { customerId: ctx.customerId, kind: 'submission', rows, now: ctx.now }, inTurn);
 }
+
+/** From this many transactions a submission is recorded as work under way while it is stored. */
+const PROGRESS_FROM_ROWS = 1_000;
 
 async function submitInTurn(
   ctx: SubmissionContext,
@@ -518,10 +526,19 @@ export async function submitStreamedTransactions(
   ctx: SubmissionContext,
   submission: StreamedSubmission,
 ): Promise<{ body: SubmissionAnswer; replayed: boolean } | null> {
-  const { db, clientId, customerId, now } = ctx;
+  const { db, customerId, now } = ctx;
   // PostgreSQL only: on the embedded engine the COPY itself runs on this thread, and loading while reading made the
   // event loop's longest stalls longer (README.md, bench:event-loop), so a big body is read first there, as before.
   if (db.kind !== 'postgres') return null;
+  // How many items the body holds is known only once it is read: rows_received stays null while it is stored.
+  return trackDataWork(db, { customerId, kind: 'submission', rows: null, now }, () => streamIn(ctx, submission));
+}
+
+async function streamIn(
+  ctx: SubmissionContext,
+  submission: StreamedSubmission,
+): Promise<{ body: SubmissionAnswer; replayed: boolean } | null> {
+  const { db, clientId, customerId, now } = ctx;
   try {
     const customerAccounts = await requireCustomerAccounts(db, clientId, customerId);
     const accounts: Array<[string, string]> = customerAccounts.map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]);

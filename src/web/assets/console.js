@@ -88,7 +88,9 @@
     box.appendChild(table);
   }
 
-  // A report being computed: ask for its readiness (every 3 s, slowing to 15 s) and reload when it is ready.
+  // Work under way (data being stored, a report being computed): ask for the readiness (every 3 s, slowing to
+  // 15 s), write its progress in words into the notice (the server words it: readiness.json's `text`), and reload
+  // once nothing is under way any more, so the page shows the report that is now ready.
   function pollReadiness(el) {
     var url = el.getAttribute('data-poll-readiness');
     var delay = 3000;
@@ -98,11 +100,13 @@
           return res.ok ? res.json() : null;
         })
         .then(function (body) {
-          if (body && body.status === 'ready') {
-            el.textContent = 'The report is ready: loading its figures.';
+          if (body && !body.moving) {
+            el.textContent =
+              body.status === 'ready' ? 'The report is ready: loading its figures.' : 'Loading the latest state.';
             window.location.reload();
             return;
           }
+          if (body && typeof body.text === 'string' && el.textContent !== body.text) el.textContent = body.text;
           delay = Math.min(delay * 1.5, 15000);
           window.setTimeout(ask, delay);
         })

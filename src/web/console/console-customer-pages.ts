@@ -5,6 +5,7 @@ import { flash, isoDay, isoMinute } from './console-pages.ts';
 import type { ConsoleSession } from '../../modules/console/index.ts';
 import { findBank } from '../../banks/registry.ts';
 import { formatInstant } from '../../modules/overview/index.ts';
+import type { Processing } from '../../modules/reports/index.ts';
 
 /** A bank's name as customers know it, from its slug ("sandbox" → "Sandbox Bank"); an unknown slug as it is. */
 export function bankName(slug: string): string {
@@ -32,19 +33,56 @@ function whenInWords(unix: number): string {
   return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
 }
 
+/** A report's readiness as the API answers it (endpoint 18, docs/decisions/0057-readiness-processing.md). */
+export interface ReadinessView {
+  status: 'no_data' | 'not_ready' | 'ready';
+  processing: Processing | null;
+}
+
 export interface CustomerListRow {
   id: string;
   user_reference: string;
   created_at: number;
   connection: { label: string; tone: 'ok' | 'warn' | 'bad' | 'none' };
-  readiness: 'no_data' | 'not_ready' | 'ready';
+  readiness: ReadinessView;
 }
 
-const READINESS: Record<CustomerListRow['readiness'], { label: string; tone: string }> = {
-  ready: { label: 'Ready', tone: 'status-ok' },
-  not_ready: { label: 'Being computed', tone: 'status-warn' },
-  no_data: { label: 'No data', tone: '' },
-};
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/**
+ * The readiness in words, one place for the customer list, the customer page and its live updates
+ * (readiness.json), so they never disagree: a short label, its tone, and a sentence of what is under way.
+ */
+export function readinessInWords(r: ReadinessView): { label: string; tone: string; sentence: string } {
+  const p = r.processing;
+  const since = p ? ` Started ${whenInWords(p.since)}.` : '';
+  if (p?.stage === 'storing_submission')
+    return {
+      label: 'Receiving data',
+      tone: 'status-warn',
+      sentence: `Storing ${p.rows_received === null ? 'transactions' : `${count(p.rows_received)} transactions`} submitted through the API.${since}`,
+    };
+  if (p?.stage === 'storing_bank_data')
+    return {
+      label: 'Receiving data',
+      tone: 'status-warn',
+      sentence:
+        p.rows_received === null
+          ? `Reading the customer’s data from their bank.${since}`
+          : `Storing ${count(p.rows_received)} transactions from the customer’s bank.${since}`,
+    };
+  if (r.status === 'not_ready')
+    return {
+      label: 'Being computed',
+      tone: 'status-warn',
+      sentence: `Computing the report from new data: its figures appear here when it is ready.${since}`,
+    };
+  if (r.status === 'ready') return { label: 'Ready', tone: 'status-ok', sentence: 'The report is ready.' };
+  return { label: 'No data', tone: '', sentence: 'There is no bank data for this customer yet: no figures to show.' };
+}
+
+/** Whether the page should follow the readiness live: something is under way. */
+export const readinessIsMoving = (r: ReadinessView) => r.status === 'not_ready' || r.processing !== null;
 
 export function customersBody(o: {
   rows: CustomerListRow[];
@@ -67,7 +105,7 @@ export function customersBody(o: {
     (r) => html`<tr>
 <td><a href="/console/customers/${encodeURIComponent(r.id)}">${r.user_reference}</a><br><code>${r.id}</code></td>
 <td><span class="${r.connection.tone === 'none' ? '' : `status-${r.connection.tone}`}">${r.connection.label}</span></td>
-<td><span class="${READINESS[r.readiness].tone}">${READINESS[r.readiness].label}</span></td>
+<td><span class="${readinessInWords(r.readiness).tone}">${readinessInWords(r.readiness).label}</span></td>
 <td data-value="${r.created_at}">${isoDay(r.created_at)}</td></tr>`,
   )}</tbody></table></div>
 <nav class="pager" aria-label="Pages">
@@ -112,10 +150,21 @@ function consentExpiryNotices(consents: ConsentLine[], nowSeconds: number, days:
     : html`<div class="notice warn" role="status" id="consent-expiry"><p><strong>Bank access ending soon</strong></p><ul>${lines}</ul></div>`;
 }
 
+/** Why the PDF cannot be printed yet, in the words of the readiness. */
+function pdfReason(status: ReadinessView['status'], processing: ReadinessView['processing']): string {
+  if (status === 'no_data' && processing)
+    return 'Nothing to print yet: the customer’s data is being stored; the PDF is available once its report is ready.';
+  if (status === 'no_data') return 'Nothing to print yet: there is no bank data for this customer.';
+  return 'Available once the report being computed is ready.';
+}
+
 export function customerBody(o: {
   session: ConsoleSession;
   customer: { id: string; user_reference: string };
-  readiness: CustomerListRow['readiness'];
+  /** the overview's readiness: ready only when its report could be read */
+  readiness: ReadinessView['status'];
+  /** data being stored or a report computed (readiness's processing): the PDF's reason says so */
+  processing?: ReadinessView['processing'];
   /** accounts came in by submission (so "no bank connected" is not the whole story) */
   hasSubmittedAccounts: boolean;
   consents: ConsentLine[];
@@ -137,7 +186,7 @@ ${
   o.readiness === 'ready'
     ? html`<a class="button" href="${base}/report.pdf" download data-pdf-button>Download the affordability PDF</a><p id="pdf-progress" class="note" role="status" aria-live="polite"></p>`
     : html`<button type="button" disabled aria-describedby="pdf-why">Download the affordability PDF</button>
-<p id="pdf-why" class="note">${o.readiness === 'no_data' ? 'Nothing to print yet: there is no bank data for this customer.' : 'Available once the report being computed is ready.'}</p>`
+<p id="pdf-why" class="note">${pdfReason(o.readiness, o.processing ?? null)}</p>`
 }
 ${
   admin && authorised

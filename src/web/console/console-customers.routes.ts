@@ -19,6 +19,8 @@ import {
   flash,
   inviteCustomerBody,
   invitedCustomerMessage,
+  readinessInWords,
+  readinessIsMoving,
   type CustomerListRow,
 } from './console-customer-pages.ts';
 
@@ -63,7 +65,7 @@ async function customerListRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: Conso
         user_reference: customer.user_reference,
         created_at: customer.created_at,
         connection: connectionOf(consents.data.map((x) => x.status)),
-        readiness: readiness.status,
+        readiness: { status: readiness.status, processing: readiness.processing },
       });
     }
     return kit.send(reply, 200, {
@@ -75,49 +77,59 @@ async function customerListRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: Conso
   });
 }
 
+/** The customer's page: the overview, consents (with expiry notices), progress and the correctable transactions. */
+async function customerPage(
+  deps: ConsoleRoutesDeps,
+  kit: ConsoleKit,
+  reply: FastifyReply,
+  s: ConsoleSession,
+  id: string,
+  message: ReturnType<typeof flash> | '',
+  status = 200,
+): Promise<FastifyReply> {
+  const overview = await loadCustomerOverview(deps, s.clientId, id);
+  if (!overview) throw notFound('customer');
+  const consents = await listCustomerConsents(deps, s.clientId, id);
+  const latest = await listLatestCategorised(deps.db, s.clientId, id, CORRECTABLE_TRANSACTIONS);
+  const { processing } = await getReportReadiness(deps.db, s.clientId, id, 'insights');
+  return kit.send(reply, status, {
+    title: overview.customer.user_reference,
+    session: s,
+    section: 'customers',
+    charts: true,
+    body: customerBody({
+      session: s,
+      customer: overview.customer,
+      readiness: overview.readiness,
+      processing,
+      hasSubmittedAccounts: overview.accounts.length > 0,
+      consents: consents.data.map((x) => ({
+        bank_slug: x.bank_slug,
+        status: x.status,
+        last_pulled_at: x.last_pulled_at,
+        expiration_date_time: x.expiration_date_time,
+        reconfirm_by_date_time: x.reconfirm_by_date_time,
+      })),
+      nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
+      noticeDays: deps.config.consentExpiryNoticeDays,
+      sections:
+        renderCustomerSections(overview, { status: overview.readiness, processing }) +
+        categorySection(s, id, latest).value,
+      message,
+    }),
+  });
+}
+
 async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKit): Promise<void> {
   const now = () => deps.clock.now();
-  const customerPage = async (
-    reply: FastifyReply,
-    s: ConsoleSession,
-    id: string,
-    message: ReturnType<typeof flash> | '',
-    status = 200,
-  ) => {
-    const overview = await loadCustomerOverview(deps, s.clientId, id);
-    if (!overview) throw notFound('customer');
-    const consents = await listCustomerConsents(deps, s.clientId, id);
-    const latest = await listLatestCategorised(deps.db, s.clientId, id, CORRECTABLE_TRANSACTIONS);
-    return kit.send(reply, status, {
-      title: overview.customer.user_reference,
-      session: s,
-      section: 'customers',
-      charts: true,
-      body: customerBody({
-        session: s,
-        customer: overview.customer,
-        readiness: overview.readiness,
-        hasSubmittedAccounts: overview.accounts.length > 0,
-        consents: consents.data.map((x) => ({
-          bank_slug: x.bank_slug,
-          status: x.status,
-          last_pulled_at: x.last_pulled_at,
-          expiration_date_time: x.expiration_date_time,
-          reconfirm_by_date_time: x.reconfirm_by_date_time,
-        })),
-        nowSeconds: Math.floor(now().getTime() / 1000),
-        noticeDays: deps.config.consentExpiryNoticeDays,
-        sections: renderCustomerSections(overview) + categorySection(s, id, latest).value,
-        message,
-      }),
-    });
-  };
 
   c.get<IdParams>('/console/customers/:id', { schema: hide }, async (request, reply) => {
     const s = await kit.signedIn(request, reply);
     if (!s) return reply;
     const done = field(request.query, 'done', 20);
     return customerPage(
+      deps,
+      kit,
       reply,
       s,
       request.params.id,
@@ -134,7 +146,10 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
     const s = await kit.signedIn(request, reply);
     if (!s) return reply;
     const readiness = await getReportReadiness(deps.db, s.clientId, request.params.id, 'insights');
-    return reply.header('cache-control', 'no-store').send({ status: readiness.status });
+    const view = { status: readiness.status, processing: readiness.processing };
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ ...view, moving: readinessIsMoving(view), text: readinessInWords(view).sentence });
   });
 
   c.post<IdParams>('/console/customers/:id/refresh', { schema: hide }, async (request, reply) => {
@@ -155,18 +170,10 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
   });
 
   await pdfRoute(c, deps, kit);
-  await categoryRoute(c, deps, kit, customerPage);
+  await categoryRoute(c, deps, kit);
 }
 
-type CustomerPage = (
-  reply: FastifyReply,
-  s: ConsoleSession,
-  id: string,
-  message: ReturnType<typeof flash> | '',
-  status?: number,
-) => Promise<FastifyReply>;
-
-async function categoryRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKit, customerPage: CustomerPage) {
+async function categoryRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKit) {
   const now = () => deps.clock.now();
   // An admin changes a transaction's category (docs/decisions/0061-category-corrections-and-rules.md); the change is
   // kept with the console user's id, and an empty choice withdraws the correction.
@@ -190,7 +197,7 @@ async function categoryRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKi
         await correctTransactionCategory(ctx, id, tid, categoryId);
       } catch (err) {
         if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
-        return customerPage(reply, s, id, flash('error', err.message), 400);
+        return customerPage(deps, kit, reply, s, id, flash('error', err.message), 400);
       }
       return reply.redirect(`/console/customers/${encodeURIComponent(id)}?done=category`, 303);
     },

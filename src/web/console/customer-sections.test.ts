@@ -12,9 +12,9 @@ describe('customer sections › the overview as an HTML fragment', () => {
     assert.ok(page.includes('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;'));
     // Only the chart JSON blocks open a script element, and each is closed once, by us.
     const opened = page.match(/<script\b[^>]*>/g) ?? [];
-    assert.equal(opened.length, 3);
+    assert.equal(opened.length, 5);
     for (const tag of opened) assert.match(tag, /^<script type="application\/json" id="chart-[a-z-]+">$/);
-    assert.equal((page.match(/<\/script>/g) ?? []).length, 3);
+    assert.equal((page.match(/<\/script>/g) ?? []).length, 5);
   });
 
   test('no inline style or event handler anywhere', () => {
@@ -25,7 +25,7 @@ describe('customer sections › the overview as an HTML fragment', () => {
   });
 
   test('each chart: an element with role img and a label, then its option as JSON that parses back', () => {
-    for (const id of ['income-expenditure', 'spending-by-category', 'balance']) {
+    for (const id of ['income-expenditure', 'spending-by-category', 'balance', 'affordability', 'risk-markers']) {
       assert.match(page, new RegExp(`<div class="chart" data-chart="${id}" role="img" aria-label="[^"]+"></div>`));
       const json = new RegExp(`<script type="application/json" id="chart-${id}">([^<]*)</script>`).exec(page)?.[1];
       assert.ok(json, id);
@@ -52,10 +52,31 @@ describe('customer sections › the overview as an HTML fragment', () => {
   test('a report not ready: says so, shows the accounts, and no figures or charts', () => {
     const fixture = overviewFixture();
     const notReady = renderCustomerSections({ ...fixture, readiness: 'not_ready', report: null });
-    assert.match(notReady, /being computed/);
+    assert.match(notReady, /Computing the report from new data/);
+    assert.match(notReady, /data-poll-readiness=/, 'follows the progress live');
     assert.doesNotMatch(notReady, /data-chart|Latest month/);
     assert.match(notReady, /Accounts and balances/);
     const noData = renderCustomerSections({ ...fixture, readiness: 'no_data', report: null, accounts: [] });
     assert.match(noData, /no bank data/);
+    assert.doesNotMatch(noData, /data-poll-readiness=/);
+  });
+
+  test('work under way: the progress in words (rows received), followed live; the previous figures say so', () => {
+    const fixture = overviewFixture();
+    const since = Date.UTC(2026, 5, 1, 9) / 1000;
+    const storing = renderCustomerSections(
+      { ...fixture, readiness: 'no_data', report: null },
+      { status: 'no_data', processing: { stage: 'storing_submission', rows_received: 100_000, since } },
+    );
+    assert.match(storing, /Storing 100,000 transactions submitted through the API\. Started 1 Jun 2026, 09:00 UTC\./);
+    assert.match(storing, /data-poll-readiness="\/console\/customers\/[^"]+\/readiness\.json"/);
+    const pulling = renderCustomerSections(fixture, {
+      status: 'ready',
+      processing: { stage: 'storing_bank_data', rows_received: null, since },
+    });
+    assert.match(pulling, /Reading the customer’s data from their bank\./);
+    assert.match(pulling, /The figures below are from the previous data until then\./);
+    assert.match(pulling, /Latest month/, 'the ready report stays on the page');
+    assert.doesNotMatch(renderCustomerSections(fixture), /data-poll-readiness=/, 'ready and idle: no polling');
   });
 });

@@ -18,6 +18,7 @@ import type {
 } from '../../modules/overview/index.ts';
 import { formatDay, formatInstant, formatMoney, formatMonth } from '../../modules/overview/index.ts';
 import { findBank } from '../../banks/registry.ts';
+import { readinessInWords, readinessIsMoving, type ReadinessView } from './console-customer-pages.ts';
 
 /** The OBIE balance types in words. */
 const BALANCE_TYPE: Record<string, string> = {
@@ -98,18 +99,20 @@ function reportFacts(o: CustomerOverview, r: OverviewReport): Html {
 </dl>`;
 }
 
-function notReady(o: CustomerOverview): Html {
-  const text =
-    o.readiness === 'no_data'
-      ? 'There is no bank data for this customer yet: no figures to show.'
-      : 'The report is being computed from new data: its figures appear here once it is ready.';
-  // While computing, the console's script asks for the readiness and reloads the page when it is ready.
-  return o.readiness === 'not_ready'
-    ? html`<p class="notice" role="status" data-poll-readiness="/console/customers/${encodeURIComponent(o.customer.id)}/readiness.json">${text}</p>`
+/**
+ * What is under way, in words (readinessInWords). While something is, the console's script asks for the readiness,
+ * writes its progress into this notice and reloads the page when the report is ready (src/web/assets/console.js).
+ */
+function progressNotice(o: CustomerOverview, live: ReadinessView): Html {
+  const moving = readinessIsMoving(live);
+  const text = readinessInWords(live).sentence;
+  if (!moving && o.report) return html``;
+  return moving
+    ? html`<p class="notice" role="status" aria-live="polite" data-poll-readiness="/console/customers/${encodeURIComponent(o.customer.id)}/readiness.json">${text}${o.report ? ' The figures below are from the previous data until then.' : ''}</p>`
     : html`<p class="notice" role="status">${text}</p>`;
 }
 
-function affordabilitySection(r: OverviewReport): Html {
+function affordabilitySection(r: OverviewReport, c: OverviewChart | undefined): Html {
   const a = r.affordability;
   if (!a) return section('affordability', 'Affordability', html`<p>No complete month to assess yet.</p>`);
   return section('affordability', 'Affordability', [
@@ -120,6 +123,7 @@ function affordabilitySection(r: OverviewReport): Html {
 <dt>Flexible spending a month on average</dt><dd>${formatMoney(a.averages.flexible_expenditure, a.currency)}</dd>
 </dl>`,
     ...a.explanation.map((s) => html`<p>${s}</p>`),
+    c ? chart(c) : html``,
     html`<div class="table-wrap"><table data-sortable><caption>Affordability by month</caption>
 <thead><tr><th scope="col">Month</th><th scope="col">Left after spending</th></tr></thead>
 <tbody>${a.months.map((m) => html`<tr><td data-sort-value="${m.year * 100 + m.month}">${formatMonth(m.year, m.month)}</td>${money(m.amount, a.currency)}</tr>`)}</tbody></table></div>`,
@@ -195,11 +199,16 @@ function transactionsTable(caption: string, txs: readonly OverviewTransaction[])
 <tbody>${txs.map((t) => html`<tr><td data-sort-value="${t.date}">${formatDay(t.date)}</td><td>${t.description}</td><td>${t.category ?? ''}</td>${money(t.amount, t.currency)}</tr>`)}</tbody></table>`;
 }
 
-function markersSection(r: OverviewReport): Html {
-  return section(
-    'risk-markers',
-    'Risk markers',
-    r.risk_markers.map(
+function markersSection(r: OverviewReport, c: OverviewChart | undefined): Html {
+  const withFigures = r.risk_markers.filter((m) => m.figures !== null);
+  return section('risk-markers', 'Risk markers', [
+    c ? chart(c) : html``,
+    withFigures.length > 0
+      ? html`<div class="table-wrap"><table data-sortable><caption>Risk markers with amounts, last 12 months</caption>
+<thead><tr><th scope="col">Marker</th><th scope="col">Present</th><th scope="col">How many</th><th scope="col">Total</th></tr></thead>
+<tbody>${withFigures.map((m) => html`<tr><td>${m.label}</td><td>${m.raised ? 'Present' : 'Not present'}</td><td class="num" data-sort-value="${m.figures?.count ?? 0}">${m.figures?.count ?? 0}</td>${money(m.figures?.amount ?? 0, r.currency)}</tr>`)}</tbody></table></div>`
+      : html``,
+    ...r.risk_markers.map(
       (
         m,
       ) => html`<article class="marker ${m.raised ? 'marker-raised' : 'marker-clear'}" aria-labelledby="marker-${m.key}">
@@ -217,7 +226,7 @@ ${
 }
 </article>`,
     ),
-  );
+  ]);
 }
 
 function eventsSection(r: OverviewReport): Html {
@@ -240,22 +249,23 @@ function eventsSection(r: OverviewReport): Html {
 }
 
 /** The overview's sections as an HTML fragment for the console's customer page. */
-export function renderCustomerSections(overview: CustomerOverview): string {
+export function renderCustomerSections(
+  overview: CustomerOverview,
+  live: ReadinessView = { status: overview.readiness, processing: null },
+): string {
   const r = overview.report;
-  const parts: Html[] = [accountsSection(overview)];
-  if (!r) {
-    parts.unshift(notReady(overview));
-  } else {
+  const parts: Html[] = [progressNotice(overview, live), accountsSection(overview)];
+  if (r) {
     const charts = new Map(buildOverviewCharts(overview).map((c) => [c.id, c]));
-    parts.unshift(reportFacts(overview, r));
+    parts.splice(1, 0, reportFacts(overview, r));
     parts.push(
-      affordabilitySection(r),
+      affordabilitySection(r, charts.get('affordability')),
       ...(overview.assessment ? [assessmentSection(overview.assessment)] : []),
       incomeSection(r, charts.get('income-expenditure')),
       spendingSection(r, charts.get('spending-by-category')),
       balanceSection(r, charts.get('balance')),
       recurringSection(r),
-      markersSection(r),
+      markersSection(r, charts.get('risk-markers')),
       eventsSection(r),
     );
   }
