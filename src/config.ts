@@ -155,6 +155,12 @@ export interface Config {
    * and the PDF answers 503 pdf_unavailable.
    */
   chromiumPath: string | null;
+  /**
+   * REGULATED_FIRM_NAME and REGULATED_FIRM_FCA_NUMBER: the firm authorised by the FCA to provide the account
+   * information service, named in the hosted pages' footer (docs/decisions/0055-hosted-pages-no-dead-ends.md);
+   * null until the operator sets them (then the pages name no provider).
+   */
+  regulatedFirm: { name: string; fcaNumber: string | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -233,6 +239,8 @@ export const KNOWN_KEYS = [
   'CONSOLE_SIGN_IN_LOCKOUT_AFTER',
   'CONSOLE_INVITATION_TTL_SECONDS',
   'OBI_CHROMIUM_PATH',
+  'REGULATED_FIRM_NAME',
+  'REGULATED_FIRM_FCA_NUMBER',
 ] as const;
 
 /** A failed bank pull is tried again after 1 min, 10 min and 1 h. */
@@ -332,6 +340,21 @@ export function parseTrustedProxies(value: string | undefined, problems: string[
   return entries;
 }
 
+/** The regulated provider the hosted pages name (docs/decisions/0055-hosted-pages-no-dead-ends.md). */
+function parseRegulatedFirm(get: (key: Key) => string | undefined, problems: string[]): Config['regulatedFirm'] {
+  const name = get('REGULATED_FIRM_NAME');
+  const fcaNumber = get('REGULATED_FIRM_FCA_NUMBER') ?? null;
+  if (name !== undefined && name.length > 200) problems.push('REGULATED_FIRM_NAME: at most 200 characters');
+  // The FCA's Firm Reference Numbers are six or seven digits.
+  if (fcaNumber !== null && !/^\d{6,7}$/.test(fcaNumber))
+    problems.push(
+      `REGULATED_FIRM_FCA_NUMBER: expected the firm's 6 or 7 digit FCA reference number, got "${fcaNumber}"`,
+    );
+  if (fcaNumber !== null && name === undefined)
+    problems.push('REGULATED_FIRM_FCA_NUMBER: set REGULATED_FIRM_NAME too (the pages name the firm with its number)');
+  return name === undefined ? null : Object.freeze({ name, fcaNumber });
+}
+
 /** The lender console (docs/decisions/0034-console.md): sessions, sign-in lock-out, staff invitations. */
 function parseConsole(int: (key: Key, def: number, min: number, max: number) => number) {
   return {
@@ -390,6 +413,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const mail = parseMail(get('SMTP_URL'), get('MAIL_FROM'), get('MAIL_OUTBOX_DIR'), dataDir, problems);
   const testHoldReportCompute = bool('OBI_TEST_HOLD_REPORT_COMPUTE', false);
   const consoleSettings = parseConsole(int);
+  const regulatedFirm = parseRegulatedFirm(get, problems);
   if (testHoldReportCompute && nodeEnv !== 'test')
     problems.push('OBI_TEST_HOLD_REPORT_COMPUTE: a test hook, accepted only with NODE_ENV=test');
   const workerThreads = int('WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64);
@@ -418,6 +442,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
     ...mail,
     ...consoleSettings,
+    regulatedFirm,
     testHoldReportCompute,
     workerThreads,
     workerWarm,
