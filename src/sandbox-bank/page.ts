@@ -9,6 +9,15 @@ import type { SandboxConsent } from './state.ts';
 import { SWITCH_KINDS } from './state.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 
+/**
+ * The policy of every page the sandbox bank shows, its own and oidc-provider's. oidc-provider adds the hash of its
+ * one inline script (the auto-submitting form of a form_post answer, or of ending an earlier login in the same
+ * browser) to `script-src` when the response already has one, so a second connection in one browser goes on
+ * instead of stopping at a blank page.
+ */
+export const SANDBOX_PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 /* Colours read at 4.5:1 or better on their backgrounds (WCAG AA). */
 const STYLE = `*,*::before,*::after{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:1rem;line-height:1.5;color:#1c2430;background:#eef1f5}
