@@ -94,6 +94,46 @@ interface NoticeOptions {
   context?: RefusalContext;
 }
 
+/** The lender of a refused page's flow, where the request names one (a session's secret, a bank return's state). */
+async function contextOfRequest(deps: WebDeps, request: FastifyRequest): Promise<RefusalContext | undefined> {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (typeof params.secret === 'string') {
+    const s = await loadSession(deps, params.secret, deps.clock.now(), presentedBinding(request, SESSION_COOKIE));
+    return 'refused' in s ? s.context : s;
+  }
+  if (typeof query.state === 'string' && query.state.length <= 200) {
+    const flow = await findFlowByState(deps.db, query.state);
+    return (flow && (await contextOfFlow(deps.db, flow))) || undefined;
+  }
+  return undefined;
+}
+
+/** A hosted page with the pages' headers, the regulated provider in its footer. */
+function sendPage(deps: WebDeps, reply: FastifyReply, status: number, frameAncestors: string | null, o: PageOptions) {
+  setPageHeaders(reply, { frameAncestors, imageOrigins: [new URL(deps.config.publicBaseUrl).origin] });
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(page({ ...o, firm: deps.config.regulatedFirm }));
+}
+
+/** A notice (a refusal, a failure), in the lender's branding with its way back where the flow is known. */
+async function sendNotice(deps: WebDeps, reply: FastifyReply, kind: NoticeKind, o: NoticeOptions) {
+  const known = o.context ? await lenderOf(deps, o.context) : null;
+  const opts = known ? { ...o, company: known.company, brand: known.brand, exit: known.exit } : o;
+  const n = noticeBody(kind, opts);
+  // A component's refusal is shown inside whatever page framed it, so the customer sees why; it holds nothing.
+  return sendPage(deps, reply, n.status, o.frame !== undefined ? o.frame : o.component ? '*' : null, {
+    title: n.title,
+    company: opts.company,
+    framed: o.component,
+    hostOrigin: o.component && o.context?.origin ? o.context.origin : null,
+    brand: opts.brand ?? NO_BRANDING,
+    body: n.body,
+  });
+}
+
 /** The pages' shared helpers: rendering, refusals, the session behind a secret, API failures, a flow's outcome. */
 function webContext(app: HttpApp, deps: WebDeps) {
   const now = () => deps.clock.now();
@@ -101,29 +141,10 @@ function webContext(app: HttpApp, deps: WebDeps) {
   const api = (s: ConnectSession): CustomerApi => customerApi(app, s.customerToken);
 
   const lender = (s: ConnectSession) => lenderOf(deps, s);
-  const brandOf = async (s: ConnectSession) => (await lender(s)).brand;
-  const send = (reply: FastifyReply, status: number, frameAncestors: string | null, o: PageOptions) => {
-    setPageHeaders(reply, { frameAncestors, imageOrigins: [publicOrigin] });
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .send(page({ ...o, firm: deps.config.regulatedFirm }));
-  };
+  const send = (reply: FastifyReply, status: number, frameAncestors: string | null, o: PageOptions) =>
+    sendPage(deps, reply, status, frameAncestors, o);
   const frameOf = (s: ConnectSession) => (s.mode === 'component' ? s.origin : null);
-  const notice = async (reply: FastifyReply, kind: NoticeKind, o: NoticeOptions) => {
-    const known = o.context ? await lenderOf(deps, o.context) : null;
-    const opts = known ? { ...o, company: known.company, brand: known.brand, exit: known.exit } : o;
-    const n = noticeBody(kind, opts);
-    // A component's refusal is shown inside whatever page framed it, so the customer sees why; it holds nothing.
-    return send(reply, n.status, o.frame !== undefined ? o.frame : o.component ? '*' : null, {
-      title: n.title,
-      company: opts.company,
-      framed: o.component,
-      hostOrigin: o.component && o.context?.origin ? o.context.origin : null,
-      brand: opts.brand ?? NO_BRANDING,
-      body: n.body,
-    });
-  };
+  const notice = (reply: FastifyReply, kind: NoticeKind, o: NoticeOptions) => sendNotice(deps, reply, kind, o);
   const refuse = (reply: FastifyReply, r: Refusal, component: boolean) =>
     notice(reply, r.refused, {
       company: 'company' in r ? r.company : null,
@@ -182,27 +203,12 @@ function webContext(app: HttpApp, deps: WebDeps) {
     if (outcome === 'Authorised') await completeSession(deps.db, s, now());
     return outcome;
   }
-  /** The lender of a refused page's flow, where the request names one (a session's secret, a bank return's state). */
-  const contextOfRequest = async (request: FastifyRequest): Promise<RefusalContext | undefined> => {
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    if (typeof params.secret === 'string') {
-      const s = await loadSession(deps, params.secret, now(), presentedBinding(request, SESSION_COOKIE));
-      return 'refused' in s ? s.context : s;
-    }
-    if (typeof query.state === 'string' && query.state.length <= 200) {
-      const flow = await findFlowByState(deps.db, query.state);
-      return (flow && (await contextOfFlow(deps.db, flow))) || undefined;
-    }
-    return undefined;
-  };
   return {
     deps,
     now,
     publicOrigin,
     api,
     lender,
-    brandOf,
     send,
     frameOf,
     notice,
@@ -210,7 +216,7 @@ function webContext(app: HttpApp, deps: WebDeps) {
     withSession,
     apiFailure,
     outcomeOf,
-    contextOfRequest,
+    contextOfRequest: (request: FastifyRequest) => contextOfRequest(deps, request),
   };
 }
 
@@ -254,6 +260,7 @@ export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
       bankRoutes(web, ctx);
       returnRoutes(web, ctx);
       resultRoutes(web, ctx);
+      cancelRoute(web, ctx);
     },
     { prefix: '/connect' },
   );
@@ -384,7 +391,7 @@ function logoRoute(web: HttpApp, ctx: WebContext): void {
 
 /** The session's start and the bank picker. */
 function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, api, brandOf, send, frameOf, withSession } = ctx;
+  const { deps, api, lender, send, frameOf, withSession } = ctx;
   web.get('/s/:secret', { schema: { ...hide, params: Secret } }, async (request, reply) =>
     reply.redirect(sessionPath(request.params.secret, '/banks'), 303),
   );
@@ -417,7 +424,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
       return send(reply, 200, frameOf(s), {
         title: 'Choose your bank',
         company: s.company,
-        brand: await brandOf(s),
+        brand: (await lender(s)).brand,
         framed: s.mode === 'component',
         hostOrigin: s.origin,
         step: 1,
@@ -436,7 +443,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
 
 /** One bank: its consent screen, and continuing to the bank (endpoints 4 and 5 through the API). */
 function bankRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, now, api, brandOf, send, frameOf, withSession, apiFailure } = ctx;
+  const { deps, now, api, lender, send, frameOf, withSession, apiFailure } = ctx;
   web.get('/s/:secret/banks/:bank_slug', { schema: { ...hide, params: SecretSlug } }, async (request, reply) => {
     const s = await withSession(request, reply, request.params.secret);
     if (!s) return reply;
@@ -451,7 +458,7 @@ function bankRoutes(web: HttpApp, ctx: WebContext): void {
     return send(reply, 200, frameOf(s), {
       title: `Connect to ${screen.metadata.name}`,
       company: s.company,
-      brand: await brandOf(s),
+      brand: (await lender(s)).brand,
       framed: s.mode === 'component',
       hostOrigin: s.origin,
       step: 2,
@@ -546,9 +553,9 @@ function returnRoutes(web: HttpApp, ctx: WebContext): void {
   );
 }
 
-/** The session's outcome: the result page and its status for the page's script. */
-function resultRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, now, api, lender, send, frameOf, withSession, outcomeOf } = ctx;
+/** Every step's Cancel (docs/decisions/0055-hosted-pages-no-dead-ends.md). */
+function cancelRoute(web: HttpApp, ctx: WebContext): void {
+  const { lender, send, frameOf, withSession } = ctx;
   web.get('/s/:secret/cancel', { schema: { ...hide, params: Secret } }, async (request, reply) => {
     const s = await withSession(request, reply, request.params.secret);
     if (!s) return reply;
@@ -563,7 +570,11 @@ function resultRoutes(web: HttpApp, ctx: WebContext): void {
       body: cancelBody({ company: s.company, exit: l.exit, banksHref: sessionPath(s.secret, '/banks') }),
     });
   });
+}
 
+/** The session's outcome: the result page and its status for the page's script. */
+function resultRoutes(web: HttpApp, ctx: WebContext): void {
+  const { deps, now, api, lender, send, frameOf, withSession, outcomeOf } = ctx;
   web.get(
     '/s/:secret/result',
     {

@@ -1165,6 +1165,8 @@ export interface components {
       privacy_policy_url: string | null;
       terms_and_condition_url: string | null;
       service_customer_center_url: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */
@@ -1180,6 +1182,8 @@ export interface components {
       privacy_policy_url?: string | null;
       terms_and_condition_url?: string | null;
       service_customer_center_url?: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url?: string | null;
       redirect_urls?: string[];
       component_origins?: string[];
       /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
@@ -1194,6 +1198,8 @@ export interface components {
       privacy_policy_url: string | null;
       terms_and_condition_url: string | null;
       service_customer_center_url: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */
@@ -3172,6 +3178,8 @@ export interface components {
       privacy_policy_url: string | null;
       terms_and_condition_url: string | null;
       service_customer_center_url: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */
@@ -3187,6 +3195,8 @@ export interface components {
       privacy_policy_url?: string | null;
       terms_and_condition_url?: string | null;
       service_customer_center_url?: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url?: string | null;
       redirect_urls?: string[];
       component_origins?: string[];
       /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
@@ -3201,6 +3211,8 @@ export interface components {
       privacy_policy_url: string | null;
       terms_and_condition_url: string | null;
       service_customer_center_url: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */

@@ -162,6 +162,12 @@ const AuthorisationAnswer = Type.Object({
   iss: Type.Optional(Type.String({ maxLength: 500 })),
 });
 
+/** A person reads a refused callback: the lender's page, in its branding, with the way back (src/web/bank-return-notice.ts). */
+async function refusedAnswerPage(reply: FastifyReply, deps: ConsentDeps, err: AppError, params: URLSearchParams) {
+  const clientId = await service.clientOfAnswer(deps, params);
+  return sendBankReturnNotice(reply, deps, err.code === 'flow_browser_mismatch' ? 'other_browser' : 'used', clientId);
+}
+
 /** Where the bank sends the customer back (no token: the state names the flow). */
 async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
   const tags = ['Bank flow'];
@@ -172,16 +178,8 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       const location = await finishConsent(deps, params, { bindingId: presentedBinding(request), ip: request.ip });
       return reply.code(302).header('location', location).header('cache-control', 'no-store').send(null);
     } catch (err) {
-      if (err instanceof AppError && BROWSER_REFUSALS.has(err.code) && wantsHtml(request.headers.accept)) {
-        // A person reads this: the lender's page, in its branding, with the way back (src/web/bank-return-notice.ts).
-        const clientId = await service.clientOfAnswer(deps, params);
-        return sendBankReturnNotice(
-          reply,
-          deps,
-          err.code === 'flow_browser_mismatch' ? 'other_browser' : 'used',
-          clientId,
-        );
-      }
+      if (err instanceof AppError && BROWSER_REFUSALS.has(err.code) && wantsHtml(request.headers.accept))
+        return refusedAnswerPage(reply, deps, err, params);
       throw err;
     }
   };

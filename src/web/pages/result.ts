@@ -95,32 +95,36 @@ export type NoticeKind =
   | 'moved'
   | 'error';
 
+export interface NoticeOptions {
+  company?: string | null;
+  at?: Date | null;
+  component?: boolean;
+  backHref?: string;
+  retryAfter?: string;
+  exit?: Exit | null;
+}
+
 /** Why a link cannot be used, in the customer's words, with the HTTP status the page is served with. */
-export function noticeBody(
-  kind: NoticeKind,
-  o: {
-    company?: string | null;
-    at?: Date | null;
-    component?: boolean;
-    backHref?: string;
-    retryAfter?: string;
-    exit?: Exit | null;
-  },
-): { status: number; title: string; body: Html } {
+export function noticeBody(kind: NoticeKind, o: NoticeOptions): { status: number; title: string; body: Html } {
+  const back = o.backHref ? html`<p><a class="button button-secondary" href="${o.backHref}">Choose a bank</a></p>` : '';
+  const exit = o.exit
+    ? html`<p class="exit-row">${exitLink(o.exit, o.company ?? 'where you came from', kind)}</p>`
+    : '';
+  const [status, title, text] = noticeText(kind, o);
+  return {
+    status,
+    title,
+    body: html`<h1 tabindex="-1" data-autofocus>${title}</h1><p class="lead">${text}</p>${back}${exit}`,
+  };
+}
+
+/** Each notice's status, title and words. */
+function noticeText(kind: NoticeKind, o: NoticeOptions): [number, string, Html] {
   const who = o.company ?? 'the company that sent you the link';
   const ask = o.component
     ? html`Go back to ${who}’s page and start again.`
     : html`If you still need to connect your bank, ask ${who} for a new link.`;
   const when = o.at ? html` on ${formatDate(o.at)}` : '';
-  const back = o.backHref ? html`<p><a class="button button-secondary" href="${o.backHref}">Choose a bank</a></p>` : '';
-  const exit = o.exit
-    ? html`<p class="exit-row">${exitLink(o.exit, o.company ?? 'where you came from', kind)}</p>`
-    : '';
-  const make = (status: number, title: string, text: Html) => ({
-    status,
-    title,
-    body: html`<h1 tabindex="-1" data-autofocus>${title}</h1><p class="lead">${text}</p>${back}${exit}`,
-  });
   const texts: Record<NoticeKind, () => [number, string, Html]> = {
     expired: () => [410, 'This link has expired', html`The link expired${when}. ${ask}`],
     used: () =>
@@ -192,5 +196,5 @@ export function noticeBody(
       html`Check that you copied the whole link, or ask ${who} for a new one.`,
     ],
   };
-  return make(...texts[kind]());
+  return texts[kind]();
 }
