@@ -159,6 +159,12 @@ export interface Config {
    * and the PDF answers 503 pdf_unavailable.
    */
   chromiumPath: string | null;
+  /**
+   * REGULATED_FIRM_NAME and REGULATED_FIRM_FCA_NUMBER: the firm authorised by the FCA to provide the account
+   * information service, named in the hosted pages' footer (docs/decisions/0055-hosted-pages-no-dead-ends.md);
+   * null until the operator sets them (then the pages name no provider).
+   */
+  regulatedFirm: { name: string; fcaNumber: string | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -278,6 +284,42 @@ export function parseTrustedProxies(value: string | undefined, problems: string[
   return entries;
 }
 
+/** The regulated provider the hosted pages name (docs/decisions/0055-hosted-pages-no-dead-ends.md). */
+function parseRegulatedFirm(get: (key: Key) => string | undefined, problems: string[]): Config['regulatedFirm'] {
+  const name = get('REGULATED_FIRM_NAME');
+  const fcaNumber = get('REGULATED_FIRM_FCA_NUMBER') ?? null;
+  if (name !== undefined && name.length > 200) problems.push('REGULATED_FIRM_NAME: at most 200 characters');
+  // The FCA's Firm Reference Numbers are six or seven digits.
+  if (fcaNumber !== null && !/^\d{6,7}$/.test(fcaNumber))
+    problems.push(
+      `REGULATED_FIRM_FCA_NUMBER: expected the firm's 6 or 7 digit FCA reference number, got "${fcaNumber}"`,
+    );
+  if (fcaNumber !== null && name === undefined)
+    problems.push('REGULATED_FIRM_FCA_NUMBER: set REGULATED_FIRM_NAME too (the pages name the firm with its number)');
+  return name === undefined ? null : Object.freeze({ name, fcaNumber });
+}
+
+/** How often consents are refreshed, warned of before they end (docs/decisions/0059-consent-expiry-and-reconfirmation.md) and their failed pulls retried. */
+function parseConsentTiming(
+  int: (key: IntegerKey) => number,
+  get: (key: Key) => string | undefined,
+  problems: string[],
+) {
+  const schedule = parseSchedule(
+    'BANK_PULL_RETRY_SCHEDULE',
+    get('BANK_PULL_RETRY_SCHEDULE'),
+    DEFAULT_BANK_PULL_RETRY_SCHEDULE,
+    10,
+    86_400,
+    problems,
+  );
+  return {
+    consentRefreshIntervalSeconds: int('CONSENT_REFRESH_INTERVAL_SECONDS'),
+    consentExpiryNoticeDays: int('CONSENT_EXPIRY_NOTICE_DAYS'),
+    bankPullRetrySchedule: Object.freeze(schedule),
+  };
+}
+
 /** The lender console (docs/decisions/0034-console.md): sessions, sign-in lock-out, staff invitations. */
 function parseConsole(int: (key: IntegerKey) => number) {
   return {
@@ -324,19 +366,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS');
   const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
   const banking = parseBanking(env, nodeEnv, bool, int, get, problems);
-  const consentRefreshIntervalSeconds = int('CONSENT_REFRESH_INTERVAL_SECONDS');
-  const consentExpiryNoticeDays = int('CONSENT_EXPIRY_NOTICE_DAYS');
-  const bankPullRetrySchedule = parseSchedule(
-    'BANK_PULL_RETRY_SCHEDULE',
-    get('BANK_PULL_RETRY_SCHEDULE'),
-    DEFAULT_BANK_PULL_RETRY_SCHEDULE,
-    10,
-    86_400,
-    problems,
-  );
+  const consentTiming = parseConsentTiming(int, get, problems);
   const mail = parseMail(get('SMTP_URL'), get('MAIL_FROM'), get('MAIL_OUTBOX_DIR'), dataDir, problems);
   const testHoldReportCompute = bool('OBI_TEST_HOLD_REPORT_COMPUTE');
   const consoleSettings = parseConsole(int);
+  const regulatedFirm = parseRegulatedFirm(get, problems);
   if (testHoldReportCompute && nodeEnv !== 'test')
     problems.push('OBI_TEST_HOLD_REPORT_COMPUTE: a test hook, accepted only with NODE_ENV=test');
   const workerThreads = int('WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)));
@@ -361,11 +395,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookTimeoutMs,
     webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
     ...banking,
-    consentRefreshIntervalSeconds,
-    consentExpiryNoticeDays,
-    bankPullRetrySchedule: Object.freeze(bankPullRetrySchedule),
+    ...consentTiming,
     ...mail,
     ...consoleSettings,
+    regulatedFirm,
     testHoldReportCompute,
     workerThreads,
     workerWarm,

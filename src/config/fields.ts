@@ -415,6 +415,16 @@ export const CONFIG_FIELDS = {
     shown: '`/usr/bin/chromium` when it exists',
     doc: 'the Chromium the affordability PDF is printed with (docs/operations.md, "The affordability PDF"); `off`, or none found: the PDF answers 503 `pdf_unavailable`',
   },
+  REGULATED_FIRM_NAME: {
+    type: 'text',
+    shown: '—',
+    doc: "the firm the FCA authorised to provide the account information service; every hosted page's footer names it ([decision 0055](docs/decisions/0055-hosted-pages-no-dead-ends.md)). Set it before going live",
+  },
+  REGULATED_FIRM_FCA_NUMBER: {
+    type: 'text',
+    shown: '—',
+    doc: "that firm's FCA Firm Reference Number (6 or 7 digits), shown with a link to the FCA register; needs `REGULATED_FIRM_NAME`",
+  },
   OBI_TEST_HOLD_REPORT_COMPUTE: {
     type: 'boolean',
     default: false,

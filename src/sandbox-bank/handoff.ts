@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { SANDBOX_PAGE_CSP } from './page.ts';
 
 type Callback = (req: IncomingMessage, res: FastifyReply['raw']) => Promise<void> | void;
 const callbacks = new WeakMap<Provider, Callback>();
@@ -25,6 +26,8 @@ export function handOff(
   raw.originalUrl = url;
   raw.url = url.startsWith(mount) ? url.slice(mount.length) || '/' : url;
   reply.hijack();
+  // Before oidc-provider renders: it adds its inline script's hash to this policy (page.ts, SANDBOX_PAGE_CSP).
+  reply.raw.setHeader('content-security-policy', SANDBOX_PAGE_CSP);
   return callback(raw, reply.raw);
 }
 

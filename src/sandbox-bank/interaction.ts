@@ -34,11 +34,7 @@ async function load(ctx: SandboxContext, request: Req, reply: FastifyReply) {
   try {
     details = await provider.interactionDetails(request.raw, reply.raw);
   } catch {
-    await html(
-      reply,
-      400,
-      errorPage('This login form was opened in another browser, or has expired. Start again from your app.'),
-    );
+    await html(reply, 400, errorPage('This login page was opened in another browser, or it has expired.'));
     return null;
   }
   let intentId: unknown;
@@ -54,7 +50,16 @@ async function load(ctx: SandboxContext, request: Req, reply: FastifyReply) {
     return null;
   }
   if (consent.status !== 'AwaitingAuthorisation') {
-    await html(reply, 400, errorPage(`This consent is ${consent.status}; it cannot be authorised again.`));
+    // Back after finishing lands here: say so in words, not in the consent's status code.
+    await html(
+      reply,
+      400,
+      errorPage(
+        consent.status === 'Authorised'
+          ? 'You have already approved this request.'
+          : 'This request has already been answered, or it has ended.',
+      ),
+    );
     return null;
   }
   return { provider, details, consent };

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { guardSlugsAndErrors, type SandboxContext } from './context.ts';
 import { registerControl, type ControlDirectory } from './control.ts';
 import { handOff, passBodyThrough } from './handoff.ts';
+import { SANDBOX_PAGE_CSP } from './page.ts';
 import { registerInteractions } from './interaction.ts';
 import { PROVIDER_ROUTES } from './provider.ts';
 
@@ -19,12 +20,21 @@ const PUBLIC_PROVIDER_PATHS = [
   `${PROVIDER_ROUTES.authorization}/:uid`,
 ];
 
+/**
+ * oidc-provider's own form for ending an earlier login in the same browser (a second connection after an approved
+ * one logs in as another consent): it posts here, then goes on with the new authorisation.
+ */
+const END_EARLIER_LOGIN_PATH = '/session/end/confirm';
+
 function publicProviderEndpoints(app: FastifyInstance, ctx: SandboxContext) {
   passBodyThrough(app);
   for (const path of PUBLIC_PROVIDER_PATHS)
     app.get<{ Params: { slug: string } }>(`/:slug${path}`, (request, reply) =>
       handOff(ctx.provider(request.params.slug), request, reply),
     );
+  app.post<{ Params: { slug: string } }>(`/:slug${END_EARLIER_LOGIN_PATH}`, (request, reply) =>
+    handOff(ctx.provider(request.params.slug), request, reply),
+  );
 }
 
 export function sandboxBankPlugin(ctx: SandboxContext, directory: ControlDirectory): FastifyPluginAsync {
@@ -37,10 +47,7 @@ export function sandboxBankPlugin(ctx: SandboxContext, directory: ControlDirecto
     // Its pages (the login form, errors) load nothing and post only to themselves; their one style sheet is inline.
     app.addHook('onSend', async (_request, reply, payload) => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
-        reply.header(
-          'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-        );
+        reply.header('content-security-policy', SANDBOX_PAGE_CSP);
       return payload;
     });
     await app.register(async (scope) => publicProviderEndpoints(scope, ctx));

@@ -1,12 +1,17 @@
 /**
  * The banks' logos on the hosted pages, all served by this service (the pages load no image from anywhere else).
+ * In order of preference:
  *
- * A bank has a logo when the service ships a reviewed copy of it: src/web/assets/bank-logos/<slug>.svg or .png,
- * checked at start-up like a client's logo (src/lib/image-data-url.ts). The bank directory's `logo_url` records where
- * the brand publishes it and is never fetched. Every other bank gets a clean fallback: its initials on its brand
- * colour, in white or near-black, whichever reads at 4.5:1 on that colour.
+ * 1. a reviewed copy the service ships: src/web/assets/bank-logos/<slug>.svg or .png (the sandbox bank's);
+ * 2. the bank's mark from the simple-icons package (docs/decisions/0056-bank-logos-from-simple-icons.md), drawn in
+ *    white or near-black on the bank's directory colour, whichever reads at 4.5:1, as a tile like the fallback;
+ * 3. the fallback: the bank's initials on its colour, the same way.
+ *
+ * Every image is checked at start-up like a client's logo (src/lib/image-data-url.ts). The bank directory's
+ * `logo_url` records where the brand publishes its logo and is never fetched.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { BANKS } from '../banks/registry.ts';
 import { readableTextOn } from '../lib/colour-contrast.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
@@ -37,6 +42,67 @@ export function bankTileSvg(name: string, colour: string): string {
   );
 }
 
+/**
+ * This service's bank slug → the simple-icons slug of that bank's own mark. Only where the icon is the bank's brand:
+ * "coop" is the Co-operative Group's (not The Co-operative Bank's), "metro" a JavaScript bundler's, "tesco" and
+ * "virgin" the groups' marks (not Tesco Bank's or Virgin Money's); those banks keep their tiles.
+ */
+export const SIMPLE_ICON_OF: Readonly<Record<string, string>> = {
+  aib: 'aib',
+  amex: 'americanexpress',
+  barclays: 'barclays',
+  'barclays-business': 'barclays',
+  'chase-uk': 'chase',
+  hsbc: 'hsbc',
+  'hsbc-business': 'hsbc',
+  monzo: 'monzo',
+  revolut: 'revolut',
+  starling: 'starlingbank',
+  tide: 'tide',
+};
+
+const requireFromHere = createRequire(import.meta.url);
+
+interface SimpleIconData {
+  slug: string;
+  license?: { type: string };
+}
+
+/** The icon's one path, from the package's SVG; refused when its licence is not the package's CC0. */
+export function simpleIconPath(iconSlug: string, data: readonly SimpleIconData[]): string {
+  const entry = data.find((i) => i.slug === iconSlug);
+  if (!entry) throw new Error(`simple-icons has no icon "${iconSlug}" (src/web/bank-logos.ts, SIMPLE_ICON_OF)`);
+  if (entry.license && entry.license.type !== 'CC0-1.0')
+    throw new Error(`simple-icons "${iconSlug}" is under ${entry.license.type}, not CC0: review it before use`);
+  const svg = readFileSync(requireFromHere.resolve(`simple-icons/icons/${iconSlug}.svg`), 'utf8');
+  const d = /<path d="([^"]+)"\/>/.exec(svg)?.[1];
+  if (!d || /[^0-9a-zA-Z.,\- ]/.test(d)) throw new Error(`simple-icons "${iconSlug}": not one plain path`);
+  return d;
+}
+
+/** The mark (a 24 × 24 path) in white or near-black on the bank's colour, on the fallback's 64 × 64 tile. */
+function bankMarkSvg(path: string, colour: string): string {
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">' +
+    `<rect width="64" height="64" rx="14" fill="${colour}"/>` +
+    `<path transform="translate(14 14) scale(1.5)" fill="${readableTextOn(colour)}" d="${path}"/></svg>`
+  );
+}
+
+function simpleIconMarks(): Map<string, string> {
+  const data = JSON.parse(readFileSync(requireFromHere.resolve('simple-icons/icons.json'), 'utf8')) as SimpleIconData[];
+  const marks = new Map<string, string>();
+  for (const [slug, icon] of Object.entries(SIMPLE_ICON_OF)) {
+    const bank = BANKS.find((b) => b.slug === slug);
+    if (!bank) throw new Error(`src/web/bank-logos.ts, SIMPLE_ICON_OF: no bank "${slug}"`);
+    const svg = bankMarkSvg(simpleIconPath(icon, data), bank.colour);
+    const checked = checkImage('image/svg+xml', Buffer.from(svg));
+    if (!isImage(checked)) throw new Error(`simple-icons "${icon}" ${checked.refused}`);
+    marks.set(slug, svg);
+  }
+  return marks;
+}
+
 interface LogoAsset {
   body: string | Buffer;
   type: string;
@@ -60,6 +126,7 @@ function shippedLogos(): Map<string, { type: ImageType; bytes: Buffer }> {
 /** Every bank's logo as an asset under a content-hashed name, and each bank's path. */
 export function bankLogoAssets(hash: (body: string | Buffer) => string, cacheControl: string) {
   const shipped = shippedLogos();
+  const marks = simpleIconMarks();
   const assets: Record<string, LogoAsset> = {};
   const paths = new Map<string, string>();
   const add = (name: string, body: string | Buffer, type: ImageType): string => {
@@ -69,9 +136,10 @@ export function bankLogoAssets(hash: (body: string | Buffer) => string, cacheCon
   };
   for (const b of BANKS) {
     const own = shipped.get(b.slug);
+    const mark = marks.get(b.slug);
     paths.set(
       b.slug,
-      own ? add(b.slug, own.bytes, own.type) : add(b.slug, bankTileSvg(b.name, b.colour), 'image/svg+xml'),
+      own ? add(b.slug, own.bytes, own.type) : add(b.slug, mark ?? bankTileSvg(b.name, b.colour), 'image/svg+xml'),
     );
   }
   const unknown = add('unknown', bankTileSvg('Bank', UNKNOWN_COLOUR), 'image/svg+xml');

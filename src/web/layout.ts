@@ -6,6 +6,9 @@
 import { html, type Html } from './html.ts';
 import { ASSET_PATHS } from './assets.ts';
 import { NO_BRANDING, type Branding } from './branding.ts';
+import type { Config } from '../config/config.ts';
+
+export type RegulatedFirm = NonNullable<Config['regulatedFirm']>;
 
 export type Step = 1 | 2 | 3;
 
@@ -22,7 +25,23 @@ export interface PageOptions {
   /** the client's logo and colour (src/web/branding.ts); absent: the pages' own look */
   brand?: Branding;
   step?: Step;
+  /** a step's way out: the session's cancel page (docs/decisions/0055-hosted-pages-no-dead-ends.md) */
+  cancelHref?: string | null;
+  /** the firm the FCA authorised for the account information service, named in the footer (null: not configured) */
+  firm?: RegulatedFirm | null;
   body: Html;
+}
+
+/** The regulated provider in plain words, with its FCA reference number and where to check it. */
+function providerLine(firm: RegulatedFirm): Html {
+  const register = firm.fcaNumber
+    ? `https://register.fca.org.uk/s/search?q=${encodeURIComponent(firm.fcaNumber)}&type=Companies`
+    : null;
+  return html`<p class="provider">This service is provided by <strong>${firm.name}</strong>${
+    firm.fcaNumber
+      ? html`, authorised by the Financial Conduct Authority to provide account information services (firm reference number ${firm.fcaNumber}; <a href="${register}" target="_blank" rel="noopener noreferrer">check the FCA register<span class="visually-hidden"> (opens in a new tab)</span></a>)`
+      : ''
+  }.</p>`;
 }
 
 const STEPS = ['Choose your bank', 'Review and agree', 'Approve at your bank'];
@@ -56,13 +75,14 @@ ${brand.stylesheet ? html`<link rel="stylesheet" href="${brand.stylesheet}">` : 
 <div class="wrap header-row">
 ${brand.logoSrc ? html`<img class="brand-logo" src="${brand.logoSrc}" alt="" height="36">` : ''}
 <p class="secure">${LOCK}<span>${o.company ? html`Secure connection for <strong>${o.company}</strong>` : 'Secure bank connection'}</span></p>
+${o.cancelHref ? html`<a class="header-cancel" href="${o.cancelHref}">Cancel<span class="visually-hidden"> connecting your bank</span></a>` : ''}
 </div>
 </header>
 <main id="main" class="wrap" tabindex="-1">
 ${o.step ? steps(o.step) : ''}
 ${o.body}
 </main>
-<footer class="site-footer"><div class="wrap"><p>Connected through UK Open Banking. Your bank login details are never shared${o.company ? html` with ${o.company}` : ''}.</p></div></footer>
+<footer class="site-footer"><div class="wrap"><p>Connected through UK Open Banking. Your bank login details are never shared${o.company ? html` with ${o.company}` : ''}.</p>${o.firm ? providerLine(o.firm) : ''}</div></footer>
 </body>
 </html>`.value
   }`;

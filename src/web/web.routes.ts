@@ -8,6 +8,7 @@
  *   POST /connect/s/{secret}/banks/{slug}/continue   starts endpoint 5's flow → 303 to the bank
  *   GET  /connect/return?state=…                 where endpoint 5 brings the customer back (after /webflow/callback)
  *   GET  /connect/s/{secret}/result?consent_id=  step 3's outcome (endpoint 6)
+ *   GET  /connect/s/{secret}/cancel              every step's Cancel: nothing shared, the way back to the lender
  *   GET  /connect/s/{secret}/status.json?after=n the component's wait for the bank window
  *   GET  /connect/embed.js, /connect/assets/*    the client's embed script; the pages' CSS, JS, icons, bank logos,
  *                                                and the stylesheet of a client's colour
@@ -31,6 +32,7 @@ import type { BankLinks } from '../banks/index.ts';
 import {
   completeSession,
   claimFlowReturn,
+  contextOfFlow,
   findFlowByState,
   flowOfSession,
   latestFlow,
@@ -42,10 +44,12 @@ import {
   renewSessionSecret,
   type ConnectSession,
   type Refusal,
+  type RefusalContext,
 } from '../modules/connect/index.ts';
 import { hostedReturnUrl, sessionPath } from '../lib/hosted-links.ts';
 import { isStartedBy } from '../modules/consents/index.ts';
 import { getSettings } from '../modules/clients/index.ts';
+import { lenderOf, type Exit } from './lender.ts';
 import { isImage, parseImageDataUrl } from '../lib/image-data-url.ts';
 import { bindBrowser, isHttps, presentedBinding } from '../http/browser-binding.ts';
 
@@ -53,19 +57,12 @@ import { bindBrowser, isHttps, presentedBinding } from '../http/browser-binding.
 const SESSION_COOKIE = 'obi_session';
 import { EdgeInputError } from '../http/edge-error.ts';
 import { ASSET_PATHS, ASSETS, bankLogoPath, IMMUTABLE, type Asset } from './assets.ts';
-import {
-  brandStylesheetOf,
-  brandStylesheetPath,
-  logoDigest,
-  logoPath,
-  openClientRef,
-  type Branding,
-} from './branding.ts';
+import { brandStylesheetOf, logoDigest, NO_BRANDING, openClientRef, type Branding } from './branding.ts';
 import { ApiCallError, customerApi, type CustomerApi } from './customer-api.ts';
 import { page, type PageOptions } from './layout.ts';
 import { bankPickerBody, type PickerBank } from './pages/banks.ts';
 import { consentBody } from './pages/consent.ts';
-import { noticeBody, resultBody, type NoticeKind, type Outcome } from './pages/result.ts';
+import { cancelBody, noticeBody, resultBody, type NoticeKind, type Outcome } from './pages/result.ts';
 import { refererOrigin, setPageHeaders } from './security.ts';
 
 const Secret = Type.Object({ secret: Type.String({ maxLength: 200 }) });
@@ -76,23 +73,10 @@ const hide = { hide: true };
 export interface WebDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'publicBaseUrl' | 'pagesPerMinute' | 'pagesPerAddressPerMinute'>;
+  config: Pick<Config, 'publicBaseUrl' | 'pagesPerMinute' | 'pagesPerAddressPerMinute' | 'regulatedFirm'>;
   banks: Pick<BankLinks, 'connection'>;
   installationKey: string;
   logger: Pick<Logger, 'warn'>;
-}
-
-/** The client's logo and colour for the session's pages; a logo that no longer passes its check is left out. */
-async function brandingOf(deps: WebDeps, s: ConnectSession): Promise<Branding> {
-  const settings = await getSettings(deps.db, s.clientId);
-  const image = settings.logo_url ? parseImageDataUrl(settings.logo_url) : null;
-  return {
-    logoSrc:
-      settings.logo_url && image && isImage(image)
-        ? logoPath(deps.installationKey, s.clientId, settings.logo_url, image.type)
-        : null,
-    stylesheet: settings.primary_colour ? brandStylesheetPath(settings.primary_colour) : null,
-  };
 }
 
 interface NoticeOptions {
@@ -104,6 +88,50 @@ interface NoticeOptions {
   brand?: Branding;
   /** a refused page: when to try again, in words ("1 minute") */
   retryAfter?: string;
+  /** the way back to the lender */
+  exit?: Exit | null;
+  /** whose page it is, where known: its branding and way back are looked up (overrides company, brand, exit) */
+  context?: RefusalContext;
+}
+
+/** The lender of a refused page's flow, where the request names one (a session's secret, a bank return's state). */
+async function contextOfRequest(deps: WebDeps, request: FastifyRequest): Promise<RefusalContext | undefined> {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (typeof params.secret === 'string') {
+    const s = await loadSession(deps, params.secret, deps.clock.now(), presentedBinding(request, SESSION_COOKIE));
+    return 'refused' in s ? s.context : s;
+  }
+  if (typeof query.state === 'string' && query.state.length <= 200) {
+    const flow = await findFlowByState(deps.db, query.state);
+    return (flow && (await contextOfFlow(deps.db, flow))) || undefined;
+  }
+  return undefined;
+}
+
+/** A hosted page with the pages' headers, the regulated provider in its footer. */
+function sendPage(deps: WebDeps, reply: FastifyReply, status: number, frameAncestors: string | null, o: PageOptions) {
+  setPageHeaders(reply, { frameAncestors, imageOrigins: [new URL(deps.config.publicBaseUrl).origin] });
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(page({ ...o, firm: deps.config.regulatedFirm }));
+}
+
+/** A notice (a refusal, a failure), in the lender's branding with its way back where the flow is known. */
+async function sendNotice(deps: WebDeps, reply: FastifyReply, kind: NoticeKind, o: NoticeOptions) {
+  const known = o.context ? await lenderOf(deps, o.context) : null;
+  const opts = known ? { ...o, company: known.company, brand: known.brand, exit: known.exit } : o;
+  const n = noticeBody(kind, opts);
+  // A component's refusal is shown inside whatever page framed it, so the customer sees why; it holds nothing.
+  return sendPage(deps, reply, n.status, o.frame !== undefined ? o.frame : o.component ? '*' : null, {
+    title: n.title,
+    company: opts.company,
+    framed: o.component,
+    hostOrigin: o.component && o.context?.origin ? o.context.origin : null,
+    brand: opts.brand ?? NO_BRANDING,
+    body: n.body,
+  });
 }
 
 /** The pages' shared helpers: rendering, refusals, the session behind a secret, API failures, a flow's outcome. */
@@ -112,28 +140,17 @@ function webContext(app: HttpApp, deps: WebDeps) {
   const publicOrigin = new URL(deps.config.publicBaseUrl).origin;
   const api = (s: ConnectSession): CustomerApi => customerApi(app, s.customerToken);
 
-  const brandOf = (s: ConnectSession) => brandingOf(deps, s);
-  const send = (reply: FastifyReply, status: number, frameAncestors: string | null, o: PageOptions) => {
-    setPageHeaders(reply, { frameAncestors, imageOrigins: [publicOrigin] });
-    return reply.code(status).type('text/html; charset=utf-8').send(page(o));
-  };
+  const lender = (s: ConnectSession) => lenderOf(deps, s);
+  const send = (reply: FastifyReply, status: number, frameAncestors: string | null, o: PageOptions) =>
+    sendPage(deps, reply, status, frameAncestors, o);
   const frameOf = (s: ConnectSession) => (s.mode === 'component' ? s.origin : null);
-  const notice = (reply: FastifyReply, kind: NoticeKind, o: NoticeOptions) => {
-    const n = noticeBody(kind, o);
-    // A component's refusal is shown inside whatever page framed it, so the customer sees why; it holds nothing.
-    return send(reply, n.status, o.frame !== undefined ? o.frame : o.component ? '*' : null, {
-      title: n.title,
-      company: o.company,
-      framed: o.component,
-      brand: o.brand,
-      body: n.body,
-    });
-  };
+  const notice = (reply: FastifyReply, kind: NoticeKind, o: NoticeOptions) => sendNotice(deps, reply, kind, o);
   const refuse = (reply: FastifyReply, r: Refusal, component: boolean) =>
     notice(reply, r.refused, {
       company: 'company' in r ? r.company : null,
       at: 'at' in r ? r.at : null,
       component,
+      context: r.context,
     });
   const withSession = async (
     request: FastifyRequest,
@@ -161,7 +178,7 @@ function webContext(app: HttpApp, deps: WebDeps) {
       component: s.mode === 'component',
       frame: frameOf(s),
       backHref: sessionPath(s.secret, '/banks'),
-      brand: await brandOf(s),
+      context: s,
     });
   };
 
@@ -186,7 +203,21 @@ function webContext(app: HttpApp, deps: WebDeps) {
     if (outcome === 'Authorised') await completeSession(deps.db, s, now());
     return outcome;
   }
-  return { deps, now, publicOrigin, api, brandOf, send, frameOf, notice, refuse, withSession, apiFailure, outcomeOf };
+  return {
+    deps,
+    now,
+    publicOrigin,
+    api,
+    lender,
+    send,
+    frameOf,
+    notice,
+    refuse,
+    withSession,
+    apiFailure,
+    outcomeOf,
+    contextOfRequest: (request: FastifyRequest) => contextOfRequest(deps, request),
+  };
 }
 
 type WebContext = ReturnType<typeof webContext>;
@@ -211,7 +242,13 @@ export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
       web.setErrorHandler(async (err, request, reply) => {
         // A link the edge refused (a NUL, an escape that is not UTF-8: src/http/input-guard.ts) cannot be used.
         if (err instanceof EdgeInputError) return notice(reply, 'unknown', { frame: null });
-        if (err instanceof PagesBusyError) return notice(reply, 'busy', { frame: null, retryAfter: err.retryAfter });
+        // Refused by the limits: branded as the flow's other pages where the address names the flow.
+        if (err instanceof PagesBusyError)
+          return notice(reply, 'busy', {
+            frame: null,
+            retryAfter: err.retryAfter,
+            context: await ctx.contextOfRequest(request).catch(() => undefined),
+          });
         if (err instanceof AppError && err.code === 'rate_limited') return notice(reply, 'busy', { frame: null });
         request.log.error({ err }, 'hosted connect page failed');
         return notice(reply, 'error', { frame: null });
@@ -223,6 +260,7 @@ export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
       bankRoutes(web, ctx);
       returnRoutes(web, ctx);
       resultRoutes(web, ctx);
+      cancelRoute(web, ctx);
     },
     { prefix: '/connect' },
   );
@@ -353,7 +391,7 @@ function logoRoute(web: HttpApp, ctx: WebContext): void {
 
 /** The session's start and the bank picker. */
 function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, api, brandOf, send, frameOf, withSession } = ctx;
+  const { deps, api, lender, send, frameOf, withSession } = ctx;
   web.get('/s/:secret', { schema: { ...hide, params: Secret } }, async (request, reply) =>
     reply.redirect(sessionPath(request.params.secret, '/banks'), 303),
   );
@@ -386,10 +424,11 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
       return send(reply, 200, frameOf(s), {
         title: 'Choose your bank',
         company: s.company,
-        brand: await brandOf(s),
+        brand: (await lender(s)).brand,
         framed: s.mode === 'component',
         hostOrigin: s.origin,
         step: 1,
+        cancelHref: sessionPath(s.secret, '/cancel'),
         body: bankPickerBody({
           company: s.company,
           banks,
@@ -404,7 +443,7 @@ function bankPickerRoutes(web: HttpApp, ctx: WebContext): void {
 
 /** One bank: its consent screen, and continuing to the bank (endpoints 4 and 5 through the API). */
 function bankRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, now, api, brandOf, send, frameOf, withSession, apiFailure } = ctx;
+  const { deps, now, api, lender, send, frameOf, withSession, apiFailure } = ctx;
   web.get('/s/:secret/banks/:bank_slug', { schema: { ...hide, params: SecretSlug } }, async (request, reply) => {
     const s = await withSession(request, reply, request.params.secret);
     if (!s) return reply;
@@ -419,10 +458,11 @@ function bankRoutes(web: HttpApp, ctx: WebContext): void {
     return send(reply, 200, frameOf(s), {
       title: `Connect to ${screen.metadata.name}`,
       company: s.company,
-      brand: await brandOf(s),
+      brand: (await lender(s)).brand,
       framed: s.mode === 'component',
       hostOrigin: s.origin,
       step: 2,
+      cancelHref: sessionPath(s.secret, '/cancel'),
       body: consentBody({
         screen,
         logoUrl: bankLogoPath(slug),
@@ -457,7 +497,7 @@ function bankRoutes(web: HttpApp, ctx: WebContext): void {
 
 /** Where the bank flow returns the customer to (the state names the flow). */
 function returnRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, now, api, brandOf, send, notice, outcomeOf } = ctx;
+  const { deps, now, api, lender, send, notice, outcomeOf } = ctx;
   web.get(
     '/return',
     {
@@ -476,16 +516,21 @@ function returnRoutes(web: HttpApp, ctx: WebContext): void {
       const state = request.query.state;
       const flow = state ? await findFlowByState(deps.db, state) : null;
       if (!state || !flow) return notice(reply, 'unknown', { frame: null });
+      // Refused here, the page still names the lender, in its branding, with the way back.
+      const of = await contextOfFlow(deps.db, flow);
+      const known = of ? { company: of.company, context: of } : {};
       // Only the browser that started the flow, and only once (src/modules/consents/browser-flow.service.ts).
       if (!(await isStartedBy(deps, flow.consent_id, presentedBinding(request))))
-        return notice(reply, 'other_browser', { frame: null });
-      if (!(await claimFlowReturn(deps.db, state, now()))) return notice(reply, 'return_used', { frame: null });
+        return notice(reply, 'other_browser', { frame: null, ...known });
+      if (!(await claimFlowReturn(deps.db, state, now())))
+        return notice(reply, 'return_used', { frame: null, ...known });
       const s = await loadSessionOfFlow(deps, flow, now());
       if ('refused' in s)
         return notice(reply, s.refused, {
           company: 'company' in s ? s.company : null,
           at: 'at' in s ? s.at : null,
           frame: null,
+          context: s.context,
         });
       const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id, request.query.status);
       const bankName = findBank(flow.bank_slug)?.name ?? flow.bank_slug;
@@ -494,7 +539,7 @@ function returnRoutes(web: HttpApp, ctx: WebContext): void {
         return send(reply, 200, null, {
           title: outcome === 'Authorised' ? 'Connected' : 'Not connected',
           company: s.company,
-          brand: await brandOf(s),
+          brand: (await lender(s)).brand,
           step: 3,
           body: resultBody({ outcome, bankName, company: s.company, inPopup: true }),
         });
@@ -508,9 +553,28 @@ function returnRoutes(web: HttpApp, ctx: WebContext): void {
   );
 }
 
+/** Every step's Cancel (docs/decisions/0055-hosted-pages-no-dead-ends.md). */
+function cancelRoute(web: HttpApp, ctx: WebContext): void {
+  const { lender, send, frameOf, withSession } = ctx;
+  web.get('/s/:secret/cancel', { schema: { ...hide, params: Secret } }, async (request, reply) => {
+    const s = await withSession(request, reply, request.params.secret);
+    if (!s) return reply;
+    // Changes nothing (docs/decisions/0055-hosted-pages-no-dead-ends.md): nothing is shared before the bank.
+    const l = await lender(s);
+    return send(reply, 200, frameOf(s), {
+      title: 'You have not connected a bank',
+      company: s.company,
+      brand: l.brand,
+      framed: s.mode === 'component',
+      hostOrigin: s.origin,
+      body: cancelBody({ company: s.company, exit: l.exit, banksHref: sessionPath(s.secret, '/banks') }),
+    });
+  });
+}
+
 /** The session's outcome: the result page and its status for the page's script. */
 function resultRoutes(web: HttpApp, ctx: WebContext): void {
-  const { deps, now, api, brandOf, send, frameOf, withSession, outcomeOf } = ctx;
+  const { deps, now, api, lender, send, frameOf, withSession, outcomeOf } = ctx;
   web.get(
     '/s/:secret/result',
     {
@@ -529,6 +593,7 @@ function resultRoutes(web: HttpApp, ctx: WebContext): void {
       if (!flow) return reply.redirect(sessionPath(s.secret, '/banks'), 303);
       const outcome = await outcomeOf(api(s), s, flow.bank_slug, flow.consent_id);
       const bankName = findBank(flow.bank_slug)?.name ?? flow.bank_slug;
+      const l = await lender(s);
       const hostEvent =
         s.mode === 'component' && outcome !== 'AwaitingAuthorisation'
           ? {
@@ -542,17 +607,20 @@ function resultRoutes(web: HttpApp, ctx: WebContext): void {
       return send(reply, 200, frameOf(s), {
         title: outcome === 'Authorised' ? 'Connected' : 'Not connected',
         company: s.company,
-        brand: await brandOf(s),
         framed: s.mode === 'component',
         hostOrigin: s.origin,
         hostEvent,
         step: 3,
+        // Not connected yet: the step may still be left; connected: the way back is the page's main button.
+        cancelHref: outcome === 'Authorised' ? null : sessionPath(s.secret, '/cancel'),
+        brand: l.brand,
         body: resultBody({
           outcome,
           bankName,
           company: s.company,
           retryHref: sessionPath(s.secret, `/banks/${flow.bank_slug}`),
           banksHref: sessionPath(s.secret, '/banks'),
+          exit: l.exit,
         }),
       });
     },

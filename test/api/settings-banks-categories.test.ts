@@ -21,6 +21,7 @@ describe('settings, banks, categories and operations endpoints', async () => {
       privacy_policy_url: null,
       terms_and_condition_url: null,
       service_customer_center_url: null,
+      return_url: null,
       redirect_urls: [],
       component_origins: [],
       logo_url: null,

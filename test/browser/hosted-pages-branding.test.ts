@@ -165,6 +165,9 @@ describe('hosted pages: branding and accessibility, in the browser', { skip: BRO
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 3, name: 'Your transactions' }).waitFor();
     assert.equal(await details.evaluate((d) => (d as HTMLDetailsElement).open), true);
+    // The OBIE codes, folded inside (docs/decisions/0055-hosted-pages-no-dead-ends.md).
+    assert.doesNotMatch(await details.innerText(), /ReadTransactionsDetail/);
+    await page.locator('details.codes summary').click();
     assert.match(await details.innerText(), /ReadTransactionsDetail/);
     assert.match(await details.innerText(), /You can withdraw your consent at any time/);
     await assertAccessible(page, 'branded-3-consent-details');

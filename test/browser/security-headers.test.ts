@@ -58,8 +58,9 @@ describe('security headers', async () => {
     assert.equal(bankPage.status, 200);
     assert.match(
       bankPage.headers.get('content-security-policy') ?? '',
-      /default-src 'none'; style-src 'unsafe-inline'; form-action 'self'/,
+      /default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'/,
     );
+    assert.doesNotMatch(bankPage.headers.get('content-security-policy') ?? '', /script-src[^;]*unsafe-inline/);
     assert.equal(bankPage.headers.get('cache-control'), 'no-store');
   });
 

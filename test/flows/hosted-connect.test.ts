@@ -89,11 +89,13 @@ describe('hosted connect flow over HTTP', async () => {
     const page = await call(svc, 'GET', result, { jar });
     assert.equal(page.status, 200);
     assert.match(page.text, /Your Sandbox Bank account is connected/);
-    assert.equal(
-      (await call(svc, 'GET', `${session}/banks`, { jar })).status,
-      404,
-      'the old secret no longer opens the session',
-    );
+    // The old secret no longer opens the session; in this browser (Back) it says the bank is connected
+    // (docs/decisions/0055-hosted-pages-no-dead-ends.md), in any other it is unknown.
+    const behind = await call(svc, 'GET', `${session}/banks`, { jar });
+    assert.equal(behind.status, 410, 'the old secret no longer opens the session');
+    assert.match(behind.text, /You have already connected your bank/);
+    assert.doesNotMatch(behind.text, /Choose your bank/);
+    assert.equal((await call(svc, 'GET', `${session}/banks`)).status, 404, 'another browser: unknown');
   });
 
   test('decline › the outcome says nothing was shared, with a way to try again; the invitation stays usable', async () => {
@@ -108,7 +110,41 @@ describe('hosted connect flow over HTTP', async () => {
     assert.match(page.text, /You did not approve access at Sandbox Bank/);
     assert.match(page.text, /href="\/connect\/s\/[^"]+\/banks\/sandbox">Try again</);
     assert.equal((await call(svc, 'GET', `/public/v3/invitations/${inv.id}`, { auth: bearer })).json.status, 'pending');
+    // No return_url and no customer centre: no way back to offer, so the page says it can be closed (decision 0055).
+    assert.match(page.text, /You can now close this page/);
+    assert.doesNotMatch(page.text, /data-exit/);
+    // Back to a page from before the bank: its secret was replaced; it says so, in words, and changed nothing.
+    const earlier = await call(svc, 'GET', `${session}/banks/sandbox`, { jar });
+    assert.equal(earlier.status, 410);
+    assert.match(earlier.text, /This page is out of date/);
+    assert.match(earlier.text, /open the link from your invitation again/);
     assert.equal((await call(svc, 'GET', inv.url, { jar })).status, 303, 'the link still opens');
+  });
+
+  test('cancel › changes nothing; returns to the return_url, else the customer centre; the invitation stays usable', async () => {
+    const inv = await invite();
+    const jar = new CookieJar();
+    const session = await open(inv.url, jar);
+    const picker = await call(svc, 'GET', `${session}/banks`, { jar });
+    assert.match(picker.text, new RegExp(`<a class="header-cancel" href="${session}/cancel">Cancel`));
+    const centre = 'https://lender.example/help';
+    await call(svc, 'PATCH', '/public/v3/settings', { auth: bearer, body: { service_customer_center_url: centre } });
+    const cancel = await call(svc, 'GET', `${session}/cancel`, { jar });
+    assert.equal(cancel.status, 200);
+    assert.match(cancel.text, /You have not connected a bank/);
+    assert.match(cancel.text, new RegExp(`href="${centre}" data-exit="cancelled">Return to Acme Lending<`));
+    const own = 'https://lender.example/application';
+    await call(svc, 'PATCH', '/public/v3/settings', { auth: bearer, body: { return_url: own } });
+    assert.match((await call(svc, 'GET', `${session}/cancel`, { jar })).text, new RegExp(`href="${own}" data-exit`));
+    assert.equal((await call(svc, 'GET', `/public/v3/invitations/${inv.id}`, { auth: bearer })).json.status, 'pending');
+    assert.equal((await call(svc, 'GET', `${session}/banks`, { jar })).status, 200, 'the session goes on');
+    const bad = await call(svc, 'PATCH', '/public/v3/settings', { auth: bearer, body: { return_url: 'javascript:x' } });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json.errors[0].pointer, '/return_url');
+    await call(svc, 'PATCH', '/public/v3/settings', {
+      auth: bearer,
+      body: { return_url: null, service_customer_center_url: null },
+    });
   });
 
   test("component › the wait sees the outcome; the bank window's return page says to close it", async () => {
@@ -138,5 +174,10 @@ describe('hosted connect flow over HTTP', async () => {
       /data-host-event="\{&quot;type&quot;:&quot;obi-connect:result&quot;,&quot;status&quot;:&quot;Authorised&quot;/,
     );
     assert.match(result.headers.get('content-security-policy')!, /frame-ancestors https:\/\/lender\.example/);
+    // The way back is the host page: a message to it (with script), the host's origin at the top (without).
+    assert.match(
+      result.text,
+      /<a class="button" href="https:\/\/lender\.example" data-exit="connected" target="_top">Return to Acme Lending<\/a>/,
+    );
   });
 });

@@ -1369,6 +1369,8 @@ export interface components {
       privacy_policy_url: string | null;
       terms_and_condition_url: string | null;
       service_customer_center_url: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */
@@ -1384,6 +1386,8 @@ export interface components {
       privacy_policy_url?: string | null;
       terms_and_condition_url?: string | null;
       service_customer_center_url?: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url?: string | null;
       redirect_urls?: string[];
       component_origins?: string[];
       /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
@@ -1398,6 +1402,8 @@ export interface components {
       privacy_policy_url: string | null;
       terms_and_condition_url: string | null;
       service_customer_center_url: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */
@@ -3975,6 +3981,8 @@ export interface components {
       privacy_policy_url: string | null;
       terms_and_condition_url: string | null;
       service_customer_center_url: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */
@@ -3990,6 +3998,8 @@ export interface components {
       privacy_policy_url?: string | null;
       terms_and_condition_url?: string | null;
       service_customer_center_url?: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url?: string | null;
       redirect_urls?: string[];
       component_origins?: string[];
       /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
@@ -4004,6 +4014,8 @@ export interface components {
       privacy_policy_url: string | null;
       terms_and_condition_url: string | null;
       service_customer_center_url: string | null;
+      /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
+      return_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
       /** @description origins allowed to host the web component (endpoint 7) */

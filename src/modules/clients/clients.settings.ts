@@ -39,6 +39,11 @@ const COLOUR = {
     'buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text',
 };
 
+const RETURN = {
+  description:
+    "where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link",
+};
+
 export const SETTINGS_FIELDS = {
   company_name: field(Type.Union([Type.String(), Type.Null()]), Name),
   application_name: field(
@@ -48,6 +53,11 @@ export const SETTINGS_FIELDS = {
   privacy_policy_url: field(NullableUrl, NullableUrl, 'url'),
   terms_and_condition_url: field(NullableUrl, NullableUrl, 'url'),
   service_customer_center_url: field(NullableUrl, NullableUrl, 'url'),
+  return_url: field(
+    Type.Union([Type.String(), Type.Null()], RETURN),
+    Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], RETURN),
+    'url',
+  ),
   redirect_urls: field(
     Type.Array(Type.String(), { description: "exact-match allow-list for endpoint 5's url" }),
     UrlList,

@@ -106,8 +106,20 @@ export async function findSessionById(db: Db, id: string): Promise<SessionRow | 
   return (await db.query<SessionRow>('SELECT * FROM connect_sessions WHERE id = $1', [id])).rows[0] ?? null;
 }
 
+/** The secret it replaces is kept as the previous one (migrations/0033_hosted_pages_way_back.sql). */
 export async function replaceSessionSecret(db: Db, id: string, secretHash: string): Promise<void> {
-  await db.query('UPDATE connect_sessions SET secret_hash = $2 WHERE id = $1', [id, secretHash]);
+  await db.query('UPDATE connect_sessions SET previous_secret_hash = secret_hash, secret_hash = $2 WHERE id = $1', [
+    id,
+    secretHash,
+  ]);
+}
+
+/** The session whose secret this was before it was replaced. */
+export async function findSessionByPreviousSecretHash(db: Db, secretHash: string): Promise<SessionRow | null> {
+  return (
+    (await db.query<SessionRow>('SELECT * FROM connect_sessions WHERE previous_secret_hash = $1', [secretHash]))
+      .rows[0] ?? null
+  );
 }
 
 export async function markSessionCompleted(db: Db, id: string, now: Date): Promise<void> {

@@ -37,15 +37,29 @@ export interface ConnectDeps {
 }
 type Deps = ConnectDeps;
 
+/**
+ * Whose page a refusal is, where the service knows: the lender's branding and its way back go on the page
+ * (src/web/lender.ts, docs/decisions/0055-hosted-pages-no-dead-ends.md).
+ */
+export interface RefusalContext {
+  clientId: string;
+  mode: 'invitation' | 'component';
+  /** component sessions: the host page's origin */
+  origin: string | null;
+}
+
 export type Refusal =
-  | { refused: 'unknown' | 'other_browser' }
+  | { refused: 'unknown'; context?: undefined }
+  | { refused: 'other_browser'; context?: RefusalContext }
   | {
-      refused: 'expired' | 'used' | 'revoked' | 'session_expired';
+      /** finished: a page from before the return from the bank, of a session that connected a bank; moved: of one that did not */
+      refused: 'expired' | 'used' | 'revoked' | 'session_expired' | 'finished' | 'moved';
       company: string;
       at: Date | null;
       component?: boolean;
+      context?: RefusalContext;
     }
-  | { refused: 'wrong_origin'; company: string; at: null };
+  | { refused: 'wrong_origin'; company: string; at: null; context?: RefusalContext };
 
 export interface ConnectSession {
   id: string;
@@ -176,7 +190,12 @@ export async function openInvitation(
   const status = invitationStatus(inv, now);
   if (status !== 'pending') {
     const at = status === 'revoked' ? inv.revoked_at : status === 'used' ? inv.used_at : inv.expires_at;
-    return { refused: status, company: await companyOf(deps.db, inv.client_id), at: at ? new Date(at) : null };
+    return {
+      refused: status,
+      company: await companyOf(deps.db, inv.client_id),
+      at: at ? new Date(at) : null,
+      context: { clientId: inv.client_id, mode: 'invitation', origin: null },
+    };
   }
   const secret = await deps.db.transaction((tx) =>
     startSession(
@@ -209,12 +228,13 @@ export async function openComponent(
   const row = await repo.findComponentUrl(deps.db, tokenLookupHash(token));
   if (!row) return { refused: 'unknown' };
   const company = await companyOf(deps.db, row.client_id);
-  if (row.used_at) return { refused: 'used', company, at: new Date(row.used_at) };
+  const context: RefusalContext = { clientId: row.client_id, mode: 'component', origin: row.origin };
+  if (row.used_at) return { refused: 'used', company, at: new Date(row.used_at), context };
   if (new Date(row.expires_at).getTime() <= now.getTime())
-    return { refused: 'expired', company, at: new Date(row.expires_at) };
+    return { refused: 'expired', company, at: new Date(row.expires_at), context };
   const ownOrigin = new URL(deps.config.publicBaseUrl).origin;
   if (refererOrigin !== null && refererOrigin !== row.origin && refererOrigin !== ownOrigin)
-    return { refused: 'wrong_origin', company, at: null };
+    return { refused: 'wrong_origin', company, at: null, context };
   const opened = await deps.db.transaction(async (tx) => {
     const claimed = await repo.claimComponentUrl(tx, row.id, now);
     if (!claimed) return null;
@@ -235,7 +255,7 @@ export async function openComponent(
       now,
     );
   });
-  return opened ? { secret: opened } : { refused: 'used', company, at: now };
+  return opened ? { secret: opened } : { refused: 'used', company, at: now, context };
 }
 
 /** The session behind a secret in a page URL; refused when unknown, expired, or its invitation was revoked or expired meanwhile. */
@@ -250,20 +270,17 @@ export async function loadSession(
   bindingId: string | null,
 ): Promise<ConnectSession | Refusal> {
   const row = await repo.findSessionBySecretHash(deps.db, tokenLookupHash(secret));
-  if (!row) return { refused: 'unknown' };
-  if (
-    row.browser_binding_hash !== null &&
-    (bindingId === null || tokenLookupHash(bindingId) !== row.browser_binding_hash)
-  )
-    return { refused: 'other_browser' };
+  if (!row) return replacedSecret(deps, secret, bindingId);
+  const context = contextOf(row);
+  if (!isBoundTo(row, bindingId)) return { refused: 'other_browser', context };
   const company = await companyOf(deps.db, row.client_id);
   let customerType: ConnectSession['customerType'] = null;
   if (row.invitation_id) {
     const inv = await findInvitationForLink(deps.db, row.invitation_id);
     if (!inv) return { refused: 'unknown' };
-    if (inv.revoked_at) return { refused: 'revoked', company, at: new Date(inv.revoked_at) };
+    if (inv.revoked_at) return { refused: 'revoked', company, at: new Date(inv.revoked_at), context };
     if (!inv.used_at && new Date(inv.expires_at).getTime() <= now.getTime())
-      return { refused: 'expired', company, at: new Date(inv.expires_at) };
+      return { refused: 'expired', company, at: new Date(inv.expires_at), context };
     customerType = inv.customer_type;
   }
   if (new Date(row.expires_at).getTime() <= now.getTime())
@@ -272,8 +289,37 @@ export async function loadSession(
       company,
       at: new Date(row.expires_at),
       component: row.component_url_id !== null,
+      context,
     };
   return toSession(deps, row, secret, company, customerType);
+}
+
+function contextOf(row: SessionRow): RefusalContext {
+  return { clientId: row.client_id, mode: row.invitation_id ? 'invitation' : 'component', origin: row.origin };
+}
+
+/** An invitation's session answers only the browser that opened the link; a component's is bound by its secret. */
+function isBoundTo(row: SessionRow, bindingId: string | null): boolean {
+  return (
+    row.browser_binding_hash === null || (bindingId !== null && tokenLookupHash(bindingId) === row.browser_binding_hash)
+  );
+}
+
+/**
+ * A secret that was replaced on the return from the bank (renewSessionSecret): a page behind the customer in the
+ * same tab, reached with Back. It says what happened instead of "not valid": finished when the session connected a
+ * bank, moved when it did not. Only to the browser the session is bound to; to anyone else the secret is unknown.
+ */
+async function replacedSecret(deps: Deps, secret: string, bindingId: string | null): Promise<Refusal> {
+  const row = await repo.findSessionByPreviousSecretHash(deps.db, tokenLookupHash(secret));
+  if (!row || !isBoundTo(row, bindingId)) return { refused: 'unknown' };
+  return {
+    refused: row.completed_at ? 'finished' : 'moved',
+    company: await companyOf(deps.db, row.client_id),
+    at: row.completed_at ? new Date(row.completed_at) : null,
+    component: row.component_url_id !== null,
+    context: contextOf(row),
+  };
 }
 
 function toSession(
@@ -329,12 +375,19 @@ export async function loadSessionOfFlow(deps: Deps, flow: FlowRow, now: Date): P
   const row = await repo.findSessionById(deps.db, flow.session_id);
   if (!row) return { refused: 'unknown' };
   const company = await companyOf(deps.db, row.client_id);
+  const context = contextOf(row);
   if (new Date(row.expires_at).getTime() <= now.getTime())
-    return { refused: 'session_expired', company, at: new Date(row.expires_at) };
+    return { refused: 'session_expired', company, at: new Date(row.expires_at), context };
   const inv = row.invitation_id ? await findInvitationForLink(deps.db, row.invitation_id) : null;
-  if (inv?.revoked_at) return { refused: 'revoked', company, at: new Date(inv.revoked_at) };
+  if (inv?.revoked_at) return { refused: 'revoked', company, at: new Date(inv.revoked_at), context };
   // The secret is not known here (see renewSessionSecret).
   return toSession(deps, row, '', company, inv?.customer_type ?? null);
+}
+
+/** Whose flow this is, for a return page that refuses it (another browser, a second return). */
+export async function contextOfFlow(db: Db, flow: FlowRow): Promise<(RefusalContext & { company: string }) | null> {
+  const row = await repo.findSessionById(db, flow.session_id);
+  return row ? { ...contextOf(row), company: await companyOf(db, row.client_id) } : null;
 }
 
 /**

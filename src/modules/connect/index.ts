@@ -2,6 +2,7 @@
 export {
   claimFlowReturn,
   completeSession,
+  contextOfFlow,
   findFlowByState,
   flowOfSession,
   latestFlow,
@@ -14,4 +15,4 @@ export {
   renewSessionSecret,
   deleteExpiredConnectRows,
 } from './connect.service.ts';
-export type { ConnectDeps, ConnectSession, Refusal } from './connect.service.ts';
+export type { ConnectDeps, ConnectSession, Refusal, RefusalContext } from './connect.service.ts';

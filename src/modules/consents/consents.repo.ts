@@ -323,6 +323,12 @@ export async function findConsentByHandoff(db: Db, handoffHash: string): Promise
 }
 
 /** The consent a state names, while the state is unused (read before the callback claims it). */
+/** The client of the consent a state belongs to (used or not), for the page a refused callback shows. */
+export async function clientOfState(db: Db, stateHash: string): Promise<string | null> {
+  const r = await db.query<{ client_id: string }>('SELECT client_id FROM consents WHERE state_hash = $1', [stateHash]);
+  return r.rows[0]?.client_id ?? null;
+}
+
 export async function findByUnusedState(db: Db, stateHash: string): Promise<ConsentRow | null> {
   const r = await db.query<ConsentRow>('SELECT * FROM consents WHERE state_hash = $1 AND state_used_at IS NULL', [
     stateHash,

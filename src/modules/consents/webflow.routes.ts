@@ -12,7 +12,10 @@ import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { BANK_FLOW_START_PATH, CALLBACK_PATH } from '../../banks/connections.ts';
 import { AppError, type ErrorCode } from '../../lib/app-error.ts';
 import { bindBrowser, isHttps, presentedBinding } from '../../http/browser-binding.ts';
-import { sendBrowserNotice, wantsHtml } from '../../http/browser-notice.ts';
+import { wantsHtml } from '../../http/browser-notice.ts';
+import { sendBankReturnNotice } from '../../web/bank-return-notice.ts';
+import { lenderOf } from '../../web/lender.ts';
+import { exitLink } from '../../web/pages/result.ts';
 import { sendFragmentRelay } from '../../http/fragment-relay.ts';
 import { FlowStartRefused } from './browser-flow.service.ts';
 import { page } from '../../web/layout.ts';
@@ -159,6 +162,12 @@ const AuthorisationAnswer = Type.Object({
   iss: Type.Optional(Type.String({ maxLength: 500 })),
 });
 
+/** A person reads a refused callback: the lender's page, in its branding, with the way back (src/web/bank-return-notice.ts). */
+async function refusedAnswerPage(reply: FastifyReply, deps: ConsentDeps, err: AppError, params: URLSearchParams) {
+  const clientId = await service.clientOfAnswer(deps, params);
+  return sendBankReturnNotice(reply, deps, err.code === 'flow_browser_mismatch' ? 'other_browser' : 'used', clientId);
+}
+
 /** Where the bank sends the customer back (no token: the state names the flow). */
 async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
   const tags = ['Bank flow'];
@@ -170,7 +179,7 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       return reply.code(302).header('location', location).header('cache-control', 'no-store').send(null);
     } catch (err) {
       if (err instanceof AppError && BROWSER_REFUSALS.has(err.code) && wantsHtml(request.headers.accept))
-        return sendBrowserNotice(reply, 400, 'This link cannot be used here', err.message);
+        return refusedAnswerPage(reply, deps, err, params);
       throw err;
     }
   };
@@ -235,7 +244,7 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
           .send(null);
       } catch (err) {
         if (err instanceof FlowStartRefused)
-          return refusedStartPage(reply, err, await service.refusedStartView(deps, err));
+          return refusedStartPage(reply, deps, err, await service.refusedStartView(deps, err));
         throw err;
       }
     },
@@ -259,20 +268,35 @@ const REFUSED_START = {
 } as const;
 
 /** A start address that does not lead to the bank: the hosted pages' layout, with the way back when there is one. */
-function refusedStartPage(
+async function refusedStartPage(
   reply: FastifyReply,
+  deps: ConsentDeps,
   refusal: FlowStartRefused,
-  view: { company: string | null; back: string | null },
+  view: { company: string | null; back: string | null; clientId: string | null },
 ) {
   const [title, text] = REFUSED_START[refusal.reason];
-  setPageHeaders(reply, { frameAncestors: null });
+  // The lender's branding and, where the flow has no way back of its own, the lender's (src/web/lender.ts).
+  const lender = view.clientId
+    ? await lenderOf(deps, { clientId: view.clientId, mode: 'invitation', origin: null })
+    : null;
+  setPageHeaders(reply, { frameAncestors: null, imageOrigins: [new URL(deps.config.publicBaseUrl).origin] });
   const back = view.back
     ? html`<p><a class="button" href="${view.back}">Back to ${view.company ?? 'where you came from'}</a></p>`
-    : '';
+    : lender?.exit
+      ? html`<p>${exitLink(lender.exit, lender.company, refusal.reason)}</p>`
+      : '';
   return reply
     .code(refusal.reason === 'bank_error' ? 502 : 400)
     .type('text/html; charset=utf-8')
-    .send(page({ title, company: view.company, body: html`<h1>${title}</h1><p>${text}</p>${back}` }));
+    .send(
+      page({
+        title,
+        company: view.company,
+        brand: lender?.brand,
+        firm: deps.config.regulatedFirm,
+        body: html`<h1>${title}</h1><p>${text}</p>${back}`,
+      }),
+    );
 }
 
 /** Refusals a person meets in a browser: shown as a page. */

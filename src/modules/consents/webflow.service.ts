@@ -4,7 +4,7 @@
  * Everything is scoped to the customer of the token: another customer's consents are never reachable.
  */
 import type { CustomerAuth } from '../auth/index.ts';
-import { callbackUrl, createPkceVerifier, randomValue, type BankConnector } from '../../banks/index.ts';
+import { callbackUrl, createPkceVerifier, randomValue, responseState, type BankConnector } from '../../banks/index.ts';
 import { BANKS } from '../../banks/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -182,16 +182,26 @@ export async function openBankFlow(deps: ConsentDeps, token: string, bindingId: 
  * bank refused, the way back to the client (its return URL with status=Error, as the callback would send). An
  * address already opened offers no link: whoever holds it now may not be the customer who opened it.
  */
+/** The client whose consent a bank's answer names by its state (used or not); null when none does. */
+export async function clientOfAnswer(deps: Pick<ConsentDeps, 'db'>, params: URLSearchParams): Promise<string | null> {
+  const state = responseState(params);
+  return state ? repo.clientOfState(deps.db, tokenLookupHash(state)) : null;
+}
+
 export async function refusedStartView(
   deps: ConsentDeps,
   refusal: FlowStartRefused,
-): Promise<{ company: string | null; back: string | null }> {
+): Promise<{ company: string | null; back: string | null; clientId: string | null }> {
   const consent = refusal.consent;
-  if (!consent) return { company: null, back: null };
+  if (!consent) return { company: null, back: null, clientId: null };
   const company = (await screenClient(deps, consent.client_id)).name;
   const error = { expired: 'consent_expired', bank_error: 'authorisation_failed' } as const;
   const code = refusal.reason === 'expired' || refusal.reason === 'bank_error' ? error[refusal.reason] : null;
-  return { company, back: code === null ? null : returnUrl(consent, refusal.state ?? '', 'Error', code) };
+  return {
+    company,
+    back: code === null ? null : returnUrl(consent, refusal.state ?? '', 'Error', code),
+    clientId: consent.client_id,
+  };
 }
 
 /**

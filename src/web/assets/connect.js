@@ -146,6 +146,20 @@
     );
   }
 
+  /*
+   * "Return to {lender}" in the component: the host page decides what comes next (it gets an `obi-connect:exit`
+   * message with the reason); the link to the host's origin is only for a page without script.
+   */
+  function setupExit() {
+    if (!hostOrigin() || window.parent === window) return;
+    Array.prototype.slice.call(document.querySelectorAll('a[data-exit]')).forEach(function (a) {
+      a.addEventListener('click', function (e) {
+        e.preventDefault();
+        tellHost({ type: 'obi-connect:exit', reason: a.getAttribute('data-exit') });
+      });
+    });
+  }
+
   function setupButtons() {
     var close = document.querySelector('[data-close-window]');
     if (close)
@@ -160,6 +174,7 @@
     setupSearch();
     setupContinue();
     setupButtons();
+    setupExit();
     setupFrame();
   });
 })();

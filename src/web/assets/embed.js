@@ -9,7 +9,9 @@
  *
  * It renders the hosted connect pages in an iframe that grows with its content, and reports the outcome as an
  * `obi-connect` DOM event on the element (detail: { type: 'obi-connect:result', status: 'Authorised' | 'Rejected'
- * | 'Revoked' | 'Error', bank_slug, consent_id, customer_id }). Messages are accepted only from the service's origin
+ * | 'Revoked' | 'Error', bank_slug, consent_id, customer_id }); when the customer chooses "Return to {you}" or
+ * Cancel, the event is { type: 'obi-connect:exit', reason: 'cancelled' | 'connected' | 'not_connected' | … }:
+ * take the customer on (unmount the component). Messages are accepted only from the service's origin
  * and that iframe. Your page keeps no secret: the URL is single use and bound to your registered origin.
  */
 /* global document, window, CustomEvent, URL */

@@ -31,21 +31,28 @@ export interface ConsentScreenData {
   consents: Array<{ type: string; title: string; elements: string[] }>;
 }
 
+/** The Open Banking (OBIE) permission codes in plain English, as the customer's bank will ask about them. */
 const PERMISSIONS: Record<string, string> = {
-  ReadAccountsBasic: 'Account names and types',
-  ReadAccountsDetail: 'Account numbers and sort codes',
-  ReadBalances: 'Balances',
-  ReadBeneficiariesBasic: 'Payees (basic)',
-  ReadBeneficiariesDetail: 'Payee details',
-  ReadDirectDebits: 'Direct debits',
-  ReadStandingOrdersBasic: 'Standing orders',
-  ReadTransactionsBasic: 'Transactions',
-  ReadTransactionsCredits: 'Money coming in',
-  ReadTransactionsDebits: 'Money going out',
-  ReadTransactionsDetail: 'Transaction details',
-  ReadStatementsBasic: 'Statements',
-  ReadStatementsDetail: 'Statement details',
-  ReadParty: 'Account holder names and contact details',
+  ReadAccountsBasic: 'The names and types of your accounts',
+  ReadAccountsDetail: 'Your account numbers and sort codes',
+  ReadBalances: 'How much money is in your accounts',
+  ReadBeneficiariesBasic: 'Who you have set up to pay',
+  ReadBeneficiariesDetail: 'The account details of the people and firms you pay',
+  ReadDirectDebits: 'Your Direct Debits',
+  ReadStandingOrdersBasic: 'Your standing orders',
+  ReadStandingOrdersDetail: 'The details of your standing orders',
+  ReadScheduledPaymentsBasic: 'Your future payments',
+  ReadScheduledPaymentsDetail: 'The details of your future payments',
+  ReadTransactionsBasic: 'Your transactions',
+  ReadTransactionsCredits: 'Money coming into your accounts',
+  ReadTransactionsDebits: 'Money going out of your accounts',
+  ReadTransactionsDetail: 'The details of each transaction, such as who was paid',
+  ReadStatementsBasic: 'Your statements',
+  ReadStatementsDetail: 'The details of your statements',
+  ReadParty: 'The names and contact details of the account holders',
+  ReadProducts: 'The products your accounts are',
+  ReadOffers: 'Offers your bank has made you',
+  ReadPAN: 'Your card numbers',
 };
 
 export interface ConsentPageOptions {
@@ -82,8 +89,12 @@ function whatSection(o: ConsentPageOptions): Html {
   <details class="more">
     <summary>Everything that will be shared</summary>
     ${o.screen.consents.map((c) => html`<h3>${c.title}</h3><ul class="ticks">${c.elements.map((e) => html`<li>${e}</li>`)}</ul>`)}
-    <h3>The permissions your bank will ask you to confirm</h3>
-    <ul>${m.requested_permissions.map((p) => html`<li>${PERMISSIONS[p] ?? p} <span class="code">${p}</span></li>`)}</ul>
+    <h3>What your bank will ask you to confirm</h3>
+    <ul class="ticks">${m.requested_permissions.map((p) => html`<li>${PERMISSIONS[p] ?? p}</li>`)}</ul>
+    <details class="codes">
+      <summary>The Open Banking permission codes</summary>
+      <dl class="codes-list">${m.requested_permissions.map((p) => html`<div><dt><code>${p}</code></dt><dd>${PERMISSIONS[p] ?? ''}</dd></div>`)}</dl>
+    </details>
     <h3>If you change your mind</h3>
     <p>Your bank may hold less history. You can withdraw your consent at any time, at your bank or by contacting ${m.company_name}; access then stops.</p>
   </details>

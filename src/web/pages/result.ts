@@ -1,5 +1,24 @@
-/** Step 3's outcome (after the bank), and the pages that refuse a link: clear words, what to do next. */
+/**
+ * Step 3's outcome (after the bank), and the pages that refuse a link: clear words, what to do next, and the way
+ * back to the lender wherever the service knows it (docs/decisions/0055-hosted-pages-no-dead-ends.md).
+ */
 import { formatDate, html, type Html } from '../html.ts';
+import type { Exit } from '../lender.ts';
+
+/**
+ * "Return to {lender}": a link to the lender's page; in the component, the page's script tells the host page
+ * instead (an `obi-connect:exit` message with the reason), and without script the link opens the host's origin.
+ */
+export function exitLink(exit: Exit, company: string, reason: string, primary = true): Html {
+  return html`<a class="button${primary ? '' : ' button-secondary'}" href="${exit.href}" data-exit="${reason}"${exit.host ? html` target="_top"` : ''}>Return to ${company}</a>`;
+}
+
+/** The way back, or where there is none (an invitation whose lender set no page), that the page can be closed. */
+function exitRow(exit: Exit | null | undefined, company: string, reason: string, primary = true): Html {
+  return exit
+    ? html`<p class="exit-row">${exitLink(exit, company, reason, primary)}</p>`
+    : html`<p class="exit-row">You can now close this page.</p>`;
+}
 
 export type Outcome = 'Authorised' | 'Rejected' | 'AwaitingAuthorisation' | 'Revoked' | 'Error';
 
@@ -12,6 +31,8 @@ export interface ResultOptions {
   banksHref?: string | null;
   /** the page runs in a window opened for the bank (component): the customer goes back to the first one */
   inPopup?: boolean;
+  /** the way back to the lender (src/web/lender.ts) */
+  exit?: Exit | null;
 }
 
 export function resultBody(o: ResultOptions): Html {
@@ -27,13 +48,15 @@ export function resultBody(o: ResultOptions): Html {
 <p class="lead">Thank you. ${o.company} can now read the data you agreed to share, and will continue the application with it.</p>
 <p>You can withdraw your consent at any time, at ${o.bankName} or by contacting ${o.company}.</p>
 ${next}
+${o.inPopup ? '' : exitRow(o.exit, o.company, 'connected')}
 ${o.banksHref ? html`<p><a class="button button-secondary" href="${o.banksHref}">Connect another bank account</a></p>` : ''}`;
   }
   if (o.outcome === 'AwaitingAuthorisation') {
     return html`
 <h1 tabindex="-1" data-autofocus>Waiting for ${o.bankName}</h1>
 <p class="lead">${o.bankName} has not told us your answer yet. If you are still at your bank, finish there.</p>
-${o.retryHref ? html`<p><a class="button" href="${o.retryHref}">Start again</a></p>` : ''}${next}`;
+${o.retryHref ? html`<p><a class="button" href="${o.retryHref}">Start again</a></p>` : ''}${next}
+${o.inPopup ? '' : exitRow(o.exit, o.company, 'waiting', false)}`;
   }
   return html`
 <div class="result result-fail">
@@ -43,7 +66,17 @@ ${o.retryHref ? html`<p><a class="button" href="${o.retryHref}">Start again</a><
 <p class="lead">${o.outcome === 'Rejected' ? html`You did not approve access at ${o.bankName}, or the bank could not complete it.` : html`Something went wrong at ${o.bankName}.`} Nothing was shared with ${o.company}.</p>
 ${o.retryHref ? html`<p><a class="button" href="${o.retryHref}">Try again</a></p>` : ''}
 ${o.banksHref ? html`<p><a href="${o.banksHref}">Choose a different bank</a></p>` : ''}
-${next}`;
+${next}
+${o.inPopup ? '' : exitRow(o.exit, o.company, 'not_connected', false)}`;
+}
+
+/** The session's cancel page: nothing was shared; the way back, or back into the flow. */
+export function cancelBody(o: { company: string; exit: Exit | null; banksHref: string }): Html {
+  return html`
+<h1 tabindex="-1" data-autofocus>You have not connected a bank</h1>
+<p class="lead">Nothing was shared with ${o.company}. If you started at your bank, nothing is shared unless you approve there.</p>
+${exitRow(o.exit, o.company, 'cancelled')}
+<p>Changed your mind? <a href="${o.banksHref}">Choose your bank</a>.</p>`;
 }
 
 export type NoticeKind =
@@ -58,24 +91,40 @@ export type NoticeKind =
   | 'other_browser'
   | 'return_used'
   | 'busy'
+  | 'finished'
+  | 'moved'
   | 'error';
 
+export interface NoticeOptions {
+  company?: string | null;
+  at?: Date | null;
+  component?: boolean;
+  backHref?: string;
+  retryAfter?: string;
+  exit?: Exit | null;
+}
+
 /** Why a link cannot be used, in the customer's words, with the HTTP status the page is served with. */
-export function noticeBody(
-  kind: NoticeKind,
-  o: { company?: string | null; at?: Date | null; component?: boolean; backHref?: string; retryAfter?: string },
-): { status: number; title: string; body: Html } {
+export function noticeBody(kind: NoticeKind, o: NoticeOptions): { status: number; title: string; body: Html } {
+  const back = o.backHref ? html`<p><a class="button button-secondary" href="${o.backHref}">Choose a bank</a></p>` : '';
+  const exit = o.exit
+    ? html`<p class="exit-row">${exitLink(o.exit, o.company ?? 'where you came from', kind)}</p>`
+    : '';
+  const [status, title, text] = noticeText(kind, o);
+  return {
+    status,
+    title,
+    body: html`<h1 tabindex="-1" data-autofocus>${title}</h1><p class="lead">${text}</p>${back}${exit}`,
+  };
+}
+
+/** Each notice's status, title and words. */
+function noticeText(kind: NoticeKind, o: NoticeOptions): [number, string, Html] {
   const who = o.company ?? 'the company that sent you the link';
   const ask = o.component
     ? html`Go back to ${who}’s page and start again.`
     : html`If you still need to connect your bank, ask ${who} for a new link.`;
   const when = o.at ? html` on ${formatDate(o.at)}` : '';
-  const back = o.backHref ? html`<p><a class="button button-secondary" href="${o.backHref}">Choose a bank</a></p>` : '';
-  const make = (status: number, title: string, text: Html) => ({
-    status,
-    title,
-    body: html`<h1 tabindex="-1" data-autofocus>${title}</h1><p class="lead">${text}</p>${back}`,
-  });
   const texts: Record<NoticeKind, () => [number, string, Html]> = {
     expired: () => [410, 'This link has expired', html`The link expired${when}. ${ask}`],
     used: () =>
@@ -121,6 +170,16 @@ export function noticeBody(
       'This page has already been shown',
       html`For your security, this address works once, and nothing was changed now. ${ask}`,
     ],
+    finished: () => [
+      410,
+      'You have already connected your bank',
+      html`You connected your bank${when}, so this earlier page no longer works and nothing more is needed. Thank you.`,
+    ],
+    moved: () => [
+      410,
+      'This page is out of date',
+      html`You went on from this page after visiting your bank, so it no longer works. Nothing was changed. ${o.component ? ask : html`To connect your bank, open the link from your invitation again.`}`,
+    ],
     busy: () => [
       429,
       'Please wait a moment',
@@ -137,5 +196,5 @@ export function noticeBody(
       html`Check that you copied the whole link, or ask ${who} for a new one.`,
     ],
   };
-  return make(...texts[kind]());
+  return texts[kind]();
 }
