@@ -148,4 +148,33 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
       return reply.code(202).send(replayed);
     },
   );
+
+  app.post(
+    '/public/v3/webhooks/:webhook_id/test',
+    {
+      onRequest: bearer,
+      schema: {
+        ...common,
+        summary: 'Send a test event to a webhook',
+        description:
+          'Queues a signed `WEBHOOK_TEST` delivery to this webhook, so a receiver can be checked end to end before ' +
+          'real events arrive. It is signed with the webhook\'s secret (Standard Webhooks headers), retried on ' +
+          'failure and logged in the delivery log like every other event; its payload names the webhook and no ' +
+          'customer. Answers 202 with the delivery, still pending: read the delivery log for its outcome. A ' +
+          'disabled webhook answers 409 `webhook_disabled`.',
+        params: WebhookIdParams,
+        response: { 202: Delivery, ...problemResponses(...STANDARD_ERRORS, 409) },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await deliveries.sendTestEvent(
+        deps.db,
+        deps.queue,
+        clientOf(request).clientId,
+        request.params.webhook_id,
+        deps.clock.now(),
+      );
+      return reply.code(202).send(delivery);
+    },
+  );
 }

@@ -87,12 +87,13 @@ const Attempt = Type.Object({
 export const Delivery = Type.Object({
   id: Type.String(),
   message_id: Type.String({ description: 'the webhook-id header: the same on every retry and replay of this event' }),
-  webhook_type: Type.Enum(WEBHOOK_TYPES),
-  customer_id: Type.String(),
+  webhook_type: Type.Enum([...WEBHOOK_TYPES, 'WEBHOOK_TEST']),
+  customer_id: Type.Union([Type.String(), Type.Null()]),
   payload: Type.Object({
     msg: Type.String(),
     webhook_type: Type.String(),
-    customer_id: Type.String(),
+    customer_id: Type.Optional(Type.String()),
+    webhook_id: Type.Optional(Type.String()),
     account_id: Type.Optional(Type.String()),
     event_id: Type.Optional(Type.String()),
     added: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions added since the last one' })),
