@@ -249,6 +249,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/v3/webhooks/{webhook_id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event to a webhook
+     * @description Queues a signed `WEBHOOK_TEST` delivery to this webhook, so a receiver can be checked end to end before real events arrive. It is signed with the webhook's secret (Standard Webhooks headers), retried on failure and logged in the delivery log like every other event; its payload names the webhook and no customer. Answers 202 with the delivery, still pending: read the delivery log for its outcome. A disabled webhook answers 409 `webhook_disabled`.
+     */
+    post: operations['sendWebhookTestEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/v3/customers/{customer_id}/account_collections': {
     parameters: {
       query?: never;
@@ -1284,12 +1304,14 @@ export interface components {
           | 'NEW_EVENT'
           | 'ACCOUNT_AUTHORIZATION_GRANTED'
           | 'ACCOUNT_AUTHORIZATION_LOST'
-          | 'TRANSACTIONS_UPDATED';
-        customer_id: string;
+          | 'TRANSACTIONS_UPDATED'
+          | 'WEBHOOK_TEST';
+        customer_id: string | null;
         payload: {
           msg: string;
           webhook_type: string;
-          customer_id: string;
+          customer_id?: string;
+          webhook_id?: string;
           account_id?: string;
           event_id?: string;
           /** @description TRANSACTIONS_UPDATED: transactions added since the last one */
@@ -1351,12 +1373,64 @@ export interface components {
         | 'NEW_EVENT'
         | 'ACCOUNT_AUTHORIZATION_GRANTED'
         | 'ACCOUNT_AUTHORIZATION_LOST'
-        | 'TRANSACTIONS_UPDATED';
-      customer_id: string;
+        | 'TRANSACTIONS_UPDATED'
+        | 'WEBHOOK_TEST';
+      customer_id: string | null;
       payload: {
         msg: string;
         webhook_type: string;
-        customer_id: string;
+        customer_id?: string;
+        webhook_id?: string;
+        account_id?: string;
+        event_id?: string;
+        /** @description TRANSACTIONS_UPDATED: transactions added since the last one */
+        added?: number;
+        /** @description TRANSACTIONS_UPDATED: transactions modified */
+        modified?: number;
+        /** @description TRANSACTIONS_UPDATED: transactions removed */
+        removed?: number;
+      };
+      state: 'pending' | 'delivered' | 'failed';
+      attempt_count: number;
+      /** @description when the next attempt is due; null once delivered or failed */
+      next_attempt_at: number | null;
+      last_status_code: number | null;
+      last_error: string | null;
+      replay_of: string | null;
+      /** @description Unix seconds */
+      created_at: number;
+      finished_at: number | null;
+      attempts: {
+        /** @description 1 for the first attempt */
+        attempt: number;
+        /** @description Unix seconds */
+        attempted_at: number;
+        /** @description null when no HTTP answer came */
+        status_code: number | null;
+        duration_ms: number;
+        error: string | null;
+        outcome: 'delivered' | 'retry' | 'failed';
+      }[];
+    };
+    SendWebhookTestEventResponse: {
+      id: string;
+      /** @description the webhook-id header: the same on every retry and replay of this event */
+      message_id: string;
+      /** @enum {unknown} */
+      webhook_type:
+        | 'REPORT_AVAILABLE'
+        | 'REPORT_UPDATED'
+        | 'NEW_EVENT'
+        | 'ACCOUNT_AUTHORIZATION_GRANTED'
+        | 'ACCOUNT_AUTHORIZATION_LOST'
+        | 'TRANSACTIONS_UPDATED'
+        | 'WEBHOOK_TEST';
+      customer_id: string | null;
+      payload: {
+        msg: string;
+        webhook_type: string;
+        customer_id?: string;
+        webhook_id?: string;
         account_id?: string;
         event_id?: string;
         /** @description TRANSACTIONS_UPDATED: transactions added since the last one */
@@ -4383,6 +4457,91 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ReplayWebhookDeliveryResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  sendWebhookTestEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: the work is done in the background: send a test event to a webhook. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SendWebhookTestEventResponse'];
         };
       };
       /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */

@@ -158,7 +158,7 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
         summary: 'Send a test event to a webhook',
         description:
           'Queues a signed `WEBHOOK_TEST` delivery to this webhook, so a receiver can be checked end to end before ' +
-          'real events arrive. It is signed with the webhook\'s secret (Standard Webhooks headers), retried on ' +
+          "real events arrive. It is signed with the webhook's secret (Standard Webhooks headers), retried on " +
           'failure and logged in the delivery log like every other event; its payload names the webhook and no ' +
           'customer. Answers 202 with the delivery, still pending: read the delivery log for its outcome. A ' +
           'disabled webhook answers 409 `webhook_disabled`.',
