@@ -119,6 +119,8 @@ export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<vo
         attachValidation: true,
         schema: {
           summary: '1. Get an access token',
+          description:
+            "Exchanges the client's id and secret (client credentials grant) for a Bearer access token, which every client-side call sends as `Authorization: Bearer …`. Repeated wrong secrets from one address lock that client id out there for a while (429 with Retry-After).",
           tags: ['Authentication'],
           body: TokenRequest,
           response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError, 429: OAuthError },

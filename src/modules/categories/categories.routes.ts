@@ -29,6 +29,8 @@ export async function categoryRoutes(app: HttpApp, deps: CategoryRoutesDeps): Pr
       onRequest: requireAuth(deps, 'bearer'),
       schema: {
         summary: '19. Get categories',
+        description:
+          'Lists the transaction categories the service assigns for an account type (personal), grouped by parent category, with their ids: the ids that categorised transactions and the reports use.',
         tags: ['Categories'],
         security: [{ Bearer: [] }],
         params: Type.Object({

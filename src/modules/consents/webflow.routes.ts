@@ -53,6 +53,8 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
       preValidation: emptyBody,
       schema: {
         summary: '4. Create consent screen',
+        description:
+          'Customer side (customer token): creates the consent the customer is asked to give for this bank (the data and the period) and answers with what to show them on your consent screen.',
         tags,
         security,
         params: BankSlugParams,
@@ -70,6 +72,8 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
       preValidation: emptyBody,
       schema: {
         summary: '5. Create bank flow URL',
+        description:
+          'Customer side: after the customer agreed, answers the URL to send their browser to. It leads to their bank to authorise access, then back to your `url` (one of your registered redirect URLs) with the outcome.',
         tags,
         security,
         params: BankSlugParams,
@@ -88,6 +92,8 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
       onRequest: customer,
       schema: {
         summary: '6. Get consent status',
+        description:
+          "Customer side: the state of the customer's consent at this bank (`AwaitingAuthorisation`, `Authorised`, `Rejected`, `Revoked`) and its accounts, so your front end knows when the bank flow is done.",
         tags,
         security,
         params: BankSlugParams,
@@ -109,6 +115,8 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
       onRequest: customer,
       schema: {
         summary: "Banks the customer can connect, with the customer's latest consent at each",
+        description:
+          "Customer side: the banks the customer can connect, each with the customer's latest consent there, for a bank picker that shows which are already connected.",
         tags,
         security,
         response: { 200: WebflowBankList, ...problemResponses(...STANDARD_ERRORS) },
@@ -123,6 +131,8 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
       onRequest: customer,
       schema: {
         summary: 'Reconfirm the consent (due every 90 days)',
+        description:
+          'Customer side: records that the customer reconfirmed their consent, as UK rules ask every 90 days, so access continues without a new authorisation at the bank.',
         tags,
         security,
         params: BankSlugParams,
@@ -138,6 +148,8 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
       onRequest: customer,
       schema: {
         summary: 'Withdraw the consent (revoked here and at the bank)',
+        description:
+          'Customer side: the customer withdraws their consent at this bank; it is revoked here and at the bank, and no further data is pulled.',
         tags,
         security,
         params: BankSlugParams,
@@ -180,6 +192,8 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       schema: {
         summary:
           "Where the bank sends the customer back; redirects to the client URL (a hybrid answer's fragment is relayed first)",
+        description:
+          'Browser address, not an API call: the bank redirects the customer here after they authorised (or refused). The service checks the answer, finishes the consent and redirects to your URL with the outcome (`status=Success` or `Error`); when the bank put its answer in the URL fragment, a small page posts it to the service first.',
         tags,
         querystring: AuthorisationAnswer,
         response: { 302: Type.Null(), ...problemResponses(400) },
@@ -200,6 +214,8 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       {
         schema: {
           summary: "A hybrid answer's fragment, posted by the callback's relay page; redirects to the client URL",
+          description:
+            "Browser address, not an API call: the callback page posts here the bank's answer it read from the URL fragment; the service finishes the bank flow and redirects the customer to your URL.",
           tags,
           body: AuthorisationAnswer,
           response: { 302: Type.Null(), ...problemResponses(400) },
@@ -215,6 +231,8 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
     {
       schema: {
         summary: "Endpoint 5's URL: binds the bank flow to this browser, once, and sends it on to the bank",
+        description:
+          'Browser address, not an API call: the URL endpoint 5 answers. Opening it binds the bank flow to this browser (once) and redirects to the bank; an expired or reused one shows a page with the way back.',
         tags,
         params: Type.Object({ token: Type.String({ minLength: 20, maxLength: 100 }) }),
         response: { 303: Type.Null() },

@@ -28,6 +28,8 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: '8. Create invitation',
+        description:
+          "Invites a customer to connect their bank through the service's hosted pages: the answer carries the link (and the service can email it). The link works until it expires or you revoke it.",
         body: CreateInvitationBody,
         response: { 201: Invitation, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -45,6 +47,8 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: '9. Get invitations (newest first)',
+        description:
+          'Lists your invitations, newest first, with their status (pending, used, expired, revoked) and the customer each created.',
         querystring: ListInvitationsQuery,
         response: { 200: InvitationList, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -72,6 +76,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: 'Get an invitation',
+        description: 'Reads one invitation and its status.',
         params: InvitationIdParams,
         response: { 200: Invitation, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -87,6 +92,8 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: 'Revoke an invitation (its link stops working)',
+        description:
+          "Revokes an invitation: its link stops working at once. A used invitation's customer and data are not touched.",
         params: InvitationIdParams,
         response: { 200: Invitation, ...problemResponses(...STANDARD_ERRORS, 409) },
       },

@@ -28,6 +28,8 @@ export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): 
         onRequest: bearer,
         schema: {
           summary: '13. Get statements',
+          description:
+            "Lists the account's statements as the bank gave them: period, amounts and dates. Empty when the bank does not offer statements.",
           tags,
           security,
           hide: alias,
@@ -48,6 +50,8 @@ export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): 
         onRequest: bearer,
         schema: {
           summary: '14. Get account parties',
+          description:
+            "Lists the account's parties (holders) as the bank gave them: names, type and contact details. Empty when the bank does not offer them.",
           tags,
           security,
           hide: alias,

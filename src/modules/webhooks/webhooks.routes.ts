@@ -46,6 +46,8 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
       schema: {
         ...common,
         summary: '20. Create webhook',
+        description:
+          "Registers an HTTPS address that receives the service's events (report available or updated, new event, account authorisation lost or granted, transactions updated) as signed POSTs. The answer carries the `whsec_…` signing secret, shown only this once. The address must resolve to a public IP.",
         body: CreateWebhookBody,
         response: { 201: CreatedWebhook, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -63,6 +65,8 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
       schema: {
         ...common,
         summary: "List the client's webhooks (never their secrets)",
+        description:
+          'Lists your webhooks with their status (`active`, or `disabled` with the reason, e.g. the receiver answered 410 Gone). Secrets are never shown again.',
         response: { 200: WebhookList, ...problemResponses(...STANDARD_ERRORS) },
       },
     },
@@ -76,6 +80,8 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
       schema: {
         ...common,
         summary: '21. Delete webhook',
+        description:
+          'Deletes the webhook; deliveries not yet sent to it are dropped. An unknown or another client\'s id answers 404 with `result: "Error"`.',
         params: WebhookIdParams,
         response: { 200: DeleteResult, ...problemResponses(...STANDARD_ERRORS), 404: problemResponse(DeleteNotFound) },
       },
@@ -96,6 +102,8 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
       schema: {
         ...common,
         summary: "A webhook's delivery log, newest first, with every attempt",
+        description:
+          'Lists the deliveries to this webhook, newest first, each with its payload, state (pending, delivered, failed), next attempt and every attempt made (status code or error, duration). Filter by state.',
         params: WebhookIdParams,
         querystring: DeliveriesQuery,
         response: { 200: DeliveryList, ...problemResponses(...STANDARD_ERRORS) },
@@ -131,6 +139,8 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
       schema: {
         ...common,
         summary: 'Send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery',
+        description:
+          'Sends one delivery again with the same `webhook-id`: a pending delivery becomes due now; a delivered or failed one is queued as a new delivery (`replay_of` names the original), whose log starts afresh. 409 on a disabled webhook.',
         params: DeliveryIdParams,
         response: { 202: Delivery, ...problemResponses(...STANDARD_ERRORS, 409) },
       },
