@@ -19,7 +19,15 @@ const b = (description: string) => Type.Boolean({ description });
 const text = <T extends string = string>(description?: string) =>
   Type.Unsafe<T>({ type: 'string', ...(description === undefined ? {} : { description }) });
 /** A shared schema used as a member, with what it means there (the shared schema itself is not changed). */
-const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
+const described = <T extends TSchema>(schema: T, description: string): T =>
+  Object.defineProperties(
+    {},
+    {
+      // TypeBox keeps its marks (kind, optional) in non-enumerable members: a spread would drop them.
+      ...Object.getOwnPropertyDescriptors(schema),
+      description: { value: description, enumerable: true, writable: true, configurable: true },
+    },
+  ) as T;
 const CURRENCY = 'ISO 4217 currency code of the amounts, e.g. GBP';
 const UNIX_DAY = 'Unix seconds: the London midnight starting the day';
 
