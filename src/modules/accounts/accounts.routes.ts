@@ -89,7 +89,10 @@ async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<voi
         params: CustomerIdParams,
         body: BalanceCollectionBody,
         response: {
-          200: Type.Object({ status: Type.Literal('success'), stored: Type.Integer() }),
+          200: Type.Object({
+            status: Type.Literal('success'),
+            stored: Type.Integer({ description: 'how many balances were stored' }),
+          }),
           ...problemResponses(...STANDARD_ERRORS, 422),
         },
       },
@@ -115,7 +118,10 @@ async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<voi
           "Lists one account's balances, newest day first, each with its type (e.g. closing booked, interim available), amount and currency, and the credit line when the bank gives one.",
         tags,
         security,
-        params: Type.Object({ customer_id: Type.String(), account_id: Type.String() }),
+        params: Type.Object({
+          customer_id: Type.String({ description: "the customer's id" }),
+          account_id: Type.String({ description: "the account's id (from GET …/accounts)" }),
+        }),
         response: { 200: Type.Object({ data: Type.Array(Balance) }), ...problemResponses(...STANDARD_ERRORS) },
       },
     },

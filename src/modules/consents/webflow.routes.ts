@@ -8,7 +8,7 @@ import { Type, type Static } from 'typebox';
 import type { HttpApp } from '../../http/server.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { customerOf, requireAuth } from '../../http/auth.ts';
-import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
+import { problemResponses, STANDARD_ERRORS, described } from '../../http/wire.ts';
 import { BANK_FLOW_START_PATH, CALLBACK_PATH } from '../../banks/connections.ts';
 import { AppError, type ErrorCode } from '../../lib/app-error.ts';
 import { bindBrowser, isHttps, presentedBinding } from '../../http/browser-binding.ts';
@@ -162,13 +162,17 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
 
 /** The members of a bank's authorisation answer (RFC 6749 §4.1.2, OpenID Connect hybrid, JARM), as strings. */
 const AuthorisationAnswer = Type.Object({
-  state: Type.Optional(Type.String({ maxLength: 200 })),
-  code: Type.Optional(Type.String({ maxLength: 2000 })),
-  id_token: Type.Optional(Type.String({ maxLength: 20_000 })),
-  response: Type.Optional(Type.String({ maxLength: 20_000 })),
-  error: Type.Optional(Type.String({ maxLength: 200 })),
+  state: Type.Optional(described(Type.String({ maxLength: 200 }), "the flow's state, as the bank returns it")),
+  code: Type.Optional(described(Type.String({ maxLength: 2000 }), 'the authorisation code the bank returned')),
+  id_token: Type.Optional(described(Type.String({ maxLength: 20_000 }), "the bank's signed ID token (hybrid flow)")),
+  response: Type.Optional(
+    described(Type.String({ maxLength: 20_000 }), "the bank's signed authorisation response (JARM)"),
+  ),
+  error: Type.Optional(
+    described(Type.String({ maxLength: 200 }), "the bank's error code when the customer refused or the bank failed"),
+  ),
   error_description: Type.Optional(Type.String({ maxLength: 1000 })),
-  iss: Type.Optional(Type.String({ maxLength: 500 })),
+  iss: Type.Optional(described(Type.String({ maxLength: 500 }), "the bank's issuer identifier")),
 });
 
 /** Where the bank sends the customer back (no token: the state names the flow). */
@@ -234,7 +238,9 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
         description:
           'Browser address, not an API call: the URL endpoint 5 answers. Opening it binds the bank flow to this browser (once) and redirects to the bank; an expired or reused one shows a page with the way back.',
         tags,
-        params: Type.Object({ token: Type.String({ minLength: 20, maxLength: 100 }) }),
+        params: Type.Object({
+          token: Type.String({ description: 'the one-time token of the bank flow URL', minLength: 20, maxLength: 100 }),
+        }),
         response: { 303: Type.Null() },
       },
     },

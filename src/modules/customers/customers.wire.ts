@@ -1,7 +1,13 @@
 import { Type } from 'typebox';
 import { PagingMembers, PagingQuery } from '../../http/wire.ts';
 
-export const CustomerIdParams = Type.Object({ customer_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const CustomerIdParams = Type.Object({
+  customer_id: Type.String({
+    description: "the customer's id (from POST /public/v3/customers)",
+    minLength: 1,
+    maxLength: 100,
+  }),
+});
 
 export const CreateCustomerBody = Type.Object(
   {
@@ -15,8 +21,8 @@ export const CreateCustomerBody = Type.Object(
 );
 
 export const Customer = Type.Object({
-  id: Type.String(),
-  user_reference: Type.String(),
+  id: Type.String({ description: "the customer's id: use it in every customer path" }),
+  user_reference: Type.String({ description: 'your own unique reference for the customer' }),
   created_at: Type.Integer({ description: 'Unix seconds' }),
 });
 

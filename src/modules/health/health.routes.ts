@@ -38,7 +38,10 @@ export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promis
         description:
           'Answers 200 when this process can serve requests: the database answers and the job queue is reachable. 503 while either is not, or while the process is shutting down, so a load balancer stops sending it traffic. No credentials.',
         response: {
-          200: Type.Object({ status: Type.Literal('ready'), database: Type.String() }),
+          200: Type.Object({
+            status: Type.Literal('ready'),
+            database: Type.String({ description: 'which database engine answers: embedded or postgres' }),
+          }),
           503: Type.Ref('Problem'),
         },
       },

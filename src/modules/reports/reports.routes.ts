@@ -4,7 +4,7 @@ import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
-import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
+import { problemResponses, STANDARD_ERRORS, described } from '../../http/wire.ts';
 import {
   getPersonalAffordability,
   getPersonalEvents,
@@ -16,9 +16,12 @@ import { AffordabilityList, EventList, Forecast, Insights } from './reports.wire
 import { CustomerIdParams } from '../customers/index.ts';
 
 const ReportReadiness = Type.Object({
-  name: Type.String(),
-  status: Type.Union([Type.Literal('no_data'), Type.Literal('not_ready'), Type.Literal('ready')]),
-  account_types: Type.Array(Type.String()),
+  name: Type.String({ description: 'the report: insights, affordability, events or forecast' }),
+  status: described(
+    Type.Union([Type.Literal('no_data'), Type.Literal('not_ready'), Type.Literal('ready')]),
+    'no_data (nothing to compute from yet), not_ready (being computed) or ready',
+  ),
+  account_types: described(Type.Array(Type.String()), 'the account types the report covers'),
 });
 
 export interface ReportRoutesDeps {
@@ -39,7 +42,7 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
         tags: ['Reports'],
         security: [{ Bearer: [] }],
         params: Type.Object({
-          customer_id: Type.String(),
+          customer_id: Type.String({ description: "the customer's id" }),
           report_name: Type.String({ description: 'insights, affordability, events or forecast' }),
         }),
         response: { 200: ReportReadiness, ...problemResponses(...STANDARD_ERRORS) },

@@ -8,7 +8,10 @@ import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { listAccountParties, listAccountStatements } from './statements.service.ts';
 import { AccountParty, Statement, toPartyWire, toStatementWire } from './statements.wire.ts';
 
-const Params = Type.Object({ customer_id: Type.String(), account_id: Type.String() });
+const Params = Type.Object({
+  customer_id: Type.String({ description: "the customer's id" }),
+  account_id: Type.String({ description: "the account's id (from GET …/accounts)" }),
+});
 
 export interface StatementRoutesDeps {
   db: Database;
