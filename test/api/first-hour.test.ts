@@ -217,6 +217,7 @@ describe('first start and the landing page', async () => {
       for (const [method, op] of Object.entries(methods)) {
         operations++;
         const where = `${method.toUpperCase()} ${route}`;
+        assert.ok(typeof op.description === 'string' && op.description.length > 40, `${where} has a description`);
         for (const [status, r] of Object.entries(op.responses as Record<string, { description?: string }>)) {
           assert.ok(r.description && r.description !== 'Default Response', `${where} ${status} is described`);
         }

@@ -29,7 +29,12 @@ export const Customer = Type.Object({
 export const CustomerList = Type.Object({ data: Type.Array(Customer), ...PagingMembers });
 
 export const ListCustomersQuery = Type.Object(
-  { user_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...PagingQuery },
+  {
+    user_reference: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'only the customer with this reference of yours' }),
+    ),
+    ...PagingQuery,
+  },
   { additionalProperties: false },
 );
 

@@ -8,8 +8,13 @@ const Id = Type.String({ minLength: 1, maxLength: 100 });
 const UnixSeconds = Type.Integer({ description: 'Unix seconds' });
 const NullableSeconds = Type.Union([UnixSeconds, Type.Null()]);
 
-export const WebhookIdParams = Type.Object({ webhook_id: Id });
-export const DeliveryIdParams = Type.Object({ webhook_id: Id, delivery_id: Id });
+export const WebhookIdParams = Type.Object({
+  webhook_id: described(Id, "the webhook's id (from creation or the list)"),
+});
+export const DeliveryIdParams = Type.Object({
+  webhook_id: described(Id, "the webhook's id"),
+  delivery_id: described(Id, "the delivery's id (from the delivery log)"),
+});
 
 export const CreateWebhookBody = Type.Object(
   {
