@@ -1419,11 +1419,15 @@ export interface components {
       expires_in: number;
     };
     GetSettingsResponse: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name: string | null;
       /** @description defaults to company_name on the consent screen */
       application_name: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
@@ -1435,12 +1439,19 @@ export interface components {
       primary_colour: string | null;
     };
     UpdateSettingsRequest: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name?: string | null;
+      /** @description your application as customers know it; null: company_name is shown */
       application_name?: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url?: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url?: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url?: string | null;
+      /** @description exact-match allow-list for endpoint 5's url (https; http only for localhost) */
       redirect_urls?: string[];
+      /** @description origins allowed to host the web component (endpoint 7), e.g. https://lender.example */
       component_origins?: string[];
       /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
       logo_url?: string | null;
@@ -1448,11 +1459,15 @@ export interface components {
       primary_colour?: string | null;
     };
     UpdateSettingsResponse: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name: string | null;
       /** @description defaults to company_name on the consent screen */
       application_name: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
@@ -2050,9 +2065,13 @@ export interface components {
         type: string | null;
         /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number;
+        /** @description the account balance after this transaction, when the bank gives it; null otherwise */
         balance: {
+          /** @description the balance after this transaction; negative when overdrawn */
           amount: number;
+          /** @description ISO 4217 currency code */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type: string;
         } | null;
         /** @description ISO 4217 currency code, e.g. GBP */
@@ -2065,12 +2084,18 @@ export interface components {
         account_number: string;
         /** @description the merchant's or counterparty's address as the bank gives it */
         address_line: string | null;
+        /** @description the card merchant, when the bank gives it; null otherwise */
         merchant_details: {
+          /** @description the merchant's name as the bank gives it; null when not given */
           merchant_name: string | null;
+          /** @description ISO 18245 merchant category code; null when not given */
           merchant_category_code: string | null;
         } | null;
+        /** @description the bank's own transaction code, when it gives one; null otherwise */
         proprietary_bank_transaction_code: {
+          /** @description the bank's own transaction code; null when not given */
           code: string | null;
+          /** @description who issued the code; null when not given */
           issuer: string | null;
         } | null;
         /** @description Unix seconds the money is available (value date) */
@@ -2122,9 +2147,13 @@ export interface components {
         type: string | null;
         /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number;
+        /** @description the account balance after this transaction, when the bank gives it; null otherwise */
         balance: {
+          /** @description the balance after this transaction; negative when overdrawn */
           amount: number;
+          /** @description ISO 4217 currency code */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type: string;
         } | null;
         /** @description ISO 4217 currency code, e.g. GBP */
@@ -2137,12 +2166,18 @@ export interface components {
         account_number: string;
         /** @description the merchant's or counterparty's address as the bank gives it */
         address_line: string | null;
+        /** @description the card merchant, when the bank gives it; null otherwise */
         merchant_details: {
+          /** @description the merchant's name as the bank gives it; null when not given */
           merchant_name: string | null;
+          /** @description ISO 18245 merchant category code; null when not given */
           merchant_category_code: string | null;
         } | null;
+        /** @description the bank's own transaction code, when it gives one; null otherwise */
         proprietary_bank_transaction_code: {
+          /** @description the bank's own transaction code; null when not given */
           code: string | null;
+          /** @description who issued the code; null when not given */
           issuer: string | null;
         } | null;
         /** @description Unix seconds the money is available (value date) */
@@ -2201,9 +2236,13 @@ export interface components {
         type: string | null;
         /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number;
+        /** @description the account balance after this transaction, when the bank gives it; null otherwise */
         balance: {
+          /** @description the balance after this transaction; negative when overdrawn */
           amount: number;
+          /** @description ISO 4217 currency code */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type: string;
         } | null;
         /** @description ISO 4217 currency code, e.g. GBP */
@@ -2216,12 +2255,18 @@ export interface components {
         account_number: string;
         /** @description the merchant's or counterparty's address as the bank gives it */
         address_line: string | null;
+        /** @description the card merchant, when the bank gives it; null otherwise */
         merchant_details: {
+          /** @description the merchant's name as the bank gives it; null when not given */
           merchant_name: string | null;
+          /** @description ISO 18245 merchant category code; null when not given */
           merchant_category_code: string | null;
         } | null;
+        /** @description the bank's own transaction code, when it gives one; null otherwise */
         proprietary_bank_transaction_code: {
+          /** @description the bank's own transaction code; null when not given */
           code: string | null;
+          /** @description who issued the code; null when not given */
           issuer: string | null;
         } | null;
         /** @description Unix seconds the money is available (value date) */
@@ -2242,9 +2287,13 @@ export interface components {
         type: string | null;
         /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number;
+        /** @description the account balance after this transaction, when the bank gives it; null otherwise */
         balance: {
+          /** @description the balance after this transaction; negative when overdrawn */
           amount: number;
+          /** @description ISO 4217 currency code */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type: string;
         } | null;
         /** @description ISO 4217 currency code, e.g. GBP */
@@ -2257,12 +2306,18 @@ export interface components {
         account_number: string;
         /** @description the merchant's or counterparty's address as the bank gives it */
         address_line: string | null;
+        /** @description the card merchant, when the bank gives it; null otherwise */
         merchant_details: {
+          /** @description the merchant's name as the bank gives it; null when not given */
           merchant_name: string | null;
+          /** @description ISO 18245 merchant category code; null when not given */
           merchant_category_code: string | null;
         } | null;
+        /** @description the bank's own transaction code, when it gives one; null otherwise */
         proprietary_bank_transaction_code: {
+          /** @description the bank's own transaction code; null when not given */
           code: string | null;
+          /** @description who issued the code; null when not given */
           issuer: string | null;
         } | null;
         /** @description Unix seconds the money is available (value date) */
@@ -3693,6 +3748,7 @@ export interface components {
       response?: string;
       /** @description the bank's error code when the customer refused or the bank failed */
       error?: string;
+      /** @description the bank's words about the error */
       error_description?: string;
       /** @description the bank's issuer identifier */
       iss?: string;
@@ -4308,11 +4364,15 @@ export interface components {
       }[];
     };
     AdminGetClientSettingsResponse: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name: string | null;
       /** @description defaults to company_name on the consent screen */
       application_name: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
@@ -4324,12 +4384,19 @@ export interface components {
       primary_colour: string | null;
     };
     AdminUpdateClientSettingsRequest: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name?: string | null;
+      /** @description your application as customers know it; null: company_name is shown */
       application_name?: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url?: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url?: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url?: string | null;
+      /** @description exact-match allow-list for endpoint 5's url (https; http only for localhost) */
       redirect_urls?: string[];
+      /** @description origins allowed to host the web component (endpoint 7), e.g. https://lender.example */
       component_origins?: string[];
       /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
       logo_url?: string | null;
@@ -4337,11 +4404,15 @@ export interface components {
       primary_colour?: string | null;
     };
     AdminUpdateClientSettingsResponse: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name: string | null;
       /** @description defaults to company_name on the consent screen */
       application_name: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url: string | null;
       /** @description exact-match allow-list for endpoint 5's url */
       redirect_urls: string[];
@@ -7560,6 +7631,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -7649,6 +7721,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -7737,6 +7810,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -7835,6 +7909,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -7985,6 +8060,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -8078,6 +8154,7 @@ export interface operations {
         response?: string;
         /** @description the bank's error code when the customer refused or the bank failed */
         error?: string;
+        /** @description the bank's words about the error */
         error_description?: string;
         /** @description the bank's issuer identifier */
         iss?: string;
@@ -9365,6 +9442,7 @@ export interface operations {
   adminListClientAudit: {
     parameters: {
       query?: {
+        /** @description how many audit records to answer, newest first */
         limit?: number;
       };
       header?: never;

@@ -70,7 +70,16 @@ export const DeletedClient = Type.Object({
 });
 
 export const AuditQuery = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })) },
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        default: 100,
+        description: 'how many audit records to answer, newest first',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

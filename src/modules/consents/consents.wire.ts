@@ -39,7 +39,13 @@ export const SharingBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const BankSlugParams = Type.Object({ bank_slug: Type.String({ minLength: 1, maxLength: 100 }) });
+export const BankSlugParams = Type.Object({
+  bank_slug: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'the bank (its slug from GET /public/v3/webflow/banks)',
+  }),
+});
 
 export const RedirectQuery = Type.Object(
   {

@@ -171,7 +171,7 @@ const AuthorisationAnswer = Type.Object({
   error: Type.Optional(
     described(Type.String({ maxLength: 200 }), "the bank's error code when the customer refused or the bank failed"),
   ),
-  error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+  error_description: Type.Optional(Type.String({ maxLength: 1000, description: "the bank's words about the error" })),
   iss: Type.Optional(described(Type.String({ maxLength: 500 }), "the bank's issuer identifier")),
 });
 

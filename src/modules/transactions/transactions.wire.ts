@@ -103,7 +103,8 @@ export const SubmissionResult = Type.Object({
   already_present: described(Type.Integer(), 'transactions already held unchanged (a retry)'),
 });
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
+  Type.Union([t, Type.Null()], description === undefined ? {} : { description });
 
 export const RawTransaction = Type.Object({
   id: described(Type.String(), "the service's id of the transaction (a UUID)"),
@@ -120,17 +121,32 @@ export const RawTransaction = Type.Object({
     Type.Number(),
     "amount in the transaction's currency: negative for money out, positive for money in",
   ),
-  balance: Nullable(Type.Object({ amount: Type.Number(), currency: Type.String(), type: Type.String() })),
+  balance: Nullable(
+    Type.Object({
+      amount: Type.Number({ description: 'the balance after this transaction; negative when overdrawn' }),
+      currency: Type.String({ description: 'ISO 4217 currency code' }),
+      type: Type.String({ description: 'the balance type, e.g. ClosingBooked, InterimAvailable' }),
+    }),
+    'the account balance after this transaction, when the bank gives it; null otherwise',
+  ),
   currency: described(Type.String(), 'ISO 4217 currency code, e.g. GBP'),
   status: described(Type.String(), 'Booked, or Pending (not yet final: it may change or be replaced by a booked one)'),
   bank_slug: described(Type.String(), 'the bank holding the account (GET /public/v3/banks)'),
   account_number: described(Type.String(), "the account's number at that bank; with bank_slug it names the account"),
   address_line: described(Nullable(Type.String()), "the merchant's or counterparty's address as the bank gives it"),
   merchant_details: Nullable(
-    Type.Object({ merchant_name: Nullable(Type.String()), merchant_category_code: Nullable(Type.String()) }),
+    Type.Object({
+      merchant_name: Nullable(Type.String(), "the merchant's name as the bank gives it; null when not given"),
+      merchant_category_code: Nullable(Type.String(), 'ISO 18245 merchant category code; null when not given'),
+    }),
+    'the card merchant, when the bank gives it; null otherwise',
   ),
   proprietary_bank_transaction_code: Nullable(
-    Type.Object({ code: Nullable(Type.String()), issuer: Nullable(Type.String()) }),
+    Type.Object({
+      code: Nullable(Type.String(), "the bank's own transaction code; null when not given"),
+      issuer: Nullable(Type.String(), 'who issued the code; null when not given'),
+    }),
+    "the bank's own transaction code, when it gives one; null otherwise",
   ),
   value_date_time: described(Type.Integer(), 'Unix seconds the money is available (value date)'),
   booking_date_time: described(Type.Integer(), 'Unix seconds the transaction was booked'),
