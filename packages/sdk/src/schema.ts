@@ -973,7 +973,7 @@ export interface paths {
     };
     /**
      * Get an invitation
-     * @description Reads one invitation and its status.
+     * @description Reads one invitation: its status, the customer it created, and when it was emailed, used or revoked.
      */
     get: operations['getInvitation'];
     put?: never;

@@ -76,7 +76,8 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: 'Get an invitation',
-        description: 'Reads one invitation and its status.',
+        description:
+          'Reads one invitation: its status, the customer it created, and when it was emailed, used or revoked.',
         params: InvitationIdParams,
         response: { 200: Invitation, ...problemResponses(...STANDARD_ERRORS) },
       },
