@@ -9,7 +9,6 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 
-const N = Type.Number();
 const I = Type.Integer();
 /** Described members (every field of the OpenAPI document has a description: redocly.yaml). */
 const n = (description: string) => Type.Number({ description });

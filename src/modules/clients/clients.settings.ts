@@ -3,7 +3,7 @@
  * schema it is written with (PATCH), and the check its values get beyond the schema. The TypeScript types, the
  * validation, the OpenAPI document and the stored columns (clients table, same names) all derive from this table.
  */
-import { described } from '../../http/wire.ts';
+import { described } from '../../lib/described.ts';
 import { Type, type Static, type TSchema } from 'typebox';
 import { MAX_IMAGE_DATA_URL_LENGTH } from '../../lib/image-data-url.ts';
 

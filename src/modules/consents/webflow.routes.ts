@@ -176,8 +176,23 @@ const AuthorisationAnswer = Type.Object({
 });
 
 /** Where the bank sends the customer back (no token: the state names the flow). */
+const BANK_FLOW_TAGS = ['Bank flow'];
+
+const StartParams = Type.Object({
+  token: Type.String({ description: 'the one-time token of the bank flow URL', minLength: 20, maxLength: 100 }),
+});
+
+/** What each operation does, for the reference (docs/decisions/0066-reference-quality.md). */
+const CALLBACK_DESCRIPTIONS = {
+  callback:
+    'Browser address, not an API call: the bank redirects the customer here after they authorised (or refused). The service checks the answer, finishes the consent and redirects to your URL with the outcome (`status=Success` or `Error`); when the bank put its answer in the URL fragment, a small page posts it to the service first.',
+  relay:
+    "Browser address, not an API call: the callback page posts here the bank's answer it read from the URL fragment; the service finishes the bank flow and redirects the customer to your URL.",
+  start:
+    'Browser address, not an API call: the URL endpoint 5 answers. Opening it binds the bank flow to this browser (once) and redirects to the bank; an expired or reused one shows a page with the way back.',
+};
+
 async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
-  const tags = ['Bank flow'];
   const finish = async (request: FastifyRequest, reply: FastifyReply, answer: Record<string, string | undefined>) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(answer)) if (v !== undefined) params.set(k, v);
@@ -196,9 +211,8 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       schema: {
         summary:
           "Where the bank sends the customer back; redirects to the client URL (a hybrid answer's fragment is relayed first)",
-        description:
-          'Browser address, not an API call: the bank redirects the customer here after they authorised (or refused). The service checks the answer, finishes the consent and redirects to your URL with the outcome (`status=Success` or `Error`); when the bank put its answer in the URL fragment, a small page posts it to the service first.',
-        tags,
+        description: CALLBACK_DESCRIPTIONS.callback,
+        tags: BANK_FLOW_TAGS,
         querystring: AuthorisationAnswer,
         response: { 302: Type.Null(), ...problemResponses(400) },
       },
@@ -218,9 +232,8 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       {
         schema: {
           summary: "A hybrid answer's fragment, posted by the callback's relay page; redirects to the client URL",
-          description:
-            "Browser address, not an API call: the callback page posts here the bank's answer it read from the URL fragment; the service finishes the bank flow and redirects the customer to your URL.",
-          tags,
+          description: CALLBACK_DESCRIPTIONS.relay,
+          tags: BANK_FLOW_TAGS,
           body: AuthorisationAnswer,
           response: { 302: Type.Null(), ...problemResponses(400) },
         },
@@ -235,12 +248,9 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
     {
       schema: {
         summary: "Endpoint 5's URL: binds the bank flow to this browser, once, and sends it on to the bank",
-        description:
-          'Browser address, not an API call: the URL endpoint 5 answers. Opening it binds the bank flow to this browser (once) and redirects to the bank; an expired or reused one shows a page with the way back.',
-        tags,
-        params: Type.Object({
-          token: Type.String({ description: 'the one-time token of the bank flow URL', minLength: 20, maxLength: 100 }),
-        }),
+        description: CALLBACK_DESCRIPTIONS.start,
+        tags: BANK_FLOW_TAGS,
+        params: StartParams,
         response: { 303: Type.Null() },
       },
     },

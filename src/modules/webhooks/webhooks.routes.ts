@@ -32,6 +32,7 @@ export interface WebhookRoutesDeps {
 export async function webhookRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<void> {
   await webhookRegistrationRoutes(app, deps);
   await deliveryRoutes(app, deps);
+  await testEventRoute(app, deps);
 }
 
 /** Endpoints 20 and 21 and the list. */
@@ -158,6 +159,12 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
       return reply.code(202).send(replayed);
     },
   );
+}
+
+/** A signed test event to one webhook (docs/decisions/0065-webhook-test-event.md). */
+async function testEventRoute(app: HttpApp, deps: WebhookRoutesDeps): Promise<void> {
+  const bearer = requireAuth(deps, 'bearer');
+  const common = { tags: ['Webhooks'], security: [{ Bearer: [] }] };
 
   app.post(
     '/public/v3/webhooks/:webhook_id/test',
