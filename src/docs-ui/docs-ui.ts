@@ -11,6 +11,12 @@
  * Nothing is fetched from elsewhere: the attribution logo Redoc loads from its CDN is served by the service
  * (/docs/redocly-logo.svg), no fonts, and the page's Content Security Policy allows this origin only and no inline
  * script.
+ *
+ * The page and the script are compressed once per process, not per request (docs/decisions/0066-reference-quality.md):
+ * each encoding (brotli, gzip) the first time a reader asks for it, on libuv's threads (zlib's asynchronous calls),
+ * then kept with the page. They are served with an ETag (one per content and encoding) that answers a revalidation
+ * with 304, and `Vary: Accept-Encoding`; the page is `no-cache` (revalidated each time: it changes with the
+ * document), the script, whose address names its hash, is immutable for a year.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,7 +25,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import encodingNegotiator from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { Logger } from 'pino';
 import type { RenderedReference } from './docs-render.ts';
@@ -66,6 +75,85 @@ export interface DocsPage {
   /** Where the page loads its script from, and the script. */
   scriptPath: string;
   script: string;
+  /** The page and the script as served: their ETags and compressed forms, each made once. */
+  encoded: { html: EncodedAsset; script: EncodedAsset };
+}
+
+export type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+/** A text asset's bytes in each encoding, each compressed once on first use, off the event loop. */
+export interface EncodedAsset {
+  /** The strong ETag of the asset in this encoding (the content's hash, then the encoding). */
+  etag(encoding: ContentEncoding): string;
+  /** Whether an If-None-Match header names this asset, in any encoding (or `*`). */
+  matches(ifNoneMatch: string | undefined): boolean;
+  body(encoding: ContentEncoding): Promise<Buffer>;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Brotli quality 9: for Redoc's 1.1 MB bundle about 0.7 s of one thread for 297 KB, where quality 11 takes about
+ * 12 s for 273 KB and quality 5 0.3 s for 303 KB (measured on the 2-core CI machine while it was busy).
+ */
+const BROTLI_QUALITY = 9;
+
+export function encodedAsset(text: string): EncodedAsset {
+  const raw = Buffer.from(text, 'utf8');
+  const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 27);
+  const forms = new Map<ContentEncoding, Promise<Buffer>>([['identity', Promise.resolve(raw)]]);
+  const etag = (encoding: ContentEncoding) => `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  return {
+    etag,
+    matches(ifNoneMatch) {
+      if (!ifNoneMatch) return false;
+      return ifNoneMatch
+        .split(',')
+        .map((tag) => tag.trim().replace(/^W\//, ''))
+        .some((tag) => tag === '*' || tag === etag('identity') || tag === etag('br') || tag === etag('gzip'));
+    },
+    body(encoding) {
+      let form = forms.get(encoding);
+      if (!form) {
+        form =
+          encoding === 'br'
+            ? brotli(raw, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              })
+            : gzip(raw, { level: 9 });
+        // A failure is not kept: the next request tries again.
+        form.catch(() => forms.delete(encoding));
+        forms.set(encoding, form);
+      }
+      return form;
+    },
+  };
+}
+
+/** The encoding to answer with: brotli, else gzip, as Accept-Encoding allows; identity otherwise. */
+export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding {
+  if (!acceptEncoding) return 'identity';
+  return (encodingNegotiator.negotiate(acceptEncoding, ['br', 'gzip']) as 'br' | 'gzip' | null) ?? 'identity';
+}
+
+/** Sends an encoded asset: 304 when the reader holds it already, else the form its Accept-Encoding prefers. */
+async function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  asset: EncodedAsset,
+  headers: Record<string, string>,
+): Promise<FastifyReply> {
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  reply.headers({ ...headers, vary: 'accept-encoding', etag: asset.etag(encoding) });
+  if (asset.matches(request.headers['if-none-match'])) return reply.code(304).send();
+  const body = await asset.body(encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
 }
 
 export interface DocsUiOptions {
@@ -125,7 +213,7 @@ export function composePage(rendered: RenderedReference, script: string): DocsPa
     /url\((?:["']?)(?:https?:)?\/\//i.test(html)
   )
     throw new Error('the rendered page loads something from elsewhere');
-  return { html, scriptPath, script };
+  return { html, scriptPath, script, encoded: { html: encodedAsset(html), script: encodedAsset(script) } };
 }
 
 /** Runs the renderer on the document in a child process and reads what it wrote. */
@@ -218,23 +306,25 @@ export function docsPageSource(options: DocsUiOptions, documentText: () => strin
 export async function registerDocsUi(app: FastifyInstance, options: DocsUiOptions): Promise<void> {
   const page = docsPageSource(options, () => JSON.stringify(app.swagger()));
   await app.register(async (docs) => {
-    const sendPage = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    // Compressed here, once (sendEncoded), so the global compression leaves these answers alone.
+    const route = { schema: { hide: true }, logLevel: 'warn', compress: false } as const;
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const built = await page();
-      return reply
-        .header('content-security-policy', DOCS_CSP)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(built.html);
+      return sendEncoded(request, reply, built.encoded.html, {
+        'content-security-policy': DOCS_CSP,
+        'cache-control': 'no-cache',
+        'content-type': 'text/html; charset=utf-8',
+      });
     };
     // and /docs/ (the router ignores a trailing slash: src/app/app.ts)
-    docs.get('/docs', { schema: { hide: true }, logLevel: 'warn' }, sendPage);
-    docs.get('/docs/redoc-:hash', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    docs.get('/docs', route, sendPage);
+    docs.get('/docs/redoc-:hash', route, async (request, reply) => {
       const built = await page();
       if (`/docs/redoc-${(request.params as { hash: string }).hash}` !== built.scriptPath) return reply.callNotFound();
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type('text/javascript; charset=utf-8')
-        .send(built.script);
+      return sendEncoded(request, reply, built.encoded.script, {
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-type': 'text/javascript; charset=utf-8',
+      });
     });
     docs.get(LOGO_PATH, { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(LOGO_SVG),

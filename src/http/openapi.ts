@@ -35,6 +35,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /public/v3/webhooks/{webhook_id}/delete': 'deleteWebhook',
   'GET /public/v3/webhooks/{webhook_id}/deliveries': 'listWebhookDeliveries',
   'POST /public/v3/webhooks/{webhook_id}/deliveries/{delivery_id}/replay': 'replayWebhookDelivery',
+  'POST /public/v3/webhooks/{webhook_id}/test': 'sendWebhookTestEvent',
   // Accounts, balances, statements, parties
   'POST /public/v3/customers/{customer_id}/account_collections': 'createAccounts',
   'GET /public/v3/customers/{customer_id}/accounts': 'listAccounts',

@@ -5,16 +5,28 @@ import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 
 export const ProblemSchema = Type.Object(
   {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
+    type: Type.String({ description: 'URI naming the kind of problem (urn:obi:problem:<code>); stable, for programs' }),
+    title: Type.String({
+      description: 'short human-readable summary of the kind of problem; the same for every occurrence',
+    }),
+    status: Type.Integer({ description: 'the HTTP status code of this answer, as an integer' }),
+    detail: Type.String({
+      description: 'what went wrong this time, in a sentence meant for a developer (never personal data)',
+    }),
     code: Type.Unsafe<string>({
       type: 'string',
       enum: [...ERROR_CODES],
-      description: 'stable snake_case error code',
+      description: 'stable snake_case error code to branch on (docs/api-notes.md lists them)',
     }),
-    errors: Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() })),
+    errors: Type.Array(
+      Type.Object({
+        pointer: Type.String({
+          description: 'JSON Pointer to the bad input: /body/…, /query/…, /path/… or /header/…',
+        }),
+        detail: Type.String({ description: 'what is wrong with that input' }),
+      }),
+      { description: 'one entry per bad input (empty when the problem is not about a particular input)' },
+    ),
   },
   { additionalProperties: true, $id: 'Problem', description: 'RFC 9457 Problem Details' },
 );
@@ -61,25 +73,36 @@ export const IntegerInput = Type.Union(
 export const MAX_UNIX_SECONDS = 253_402_300_799;
 /** A page number: its offset, (page - 1) × max_per_page, must stay an integer the database takes. */
 export const MAX_PAGE = 2_147_483_647;
-export const PageNumber = (opts: { default?: number } = {}) => Type.Integer({ minimum: 1, maximum: MAX_PAGE, ...opts });
+export const PageNumber = (opts: { default?: number } = {}) =>
+  Type.Integer({ minimum: 1, maximum: MAX_PAGE, description: 'which page to answer, from 1', ...opts });
 
 export const PagingQuery = {
   page: Type.Optional(PageNumber({ default: 1 })),
-  max_per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
+  max_per_page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 10_000, default: 1000, description: 'how many items a page holds at most' }),
+  ),
 };
 
-const Link = Type.Object({ href: Type.String() });
+const Link = (description: string) =>
+  Type.Object(
+    { href: Type.String({ description: 'absolute URL of that page, with the same filters' }) },
+    { description },
+  );
+const MaybeLink = (description: string) => Type.Union([Link(description), Type.Null()], { description });
 export const PagingMembers = {
-  page: Type.Integer(),
-  pages: Type.Integer(),
-  max_per_page: Type.Integer(),
-  total: Type.Integer(),
-  _links: Type.Object({
-    self: Link,
-    next: Type.Union([Link, Type.Null()]),
-    previous: Type.Union([Link, Type.Null()]),
-    last: Link,
-  }),
+  page: Type.Integer({ description: "this page's number, from 1" }),
+  pages: Type.Integer({ description: 'how many pages there are at this max_per_page (at least 1)' }),
+  max_per_page: Type.Integer({ description: 'the most items a page holds' }),
+  total: Type.Integer({ description: 'how many items match, over all pages' }),
+  _links: Type.Object(
+    {
+      self: Link('this page'),
+      next: MaybeLink('the next page; null on the last page'),
+      previous: MaybeLink('the previous page; null on the first page'),
+      last: Link('the last page'),
+    },
+    { description: 'links to the neighbouring pages; follow next until it is null' },
+  ),
 };
 
 /**
@@ -124,3 +147,5 @@ const PAGING_KEYS = new Set(['page', 'max_per_page', 'cursor']);
 export function toNumber(v: number | string): number {
   return typeof v === 'number' ? v : Number(v.trim());
 }
+
+export { described } from '../lib/described.ts';

@@ -14,6 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { newClient, startService } from '../helpers/app.ts';
 import { logStartHints } from '../../src/app/start-hints.ts';
+import { chooseEncoding, encodedAsset } from '../../src/docs-ui/docs-ui.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'obi-first-hour-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -157,6 +158,56 @@ describe('first start and the landing page', async () => {
     assert.ok(packed.statusCode >= 400 && packed.statusCode < 500, `${packed.statusCode} ${packed.body}`);
   });
 
+  test('the /docs page and its script are compressed once per process, with an ETag a revalidation answers 304', async () => {
+    const get = (url: string, headers: Record<string, string> = {}) => svc.app.inject({ method: 'GET', url, headers });
+    const plain = await get('/docs');
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers['cache-control'], 'no-cache');
+    const src = /<script defer src="(\/docs\/redoc-[A-Za-z0-9_-]+\.js)"><\/script>/.exec(plain.body)?.[1] ?? '';
+    for (const [url, cacheControl] of [
+      ['/docs', 'no-cache'],
+      [src, 'public, max-age=31536000, immutable'],
+    ] as const) {
+      const identity = await get(url);
+      const br = await get(url, { 'accept-encoding': 'gzip, br' });
+      const gzip = await get(url, { 'accept-encoding': 'gzip, br;q=0' });
+      assert.equal(br.headers['content-encoding'], 'br', url);
+      assert.equal(gzip.headers['content-encoding'], 'gzip', url);
+      assert.equal(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'), identity.body, url);
+      assert.equal(zlib.gunzipSync(gzip.rawPayload).toString('utf8'), identity.body, url);
+      assert.ok(br.rawPayload.length * 3 < identity.rawPayload.length, `${url} shrinks`);
+      // The same bytes again: made once, kept (a second compression at quality 9 would give them too, so the
+      // unit test below checks the kept Buffer itself).
+      assert.ok((await get(url, { 'accept-encoding': 'br' })).rawPayload.equals(br.rawPayload), url);
+      for (const r of [identity, br, gzip]) {
+        assert.equal(r.headers['cache-control'], cacheControl, url);
+        assert.match(String(r.headers.vary), /accept-encoding/i, url);
+        assert.match(String(r.headers.etag), /^"[A-Za-z0-9_-]{27}(-br|-gzip)?"$/, url);
+      }
+      assert.equal(new Set([identity, br, gzip].map((r) => r.headers.etag)).size, 3, 'one ETag per encoding');
+      const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+      assert.equal(again.statusCode, 304, url);
+      assert.equal(again.rawPayload.length, 0);
+      assert.equal(again.headers.etag, br.headers.etag);
+      const stale = await get(url, { 'accept-encoding': 'br', 'if-none-match': '"something-else"' });
+      assert.equal(stale.statusCode, 200, url);
+    }
+  });
+
+  test('an encoded asset compresses each encoding once and keeps it', async () => {
+    const asset = encodedAsset('reference '.repeat(500));
+    const first = await asset.body('br');
+    assert.equal(await asset.body('br'), first, 'the very same Buffer: not compressed again');
+    assert.equal(zlib.brotliDecompressSync(first).toString('utf8'), 'reference '.repeat(500));
+    assert.equal(await asset.body('gzip'), await asset.body('gzip'));
+    assert.ok(asset.matches(`W/${asset.etag('gzip')}, "x"`));
+    assert.ok(!asset.matches(undefined));
+    assert.equal(chooseEncoding(undefined), 'identity');
+    assert.equal(chooseEncoding('gzip, deflate'), 'gzip');
+    assert.equal(chooseEncoding('br;q=0, gzip;q=0'), 'identity');
+  });
+
   test('the reference: every response is described, every operation has curl and (public API) SDK samples', async () => {
     const doc = (await svc.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -166,6 +217,7 @@ describe('first start and the landing page', async () => {
       for (const [method, op] of Object.entries(methods)) {
         operations++;
         const where = `${method.toUpperCase()} ${route}`;
+        assert.ok(typeof op.description === 'string' && op.description.length > 40, `${where} has a description`);
         for (const [status, r] of Object.entries(op.responses as Record<string, { description?: string }>)) {
           assert.ok(r.description && r.description !== 'Default Response', `${where} ${status} is described`);
         }

@@ -1,9 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Webhook } from 'standardwebhooks';
 import { newClient, newCustomer, startService } from '../helpers/app.ts';
 import { deliver, deliveryLog, emit, registerWebhook, startSink } from '../helpers/webhook-sink.ts';
 
-describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => {
+describe('webhooks (endpoints 20, 21, list, delivery log, replay, test event)', async () => {
   const svc = await startService({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
   const client = await newClient(svc);
   const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
@@ -263,5 +264,77 @@ describe('webhooks (endpoints 20, 21, list, delivery log, replay)', async () => 
     });
     assert.equal(res.statusCode, 409);
     assert.equal(res.json().code, 'webhook_disabled');
+  });
+
+  test('test event › a signed WEBHOOK_TEST delivery with no customer, retried on failure and kept in the delivery log', async (t) => {
+    const c = await newClient(svc, 'Test-event Lender');
+    const sink = await startSink();
+    sink.answer = (_r, n) => ({ status: n === 0 ? 500 : 204 });
+    const { id, secret } = await registerWebhook(svc, c.auth, sink.url);
+    const res = await svc.app.inject({ method: 'POST', url: `/public/v3/webhooks/${id}/test`, headers: c.auth });
+    assert.equal(res.statusCode, 202);
+    const queued = res.json();
+    assert.equal(queued.webhook_type, 'WEBHOOK_TEST');
+    assert.equal(queued.customer_id, null);
+    assert.equal(queued.state, 'pending');
+    assert.deepEqual(queued.payload, { msg: queued.payload.msg, webhook_type: 'WEBHOOK_TEST', webhook_id: id });
+
+    await deliver(svc, c.clientId); // the receiver answers 500: a retry is scheduled
+    svc.clock.advance(60);
+    await deliver(svc, c.clientId);
+    assert.equal(sink.received.length, 2);
+    const [first, second] = sink.received;
+    assert.equal(second!.headers['webhook-id'], queued.message_id);
+    assert.equal(first!.headers['webhook-id'], second!.headers['webhook-id'], 'a retry keeps the webhook-id');
+    const headers = {
+      'webhook-id': String(second!.headers['webhook-id']),
+      'webhook-timestamp': String(second!.headers['webhook-timestamp']),
+      'webhook-signature': String(second!.headers['webhook-signature']),
+    };
+    // standardwebhooks checks the timestamp against Date.now(); the service signs with the fake clock.
+    t.mock.timers.enable({ apis: ['Date'], now: svc.clock.now() });
+    assert.deepEqual(new Webhook(secret).verify(second!.body, headers), queued.payload);
+    t.mock.timers.reset();
+
+    const log = await deliveryLog(svc, c.auth, id);
+    assert.deepEqual(
+      log.data.map((d: { id: string; state: string; attempts: { status_code: number }[] }) => [
+        d.id,
+        d.state,
+        d.attempts.map((a) => a.status_code),
+      ]),
+      [[queued.id, 'delivered', [500, 204]]],
+    );
+    // A second test is a new event (a new webhook-id), not a replay of the first.
+    const again = await svc.app.inject({ method: 'POST', url: `/public/v3/webhooks/${id}/test`, headers: c.auth });
+    assert.notEqual(again.json().message_id, queued.message_id);
+  });
+
+  test("test event › another client's webhook and an unknown id are 404; a disabled webhook is 409", async () => {
+    const owner = await newClient(svc, 'Owner Lender');
+    const other = await newClient(svc, 'Other Lender');
+    const sink = await startSink();
+    const { id } = await registerWebhook(svc, owner.auth, sink.url);
+    for (const [auth, webhookId] of [
+      [other.auth, id],
+      [owner.auth, 'no-such-webhook'],
+    ] as const) {
+      const res = await svc.app.inject({ method: 'POST', url: `/public/v3/webhooks/${webhookId}/test`, headers: auth });
+      assert.equal(res.statusCode, 404);
+      assert.equal(res.json().code, 'webhook_not_found');
+    }
+    assert.equal((await deliveryLog(svc, owner.auth, id)).total, 0, 'nothing was queued for the owner');
+
+    sink.answer = () => ({ status: 410 }); // 410 Gone disables the webhook
+    const first = await svc.app.inject({ method: 'POST', url: `/public/v3/webhooks/${id}/test`, headers: owner.auth });
+    assert.equal(first.statusCode, 202);
+    await deliver(svc, owner.clientId);
+    const disabled = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/webhooks/${id}/test`,
+      headers: owner.auth,
+    });
+    assert.equal(disabled.statusCode, 409);
+    assert.equal(disabled.json().code, 'webhook_disabled');
   });
 });

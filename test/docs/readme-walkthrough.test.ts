@@ -190,6 +190,7 @@ describe('the README walkthrough, run as written', { skip: ON_POSTGRES }, async 
     assert.match(blockWith('/rotate-secret'), /"client_secret":"obi_cs_/);
     assert.match(blockWith('obi console invite'), /"url": "http:\/\/[^"]+\/console\/invitations\/[^"]+"/);
     assert.match(blockWith('WEBHOOK_URL='), /"secret":"whsec_/);
+    assert.match(blockWith('/test -H'), /"webhook_type":"WEBHOOK_TEST","customer_id":null/);
   };
 
   test(
@@ -218,6 +219,12 @@ describe('the README walkthrough, run as written', { skip: ON_POSTGRES }, async 
       // The webhook receiver heard of the reports (the persona's REPORT_AVAILABLE at least), signed per message.
       await waitFor(() => /msg_\S+ \{.*"webhook_type":"REPORT_AVAILABLE"/.test(receiver.output()), {
         what: 'the receiver to print a REPORT_AVAILABLE webhook',
+        intervalMs: 250,
+      });
+
+      // The Webhooks section's test event reached the receiver too.
+      await waitFor(() => /msg_\S+ \{.*"webhook_type":"WEBHOOK_TEST"/.test(receiver.output()), {
+        what: 'the receiver to print the WEBHOOK_TEST event',
         intervalMs: 250,
       });
 

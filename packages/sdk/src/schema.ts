@@ -11,7 +11,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness */
+    /**
+     * Liveness
+     * @description Answers 200 while the process runs, without touching the database: for an orchestrator's liveness probe. No credentials.
+     */
     get: operations['getHealth'];
     put?: never;
     post?: never;
@@ -28,7 +31,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: 503 when the database or the job queue is unreachable (or the process is stopping) */
+    /**
+     * Readiness: 503 when the database or the job queue is unreachable (or the process is stopping)
+     * @description Answers 200 when this process can serve requests: the database answers and the job queue is reachable. 503 while either is not, or while the process is shutting down, so a load balancer stops sending it traffic. No credentials.
+     */
     get: operations['getReadiness'];
     put?: never;
     post?: never;
@@ -67,7 +73,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 1. Get an access token */
+    /**
+     * 1. Get an access token
+     * @description Exchanges the client's id and secret (client credentials grant) for a Bearer access token, which every client-side call sends as `Authorization: Bearer …`. Repeated wrong secrets from one address lock that client id out there for a while (429 with Retry-After).
+     */
     post: operations['createAccessToken'];
     delete?: never;
     options?: never;
@@ -82,10 +91,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List customers (find by user_reference) */
+    /**
+     * List customers (find by user_reference)
+     * @description Lists your customers, oldest first, paged. Filter by `user_reference` to find the customer you created for one of your own records.
+     */
     get: operations['listCustomers'];
     put?: never;
-    /** 2. Create customer */
+    /**
+     * 2. Create customer
+     * @description Creates a customer: the person whose bank data you will read. `user_reference` is your own reference for them, unique per client; creating one that exists answers 409 naming the existing customer's id.
+     */
     post: operations['createCustomer'];
     delete?: never;
     options?: never;
@@ -100,11 +115,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a customer */
+    /**
+     * Get a customer
+     * @description Reads one of your customers. Another client's customer, like an unknown id, answers 404.
+     */
     get: operations['getCustomer'];
     put?: never;
     post?: never;
-    /** Delete a customer and all of their data */
+    /**
+     * Delete a customer and all of their data
+     * @description Erases the customer and everything held about them: accounts, balances, transactions, consents (revoked at the bank), reports, declarations and webhook deliveries. It cannot be undone.
+     */
     delete: operations['deleteCustomer'];
     options?: never;
     head?: never;
@@ -120,7 +141,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 3. Create customer token */
+    /**
+     * 3. Create customer token
+     * @description Issues a short-lived customer token (`obi_ut_…`) for the customer's side of the flow: the consent screen, the bank flow and its status. Hand it to your front end, never your Bearer token; it acts on this one customer only.
+     */
     post: operations['createCustomerToken'];
     delete?: never;
     options?: never;
@@ -135,14 +159,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read the client's settings */
+    /**
+     * Read the client's settings
+     * @description Reads your client's settings: the redirect URLs the bank flow may return to, your display name and logo on the hosted pages, and the other per-client options.
+     */
     get: operations['getSettings'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    /** Change the client's settings (members not sent stay as they are) */
+    /**
+     * Change the client's settings (members not sent stay as they are)
+     * @description Changes some of your client's settings; members you do not send keep their values. Answers with every setting as it now is.
+     */
     patch: operations['updateSettings'];
     trace?: never;
   };
@@ -153,7 +183,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List banks */
+    /**
+     * List banks
+     * @description Lists the banks this installation can connect to, with their slugs (used in the bank flow paths), names and logos.
+     */
     get: operations['listBanks'];
     put?: never;
     post?: never;
@@ -170,7 +203,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 19. Get categories */
+    /**
+     * 19. Get categories
+     * @description Lists the transaction categories the service assigns for an account type (personal), grouped by parent category, with their ids: the ids that categorised transactions and the reports use.
+     */
     get: operations['listTransactionCategories'];
     put?: never;
     post?: never;
@@ -187,10 +223,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the client's webhooks (never their secrets) */
+    /**
+     * List the client's webhooks (never their secrets)
+     * @description Lists your webhooks with their status (`active`, or `disabled` with the reason, e.g. the receiver answered 410 Gone). Secrets are never shown again.
+     */
     get: operations['listWebhooks'];
     put?: never;
-    /** 20. Create webhook */
+    /**
+     * 20. Create webhook
+     * @description Registers an HTTPS address that receives the service's events (report available or updated, new event, account authorisation lost or granted, transactions updated) as signed POSTs. The answer carries the `whsec_…` signing secret, shown only this once. The address must resolve to a public IP.
+     */
     post: operations['createWebhook'];
     delete?: never;
     options?: never;
@@ -208,7 +250,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** 21. Delete webhook */
+    /**
+     * 21. Delete webhook
+     * @description Deletes the webhook; deliveries not yet sent to it are dropped. An unknown or another client's id answers 404 with `result: "Error"`.
+     */
     delete: operations['deleteWebhook'];
     options?: never;
     head?: never;
@@ -222,7 +267,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A webhook's delivery log, newest first, with every attempt */
+    /**
+     * A webhook's delivery log, newest first, with every attempt
+     * @description Lists the deliveries to this webhook, newest first, each with its payload, state (pending, delivered, failed), next attempt and every attempt made (status code or error, duration). Filter by state.
+     */
     get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
@@ -241,8 +289,31 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery */
+    /**
+     * Send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery
+     * @description Sends one delivery again with the same `webhook-id`: a pending delivery becomes due now; a delivered or failed one is queued as a new delivery (`replay_of` names the original), whose log starts afresh. 409 on a disabled webhook.
+     */
     post: operations['replayWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/v3/webhooks/{webhook_id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event to a webhook
+     * @description Queues a signed `WEBHOOK_TEST` delivery to this webhook, so a receiver can be checked end to end before real events arrive. It is signed with the webhook's secret (Standard Webhooks headers), retried on failure and logged in the delivery log like every other event; its payload names the webhook and no customer. Answers 202 with the delivery, still pending: read the delivery log for its outcome. A disabled webhook answers 409 `webhook_disabled`.
+     */
+    post: operations['sendWebhookTestEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -258,7 +329,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create accounts (idempotent on bank_slug + number) */
+    /**
+     * Create accounts (idempotent on bank_slug + number)
+     * @description Submits a customer's accounts (bank data by submission). An account with the same bank slug and account number as one already held is the same account, updated, so a retry or a resubmission does not duplicate it. Answers with the accounts' ids, needed to submit their balances and transactions.
+     */
     post: operations['createAccounts'];
     delete?: never;
     options?: never;
@@ -273,7 +347,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 12. Get accounts */
+    /**
+     * 12. Get accounts
+     * @description Lists the customer's accounts, submitted or pulled from their banks, with type, currency, identifiers and the bank they are held at.
+     */
     get: operations['listAccounts'];
     put?: never;
     post?: never;
@@ -292,7 +369,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Submit balances (one per account, type and day) */
+    /**
+     * Submit balances (one per account, type and day)
+     * @description Submits balances for the customer's accounts: one per account, balance type and day; a second for the same account, type and day replaces the first.
+     */
     post: operations['createBalances'];
     delete?: never;
     options?: never;
@@ -307,7 +387,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An account's balances, newest day first */
+    /**
+     * An account's balances, newest day first
+     * @description Lists one account's balances, newest day first, each with its type (e.g. closing booked, interim available), amount and currency, and the credit line when the bank gives one.
+     */
     get: operations['listBalances'];
     put?: never;
     post?: never;
@@ -326,7 +409,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 10. Post bank transactions (up to 100 000, all or nothing) */
+    /**
+     * 10. Post bank transactions (up to 100 000, all or nothing)
+     * @description Submits a customer's transactions (bank data by submission): up to 100 000 in one call, stored all or nothing. Send an `Idempotency-Key` to retry safely; a transaction with the same id as one held is updated. Answers when they are stored; the reports are computed afterwards (poll endpoint 18 or wait for a webhook).
+     */
     post: operations['submitTransactions'];
     delete?: never;
     options?: never;
@@ -341,7 +427,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 11. Get raw transactions */
+    /**
+     * 11. Get raw transactions
+     * @description The customer's transactions as the bank or your submission gave them, paged (by page number, or faster by the cursor in `_links.next`). Filter by bank and account number, account type, currency and booking date range; each carries its account, amount (negative for money out), currency, status, dates and the bank's text.
+     */
     get: operations['listRawTransactions'];
     put?: never;
     post?: never;
@@ -358,7 +447,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get categorised transactions */
+    /**
+     * Get categorised transactions
+     * @description The same transactions, with the filters and paging of endpoint 11, each with the category the service assigned (name and endpoint 19's id) and the merchant it recognised.
+     */
     get: operations['listCategorisedTransactions'];
     put?: never;
     post?: never;
@@ -375,7 +467,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Sync transactions: what was added, modified and removed since a cursor */
+    /**
+     * Sync transactions: what was added, modified and removed since a cursor
+     * @description Reads what changed in the customer's transactions since a cursor: `added`, `modified` and `removed`, in the order the changes were made, with `next_cursor` and `has_more`. Start without a cursor to read everything; keep `next_cursor` for the next call. A cursor is bound to your client and this customer.
+     */
     get: operations['syncTransactions'];
     put?: never;
     post?: never;
@@ -524,7 +619,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 13. Get statements */
+    /**
+     * 13. Get statements
+     * @description Lists the account's statements as the bank gave them: period, amounts and dates. Empty when the bank does not offer statements.
+     */
     get: operations['listStatements'];
     put?: never;
     post?: never;
@@ -541,7 +639,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 14. Get account parties */
+    /**
+     * 14. Get account parties
+     * @description Lists the account's parties (holders) as the bank gave them: names, type and contact details. Empty when the bank does not offer them.
+     */
     get: operations['listAccountParties'];
     put?: never;
     post?: never;
@@ -558,7 +659,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 18. Get report status */
+    /**
+     * 18. Get report status
+     * @description Says whether a report (insights, affordability, events or forecast) is ready for the customer, or still being computed after new data. Poll this, or wait for the REPORT_AVAILABLE / REPORT_UPDATED webhook, before reading the report.
+     */
     get: operations['getReportReadiness'];
     put?: never;
     post?: never;
@@ -575,7 +679,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 15. Get insights for personal accounts */
+    /**
+     * 15. Get insights for personal accounts
+     * @description The customer's insights over their personal accounts: income and expenditure by month and category, recurring payments, category trends, and the financial markers a lender looks at (gambling, returned payments, overdraft use, loans, pension and benefits), each with the transactions behind it. 409 while the report is not ready (endpoint 18).
+     */
     get: operations['getInsights'];
     put?: never;
     post?: never;
@@ -592,7 +699,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 16. Get personal affordability */
+    /**
+     * 16. Get personal affordability
+     * @description Affordability records for the customer's personal accounts: income, fixed and flexible expenditure and what is left, over the last months, per currency. 409 while the report is not ready.
+     */
     get: operations['getAffordability'];
     put?: never;
     post?: never;
@@ -609,7 +719,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 17. Get personal events */
+    /**
+     * 17. Get personal events
+     * @description Events noticed in the customer's data (for example a salary that stopped, a new loan, gambling above a threshold), each with when it was first seen and whether it is an alert. A NEW_EVENT webhook announces each. 409 while the report is not ready.
+     */
     get: operations['listEvents'];
     put?: never;
     post?: never;
@@ -626,7 +739,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Daily balance history and 90-day forecast */
+    /**
+     * Daily balance history and 90-day forecast
+     * @description The customer's end-of-day balance per day, reconstructed from balances and transactions, and a forecast of the next 90 days from the recurring income and payments and everyday spending, with the lowest expected balance and the first day it may go below zero. 409 while the report is not ready.
+     */
     get: operations['getForecast'];
     put?: never;
     post?: never;
@@ -663,7 +779,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Assess affordability: verified income, spending by SFS heading, declared against verified, the policy */
+    /**
+     * Assess affordability: verified income, spending by SFS heading, declared against verified, the policy
+     * @description Assesses whether the customer can afford a commitment, the way a UK lender does: income verified from the bank data (what counts and what does not, and why), spending by Standard Financial Statement heading (committed and flexible), the latest declaration against what was verified, and the living-cost minimum of your policy (or of `policy_version`). Pass `proposed_monthly_amount` (and `proposed_variable_rate` for a stress test) to see what is left after the new payment. 409 while the report is not ready.
+     */
     get: operations['getAffordabilityAssessment'];
     put?: never;
     post?: never;
@@ -680,10 +799,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the customer's declarations, newest first */
+    /**
+     * List the customer's declarations, newest first
+     * @description Lists the customer's declarations, newest first; the assessment uses the newest.
+     */
     get: operations['listAffordabilityDeclarations'];
     put?: never;
-    /** Record what the customer declared (monthly figures); the assessment compares the latest */
+    /**
+     * Record what the customer declared (monthly figures); the assessment compares the latest
+     * @description Records the income and outgoings the customer declared (monthly amounts), e.g. from your application form. The assessment compares the latest declaration with what the bank data verifies and flags differences beyond your policy's tolerance.
+     */
     post: operations['createAffordabilityDeclaration'];
     delete?: never;
     options?: never;
@@ -698,9 +823,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read the client's current affordability policy (version 0, the built-in default, until one is set) */
+    /**
+     * Read the client's current affordability policy (version 0, the built-in default, until one is set)
+     * @description Reads your current affordability policy: the living-cost minimum, stress rate, tolerances and the other parameters the assessment applies. Until you set one, it is version 0, the built-in default.
+     */
     get: operations['getAffordabilityPolicy'];
-    /** Set the affordability policy: every member, as a new version (earlier versions stay readable) */
+    /**
+     * Set the affordability policy: every member, as a new version (earlier versions stay readable)
+     * @description Sets your affordability policy as a new version; earlier versions stay readable, and an assessment names the version it applied. Send every member.
+     */
     put: operations['putAffordabilityPolicy'];
     post?: never;
     delete?: never;
@@ -716,7 +847,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read one version of the client's affordability policy */
+    /**
+     * Read one version of the client's affordability policy
+     * @description Reads one version of your affordability policy, as it was set, so an assessment made under it can be explained later.
+     */
     get: operations['getAffordabilityPolicyVersion'];
     put?: never;
     post?: never;
@@ -735,9 +869,15 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 4. Create consent screen */
+    /**
+     * 4. Create consent screen
+     * @description Customer side (customer token): creates the consent the customer is asked to give for this bank (the data and the period) and answers with what to show them on your consent screen.
+     */
     post: operations['createConsentScreen'];
-    /** Withdraw the consent (revoked here and at the bank) */
+    /**
+     * Withdraw the consent (revoked here and at the bank)
+     * @description Customer side: the customer withdraws their consent at this bank; it is revoked here and at the bank, and no further data is pulled.
+     */
     delete: operations['withdrawConsent'];
     options?: never;
     head?: never;
@@ -753,7 +893,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 5. Create bank flow URL */
+    /**
+     * 5. Create bank flow URL
+     * @description Customer side: after the customer agreed, answers the URL to send their browser to. It leads to their bank to authorise access, then back to your `url` (one of your registered redirect URLs) with the outcome.
+     */
     post: operations['createBankFlow'];
     delete?: never;
     options?: never;
@@ -768,7 +911,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 6. Get consent status */
+    /**
+     * 6. Get consent status
+     * @description Customer side: the state of the customer's consent at this bank (`AwaitingAuthorisation`, `Authorised`, `Rejected`, `Revoked`) and its accounts, so your front end knows when the bank flow is done.
+     */
     get: operations['getConsentStatus'];
     put?: never;
     post?: never;
@@ -785,7 +931,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Banks the customer can connect, with the customer's latest consent at each */
+    /**
+     * Banks the customer can connect, with the customer's latest consent at each
+     * @description Customer side: the banks the customer can connect, each with the customer's latest consent there, for a bank picker that shows which are already connected.
+     */
     get: operations['listConnectableBanks'];
     put?: never;
     post?: never;
@@ -804,7 +953,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reconfirm the consent (due every 90 days) */
+    /**
+     * Reconfirm the consent (due every 90 days)
+     * @description Customer side: records that the customer reconfirmed their consent, as UK rules ask every 90 days, so access continues without a new authorisation at the bank.
+     */
     post: operations['reconfirmConsent'];
     delete?: never;
     options?: never;
@@ -819,10 +971,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Where the bank sends the customer back; redirects to the client URL (a hybrid answer's fragment is relayed first) */
+    /**
+     * Where the bank sends the customer back; redirects to the client URL (a hybrid answer's fragment is relayed first)
+     * @description Browser address, not an API call: the bank redirects the customer here after they authorised (or refused). The service checks the answer, finishes the consent and redirects to your URL with the outcome (`status=Success` or `Error`); when the bank put its answer in the URL fragment, a small page posts it to the service first.
+     */
     get: operations['receiveBankCallback'];
     put?: never;
-    /** A hybrid answer's fragment, posted by the callback's relay page; redirects to the client URL */
+    /**
+     * A hybrid answer's fragment, posted by the callback's relay page; redirects to the client URL
+     * @description Browser address, not an API call: the callback page posts here the bank's answer it read from the URL fragment; the service finishes the bank flow and redirects the customer to your URL.
+     */
     post: operations['relayBankCallback'];
     delete?: never;
     options?: never;
@@ -837,7 +995,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Endpoint 5's URL: binds the bank flow to this browser, once, and sends it on to the bank */
+    /**
+     * Endpoint 5's URL: binds the bank flow to this browser, once, and sends it on to the bank
+     * @description Browser address, not an API call: the URL endpoint 5 answers. Opening it binds the bank flow to this browser (once) and redirects to the bank; an expired or reused one shows a page with the way back.
+     */
     get: operations['startBankFlow'];
     put?: never;
     post?: never;
@@ -854,7 +1015,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A customer's bank consents, newest first */
+    /**
+     * A customer's bank consents, newest first
+     * @description Client side: lists the customer's bank consents, newest first, with their status, bank, expiry and accounts.
+     */
     get: operations['listConsents'];
     put?: never;
     post?: never;
@@ -871,11 +1035,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One consent with its recent pulls */
+    /**
+     * One consent with its recent pulls
+     * @description Client side: one consent with its recent data pulls (when, what was fetched, and any error), to see why data is or is not up to date.
+     */
     get: operations['getConsent'];
     put?: never;
     post?: never;
-    /** Revoke the consent (here and at the bank) */
+    /**
+     * Revoke the consent (here and at the bank)
+     * @description Client side: revokes the consent here and at the bank; the data already pulled stays until you delete the customer.
+     */
     delete: operations['revokeConsent'];
     options?: never;
     head?: never;
@@ -891,7 +1061,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pull the consent's data again now */
+    /**
+     * Pull the consent's data again now
+     * @description Client side: pulls the consent's accounts, balances and transactions from the bank now rather than at the next scheduled refresh. Answers 202 with the queued pull; a webhook follows when the reports are updated.
+     */
     post: operations['refreshConsent'];
     delete?: never;
     options?: never;
@@ -906,10 +1079,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 9. Get invitations (newest first) */
+    /**
+     * 9. Get invitations (newest first)
+     * @description Lists your invitations, newest first, with their status (pending, used, expired, revoked) and the customer each created.
+     */
     get: operations['listInvitations'];
     put?: never;
-    /** 8. Create invitation */
+    /**
+     * 8. Create invitation
+     * @description Invites a customer to connect their bank through the service's hosted pages: the answer carries the link (and the service can email it). The link works until it expires or you revoke it.
+     */
     post: operations['createInvitation'];
     delete?: never;
     options?: never;
@@ -924,11 +1103,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get an invitation */
+    /**
+     * Get an invitation
+     * @description Reads one invitation: its status, the customer it created, and when it was emailed, used or revoked.
+     */
     get: operations['getInvitation'];
     put?: never;
     post?: never;
-    /** Revoke an invitation (its link stops working) */
+    /**
+     * Revoke an invitation (its link stops working)
+     * @description Revokes an invitation: its link stops working at once. A used invitation's customer and data are not touched.
+     */
     delete: operations['revokeInvitation'];
     options?: never;
     head?: never;
@@ -992,7 +1177,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 7. Get one-time URL for the web component */
+    /**
+     * 7. Get one-time URL for the web component
+     * @description Answers a one-time URL that loads the connect web component for this customer in your page (an iframe or the script's element). It can be opened once and expires quickly; make a new one per page view.
+     */
     post: operations['createComponentUrl'];
     delete?: never;
     options?: never;
@@ -1007,10 +1195,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List clients */
+    /**
+     * List clients
+     * @description Admin API: lists the clients, with their status (enabled or disabled) and when they were created.
+     */
     get: operations['adminListClients'];
     put?: never;
-    /** Create a client (its secret is in this answer only) */
+    /**
+     * Create a client (its secret is in this answer only)
+     * @description Admin API: creates a client (a lender or an application using the API). Its id and secret are in this answer; the secret is never shown again.
+     */
     post: operations['adminCreateClient'];
     delete?: never;
     options?: never;
@@ -1025,11 +1219,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a client */
+    /**
+     * Get a client
+     * @description Admin API: reads one client (never its secret).
+     */
     get: operations['adminGetClient'];
     put?: never;
     post?: never;
-    /** Delete a client and all its data (confirm must repeat the client id) */
+    /**
+     * Delete a client and all its data (confirm must repeat the client id)
+     * @description Admin API: deletes the client and all its customers and their data. `confirm` must repeat the client id. The audit log is kept.
+     */
     delete: operations['adminDeleteClient'];
     options?: never;
     head?: never;
@@ -1045,7 +1245,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Rotate the secret; the old one keeps working for overlap_seconds */
+    /**
+     * Rotate the secret; the old one keeps working for overlap_seconds
+     * @description Admin API: issues a new secret for the client. The old one keeps working for `overlap_seconds`, so the client can switch without downtime.
+     */
     post: operations['adminRotateClientSecret'];
     delete?: never;
     options?: never;
@@ -1062,7 +1265,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Disable a client: its credentials and every token it holds stop working at once; its data stays */
+    /**
+     * Disable a client: its credentials and every token it holds stop working at once; its data stays
+     * @description Admin API: disables a client at once: its secret is refused and every token it holds stops working; its customers and data stay, and enabling it restores access.
+     */
     post: operations['adminDisableClient'];
     delete?: never;
     options?: never;
@@ -1079,7 +1285,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Enable a disabled client (its credentials work again; revoked tokens stay revoked) */
+    /**
+     * Enable a disabled client (its credentials work again; revoked tokens stay revoked)
+     * @description Admin API: enables a disabled client; its secret works again. Tokens revoked when it was disabled stay revoked: it asks for new ones.
+     */
     post: operations['adminEnableClient'];
     delete?: never;
     options?: never;
@@ -1094,7 +1303,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's audit log, newest first (kept after the client is deleted) */
+    /**
+     * The client's audit log, newest first (kept after the client is deleted)
+     * @description Admin API: the client's audit log, newest first: who changed what (created, secret rotated, disabled, settings changed, deleted), kept after the client is deleted.
+     */
     get: operations['adminListClientAudit'];
     put?: never;
     post?: never;
@@ -1111,14 +1323,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a client's settings */
+    /**
+     * Read a client's settings
+     * @description Admin API: reads a client's settings, as the client reads its own.
+     */
     get: operations['adminGetClientSettings'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    /** Change a client's settings (members not sent stay as they are) */
+    /**
+     * Change a client's settings (members not sent stay as they are)
+     * @description Admin API: changes some of a client's settings; members not sent keep their values.
+     */
     patch: operations['adminUpdateClientSettings'];
     trace?: never;
   };
@@ -1168,12 +1386,16 @@ export interface components {
   schemas: {
     /** @description RFC 9457 Problem Details */
     Problem: {
+      /** @description URI naming the kind of problem (urn:obi:problem:<code>); stable, for programs */
       type: string;
+      /** @description short human-readable summary of the kind of problem; the same for every occurrence */
       title: string;
+      /** @description the HTTP status code of this answer, as an integer */
       status: number;
+      /** @description what went wrong this time, in a sentence meant for a developer (never personal data) */
       detail: string;
       /**
-       * @description stable snake_case error code
+       * @description stable snake_case error code to branch on (docs/api-notes.md lists them)
        * @enum {string}
        */
       code:
@@ -1231,8 +1453,11 @@ export interface components {
         | 'transaction_not_found'
         | 'webhook_not_found'
         | 'webhook_delivery_not_found';
+      /** @description one entry per bad input (empty when the problem is not about a particular input) */
       errors: {
+        /** @description JSON Pointer to the bad input: /body/…, /query/…, /path/… or /header/… */
         pointer: string;
+        /** @description what is wrong with that input */
         detail: string;
       }[];
     } & {
@@ -1245,6 +1470,7 @@ export interface components {
     GetReadinessResponse: {
       /** @enum {string} */
       status: 'ready';
+      /** @description which database engine answers: embedded or postgres */
       database: string;
     };
     /** @description The service and its entry points. */
@@ -1289,29 +1515,44 @@ export interface components {
     /** @description a small page with the same links */
     GetLandingResponse2: string;
     CreateAccessTokenRequest: {
+      /** @description your client id (or send it in HTTP Basic authentication) */
       client_id?: string;
+      /** @description your client secret (or send it in HTTP Basic authentication) */
       client_secret?: string;
+      /** @description client_credentials */
       grant_type: string;
+      /** @description not used; null */
       scope?: string | null;
     };
     CreateAccessTokenResponse: {
+      /** @description the Bearer token: send it as Authorization: Bearer <token> */
       access_token: string;
       /** @description seconds */
       expires_in: number;
-      /** @enum {string} */
+      /**
+       * @description bearer
+       * @enum {string}
+       */
       token_type: 'bearer';
+      /** @description not used; null */
       scope: null;
     };
     CreateAccessToken400Problem: {
+      /** @description OAuth 2.0 error code (RFC 6749): invalid_request, invalid_client or unsupported_grant_type */
       error: 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+      /** @description what went wrong, in a sentence */
       error_description: string;
     };
     CreateAccessToken401Problem: {
+      /** @description OAuth 2.0 error code (RFC 6749): invalid_request, invalid_client or unsupported_grant_type */
       error: 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+      /** @description what went wrong, in a sentence */
       error_description: string;
     };
     CreateAccessToken429Problem: {
+      /** @description OAuth 2.0 error code (RFC 6749): invalid_request, invalid_client or unsupported_grant_type */
       error: 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+      /** @description what went wrong, in a sentence */
       error_description: string;
     };
     CreateCustomerRequest: {
@@ -1319,39 +1560,58 @@ export interface components {
       user_reference: string;
     };
     CreateCustomerResponse: {
+      /** @description the customer's id: use it in every customer path */
       id: string;
+      /** @description your own unique reference for the customer */
       user_reference: string;
       /** @description Unix seconds */
       created_at: number;
     };
     ListCustomersResponse: {
       data: {
+        /** @description the customer's id: use it in every customer path */
         id: string;
+        /** @description your own unique reference for the customer */
         user_reference: string;
         /** @description Unix seconds */
         created_at: number;
       }[];
+      /** @description this page's number, from 1 */
       page: number;
+      /** @description how many pages there are at this max_per_page (at least 1) */
       pages: number;
+      /** @description the most items a page holds */
       max_per_page: number;
+      /** @description how many items match, over all pages */
       total: number;
+      /** @description links to the neighbouring pages; follow next until it is null */
       _links: {
+        /** @description this page */
         self: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
+        /** @description the next page; null on the last page */
         next: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the previous page; null on the first page */
         previous: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the last page */
         last: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
       };
     };
     GetCustomerResponse: {
+      /** @description the customer's id: use it in every customer path */
       id: string;
+      /** @description your own unique reference for the customer */
       user_reference: string;
       /** @description Unix seconds */
       created_at: number;
@@ -1363,11 +1623,15 @@ export interface components {
       expires_in: number;
     };
     GetSettingsResponse: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name: string | null;
       /** @description defaults to company_name on the consent screen */
       application_name: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url: string | null;
       /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
       return_url: string | null;
@@ -1381,14 +1645,21 @@ export interface components {
       primary_colour: string | null;
     };
     UpdateSettingsRequest: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name?: string | null;
+      /** @description your application as customers know it; null: company_name is shown */
       application_name?: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url?: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url?: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url?: string | null;
       /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
       return_url?: string | null;
+      /** @description exact-match allow-list for endpoint 5's url (https; http only for localhost) */
       redirect_urls?: string[];
+      /** @description origins allowed to host the web component (endpoint 7), e.g. https://lender.example */
       component_origins?: string[];
       /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
       logo_url?: string | null;
@@ -1396,11 +1667,15 @@ export interface components {
       primary_colour?: string | null;
     };
     UpdateSettingsResponse: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name: string | null;
       /** @description defaults to company_name on the consent screen */
       application_name: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url: string | null;
       /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
       return_url: string | null;
@@ -1415,20 +1690,31 @@ export interface components {
     };
     ListBanksResponse: {
       data: {
+        /** @description the bank's stable short name, used in the bank flow paths */
         slug: string;
+        /** @description the bank's name */
         name: string;
+        /** @description the bank's logo, served by this service */
         logo_url: string;
+        /** @description ISO 3166-1 alpha-2 country code, e.g. GB */
         country_code: string;
+        /** @description Personal or Business banking; null when both */
         type: 'Personal' | 'Business' | null;
+        /** @description whether the bank can be connected now */
         is_active: boolean;
+        /** @description connected through the API only, without hosted pages */
         is_api_only: boolean;
+        /** @description a test bank with generated data (never in production) */
         is_sandbox: boolean;
       }[];
     };
     ListTransactionCategoriesResponse: {
       [key: string]: {
+        /** @description the category's id, as categorised transactions carry it */
         id: string;
+        /** @description the category's name */
         name: string;
+        /** @description income or expenditure */
         income_expenditure: 'income' | 'expenditure';
         /** @description expenditure categories only */
         fixed_flexible?: 'fixed' | 'flexible';
@@ -1437,27 +1723,38 @@ export interface components {
     CreateWebhookRequest: {
       /** @description https URL that receives the POSTs; must be publicly reachable */
       url: string;
+      /** @description your note about the webhook; null when none */
       comment?: string | null;
     };
     CreateWebhookResponse: {
+      /** @description the id of this record */
       id: string;
       /** @description the same as id (the spec shows both names) */
       webhook_id: string;
+      /** @description the address that receives the POSTs */
       url: string;
+      /** @description your note about the webhook; null when none */
       comment: string | null;
       /** @description whsec_… signing secret (Standard Webhooks); shown only in this answer */
       secret: string;
     };
     ListWebhooksResponse: {
       data: {
+        /** @description the id of this record */
         id: string;
+        /** @description the webhook's id */
         webhook_id: string;
+        /** @description the address that receives the POSTs */
         url: string;
+        /** @description your note about the webhook; null when none */
         comment: string | null;
+        /** @description active, or disabled (no more deliveries; see disabled_reason) */
         status: 'active' | 'disabled';
+        /** @description why the webhook was disabled (e.g. the receiver answered 410 Gone); null while active */
         disabled_reason: string | null;
-        /** @description Unix seconds */
+        /** @description Unix seconds it was created */
         created_at: number;
+        /** @description Unix seconds it was disabled; null while active */
         disabled_at: number | null;
       }[];
     };
@@ -1468,26 +1765,42 @@ export interface components {
     };
     /** @description Problem Details with the spec's delete result: `result` is "Error", `message` says why */
     DeleteWebhook404Problem: {
+      /** @description URI naming the kind of problem */
       type: string;
+      /** @description short summary of the kind of problem */
       title: string;
-      /** @enum {number} */
+      /**
+       * @description active, or disabled (no more deliveries; see disabled_reason)
+       * @enum {number}
+       */
       status: 404;
+      /** @description what went wrong */
       detail: string;
+      /** @description stable error code: webhook_not_found */
       code: string;
+      /** @description bad inputs (empty here) */
       errors: {
         pointer: string;
         detail: string;
       }[];
-      /** @enum {string} */
+      /**
+       * @description Error (the spec's delete result)
+       * @enum {string}
+       */
       result: 'Error';
+      /** @description what happened, in a sentence */
       message: string;
     };
     ListWebhookDeliveriesResponse: {
       data: {
+        /** @description the id of this record */
         id: string;
         /** @description the webhook-id header: the same on every retry and replay of this event */
         message_id: string;
-        /** @enum {unknown} */
+        /**
+         * @description the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event
+         * @enum {unknown}
+         */
         webhook_type:
           | 'REPORT_AVAILABLE'
           | 'REPORT_UPDATED'
@@ -1497,13 +1810,22 @@ export interface components {
           | 'TRANSACTIONS_UPDATED'
           | 'CONSENT_EXPIRING'
           | 'CONSENT_EXPIRED'
-          | 'CONSENT_RECONFIRMED';
-        customer_id: string;
+          | 'CONSENT_RECONFIRMED'
+          | 'WEBHOOK_TEST';
+        /** @description the customer the event is about; null for a test event */
+        customer_id: string | null;
         payload: {
+          /** @description a short sentence saying what happened; never personal data */
           msg: string;
+          /** @description the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event */
           webhook_type: string;
-          customer_id: string;
+          /** @description the customer the event is about; null for a test event */
+          customer_id?: string;
+          /** @description the webhook's id */
+          webhook_id?: string;
+          /** @description ACCOUNT_AUTHORIZATION_GRANTED and _LOST: the account */
           account_id?: string;
+          /** @description NEW_EVENT: the event's id (endpoint 17) */
           event_id?: string;
           /** @description TRANSACTIONS_UPDATED: transactions added since the last one */
           added?: number;
@@ -1520,52 +1842,79 @@ export interface components {
           /** @description CONSENT_ types, Unix seconds: CONSENT_EXPIRING when access ends unless acted on, CONSENT_EXPIRED when it ended, CONSENT_RECONFIRMED when the next reconfirmation falls due */
           due_at?: number;
         };
+        /** @description pending (waiting for its first attempt or a retry), delivered (a 2xx answer came) or failed (out of retries, or the webhook was disabled) */
         state: 'pending' | 'delivered' | 'failed';
+        /** @description attempts made so far */
         attempt_count: number;
         /** @description when the next attempt is due; null once delivered or failed */
         next_attempt_at: number | null;
+        /** @description the HTTP status of the last attempt; null when none came or nothing was tried yet */
         last_status_code: number | null;
+        /** @description why the last attempt failed; null when it did not */
         last_error: string | null;
+        /** @description the delivery this one replays (same message_id); null when it is not a replay */
         replay_of: string | null;
-        /** @description Unix seconds */
+        /** @description Unix seconds it was created */
         created_at: number;
+        /** @description Unix seconds it was delivered or failed; null while pending */
         finished_at: number | null;
+        /** @description every attempt, oldest first */
         attempts: {
           /** @description 1 for the first attempt */
           attempt: number;
-          /** @description Unix seconds */
+          /** @description Unix seconds of the attempt */
           attempted_at: number;
           /** @description null when no HTTP answer came */
           status_code: number | null;
+          /** @description milliseconds from sending to the answer (or to the failure) */
           duration_ms: number;
+          /** @description why the attempt failed (e.g. receiver answered 500, timeout); null when it succeeded */
           error: string | null;
+          /** @description delivered, retry (another attempt is scheduled) or failed (no more attempts) */
           outcome: 'delivered' | 'retry' | 'failed';
         }[];
       }[];
+      /** @description this page's number, from 1 */
       page: number;
+      /** @description how many pages there are at this max_per_page (at least 1) */
       pages: number;
+      /** @description the most items a page holds */
       max_per_page: number;
+      /** @description how many items match, over all pages */
       total: number;
+      /** @description links to the neighbouring pages; follow next until it is null */
       _links: {
+        /** @description this page */
         self: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
+        /** @description the next page; null on the last page */
         next: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the previous page; null on the first page */
         previous: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the last page */
         last: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
       };
     };
     ReplayWebhookDeliveryResponse: {
+      /** @description the id of this record */
       id: string;
       /** @description the webhook-id header: the same on every retry and replay of this event */
       message_id: string;
-      /** @enum {unknown} */
+      /**
+       * @description the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event
+       * @enum {unknown}
+       */
       webhook_type:
         | 'REPORT_AVAILABLE'
         | 'REPORT_UPDATED'
@@ -1575,13 +1924,22 @@ export interface components {
         | 'TRANSACTIONS_UPDATED'
         | 'CONSENT_EXPIRING'
         | 'CONSENT_EXPIRED'
-        | 'CONSENT_RECONFIRMED';
-      customer_id: string;
+        | 'CONSENT_RECONFIRMED'
+        | 'WEBHOOK_TEST';
+      /** @description the customer the event is about; null for a test event */
+      customer_id: string | null;
       payload: {
+        /** @description a short sentence saying what happened; never personal data */
         msg: string;
+        /** @description the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event */
         webhook_type: string;
-        customer_id: string;
+        /** @description the customer the event is about; null for a test event */
+        customer_id?: string;
+        /** @description the webhook's id */
+        webhook_id?: string;
+        /** @description ACCOUNT_AUTHORIZATION_GRANTED and _LOST: the account */
         account_id?: string;
+        /** @description NEW_EVENT: the event's id (endpoint 17) */
         event_id?: string;
         /** @description TRANSACTIONS_UPDATED: transactions added since the last one */
         added?: number;
@@ -1598,30 +1956,123 @@ export interface components {
         /** @description CONSENT_ types, Unix seconds: CONSENT_EXPIRING when access ends unless acted on, CONSENT_EXPIRED when it ended, CONSENT_RECONFIRMED when the next reconfirmation falls due */
         due_at?: number;
       };
+      /** @description pending (waiting for its first attempt or a retry), delivered (a 2xx answer came) or failed (out of retries, or the webhook was disabled) */
       state: 'pending' | 'delivered' | 'failed';
+      /** @description attempts made so far */
       attempt_count: number;
       /** @description when the next attempt is due; null once delivered or failed */
       next_attempt_at: number | null;
+      /** @description the HTTP status of the last attempt; null when none came or nothing was tried yet */
       last_status_code: number | null;
+      /** @description why the last attempt failed; null when it did not */
       last_error: string | null;
+      /** @description the delivery this one replays (same message_id); null when it is not a replay */
       replay_of: string | null;
-      /** @description Unix seconds */
+      /** @description Unix seconds it was created */
       created_at: number;
+      /** @description Unix seconds it was delivered or failed; null while pending */
       finished_at: number | null;
+      /** @description every attempt, oldest first */
       attempts: {
         /** @description 1 for the first attempt */
         attempt: number;
-        /** @description Unix seconds */
+        /** @description Unix seconds of the attempt */
         attempted_at: number;
         /** @description null when no HTTP answer came */
         status_code: number | null;
+        /** @description milliseconds from sending to the answer (or to the failure) */
         duration_ms: number;
+        /** @description why the attempt failed (e.g. receiver answered 500, timeout); null when it succeeded */
         error: string | null;
+        /** @description delivered, retry (another attempt is scheduled) or failed (no more attempts) */
+        outcome: 'delivered' | 'retry' | 'failed';
+      }[];
+    };
+    SendWebhookTestEventResponse: {
+      /** @description the id of this record */
+      id: string;
+      /** @description the webhook-id header: the same on every retry and replay of this event */
+      message_id: string;
+      /**
+       * @description the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event
+       * @enum {unknown}
+       */
+      webhook_type:
+        | 'REPORT_AVAILABLE'
+        | 'REPORT_UPDATED'
+        | 'NEW_EVENT'
+        | 'ACCOUNT_AUTHORIZATION_GRANTED'
+        | 'ACCOUNT_AUTHORIZATION_LOST'
+        | 'TRANSACTIONS_UPDATED'
+        | 'CONSENT_EXPIRING'
+        | 'CONSENT_EXPIRED'
+        | 'CONSENT_RECONFIRMED'
+        | 'WEBHOOK_TEST';
+      /** @description the customer the event is about; null for a test event */
+      customer_id: string | null;
+      payload: {
+        /** @description a short sentence saying what happened; never personal data */
+        msg: string;
+        /** @description the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event */
+        webhook_type: string;
+        /** @description the customer the event is about; null for a test event */
+        customer_id?: string;
+        /** @description the webhook's id */
+        webhook_id?: string;
+        /** @description ACCOUNT_AUTHORIZATION_GRANTED and _LOST: the account */
+        account_id?: string;
+        /** @description NEW_EVENT: the event's id (endpoint 17) */
+        event_id?: string;
+        /** @description TRANSACTIONS_UPDATED: transactions added since the last one */
+        added?: number;
+        /** @description TRANSACTIONS_UPDATED: transactions modified */
+        modified?: number;
+        /** @description TRANSACTIONS_UPDATED: transactions removed */
+        removed?: number;
+        /** @description CONSENT_EXPIRING, CONSENT_EXPIRED, CONSENT_RECONFIRMED: the consent concerned */
+        consent_id?: string;
+        /** @description CONSENT_ types: the bank the consent is with */
+        bank_slug?: string;
+        /** @description CONSENT_ types: `expiry` the bank's expiry date of the consent, `reconfirmation` the 90-day reconfirmation, `reconfirmed` the customer reconfirmed */
+        reason?: 'expiry' | 'reconfirmation' | 'reconfirmed';
+        /** @description CONSENT_ types, Unix seconds: CONSENT_EXPIRING when access ends unless acted on, CONSENT_EXPIRED when it ended, CONSENT_RECONFIRMED when the next reconfirmation falls due */
+        due_at?: number;
+      };
+      /** @description pending (waiting for its first attempt or a retry), delivered (a 2xx answer came) or failed (out of retries, or the webhook was disabled) */
+      state: 'pending' | 'delivered' | 'failed';
+      /** @description attempts made so far */
+      attempt_count: number;
+      /** @description when the next attempt is due; null once delivered or failed */
+      next_attempt_at: number | null;
+      /** @description the HTTP status of the last attempt; null when none came or nothing was tried yet */
+      last_status_code: number | null;
+      /** @description why the last attempt failed; null when it did not */
+      last_error: string | null;
+      /** @description the delivery this one replays (same message_id); null when it is not a replay */
+      replay_of: string | null;
+      /** @description Unix seconds it was created */
+      created_at: number;
+      /** @description Unix seconds it was delivered or failed; null while pending */
+      finished_at: number | null;
+      /** @description every attempt, oldest first */
+      attempts: {
+        /** @description 1 for the first attempt */
+        attempt: number;
+        /** @description Unix seconds of the attempt */
+        attempted_at: number;
+        /** @description null when no HTTP answer came */
+        status_code: number | null;
+        /** @description milliseconds from sending to the answer (or to the failure) */
+        duration_ms: number;
+        /** @description why the attempt failed (e.g. receiver answered 500, timeout); null when it succeeded */
+        error: string | null;
+        /** @description delivered, retry (another attempt is scheduled) or failed (no more attempts) */
         outcome: 'delivered' | 'retry' | 'failed';
       }[];
     };
     CreateAccountsRequest: {
       accounts: {
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
         /** @description full account number: sort code + account number for UK accounts */
         number: string;
@@ -1629,64 +2080,105 @@ export interface components {
           sort_code: string;
           account_number: string;
         };
-        /** @description ISO 4217 */
+        /** @description ISO 4217 currency code of the account, e.g. GBP */
         currency: string;
+        /** @description the account's name at the bank; null when not given */
         name?: string | null;
+        /** @description the name the customer gave the account; null when not given */
         nickname?: string | null;
+        /** @description the account's identifier in its scheme (e.g. sort code and number, or an IBAN); null when not given */
         identification?: string | null;
+        /** @description a building society roll number or similar; null when none */
         secondary_identification?: string | null;
+        /** @description Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances) */
         type: 'Personal' | 'Business';
+        /** @description the kind of account, e.g. CurrentAccount, Savings, CreditCard */
         sub_type:
           'ChargeCard' | 'CreditCard' | 'CurrentAccount' | 'EMoney' | 'Loan' | 'Mortgage' | 'PrePaidCard' | 'Savings';
-        /** @default UK.OBIE.SortCodeAccountNumber */
+        /**
+         * @description the scheme of identification, e.g. UK.OBIE.SortCodeAccountNumber or UK.OBIE.IBAN
+         * @default UK.OBIE.SortCodeAccountNumber
+         */
         scheme_name?: string;
+        /** @description whether the customer's authorisation to read the account is in force */
         is_authorized?: boolean;
       }[];
     };
     CreateAccountsResponse: {
       data: {
+        /** @description the service's id of the account: use it in the account paths */
         id: string;
+        /** @description ISO 4217 currency code of the account, e.g. GBP */
         currency: string;
+        /** @description the account's name at the bank; null when not given */
         name: string | null;
+        /** @description whether the customer's authorisation to read the account is in force */
         is_authorized: boolean;
+        /** @description the name the customer gave the account; null when not given */
         nickname: string | null;
+        /** @description the account's identifier in its scheme (e.g. sort code and number, or an IBAN); null when not given */
         identification: string | null;
+        /** @description a building society roll number or similar; null when none */
         secondary_identification: string | null;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances) */
         type: string;
+        /** @description the kind of account, e.g. CurrentAccount, Savings, CreditCard */
         sub_type: string;
+        /** @description the account number at the bank (up to 34 letters and digits); with bank_slug it identifies the account */
         number: string;
         sort_code_and_account_number: {
+          /** @description six-digit UK sort code */
           sort_code: string;
+          /** @description the account's number; with bank_slug it names the account */
           account_number: string;
         } | null;
+        /** @description the scheme of identification, e.g. UK.OBIE.SortCodeAccountNumber or UK.OBIE.IBAN */
         scheme_name: string;
       }[];
     };
     ListAccountsResponse: {
       data: {
+        /** @description the service's id of the account: use it in the account paths */
         id: string;
+        /** @description ISO 4217 currency code of the account, e.g. GBP */
         currency: string;
+        /** @description the account's name at the bank; null when not given */
         name: string | null;
+        /** @description whether the customer's authorisation to read the account is in force */
         is_authorized: boolean;
+        /** @description the name the customer gave the account; null when not given */
         nickname: string | null;
+        /** @description the account's identifier in its scheme (e.g. sort code and number, or an IBAN); null when not given */
         identification: string | null;
+        /** @description a building society roll number or similar; null when none */
         secondary_identification: string | null;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances) */
         type: string;
+        /** @description the kind of account, e.g. CurrentAccount, Savings, CreditCard */
         sub_type: string;
+        /** @description the account number at the bank (up to 34 letters and digits); with bank_slug it identifies the account */
         number: string;
         sort_code_and_account_number: {
+          /** @description six-digit UK sort code */
           sort_code: string;
+          /** @description the account's number; with bank_slug it names the account */
           account_number: string;
         } | null;
+        /** @description the scheme of identification, e.g. UK.OBIE.SortCodeAccountNumber or UK.OBIE.IBAN */
         scheme_name: string;
       }[];
     };
     CreateBalancesRequest: {
       balances: {
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description the account's number; with bank_slug it names the account */
         account_number: string;
+        /** @description Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances) */
         type:
           | 'ClosingAvailable'
           | 'ClosingBooked'
@@ -1701,36 +2193,45 @@ export interface components {
           | 'OpeningBooked'
           | 'OpeningCleared'
           | 'PreviouslyClosedBooked';
-        /** @description a number, or a numeric string such as "12.50"; less than 10^14 in magnitude */
+        /** @description the balance: negative when overdrawn */
         amount: number | string;
-        /** @description ISO 4217 */
+        /** @description ISO 4217 currency code of the account, e.g. GBP */
         currency: string;
-        /** @description an integer, or an integer as a string */
+        /** @description Unix seconds the balance applies to */
         date_time: number | string;
       }[];
     };
     CreateBalancesResponse: {
       /** @enum {string} */
       status: 'success';
+      /** @description how many balances were stored */
       stored: number;
     };
     ListBalancesResponse: {
       data: {
+        /** @description the account's id */
         account_id: string;
+        /** @description Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances) */
         type: string;
         /** @description YYYY-MM-DD, Europe/London */
         date: string;
+        /** @description the balance: negative when overdrawn */
         amount: number;
+        /** @description ISO 4217 currency code of the account, e.g. GBP */
         currency: string;
+        /** @description Unix seconds the balance applies to */
         date_time: number;
       }[];
     };
     SubmitTransactionsRequest: {
       transactions: {
+        /** @description the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating */
         external_transaction_id: string;
+        /** @description the bank's description of the transaction (payee, payer or reference text) */
         name: string;
+        /** @description the bank's transaction type, e.g. DirectDebit, StandingOrder, CardPayment; null when not given */
         type?: string | null;
-        /** @description a number, or a numeric string such as "12.50"; less than 10^14 in magnitude */
+        /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number | string;
         balance?: null | {
           /** @description a number, or a numeric string such as "12.50"; less than 10^14 in magnitude */
@@ -1752,62 +2253,97 @@ export interface components {
             | 'OpeningCleared'
             | 'PreviouslyClosedBooked';
         };
-        /** @description ISO 4217 */
+        /** @description ISO 4217 currency code, e.g. GBP */
         currency: string;
+        /** @description Booked, or Pending (not yet final: it may change or be replaced by a booked one) */
         status: 'Booked' | 'Pending';
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description the account's number at that bank; with bank_slug it names the account */
         account_number: string;
+        /** @description a category the bank or you gave it; the service assigns its own in the categorised view */
         category?: string | null;
+        /** @description the merchant's or counterparty's address as the bank gives it */
         address_line?: string | null;
         merchant_details?: null | {
+          /** @description the merchant's name as the bank gives it */
           merchant_name?: string | null;
+          /** @description ISO 18245 merchant category code (3 or 4 digits) */
           merchant_category_code?: string | null;
         };
         proprietary_bank_transaction_code?: null | {
           code?: string | null;
           issuer?: string | null;
         };
-        /** @description an integer, or an integer as a string */
+        /** @description Unix seconds the money is available (value date) */
         value_date_time: number | string;
-        /** @description an integer, or an integer as a string */
+        /** @description Unix seconds the transaction was booked */
         booking_date_time: number | string;
       }[];
     };
     SubmitTransactionsResponse: {
-      /** @enum {string} */
+      /**
+       * @description success: every transaction was stored
+       * @enum {string}
+       */
       status: 'success';
       /** @description "<N> saved, <M> already present, <K> updated" */
       success: string;
+      /** @description transactions stored for the first time */
       saved: number;
+      /** @description transactions already held that this submission changed */
       updated: number;
+      /** @description transactions already held unchanged (a retry) */
       already_present: number;
     };
     ListRawTransactionsResponse: {
       data: {
+        /** @description the service's id of the transaction (a UUID) */
         id: string;
+        /** @description the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating */
         external_transaction_id: string;
+        /** @description the bank's description of the transaction (payee, payer or reference text) */
         name: string;
+        /** @description the bank's transaction type, e.g. DirectDebit, StandingOrder, CardPayment; null when not given */
         type: string | null;
+        /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number;
+        /** @description the account balance after this transaction, when the bank gives it; null otherwise */
         balance: {
+          /** @description the balance after this transaction; negative when overdrawn */
           amount: number;
+          /** @description ISO 4217 currency code */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type: string;
         } | null;
+        /** @description ISO 4217 currency code, e.g. GBP */
         currency: string;
+        /** @description Booked, or Pending (not yet final: it may change or be replaced by a booked one) */
         status: string;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description the account's number at that bank; with bank_slug it names the account */
         account_number: string;
+        /** @description the merchant's or counterparty's address as the bank gives it */
         address_line: string | null;
+        /** @description the card merchant, when the bank gives it; null otherwise */
         merchant_details: {
+          /** @description the merchant's name as the bank gives it; null when not given */
           merchant_name: string | null;
+          /** @description ISO 18245 merchant category code; null when not given */
           merchant_category_code: string | null;
         } | null;
+        /** @description the bank's own transaction code, when it gives one; null otherwise */
         proprietary_bank_transaction_code: {
+          /** @description the bank's own transaction code; null when not given */
           code: string | null;
+          /** @description who issued the code; null when not given */
           issuer: string | null;
         } | null;
+        /** @description Unix seconds the money is available (value date) */
         value_date_time: number;
+        /** @description Unix seconds the transaction was booked */
         booking_date_time: number;
         /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
         charge_amount?: {
@@ -1820,10 +2356,13 @@ export interface components {
         currency_exchange?: {
           /** @description ISO 4217 currency the payment was made in. */
           source_currency: string;
+          /** @description ISO 4217 currency it was converted into; null when not given. */
           target_currency: string | null;
+          /** @description The currency in which the rate is quoted (one unit of it buys the rate); null when not given. */
           unit_currency: string | null;
           /** @description The rate the bank applied. */
           exchange_rate: number;
+          /** @description The amount as instructed, before conversion; null when not given. */
           instructed_amount: {
             /** @description Unsigned amount in the instructed currency. */
             amount: number;
@@ -1832,51 +2371,86 @@ export interface components {
           } | null;
         };
       }[];
+      /** @description this page's number, from 1 */
       page: number;
+      /** @description how many pages there are at this max_per_page (at least 1) */
       pages: number;
+      /** @description the most items a page holds */
       max_per_page: number;
+      /** @description how many items match, over all pages */
       total: number;
+      /** @description links to the neighbouring pages; follow next until it is null */
       _links: {
+        /** @description this page */
         self: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
+        /** @description the next page; null on the last page */
         next: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the previous page; null on the first page */
         previous: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the last page */
         last: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
       };
     };
     ListCategorisedTransactionsResponse: {
       data: {
+        /** @description the service's id of the transaction (a UUID) */
         id: string;
+        /** @description the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating */
         external_transaction_id: string;
+        /** @description the bank's description of the transaction (payee, payer or reference text) */
         name: string;
+        /** @description the bank's transaction type, e.g. DirectDebit, StandingOrder, CardPayment; null when not given */
         type: string | null;
+        /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number;
+        /** @description the account balance after this transaction, when the bank gives it; null otherwise */
         balance: {
+          /** @description the balance after this transaction; negative when overdrawn */
           amount: number;
+          /** @description ISO 4217 currency code */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type: string;
         } | null;
+        /** @description ISO 4217 currency code, e.g. GBP */
         currency: string;
+        /** @description Booked, or Pending (not yet final: it may change or be replaced by a booked one) */
         status: string;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description the account's number at that bank; with bank_slug it names the account */
         account_number: string;
+        /** @description the merchant's or counterparty's address as the bank gives it */
         address_line: string | null;
+        /** @description the card merchant, when the bank gives it; null otherwise */
         merchant_details: {
+          /** @description the merchant's name as the bank gives it; null when not given */
           merchant_name: string | null;
+          /** @description ISO 18245 merchant category code; null when not given */
           merchant_category_code: string | null;
         } | null;
+        /** @description the bank's own transaction code, when it gives one; null otherwise */
         proprietary_bank_transaction_code: {
+          /** @description the bank's own transaction code; null when not given */
           code: string | null;
+          /** @description who issued the code; null when not given */
           issuer: string | null;
         } | null;
+        /** @description Unix seconds the money is available (value date) */
         value_date_time: number;
+        /** @description Unix seconds the transaction was booked */
         booking_date_time: number;
         /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
         charge_amount?: {
@@ -1889,10 +2463,13 @@ export interface components {
         currency_exchange?: {
           /** @description ISO 4217 currency the payment was made in. */
           source_currency: string;
+          /** @description ISO 4217 currency it was converted into; null when not given. */
           target_currency: string | null;
+          /** @description The currency in which the rate is quoted (one unit of it buys the rate); null when not given. */
           unit_currency: string | null;
           /** @description The rate the bank applied. */
           exchange_rate: number;
+          /** @description The amount as instructed, before conversion; null when not given. */
           instructed_amount: {
             /** @description Unsigned amount in the instructed currency. */
             amount: number;
@@ -1900,13 +2477,21 @@ export interface components {
             currency: string;
           } | null;
         };
+        /** @description the category name: a correction's, else a rule's, else the engine's */
         category: string | null;
+        /** @description the category id (endpoint 19 of the transaction's account type); null before the first report */
         category_id: string | null;
+        /** @description the payee the engine recognised */
         merchant: string | null;
+        /** @description what chose the category: the engine, a client rule, or a correction; null before the first report */
         category_source: ('engine' | 'rule' | 'correction') | null;
+        /** @description what the engine alone decided (the same as category_id when nothing overrode it) */
         original_category_id: string | null;
+        /** @description the name of original_category_id */
         original_category: string | null;
+        /** @description the client rule that chose the category, when category_source is rule */
         rule_id: string | null;
+        /** @description the transaction's current correction, or null */
         correction: {
           /** @description the category the correction set */
           category_id: string;
@@ -1921,51 +2506,87 @@ export interface components {
           };
         } | null;
       }[];
+      /** @description this page's number, from 1 */
       page: number;
+      /** @description how many pages there are at this max_per_page (at least 1) */
       pages: number;
+      /** @description the most items a page holds */
       max_per_page: number;
+      /** @description how many items match, over all pages */
       total: number;
+      /** @description links to the neighbouring pages; follow next until it is null */
       _links: {
+        /** @description this page */
         self: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
+        /** @description the next page; null on the last page */
         next: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the previous page; null on the first page */
         previous: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the last page */
         last: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
       };
     };
     SyncTransactionsResponse: {
+      /** @description transactions new since the cursor */
       added: {
+        /** @description the service's id of the transaction (a UUID) */
         id: string;
+        /** @description the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating */
         external_transaction_id: string;
+        /** @description the bank's description of the transaction (payee, payer or reference text) */
         name: string;
+        /** @description the bank's transaction type, e.g. DirectDebit, StandingOrder, CardPayment; null when not given */
         type: string | null;
+        /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number;
+        /** @description the account balance after this transaction, when the bank gives it; null otherwise */
         balance: {
+          /** @description the balance after this transaction; negative when overdrawn */
           amount: number;
+          /** @description ISO 4217 currency code */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type: string;
         } | null;
+        /** @description ISO 4217 currency code, e.g. GBP */
         currency: string;
+        /** @description Booked, or Pending (not yet final: it may change or be replaced by a booked one) */
         status: string;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description the account's number at that bank; with bank_slug it names the account */
         account_number: string;
+        /** @description the merchant's or counterparty's address as the bank gives it */
         address_line: string | null;
+        /** @description the card merchant, when the bank gives it; null otherwise */
         merchant_details: {
+          /** @description the merchant's name as the bank gives it; null when not given */
           merchant_name: string | null;
+          /** @description ISO 18245 merchant category code; null when not given */
           merchant_category_code: string | null;
         } | null;
+        /** @description the bank's own transaction code, when it gives one; null otherwise */
         proprietary_bank_transaction_code: {
+          /** @description the bank's own transaction code; null when not given */
           code: string | null;
+          /** @description who issued the code; null when not given */
           issuer: string | null;
         } | null;
+        /** @description Unix seconds the money is available (value date) */
         value_date_time: number;
+        /** @description Unix seconds the transaction was booked */
         booking_date_time: number;
         /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
         charge_amount?: {
@@ -1978,10 +2599,13 @@ export interface components {
         currency_exchange?: {
           /** @description ISO 4217 currency the payment was made in. */
           source_currency: string;
+          /** @description ISO 4217 currency it was converted into; null when not given. */
           target_currency: string | null;
+          /** @description The currency in which the rate is quoted (one unit of it buys the rate); null when not given. */
           unit_currency: string | null;
           /** @description The rate the bank applied. */
           exchange_rate: number;
+          /** @description The amount as instructed, before conversion; null when not given. */
           instructed_amount: {
             /** @description Unsigned amount in the instructed currency. */
             amount: number;
@@ -1989,34 +2613,57 @@ export interface components {
             currency: string;
           } | null;
         };
+        /** @description the id of the pending transaction this booked one replaced (listed in removed) */
         pending_transaction_id: string | null;
       }[];
       /** @description transactions the client has seen before, as they are now */
       modified: {
+        /** @description the service's id of the transaction (a UUID) */
         id: string;
+        /** @description the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating */
         external_transaction_id: string;
+        /** @description the bank's description of the transaction (payee, payer or reference text) */
         name: string;
+        /** @description the bank's transaction type, e.g. DirectDebit, StandingOrder, CardPayment; null when not given */
         type: string | null;
+        /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number;
+        /** @description the account balance after this transaction, when the bank gives it; null otherwise */
         balance: {
+          /** @description the balance after this transaction; negative when overdrawn */
           amount: number;
+          /** @description ISO 4217 currency code */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type: string;
         } | null;
+        /** @description ISO 4217 currency code, e.g. GBP */
         currency: string;
+        /** @description Booked, or Pending (not yet final: it may change or be replaced by a booked one) */
         status: string;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description the account's number at that bank; with bank_slug it names the account */
         account_number: string;
+        /** @description the merchant's or counterparty's address as the bank gives it */
         address_line: string | null;
+        /** @description the card merchant, when the bank gives it; null otherwise */
         merchant_details: {
+          /** @description the merchant's name as the bank gives it; null when not given */
           merchant_name: string | null;
+          /** @description ISO 18245 merchant category code; null when not given */
           merchant_category_code: string | null;
         } | null;
+        /** @description the bank's own transaction code, when it gives one; null otherwise */
         proprietary_bank_transaction_code: {
+          /** @description the bank's own transaction code; null when not given */
           code: string | null;
+          /** @description who issued the code; null when not given */
           issuer: string | null;
         } | null;
+        /** @description Unix seconds the money is available (value date) */
         value_date_time: number;
+        /** @description Unix seconds the transaction was booked */
         booking_date_time: number;
         /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
         charge_amount?: {
@@ -2029,10 +2676,13 @@ export interface components {
         currency_exchange?: {
           /** @description ISO 4217 currency the payment was made in. */
           source_currency: string;
+          /** @description ISO 4217 currency it was converted into; null when not given. */
           target_currency: string | null;
+          /** @description The currency in which the rate is quoted (one unit of it buys the rate); null when not given. */
           unit_currency: string | null;
           /** @description The rate the bank applied. */
           exchange_rate: number;
+          /** @description The amount as instructed, before conversion; null when not given. */
           instructed_amount: {
             /** @description Unsigned amount in the instructed currency. */
             amount: number;
@@ -2040,13 +2690,20 @@ export interface components {
             currency: string;
           } | null;
         };
+        /** @description the id of the pending transaction this booked one replaced (listed in removed) */
         pending_transaction_id: string | null;
       }[];
+      /** @description transactions gone since the cursor (e.g. a pending one the bank no longer returns, or one replaced by its booking) */
       removed: {
+        /** @description the service's id of the transaction (a UUID) */
         id: string;
+        /** @description the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating */
         external_transaction_id: string;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
+        /** @description the account's number at that bank; with bank_slug it names the account */
         account_number: string;
+        /** @description a pending transaction that booked: the id of the booked transaction that replaced it */
         replaced_by: string | null;
       }[];
       /** @description opaque; where the next call starts, for this client and customer only */
@@ -2055,41 +2712,97 @@ export interface components {
       has_more: boolean;
     };
     CorrectTransactionCategoryRequest: {
+      /** @description a category id of endpoint 19 for the transaction's account type, fitting the direction of its money; null withdraws the correction */
       category_id: string | null;
     };
     CorrectTransactionCategoryResponse: {
+      /** @description the service's id of the transaction (a UUID) */
       id: string;
+      /** @description the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating */
       external_transaction_id: string;
+      /** @description the bank's description of the transaction (payee, payer or reference text) */
       name: string;
+      /** @description the bank's transaction type, e.g. DirectDebit, StandingOrder, CardPayment; null when not given */
       type: string | null;
+      /** @description amount in the transaction's currency: negative for money out, positive for money in */
       amount: number;
+      /** @description the account balance after this transaction, when the bank gives it; null otherwise */
       balance: {
+        /** @description the balance after this transaction; negative when overdrawn */
         amount: number;
+        /** @description ISO 4217 currency code */
         currency: string;
+        /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
         type: string;
       } | null;
+      /** @description ISO 4217 currency code, e.g. GBP */
       currency: string;
+      /** @description Booked, or Pending (not yet final: it may change or be replaced by a booked one) */
       status: string;
+      /** @description the bank holding the account (GET /public/v3/banks) */
       bank_slug: string;
+      /** @description the account's number at that bank; with bank_slug it names the account */
       account_number: string;
+      /** @description the merchant's or counterparty's address as the bank gives it */
       address_line: string | null;
+      /** @description the card merchant, when the bank gives it; null otherwise */
       merchant_details: {
+        /** @description the merchant's name as the bank gives it; null when not given */
         merchant_name: string | null;
+        /** @description ISO 18245 merchant category code; null when not given */
         merchant_category_code: string | null;
       } | null;
+      /** @description the bank's own transaction code, when it gives one; null otherwise */
       proprietary_bank_transaction_code: {
+        /** @description the bank's own transaction code; null when not given */
         code: string | null;
+        /** @description who issued the code; null when not given */
         issuer: string | null;
       } | null;
+      /** @description Unix seconds the money is available (value date) */
       value_date_time: number;
+      /** @description Unix seconds the transaction was booked */
       booking_date_time: number;
+      /** @description The charge the bank took for this transaction (OBIE ChargeAmount), such as a non-sterling transaction fee. Present only when the bank reported one. */
+      charge_amount?: {
+        /** @description The charge, unsigned (it is money out of the account). */
+        amount: number;
+        /** @description ISO 4217 currency of the charge. */
+        currency: string;
+      };
+      /** @description The currency exchange of a payment made in another currency (OBIE CurrencyExchange). Present only when the bank reported one. */
+      currency_exchange?: {
+        /** @description ISO 4217 currency the payment was made in. */
+        source_currency: string;
+        /** @description ISO 4217 currency it was converted into; null when not given. */
+        target_currency: string | null;
+        /** @description The currency in which the rate is quoted (one unit of it buys the rate); null when not given. */
+        unit_currency: string | null;
+        /** @description The rate the bank applied. */
+        exchange_rate: number;
+        /** @description The amount as instructed, before conversion; null when not given. */
+        instructed_amount: {
+          /** @description Unsigned amount in the instructed currency. */
+          amount: number;
+          /** @description ISO 4217 currency of the instructed amount. */
+          currency: string;
+        } | null;
+      };
+      /** @description the category name: a correction's, else a rule's, else the engine's */
       category: string | null;
+      /** @description the category id (endpoint 19 of the transaction's account type); null before the first report */
       category_id: string | null;
+      /** @description the payee the engine recognised */
       merchant: string | null;
+      /** @description what chose the category: the engine, a client rule, or a correction; null before the first report */
       category_source: ('engine' | 'rule' | 'correction') | null;
+      /** @description what the engine alone decided (the same as category_id when nothing overrode it) */
       original_category_id: string | null;
+      /** @description the name of original_category_id */
       original_category: string | null;
+      /** @description the client rule that chose the category, when category_source is rule */
       rule_id: string | null;
+      /** @description the transaction's current correction, or null */
       correction: {
         /** @description the category the correction set */
         category_id: string;
@@ -2109,7 +2822,9 @@ export interface components {
       data: {
         /** @description the change's id */
         id: string;
+        /** @description the category set; null when the change withdrew the correction */
         category_id: string | null;
+        /** @description the category the transaction showed before the change */
         previous_category_id: string | null;
         /** @description when, Unix seconds */
         changed_at: number;
@@ -2144,15 +2859,19 @@ export interface components {
         amount: number;
         /** @description ISO 4217 */
         currency: string;
+        /** @description the bank's transaction type */
         type: string | null;
         /** @description Booked or Pending */
         status: string;
+        /** @description the bank's merchant name */
         merchant_name: string | null;
+        /** @description ISO 18245 */
         merchant_category_code: string | null;
         /** @description Unix seconds */
         booking_date_time: number;
         /** @description the category a person set: the label */
         label: string;
+        /** @description what the engine decided at the last computation; null before it */
         engine_category_id: string | null;
         /** @description Unix seconds */
         corrected_at: number;
@@ -2336,6 +3055,7 @@ export interface components {
       complete: boolean;
       /** @description the categories the changed transactions would leave, most first */
       from_categories: {
+        /** @description the category now; null when not yet classified */
         category_id: string | null;
         /** @description transactions that would leave it */
         count: number;
@@ -2352,6 +3072,7 @@ export interface components {
         amount: number;
         /** @description Unix seconds */
         booking_date_time: number;
+        /** @description its category now */
         category_id: string | null;
         /** @description its category under the rule */
         new_category_id: string;
@@ -2359,42 +3080,71 @@ export interface components {
     };
     ListStatementsResponse: {
       data: {
+        /** @description the account's id at the bank */
         AccountId: string;
+        /** @description the statement's id at the bank */
         StatementId: string;
+        /** @description the statement's reference */
         StatementReference?: string;
+        /** @description the Open Banking code of the kind (e.g. UK.OBIE.Regular for a statement) */
         Type?: string;
+        /** @description start of the period, ISO 8601 */
         StartDateTime?: string;
+        /** @description end of the period, ISO 8601 */
         EndDateTime?: string;
+        /** @description when the bank made the statement, ISO 8601 */
         CreationDateTime?: string;
+        /** @description the bank's words about the statement */
         StatementDescription?: string[];
+        /** @description fees charged in the period */
         StatementFee?: {
+          /** @description the bank's words about the fee */
           Description?: string[];
+          /** @description Credit or Debit */
           CreditDebitIndicator?: string;
+          /** @description the Open Banking code of the kind (e.g. UK.OBIE.Regular for a statement) */
           Type?: string;
+          /** @description a rate, in percent */
           Rate?: number;
+          /** @description the kind of rate */
           RateType?: string;
+          /** @description how often it applies */
           Frequency?: string;
+          /** @description amount as a decimal string, as the bank gives it */
           Amount?: string;
+          /** @description ISO 4217 currency code */
           Currency?: string;
         }[];
+        /** @description interest in the period */
         StatementInterest?: {
+          /** @description the bank's words about the fee */
           Description?: string[];
+          /** @description Credit or Debit */
           CreditDebitIndicator?: string;
+          /** @description the Open Banking code of the kind (e.g. UK.OBIE.Regular for a statement) */
           Type?: string;
+          /** @description a rate, in percent */
           Rate?: number;
+          /** @description the kind of rate */
           RateType?: string;
+          /** @description how often it applies */
           Frequency?: string;
+          /** @description amount as a decimal string, as the bank gives it */
           Amount?: string;
+          /** @description ISO 4217 currency code */
           Currency?: string;
         }[];
+        /** @description rates that applied */
         StatementRate?: {
           Type?: string;
           Rate?: number;
         }[];
+        /** @description other values the bank reports */
         StatementValue?: {
           Type?: string;
           Value?: number;
         }[];
+        /** @description dates the bank reports (e.g. the payment due date) */
         StatementDateTimes?: {
           Type?: string;
           DateTime?: string;
@@ -2405,6 +3155,7 @@ export interface components {
           Amount?: string;
           Currency?: string;
         }[];
+        /** @description benefits (e.g. cashback) */
         StatementBenefits?: {
           Type?: string;
           Amount?: string;
@@ -2414,18 +3165,31 @@ export interface components {
     };
     ListAccountPartiesResponse: {
       data: {
+        /** @description the account's id at the bank */
         AccountId: string;
+        /** @description the party's id at the bank */
         PartyId: string;
+        /** @description the party's name */
         Name?: string;
+        /** @description full legal name */
         FullLegalName?: string;
+        /** @description the legal structure of a business party */
         LegalStructure?: string;
+        /** @description Sole, Joint or Delegate */
         PartyType?: string;
+        /** @description the party's number at the bank */
         PartyNumber?: string;
+        /** @description email address */
         EmailAddress?: string;
+        /** @description phone number */
         Phone?: string;
+        /** @description mobile number */
         Mobile?: string;
+        /** @description whether the party is a beneficial owner */
         BeneficialOwnership?: boolean;
+        /** @description the party's role on the account (e.g. UK.OBIE.Principal) */
         AccountRole: string;
+        /** @description links to related resources */
         Relationships?: {
           Account: {
             Related: string;
@@ -2433,13 +3197,21 @@ export interface components {
           };
         };
         Address?: {
+          /** @description the kind of address (e.g. Residential) */
           AddressType?: string;
+          /** @description address lines */
           AddressLine?: string[];
+          /** @description street */
           StreetName?: string;
+          /** @description building number */
           BuildingNumber?: string;
+          /** @description postcode */
           PostCode?: string;
+          /** @description town */
           TownName?: string;
+          /** @description ISO 3166-1 country code */
           Country?: string;
+          /** @description county or region */
           CountrySubDivision?: string;
         }[];
       }[];
@@ -2462,245 +3234,443 @@ export interface components {
       } | null;
     };
     GetInsightsResponse: {
+      /** @description money in, by month and category */
       income: {
+        /** @description ISO 4217 currency code of the amounts, e.g. GBP */
         currency: string;
+        /** @description total income per month, oldest first */
         monthly_amounts: {
+          /** @description the total for that calendar month, in the currency of the enclosing object (expenditure: money spent, positive) */
           amount: number;
+          /** @description calendar year, Europe/London */
           year: number;
+          /** @description calendar month, 1–12, Europe/London */
           month: number;
         }[];
+        /** @description income split by category */
         categories: {
+          /** @description the income category (docs/categories.md), e.g. Salary */
           name: string;
+          /** @description income of this category per month, oldest first */
           monthly_amounts: {
+            /** @description the total for that calendar month, in the currency of the enclosing object (expenditure: money spent, positive) */
             amount: number;
+            /** @description calendar year, Europe/London */
             year: number;
+            /** @description calendar month, 1–12, Europe/London */
             month: number;
           }[];
         }[];
       };
+      /** @description money out, by month and category */
       expenditure: {
+        /** @description ISO 4217 currency code of the amounts, e.g. GBP */
         currency: string;
+        /** @description total spending per month, oldest first (positive amounts) */
         monthly_amounts: {
+          /** @description the total for that calendar month, in the currency of the enclosing object (expenditure: money spent, positive) */
           amount: number;
+          /** @description calendar year, Europe/London */
           year: number;
+          /** @description calendar month, 1–12, Europe/London */
           month: number;
         }[];
+        /** @description spending split by category, each fixed or flexible */
         categories: {
+          /** @description the expenditure category (docs/categories.md), e.g. Groceries */
           name: string;
+          /** @description fixed: committed spending a customer cannot easily cut (rent, loans, bills); flexible: the rest */
           fixed_flexible: string;
+          /** @description spending of this category per month, oldest first */
           monthly_amounts: {
+            /** @description the total for that calendar month, in the currency of the enclosing object (expenditure: money spent, positive) */
             amount: number;
+            /** @description calendar year, Europe/London */
             year: number;
+            /** @description calendar month, 1–12, Europe/London */
             month: number;
           }[];
         }[];
       };
+      /** @description recurring payments and how each category behaves */
       financial_patterns: {
+        /** @description ISO 4217 currency code of the amounts, e.g. GBP */
         currency: string;
+        /** @description recurring series of payments in and out */
         recurrence: {
+          /** @description the series as its payments describe it (payee or payer) */
           description: string;
+          /** @description mean payment of the series; negative for money out */
           average_amount: number;
+          /** @description variance of the payment amounts (currency units squared) */
           amount_variance: number;
+          /** @description the payments of the series (transaction ids) */
           transaction_ids: string[];
+          /** @description 0–1; 1.0 means every payment had the same amount */
           amount_stability_of_transaction: number;
+          /** @description 0–1; 1.0 means the payments were equally spaced */
           frequency_stability_of_transaction: number;
+          /** @description 0–1; 1.0 means a payment in each of the last 12 months */
           time_stability_of_transaction: number;
+          /** @description the most common category id of its payments (docs/categories.md) */
           category?: string;
+          /** @description the cadence of the series */
           frequency?: string;
           /** @description Unix seconds: London midnight starting the next scheduled day on or after as_of */
           next_expected_date?: number;
           /** @description median of the last three payments; negative out */
           next_expected_amount?: number;
         }[];
+        /** @description how each category behaves month to month */
         by_category: {
+          /** @description the category (docs/categories.md) */
           category: string;
+          /** @description smallest monthly total of the category over the evaluation period */
           min: number;
+          /** @description mean monthly total */
           mean: number;
+          /** @description largest monthly total */
           max: number;
+          /** @description variance of the monthly totals */
           variance: number;
+          /** @description average number of transactions per month */
           frequency: number;
+          /** @description longest run of consecutive months with a transaction of the category */
           continuity: number;
+          /** @description months since the last transaction of the category */
           recency?: number;
+          /** @description 0–1; 1.0 means identical monthly amounts */
           amount_stability_of_category: number;
+          /** @description 0–1; 1.0 means identical spacing of the transactions */
           frequency_stability_of_category: number;
+          /** @description 0–1; 1.0 means present in each of the last 12 months */
           time_stability_of_category: number;
         }[];
       };
+      /** @description the risk and affordability markers a lender looks at */
       financial_markers: {
+        /** @description ISO 4217 currency code of the amounts, e.g. GBP */
         currency: string;
+        /** @description new loan income in the most recent 3 months */
         new_debt_indicator: boolean;
+        /** @description debt management or debt collection activity in the most recent 12 months */
         debt_management_indicator: boolean;
+        /** @description the oldest transaction is less than 3 months old: little history to judge by */
         recent_account_indicator: boolean;
+        /** @description mortgage or rent payments in the most recent 12 months */
         mortgage_rent_indicator: boolean;
+        /** @description insurance payments in the most recent 12 months */
         insurance_indicator: boolean;
+        /** @description council tax payments in the most recent 12 months */
         council_tax_indicator: boolean;
+        /** @description payments into savings or investments in the most recent 12 months */
         savings_investment_indicator: boolean;
+        /** @description new payday loan income in the most recent 6 months */
         direct_loan_indicator: boolean;
+        /** @description buy-now-pay-later payments in the most recent 3 months */
         bnpl_indicator: boolean;
+        /** @description share of days, 0–1, with a negative total balance over the last 12 months */
         negative_balance_ratio: number;
+        /** @description bank penalties: unarranged overdraft fees, unpaid item fees, interest charged */
         bank_charges: {
+          /** @description the most recent 3 months */
           num_last_3m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
+          /** @description the most recent 6 months */
           num_last_6m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
+          /** @description the most recent 12 months */
           num_last_12m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
         };
+        /** @description direct debits the bank returned unpaid */
         returned_direct_debits: {
+          /** @description the most recent 3 months */
           num_last_3m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
+          /** @description the most recent 6 months */
           num_last_6m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
+          /** @description the most recent 12 months */
           num_last_12m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
         };
+        /** @description payments to utilities (energy, water, telecoms) */
         utility_payments: {
+          /** @description the most recent 3 months */
           num_last_3m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
+          /** @description the most recent 6 months */
           num_last_6m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
+          /** @description the most recent 12 months */
           num_last_12m: {
+            /** @description start of the window, Unix seconds */
             timestamp_from: number;
+            /** @description end of the window, Unix seconds */
             timestamp_to: number;
+            /** @description how many occurrences in the window */
             count: number;
+            /** @description their total as a percentage of income over the window */
             ratio_to_income: number;
+            /** @description their total amount over the window (positive) */
             total_amount: number;
           };
         };
+        /** @description repayments of credit: cards, loans, finance (last 12 months) */
         credit_repayments: {
+          /** @description the most recent three-month average compared with the average over the evaluation period (1.0 = unchanged) */
           rate_of_change: number;
-          /** @deprecated */
+          /**
+           * @deprecated
+           * @description deprecated by the spec and still delivered: a naive prediction of next month's amount; do not rely on it
+           */
           pred_next_month: number;
+          /** @description average monthly amount as a percentage of average monthly income */
           ratio_to_income: number;
+          /** @description average monthly amount as a percentage of average monthly recurring income */
           ratio_to_recurring_income: number;
+          /** @description incidents in the last 12 months */
           count: number;
+          /** @description totals by window */
           total_amounts: {
+            /** @description total over the last 12 months (positive) */
             last_12m: number;
           };
         };
+        /** @description bank transfers out (last 12 months) */
         debit_bank_transfer: {
+          /** @description the most recent three-month average compared with the average over the evaluation period (1.0 = unchanged) */
           rate_of_change: number;
-          /** @deprecated */
+          /**
+           * @deprecated
+           * @description deprecated by the spec and still delivered: a naive prediction of next month's amount; do not rely on it
+           */
           pred_next_month: number;
+          /** @description average monthly amount as a percentage of average monthly income */
           ratio_to_income: number;
+          /** @description average monthly amount as a percentage of average monthly recurring income */
           ratio_to_recurring_income: number;
+          /** @description incidents in the last 12 months */
           count: number;
+          /** @description totals by window */
           total_amounts: {
+            /** @description total over the last 12 months (positive) */
             last_12m: number;
           };
         };
+        /** @description gambling spending (last 12 months) */
         gambling: {
+          /** @description the most recent three-month average compared with the average over the evaluation period (1.0 = unchanged) */
           rate_of_change: number;
-          /** @deprecated */
+          /**
+           * @deprecated
+           * @description deprecated by the spec and still delivered: a naive prediction of next month's amount; do not rely on it
+           */
           pred_next_month: number;
+          /** @description average monthly amount as a percentage of average monthly income */
           ratio_to_income: number;
+          /** @description average monthly amount as a percentage of average monthly recurring income */
           ratio_to_recurring_income: number;
+          /** @description incidents in the last 12 months */
           count: number;
+          /** @description totals by window */
           total_amounts: {
+            /** @description total over the last 12 months (positive) */
             last_12m: number;
           };
         };
+        /** @description cash withdrawals (last 12 months) */
         cash_withdrawals: {
+          /** @description the most recent three-month average compared with the average over the evaluation period (1.0 = unchanged) */
           rate_of_change: number;
-          /** @deprecated */
+          /**
+           * @deprecated
+           * @description deprecated by the spec and still delivered: a naive prediction of next month's amount; do not rely on it
+           */
           pred_next_month: number;
+          /** @description average monthly amount as a percentage of average monthly income */
           ratio_to_income: number;
+          /** @description average monthly amount as a percentage of average monthly recurring income */
           ratio_to_recurring_income: number;
+          /** @description incidents in the last 12 months */
           count: number;
+          /** @description totals by window */
           total_amounts: {
+            /** @description total over the last 12 months (positive) */
             last_12m: number;
           };
         };
+        /** @description loans paid in (last 12 months) */
         loan_income: {
+          /** @description the most recent three-month average compared with the average over the evaluation period (1.0 = unchanged) */
           rate_of_change: number;
-          /** @deprecated */
+          /**
+           * @deprecated
+           * @description deprecated by the spec and still delivered: a naive prediction of next month's amount; do not rely on it
+           */
           pred_next_month: number;
+          /** @description average monthly amount as a percentage of average monthly income */
           ratio_to_income: number;
+          /** @description average monthly amount as a percentage of average monthly recurring income */
           ratio_to_recurring_income: number;
+          /** @description incidents in the last 12 months */
           count: number;
+          /** @description totals by window */
           total_amounts: {
+            /** @description total over the last 12 months (positive) */
             last_12m: number;
           };
         };
+        /** @description payday loans paid in (last 12 months) */
         payday_loan: {
+          /** @description the most recent three-month average compared with the average over the evaluation period (1.0 = unchanged) */
           rate_of_change: number;
-          /** @deprecated */
+          /**
+           * @deprecated
+           * @description deprecated by the spec and still delivered: a naive prediction of next month's amount; do not rely on it
+           */
           pred_next_month: number;
+          /** @description average monthly amount as a percentage of average monthly income */
           ratio_to_income: number;
+          /** @description average monthly amount as a percentage of average monthly recurring income */
           ratio_to_recurring_income: number;
+          /** @description incidents in the last 12 months */
           count: number;
+          /** @description totals by window */
           total_amounts: {
+            /** @description total over the last 12 months (positive) */
             last_12m: number;
           };
         };
+        /** @description average monthly income and fixed and flexible spending (last 12 months) */
         summary_averages: {
+          /** @description average monthly fixed (committed) expenditure over the last 12 months */
           average_fixed_exp: number;
+          /** @description average monthly flexible expenditure over the last 12 months */
           average_flexible_exp: number;
+          /** @description average monthly income over the last 12 months */
           average_income: number;
         };
       };
+      /** @description salaries, benefits and signs of a change of income */
       employment: {
+        /** @description how many salaries the customer receives now */
         number_of_salaries: number;
+        /** @description the next expected payment of each salary */
         expected_salary: {
+          /** @description the expected salary payment */
           amount: number;
+          /** @description Unix seconds: the London midnight starting the next expected pay day */
           expected_pay_date: number;
+          /** @description Weekly, Fortnightly, Monthly or Irregular */
           pay_frequency: string;
         }[];
+        /** @description ISO 4217 currency code of the amounts, e.g. GBP */
         currency: string;
+        /** @description a salary from a new employer started recently */
         new_employer_indicator: boolean;
+        /** @description a salary that was regular has stopped or was missed */
         possible_loss_of_income_indicator: boolean;
+        /** @description out-of-work benefits (e.g. Jobseeker's Allowance, Universal Credit) are received */
         out_of_work_benefit_indicator: boolean;
+        /** @description Child Benefit is received */
         child_benefits_indicator: boolean;
+        /** @description every salary, pension and benefit stream active in the last 12 months */
         income_sources?: {
+          /** @description salary, pension or benefit */
           type: string;
           /** @description the category id (docs/categories.md) */
           category: string;
           /** @description the payer */
           description: string;
+          /** @description Weekly, Fortnightly, FourWeekly, Monthly or Irregular */
           frequency: string;
           /** @description the median of the last three payments */
           amount: number;
+          /** @description Unix seconds: the London midnight starting the day */
           last_payment_date: number;
+          /** @description Unix seconds: the London midnight starting the day; null when irregular or stopped */
           next_expected_date: number | null;
           /** @description a scheduled payment since the last one has not arrived */
           missed: boolean;
@@ -2708,18 +3678,23 @@ export interface components {
           transaction_ids: string[];
         }[];
       };
+      /** @description every income stream a lender can verify income from, with the evidence (engine 2.1.0 and later) */
       income_verification?: {
+        /** @description ISO 4217 currency code of the amounts, e.g. GBP */
         currency: string;
         /** @description active streams first, then by type (salary, pensions, benefits, the rest) and monthly equivalent */
         streams: {
           /** @description stable id of the stream (the same type, category and payer keep it from one report to the next) */
           id: string;
+          /** @description salary, state_pension, private_pension, universal_credit, child_benefit, disability_benefit, out_of_work_benefit, tax_credits, housing_benefit, other_benefit, rental, self_employed or other */
           type: string;
           /** @description the category id of its payments (docs/categories.md) */
           category: string;
           /** @description the payer as the statements name it, without pay words and references */
           payer: string;
+          /** @description who pays, as far as the name and scheme tell: employer, dwp, hmrc, council, social_security_scotland, pension_provider, letting_agent, person, platform or unknown */
           payer_type: string;
+          /** @description weekly, fortnightly, four_weekly, monthly, last_working_day, quarterly or irregular */
           frequency: string;
           /** @description mean payment over the last 12 complete months and asOf month */
           average_amount: number;
@@ -2727,7 +3702,9 @@ export interface components {
           last_amount: number;
           /** @description average_amount as a monthly figure: ×52/12 weekly, ×26/12 fortnightly, ×13/12 four-weekly, ×1 monthly, ÷3 quarterly; irregular: the received total of the last 3 complete months ÷ 3 */
           monthly_equivalent: number;
+          /** @description Unix seconds: the London midnight starting the day */
           first_payment_date: number;
+          /** @description Unix seconds: the London midnight starting the day */
           last_payment_date: number;
           /** @description the next scheduled payment on or after as_of; null when irregular or stopped */
           next_expected_date: number | null;
@@ -2760,70 +3737,110 @@ export interface components {
       };
       /** @description Unix seconds the report was computed as of */
       as_of: number;
+      /** @description version of the analytics engine that computed the figures; a new version may move them */
       engine_version: string;
     };
     GetAffordabilityResponse: {
+      /** @description one record per month */
       data: {
+        /** @description calendar year */
         year: number;
+        /** @description calendar month, 1–12 */
         month: number;
+        /** @description the monthly affordability amount: income left after fixed and flexible expenditure, averaged over the window */
         amount: number;
+        /** @description ISO 4217 currency code of the amounts, e.g. GBP */
         currency: string;
+        /** @description the window the amount is averaged over: TWELVE_MONTH */
         affordability_type: string;
+        /** @description Personal: only personal accounts are assessed */
         account_type: string;
       }[];
       /** @description Unix seconds the report was computed as of */
       as_of: number;
+      /** @description version of the analytics engine that computed the figures; a new version may move them */
       engine_version: string;
     };
     ListEventsResponse: {
+      /** @description the events, each once */
       data: {
+        /** @description stable event id, derived from the event type and what it is about */
         id: number;
+        /** @description what happened, e.g. SALARY_STOPPED, GAMBLING_INCREASED (docs/analytics.md lists them) */
         event_type: string;
+        /** @description Personal: only personal accounts */
         account_type: string;
+        /** @description calendar year the event belongs to */
         year: number;
+        /** @description calendar month, 1–12 */
         month: number;
+        /** @description day of the month, for daily events */
         day?: number;
+        /** @description the threshold the amount is compared with, for events that have one */
         threshold?: number;
+        /** @description whether the amount exceeded the threshold */
         higher_than_threshold?: boolean;
+        /** @description what happened, in a sentence */
         description: string;
+        /** @description the amount the event is about */
         amount: number;
+        /** @description ISO 4217 currency code of the amounts, e.g. GBP */
         currency: string;
         /** @description id of the most recent associated transaction, as every transaction id of this API (a string; the spec declares an int) */
         transaction_id?: string;
+        /** @description the period the event compares: YEARLY, MONTHLY, WEEKLY or DAILY */
         granularity: string;
+        /** @description change against the previous period, in percent */
         percentage_change?: number;
+        /** @description an alert: something a lender should look at (e.g. a missed salary) */
         is_alert: boolean;
+        /** @description an event: a change worth knowing that is not an alert */
         is_event: boolean;
+        /** @description Unix seconds the service first noticed the event */
         created_at: number;
       }[];
     };
     GetForecastResponse: {
+      /** @description ISO 4217 currency code of the amounts, e.g. GBP */
       currency: string;
+      /** @description total balance at the end of the as_of day */
       current_balance: number;
+      /** @description end-of-day balances before as_of, oldest first */
       history: {
         /** @description YYYY-MM-DD, Europe/London */
         date: string;
+        /** @description total balance of the personal accounts at the end of the day */
         balance: number;
       }[];
       /** @description the 90 days after as_of */
       forecast: {
         /** @description YYYY-MM-DD, Europe/London */
         date: string;
+        /** @description total balance of the personal accounts at the end of the day */
         balance: number;
       }[];
+      /** @description the recurring payments the forecast expects */
       expected_payments: {
+        /** @description YYYY-MM-DD, Europe/London */
         date: string;
+        /** @description the recurring series it belongs to */
         description: string;
+        /** @description positive for money in, negative for money out */
         amount: number;
+        /** @description income or recurring_outgoing */
         kind: string;
       }[];
+      /** @description average everyday (non-recurring) spending per day over the last 3 complete months, spread over the forecast */
       everyday_spending_per_day: number;
       /** @description the first day whose balance is, or is expected to be, below zero */
       first_negative_date: string | null;
+      /** @description the lowest balance in the history and the forecast */
       lowest_balance: number;
+      /** @description YYYY-MM-DD of the lowest balance */
       lowest_balance_date: string | null;
       /** @description Unix seconds the report was computed as of */
       as_of: number;
+      /** @description version of the analytics engine that computed the figures; a new version may move them */
       engine_version: string;
     };
     /** Format: binary */
@@ -3245,15 +4262,23 @@ export interface components {
     CreateConsentScreenRequest: {
       application_sharing_third_parties?:
         | {
+            /** @description the company's name, shown to the customer */
             company_name: string;
+            /** @description its address */
             company_address?: string | null;
+            /** @description its city */
             company_city?: string | null;
+            /** @description its country */
             company_country?: string | null;
+            /** @description its phone number */
             company_phone?: string | null;
+            /** @description its email address */
             company_email?: string | null;
+            /** @description its website */
             company_website?: string | null;
           }[]
         | null;
+      /** @description why you use the customer's data, shown on the consent screen */
       application_sharing_purposes?:
         | {
             description: string;
@@ -3262,32 +4287,49 @@ export interface components {
     };
     CreateConsentScreenResponse: {
       metadata: {
+        /** @description the bank's name */
         name: string;
+        /** @description the bank's slug */
         slug: string;
+        /** @description the bank's logo */
         logo_url: string;
+        /** @description the company's name, shown to the customer */
         company_name: string;
+        /** @description your application's name as the customer sees it */
         application_name: string;
         application_sharing_purposes: {
           description: string;
         }[];
         application_sharing_third_parties: {
+          /** @description the company's name, shown to the customer */
           company_name: string;
+          /** @description its address */
           company_address?: string;
+          /** @description its city */
           company_city?: string;
+          /** @description its country */
           company_country?: string;
+          /** @description its phone number */
           company_phone?: string;
+          /** @description its email address */
           company_email?: string;
+          /** @description its website */
           company_website?: string;
         }[];
+        /** @description your privacy policy; null when not set */
         privacy_policy_url: string | null;
+        /** @description your terms and conditions; null when not set */
         terms_and_condition_url: string | null;
+        /** @description your customer service page; null when not set */
         service_customer_center_url: string | null;
+        /** @description the Open Banking permissions asked for (e.g. ReadAccountsDetail, ReadTransactionsDetail) */
         requested_permissions: string[];
         /** @description Unix seconds */
         data_access_from: number;
         /** @description Unix seconds */
         data_access_to: number;
       };
+      /** @description the consent screen's sections, each a group of data the customer agrees to share */
       consents: {
         type: string;
         title: string;
@@ -3295,14 +4337,22 @@ export interface components {
       }[];
     };
     WithdrawConsentResponse: {
+      /** @description the consent's id */
       consent_id: string;
+      /** @description Unix seconds the consent was created */
       creation_date_time: number;
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
+      /** @description Unix seconds the status last changed */
       status_update_date_time: number;
+      /** @description the Open Banking permissions granted */
       permissions: string[];
+      /** @description Unix seconds access ends; null when the bank set no end */
       expiration_date_time: number | null;
+      /** @description the earliest transactions the consent covers, Unix seconds */
       transaction_from_date_time: number;
+      /** @description the latest transactions the consent covers, Unix seconds */
       transaction_to_date_time: number;
+      /** @description the bank (GET /public/v3/banks) */
       bank_slug: string;
       /** @description the customer must reconfirm by then (every 90 days), else access ends */
       reconfirm_by_date_time: number | null;
@@ -3310,15 +4360,23 @@ export interface components {
     CreateBankFlowRequest: {
       application_sharing_third_parties?:
         | {
+            /** @description the company's name, shown to the customer */
             company_name: string;
+            /** @description its address */
             company_address?: string | null;
+            /** @description its city */
             company_city?: string | null;
+            /** @description its country */
             company_country?: string | null;
+            /** @description its phone number */
             company_phone?: string | null;
+            /** @description its email address */
             company_email?: string | null;
+            /** @description its website */
             company_website?: string | null;
           }[]
         | null;
+      /** @description why you use the customer's data, shown on the consent screen */
       application_sharing_purposes?:
         | {
             description: string;
@@ -3328,46 +4386,74 @@ export interface components {
     CreateBankFlowResponse: {
       /** @description the bank's authorisation page: send the customer there */
       url: string;
+      /** @description the consent's id */
       consent_id: string;
       /** @description unique for this flow; comes back on the return URL */
       state: string;
+      /** @description the earliest transactions the consent covers, Unix seconds */
       transaction_from_date_time: number;
+      /** @description the latest transactions the consent covers, Unix seconds */
       transaction_to_date_time: number;
     };
     GetConsentStatusResponse: {
+      /** @description the consent's id */
       consent_id: string;
+      /** @description Unix seconds the consent was created */
       creation_date_time: number;
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
+      /** @description Unix seconds the status last changed */
       status_update_date_time: number;
+      /** @description the Open Banking permissions granted */
       permissions: string[];
+      /** @description Unix seconds access ends; null when the bank set no end */
       expiration_date_time: number | null;
+      /** @description the earliest transactions the consent covers, Unix seconds */
       transaction_from_date_time: number;
+      /** @description the latest transactions the consent covers, Unix seconds */
       transaction_to_date_time: number;
+      /** @description the bank (GET /public/v3/banks) */
       bank_slug: string;
       /** @description the customer must reconfirm by then (every 90 days), else access ends */
       reconfirm_by_date_time: number | null;
     };
     ListConnectableBanksResponse: {
       data: {
+        /** @description the bank's stable short name, used in the bank flow paths */
         slug: string;
+        /** @description the bank's name */
         name: string;
+        /** @description the bank's logo, served by this service */
         logo_url: string;
+        /** @description ISO 3166-1 alpha-2 country code, e.g. GB */
         country_code: string;
+        /** @description Personal or Business banking; null when both */
         type: 'Personal' | 'Business' | null;
+        /** @description whether the bank can be connected now */
         is_active: boolean;
+        /** @description connected through the API only, without hosted pages */
         is_api_only: boolean;
+        /** @description a test bank with generated data (never in production) */
         is_sandbox: boolean;
         /** @description the latest consent at this bank is Authorised */
         is_connected: boolean;
+        /** @description the customer's latest consent at this bank; null when none */
         consent: {
+          /** @description the consent's id */
           consent_id: string;
+          /** @description Unix seconds the consent was created */
           creation_date_time: number;
           status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
+          /** @description Unix seconds the status last changed */
           status_update_date_time: number;
+          /** @description the Open Banking permissions granted */
           permissions: string[];
+          /** @description Unix seconds access ends; null when the bank set no end */
           expiration_date_time: number | null;
+          /** @description the earliest transactions the consent covers, Unix seconds */
           transaction_from_date_time: number;
+          /** @description the latest transactions the consent covers, Unix seconds */
           transaction_to_date_time: number;
+          /** @description the bank (GET /public/v3/banks) */
           bank_slug: string;
           /** @description the customer must reconfirm by then (every 90 days), else access ends */
           reconfirm_by_date_time: number | null;
@@ -3375,309 +4461,477 @@ export interface components {
       }[];
     };
     ReconfirmConsentResponse: {
+      /** @description the consent's id */
       consent_id: string;
+      /** @description Unix seconds the consent was created */
       creation_date_time: number;
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
+      /** @description Unix seconds the status last changed */
       status_update_date_time: number;
+      /** @description the Open Banking permissions granted */
       permissions: string[];
+      /** @description Unix seconds access ends; null when the bank set no end */
       expiration_date_time: number | null;
+      /** @description the earliest transactions the consent covers, Unix seconds */
       transaction_from_date_time: number;
+      /** @description the latest transactions the consent covers, Unix seconds */
       transaction_to_date_time: number;
+      /** @description the bank (GET /public/v3/banks) */
       bank_slug: string;
       /** @description the customer must reconfirm by then (every 90 days), else access ends */
       reconfirm_by_date_time: number | null;
     };
     RelayBankCallbackRequest: {
+      /** @description the flow's state, as the bank returns it */
       state?: string;
+      /** @description the authorisation code the bank returned */
       code?: string;
+      /** @description the bank's signed ID token (hybrid flow) */
       id_token?: string;
+      /** @description the bank's signed authorisation response (JARM) */
       response?: string;
+      /** @description the bank's error code when the customer refused or the bank failed */
       error?: string;
+      /** @description the bank's words about the error */
       error_description?: string;
+      /** @description the bank's issuer identifier */
       iss?: string;
     };
     ListConsentsResponse: {
       data: {
+        /** @description the consent's id */
         consent_id: string;
+        /** @description Unix seconds the consent was created */
         creation_date_time: number;
         status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
+        /** @description Unix seconds the status last changed */
         status_update_date_time: number;
+        /** @description the Open Banking permissions granted */
         permissions: string[];
+        /** @description Unix seconds access ends; null when the bank set no end */
         expiration_date_time: number | null;
+        /** @description the earliest transactions the consent covers, Unix seconds */
         transaction_from_date_time: number;
+        /** @description the latest transactions the consent covers, Unix seconds */
         transaction_to_date_time: number;
+        /** @description the bank (GET /public/v3/banks) */
         bank_slug: string;
         /** @description the customer must reconfirm by then (every 90 days), else access ends */
         reconfirm_by_date_time: number | null;
+        /** @description the customer */
         customer_id: string;
+        /** @description why the consent has its status (e.g. revoked by the customer at the bank); null when nothing to add */
         status_reason: string | null;
         /** @description the consent's id at the bank (for support with the bank) */
         bank_consent_id: string;
+        /** @description Unix seconds the customer authorised; null until then */
         authorised_at: number | null;
+        /** @description Unix seconds data was last pulled; null until the first pull */
         last_pulled_at: number | null;
+        /** @description Unix seconds of the next scheduled pull; null when none (not authorised, or ended) */
         next_refresh_at: number | null;
+        /** @description the most recent pull; null before the first */
         latest_pull: {
+          /** @description the pull's id */
           id: string;
+          /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
           trigger: string;
           state: 'queued' | 'running' | 'succeeded' | 'failed';
+          /** @description attempts made so far */
           attempts: number;
+          /** @description a stable code for why the pull failed; null unless it failed */
           error_code: string | null;
+          /** @description why the pull failed, in a sentence; null unless it failed */
           error: string | null;
+          /** @description what the pull fetched, by kind (accounts, balances, transactions, not_offered, skipped_items); null until it finished */
           counts: {
             [key: string]: unknown;
           } | null;
+          /** @description Unix seconds the pull was queued */
           created_at: number;
+          /** @description Unix seconds it started; null while queued */
           started_at: number | null;
+          /** @description Unix seconds it finished; null until then */
           finished_at: number | null;
+          /** @description Unix seconds of the next attempt after a failure; null when none is due */
           next_attempt_at: number | null;
         } | null;
       }[];
     };
     GetConsentResponse: {
+      /** @description the consent's id */
       consent_id: string;
+      /** @description Unix seconds the consent was created */
       creation_date_time: number;
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
+      /** @description Unix seconds the status last changed */
       status_update_date_time: number;
+      /** @description the Open Banking permissions granted */
       permissions: string[];
+      /** @description Unix seconds access ends; null when the bank set no end */
       expiration_date_time: number | null;
+      /** @description the earliest transactions the consent covers, Unix seconds */
       transaction_from_date_time: number;
+      /** @description the latest transactions the consent covers, Unix seconds */
       transaction_to_date_time: number;
+      /** @description the bank (GET /public/v3/banks) */
       bank_slug: string;
       /** @description the customer must reconfirm by then (every 90 days), else access ends */
       reconfirm_by_date_time: number | null;
+      /** @description the customer */
       customer_id: string;
+      /** @description why the consent has its status (e.g. revoked by the customer at the bank); null when nothing to add */
       status_reason: string | null;
       /** @description the consent's id at the bank (for support with the bank) */
       bank_consent_id: string;
+      /** @description Unix seconds the customer authorised; null until then */
       authorised_at: number | null;
+      /** @description Unix seconds data was last pulled; null until the first pull */
       last_pulled_at: number | null;
+      /** @description Unix seconds of the next scheduled pull; null when none (not authorised, or ended) */
       next_refresh_at: number | null;
+      /** @description the most recent pull; null before the first */
       latest_pull: {
+        /** @description the pull's id */
         id: string;
+        /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
         trigger: string;
         state: 'queued' | 'running' | 'succeeded' | 'failed';
+        /** @description attempts made so far */
         attempts: number;
+        /** @description a stable code for why the pull failed; null unless it failed */
         error_code: string | null;
+        /** @description why the pull failed, in a sentence; null unless it failed */
         error: string | null;
+        /** @description what the pull fetched, by kind (accounts, balances, transactions, not_offered, skipped_items); null until it finished */
         counts: {
           [key: string]: unknown;
         } | null;
+        /** @description Unix seconds the pull was queued */
         created_at: number;
+        /** @description Unix seconds it started; null while queued */
         started_at: number | null;
+        /** @description Unix seconds it finished; null until then */
         finished_at: number | null;
+        /** @description Unix seconds of the next attempt after a failure; null when none is due */
         next_attempt_at: number | null;
       } | null;
       pulls: {
+        /** @description the pull's id */
         id: string;
+        /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
         trigger: string;
         state: 'queued' | 'running' | 'succeeded' | 'failed';
+        /** @description attempts made so far */
         attempts: number;
+        /** @description a stable code for why the pull failed; null unless it failed */
         error_code: string | null;
+        /** @description why the pull failed, in a sentence; null unless it failed */
         error: string | null;
+        /** @description what the pull fetched, by kind (accounts, balances, transactions, not_offered, skipped_items); null until it finished */
         counts: {
           [key: string]: unknown;
         } | null;
+        /** @description Unix seconds the pull was queued */
         created_at: number;
+        /** @description Unix seconds it started; null while queued */
         started_at: number | null;
+        /** @description Unix seconds it finished; null until then */
         finished_at: number | null;
+        /** @description Unix seconds of the next attempt after a failure; null when none is due */
         next_attempt_at: number | null;
       }[];
     };
     RevokeConsentResponse: {
+      /** @description the consent's id */
       consent_id: string;
+      /** @description Unix seconds the consent was created */
       creation_date_time: number;
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
+      /** @description Unix seconds the status last changed */
       status_update_date_time: number;
+      /** @description the Open Banking permissions granted */
       permissions: string[];
+      /** @description Unix seconds access ends; null when the bank set no end */
       expiration_date_time: number | null;
+      /** @description the earliest transactions the consent covers, Unix seconds */
       transaction_from_date_time: number;
+      /** @description the latest transactions the consent covers, Unix seconds */
       transaction_to_date_time: number;
+      /** @description the bank (GET /public/v3/banks) */
       bank_slug: string;
       /** @description the customer must reconfirm by then (every 90 days), else access ends */
       reconfirm_by_date_time: number | null;
+      /** @description the customer */
       customer_id: string;
+      /** @description why the consent has its status (e.g. revoked by the customer at the bank); null when nothing to add */
       status_reason: string | null;
       /** @description the consent's id at the bank (for support with the bank) */
       bank_consent_id: string;
+      /** @description Unix seconds the customer authorised; null until then */
       authorised_at: number | null;
+      /** @description Unix seconds data was last pulled; null until the first pull */
       last_pulled_at: number | null;
+      /** @description Unix seconds of the next scheduled pull; null when none (not authorised, or ended) */
       next_refresh_at: number | null;
+      /** @description the most recent pull; null before the first */
       latest_pull: {
+        /** @description the pull's id */
         id: string;
+        /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
         trigger: string;
         state: 'queued' | 'running' | 'succeeded' | 'failed';
+        /** @description attempts made so far */
         attempts: number;
+        /** @description a stable code for why the pull failed; null unless it failed */
         error_code: string | null;
+        /** @description why the pull failed, in a sentence; null unless it failed */
         error: string | null;
+        /** @description what the pull fetched, by kind (accounts, balances, transactions, not_offered, skipped_items); null until it finished */
         counts: {
           [key: string]: unknown;
         } | null;
+        /** @description Unix seconds the pull was queued */
         created_at: number;
+        /** @description Unix seconds it started; null while queued */
         started_at: number | null;
+        /** @description Unix seconds it finished; null until then */
         finished_at: number | null;
+        /** @description Unix seconds of the next attempt after a failure; null when none is due */
         next_attempt_at: number | null;
       } | null;
     };
     RefreshConsentResponse: {
       consent_id: string;
       pull: {
+        /** @description the pull's id */
         id: string;
+        /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
         trigger: string;
         state: 'queued' | 'running' | 'succeeded' | 'failed';
+        /** @description attempts made so far */
         attempts: number;
+        /** @description a stable code for why the pull failed; null unless it failed */
         error_code: string | null;
+        /** @description why the pull failed, in a sentence; null unless it failed */
         error: string | null;
+        /** @description what the pull fetched, by kind (accounts, balances, transactions, not_offered, skipped_items); null until it finished */
         counts: {
           [key: string]: unknown;
         } | null;
+        /** @description Unix seconds the pull was queued */
         created_at: number;
+        /** @description Unix seconds it started; null while queued */
         started_at: number | null;
+        /** @description Unix seconds it finished; null until then */
         finished_at: number | null;
+        /** @description Unix seconds of the next attempt after a failure; null when none is due */
         next_attempt_at: number | null;
       };
     };
     CreateInvitationRequest: {
       /** @description default Individual */
       customer_type?: 'Individual' | 'Business';
+      /** @description the invitee's last name; null when not given */
       last_name?: string | null;
+      /** @description the invitee's first name; null when not given */
       first_name?: string | null;
+      /** @description the invitee's company, for a Business; null when not given */
       company_name?: string | null;
       /** @description the customer's e-mail address */
       email: string;
+      /** @description the invitee's phone number; null when not given */
       phone?: string | null;
       /** @description the client's reference; the invited customer is the customer with this user_reference (created when there is none) */
       reference: string;
       /** @description true: the service sends the invitation e-mail */
       send_email?: boolean;
-      /** @description an integer, or an integer as a string */
+      /** @description how many seconds the link works */
       expires_in?: number | string;
     };
     CreateInvitationResponse: {
+      /** @description the invitation's id */
       id: string;
+      /** @description Individual or Business */
       customer_type: 'Individual' | 'Business';
+      /** @description the invitee's last name; null when not given */
       last_name: string | null;
+      /** @description the invitee's first name; null when not given */
       first_name: string | null;
+      /** @description the invitee's company, for a Business; null when not given */
       company_name: string | null;
+      /** @description where the invitation is sent */
       email: string;
+      /** @description the invitee's phone number; null when not given */
       phone: string | null;
+      /** @description your own reference for the invitation (e.g. the application id) */
       reference: string;
+      /** @description whether the service emails the link */
       send_email: boolean;
       /** @description Unix seconds */
       created_at: number;
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds it was revoked; null unless revoked */
       revoked_at: number | null;
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds the invitee connected a bank; null until then */
       used_at: number | null;
       /** @description seconds until the invitation expires (0 once it has) */
       expires_in: number;
       /** @description opens the hosted connect pages for this invitation */
       url: string;
+      /** @description the customer the invitation created */
       customer_id: string;
       /** @description Unix seconds */
       expires_at: number;
+      /** @description pending, used, expired or revoked */
       status: 'pending' | 'used' | 'revoked' | 'expired';
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds the email went; null when none was sent */
       email_sent_at: number | null;
     };
     ListInvitationsResponse: {
       data: {
+        /** @description the invitation's id */
         id: string;
+        /** @description Individual or Business */
         customer_type: 'Individual' | 'Business';
+        /** @description the invitee's last name; null when not given */
         last_name: string | null;
+        /** @description the invitee's first name; null when not given */
         first_name: string | null;
+        /** @description the invitee's company, for a Business; null when not given */
         company_name: string | null;
+        /** @description where the invitation is sent */
         email: string;
+        /** @description the invitee's phone number; null when not given */
         phone: string | null;
+        /** @description your own reference for the invitation (e.g. the application id) */
         reference: string;
+        /** @description whether the service emails the link */
         send_email: boolean;
         /** @description Unix seconds */
         created_at: number;
-        /** @description Unix seconds; null while it has not happened */
+        /** @description Unix seconds it was revoked; null unless revoked */
         revoked_at: number | null;
-        /** @description Unix seconds; null while it has not happened */
+        /** @description Unix seconds the invitee connected a bank; null until then */
         used_at: number | null;
         /** @description seconds until the invitation expires (0 once it has) */
         expires_in: number;
         /** @description opens the hosted connect pages for this invitation */
         url: string;
+        /** @description the customer the invitation created */
         customer_id: string;
         /** @description Unix seconds */
         expires_at: number;
+        /** @description pending, used, expired or revoked */
         status: 'pending' | 'used' | 'revoked' | 'expired';
-        /** @description Unix seconds; null while it has not happened */
+        /** @description Unix seconds the email went; null when none was sent */
         email_sent_at: number | null;
       }[];
+      /** @description this page's number, from 1 */
       page: number;
+      /** @description how many pages there are at this max_per_page (at least 1) */
       pages: number;
+      /** @description the most items a page holds */
       max_per_page: number;
+      /** @description how many items match, over all pages */
       total: number;
+      /** @description links to the neighbouring pages; follow next until it is null */
       _links: {
+        /** @description this page */
         self: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
+        /** @description the next page; null on the last page */
         next: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the previous page; null on the first page */
         previous: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the last page */
         last: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
       };
     };
     GetInvitationResponse: {
+      /** @description the invitation's id */
       id: string;
+      /** @description Individual or Business */
       customer_type: 'Individual' | 'Business';
+      /** @description the invitee's last name; null when not given */
       last_name: string | null;
+      /** @description the invitee's first name; null when not given */
       first_name: string | null;
+      /** @description the invitee's company, for a Business; null when not given */
       company_name: string | null;
+      /** @description where the invitation is sent */
       email: string;
+      /** @description the invitee's phone number; null when not given */
       phone: string | null;
+      /** @description your own reference for the invitation (e.g. the application id) */
       reference: string;
+      /** @description whether the service emails the link */
       send_email: boolean;
       /** @description Unix seconds */
       created_at: number;
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds it was revoked; null unless revoked */
       revoked_at: number | null;
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds the invitee connected a bank; null until then */
       used_at: number | null;
       /** @description seconds until the invitation expires (0 once it has) */
       expires_in: number;
       /** @description opens the hosted connect pages for this invitation */
       url: string;
+      /** @description the customer the invitation created */
       customer_id: string;
       /** @description Unix seconds */
       expires_at: number;
+      /** @description pending, used, expired or revoked */
       status: 'pending' | 'used' | 'revoked' | 'expired';
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds the email went; null when none was sent */
       email_sent_at: number | null;
     };
     RevokeInvitationResponse: {
+      /** @description the invitation's id */
       id: string;
+      /** @description Individual or Business */
       customer_type: 'Individual' | 'Business';
+      /** @description the invitee's last name; null when not given */
       last_name: string | null;
+      /** @description the invitee's first name; null when not given */
       first_name: string | null;
+      /** @description the invitee's company, for a Business; null when not given */
       company_name: string | null;
+      /** @description where the invitation is sent */
       email: string;
+      /** @description the invitee's phone number; null when not given */
       phone: string | null;
+      /** @description your own reference for the invitation (e.g. the application id) */
       reference: string;
+      /** @description whether the service emails the link */
       send_email: boolean;
       /** @description Unix seconds */
       created_at: number;
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds it was revoked; null unless revoked */
       revoked_at: number | null;
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds the invitee connected a bank; null until then */
       used_at: number | null;
       /** @description seconds until the invitation expires (0 once it has) */
       expires_in: number;
       /** @description opens the hosted connect pages for this invitation */
       url: string;
+      /** @description the customer the invitation created */
       customer_id: string;
       /** @description Unix seconds */
       expires_at: number;
+      /** @description pending, used, expired or revoked */
       status: 'pending' | 'used' | 'revoked' | 'expired';
-      /** @description Unix seconds; null while it has not happened */
+      /** @description Unix seconds the email went; null when none was sent */
       email_sent_at: number | null;
     };
     CreateReconfirmationRequest: {
@@ -3756,21 +5010,34 @@ export interface components {
         /** @description `pending` the link works, `used` the customer answered, `revoked` you revoked it, `expired` its time passed */
         status: 'pending' | 'used' | 'revoked' | 'expired';
       }[];
+      /** @description this page's number, from 1 */
       page: number;
+      /** @description how many pages there are at this max_per_page (at least 1) */
       pages: number;
+      /** @description the most items a page holds */
       max_per_page: number;
+      /** @description how many items match, over all pages */
       total: number;
+      /** @description links to the neighbouring pages; follow next until it is null */
       _links: {
+        /** @description this page */
         self: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
+        /** @description the next page; null on the last page */
         next: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the previous page; null on the first page */
         previous: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         } | null;
+        /** @description the last page */
         last: {
+          /** @description absolute URL of that page, with the same filters */
           href: string;
         };
       };
@@ -3858,16 +5125,21 @@ export interface components {
       flow: string[];
     };
     AdminCreateClientRequest: {
+      /** @description the client's name */
       name: string;
     };
     AdminCreateClientResponse: {
+      /** @description the client's id (its OAuth client_id) */
       client_id: string;
+      /** @description the client's name */
       name: string;
+      /** @description active or disabled */
       status: 'active' | 'disabled';
-      /** @description ISO 8601, UTC */
+      /** @description ISO 8601 or Unix time it was created */
       created_at: string;
-      /** @description ISO 8601, UTC */
+      /** @description when it last changed */
       updated_at: string;
+      /** @description when it was disabled; null while active */
       disabled_at: string | null;
       /** @description until then the secret before the last rotation is still accepted; null when it is not */
       previous_secret_expires_at: string | null;
@@ -3877,34 +5149,47 @@ export interface components {
     };
     AdminListClientsResponse: {
       data: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
+        /** @description the client's name */
         name: string;
+        /** @description active or disabled */
         status: 'active' | 'disabled';
-        /** @description ISO 8601, UTC */
+        /** @description ISO 8601 or Unix time it was created */
         created_at: string;
-        /** @description ISO 8601, UTC */
+        /** @description when it last changed */
         updated_at: string;
+        /** @description when it was disabled; null while active */
         disabled_at: string | null;
         /** @description until then the secret before the last rotation is still accepted; null when it is not */
         previous_secret_expires_at: string | null;
       }[];
     };
     AdminGetClientResponse: {
+      /** @description the client's id (its OAuth client_id) */
       client_id: string;
+      /** @description the client's name */
       name: string;
+      /** @description active or disabled */
       status: 'active' | 'disabled';
-      /** @description ISO 8601, UTC */
+      /** @description ISO 8601 or Unix time it was created */
       created_at: string;
-      /** @description ISO 8601, UTC */
+      /** @description when it last changed */
       updated_at: string;
+      /** @description when it was disabled; null while active */
       disabled_at: string | null;
       /** @description until then the secret before the last rotation is still accepted; null when it is not */
       previous_secret_expires_at: string | null;
     };
     AdminDeleteClientResponse: {
+      /** @description the client's id (its OAuth client_id) */
       client_id: string;
-      /** @enum {boolean} */
+      /**
+       * @description true: the client is gone
+       * @enum {boolean}
+       */
       deleted: true;
+      /** @description how many of its customers were erased with it */
       customers_deleted: number;
     };
     AdminRotateClientSecretRequest: {
@@ -3915,31 +5200,40 @@ export interface components {
       overlap_seconds?: number;
     };
     AdminRotateClientSecretResponse: {
+      /** @description the client's id (its OAuth client_id) */
       client_id: string;
       /** @description shown once */
       client_secret: string;
       previous_secret_expires_at: string | null;
     };
     AdminDisableClientResponse: {
+      /** @description the client's id (its OAuth client_id) */
       client_id: string;
+      /** @description the client's name */
       name: string;
+      /** @description active or disabled */
       status: 'active' | 'disabled';
-      /** @description ISO 8601, UTC */
+      /** @description ISO 8601 or Unix time it was created */
       created_at: string;
-      /** @description ISO 8601, UTC */
+      /** @description when it last changed */
       updated_at: string;
+      /** @description when it was disabled; null while active */
       disabled_at: string | null;
       /** @description until then the secret before the last rotation is still accepted; null when it is not */
       previous_secret_expires_at: string | null;
     };
     AdminEnableClientResponse: {
+      /** @description the client's id (its OAuth client_id) */
       client_id: string;
+      /** @description the client's name */
       name: string;
+      /** @description active or disabled */
       status: 'active' | 'disabled';
-      /** @description ISO 8601, UTC */
+      /** @description ISO 8601 or Unix time it was created */
       created_at: string;
-      /** @description ISO 8601, UTC */
+      /** @description when it last changed */
       updated_at: string;
+      /** @description when it was disabled; null while active */
       disabled_at: string | null;
       /** @description until then the secret before the last rotation is still accepted; null when it is not */
       previous_secret_expires_at: string | null;
@@ -3947,9 +5241,14 @@ export interface components {
     AdminListClientAuditResponse: {
       /** @description newest first */
       data: {
+        /** @description the audit record's id */
         id: string;
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
-        /** @enum {string} */
+        /**
+         * @description what was done (created, secret rotated, disabled, enabled, settings changed, deleted)
+         * @enum {string}
+         */
         action:
           | 'created'
           | 'secret_rotated'
@@ -3965,21 +5264,29 @@ export interface components {
           | 'console_refresh_requested'
           | 'console_delivery_replayed'
           | 'console_report_downloaded';
-        /** @enum {string} */
+        /**
+         * @description who did it (the admin API, the CLI, the console)
+         * @enum {string}
+         */
         actor: 'cli' | 'admin_api' | 'bootstrap' | 'client' | 'console';
-        /** @description ISO 8601, UTC */
+        /** @description when */
         at: string;
+        /** @description what changed, by member (never a secret) */
         details: {
           [key: string]: unknown;
         };
       }[];
     };
     AdminGetClientSettingsResponse: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name: string | null;
       /** @description defaults to company_name on the consent screen */
       application_name: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url: string | null;
       /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
       return_url: string | null;
@@ -3993,14 +5300,21 @@ export interface components {
       primary_colour: string | null;
     };
     AdminUpdateClientSettingsRequest: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name?: string | null;
+      /** @description your application as customers know it; null: company_name is shown */
       application_name?: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url?: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url?: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url?: string | null;
       /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
       return_url?: string | null;
+      /** @description exact-match allow-list for endpoint 5's url (https; http only for localhost) */
       redirect_urls?: string[];
+      /** @description origins allowed to host the web component (endpoint 7), e.g. https://lender.example */
       component_origins?: string[];
       /** @description the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service */
       logo_url?: string | null;
@@ -4008,11 +5322,15 @@ export interface components {
       primary_colour?: string | null;
     };
     AdminUpdateClientSettingsResponse: {
+      /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
       company_name: string | null;
       /** @description defaults to company_name on the consent screen */
       application_name: string | null;
+      /** @description your privacy policy, linked from the consent screen; null when not set */
       privacy_policy_url: string | null;
+      /** @description your terms and conditions, linked from the consent screen; null when not set */
       terms_and_condition_url: string | null;
+      /** @description your customer service page, linked from the hosted pages; null when not set */
       service_customer_center_url: string | null;
       /** @description where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link */
       return_url: string | null;
@@ -4037,14 +5355,19 @@ export interface components {
       send_email?: boolean;
     };
     AdminCreateConsoleInvitationResponse: {
+      /** @description the invitation's id */
       invitation_id: string;
+      /** @description the client whose console the person is invited to */
       client_id: string;
+      /** @description who is invited */
       email: string;
+      /** @description admin or viewer */
       role: 'viewer' | 'admin';
       /** @description the one-time link where the invitee sets a password (/console/invitations/…) */
       url: string;
       /** @description ISO 8601, UTC */
       expires_at: string;
+      /** @description whether the link was emailed */
       emailed: boolean;
     };
     AdminGetCustomerReadinessResponse: {
@@ -4197,8 +5520,11 @@ export interface operations {
   listCustomers: {
     parameters: {
       query?: {
+        /** @description only the customer with this reference of yours */
         user_reference?: string;
+        /** @description which page to answer, from 1 */
         page?: number;
+        /** @description how many items a page holds at most */
         max_per_page?: number;
       };
       header?: never;
@@ -4364,6 +5690,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -4440,6 +5767,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -4514,6 +5842,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -5045,6 +6374,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the webhook's id (from creation or the list) */
         webhook_id: string;
       };
       cookie?: never;
@@ -5119,12 +6449,16 @@ export interface operations {
   listWebhookDeliveries: {
     parameters: {
       query?: {
+        /** @description pending (waiting for its first attempt or a retry), delivered (a 2xx answer came) or failed (out of retries, or the webhook was disabled) */
         state?: 'pending' | 'delivered' | 'failed';
+        /** @description which page to answer, from 1 */
         page?: number;
+        /** @description how many deliveries a page holds at most */
         max_per_page?: number;
       };
       header?: never;
       path: {
+        /** @description the webhook's id (from creation or the list) */
         webhook_id: string;
       };
       cookie?: never;
@@ -5201,7 +6535,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the webhook's id */
         webhook_id: string;
+        /** @description the delivery's id (from the delivery log) */
         delivery_id: string;
       };
       cookie?: never;
@@ -5282,11 +6618,98 @@ export interface operations {
       };
     };
   };
+  sendWebhookTestEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the webhook's id (from creation or the list) */
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: the work is done in the background: send a test event to a webhook. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SendWebhookTestEventResponse'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid: Problem Details with a pointer per bad field (`errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No credentials, or they are not valid (expired, revoked, another kind of token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The credentials are valid but may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not this client's (another client's ids answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The request conflicts with the current state (the Problem's `code` says which). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Content-Type is not one this operation takes. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not available for the moment (Retry-After says when to try again). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   createAccounts: {
     parameters: {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -5367,6 +6790,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -5443,6 +6867,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -5532,7 +6957,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id */
         customer_id: string;
+        /** @description the account's id (from GET …/accounts) */
         account_id: string;
       };
       cookie?: never;
@@ -5612,6 +7039,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -5717,20 +7145,28 @@ export interface operations {
   listRawTransactions: {
     parameters: {
       query?: {
+        /** @description which page to answer, from 1 */
         page?: number;
+        /** @description how many items a page holds at most */
         max_per_page?: number;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug?: string;
+        /** @description the account's number at that bank; with bank_slug it names the account */
         account_number?: string;
+        /** @description Personal or Business */
         account_type?: 'Personal' | 'Business';
-        /** @description ISO 4217 */
+        /** @description ISO 4217 currency code, e.g. GBP */
         currency?: string;
+        /** @description only transactions booked at or after this, Unix seconds */
         booking_date_time_from?: number;
+        /** @description only transactions booked at or before this, Unix seconds */
         booking_date_time_to?: number;
         /** @description opaque; set by _links.next to find the next page quickly */
         cursor?: string;
       };
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -5805,20 +7241,28 @@ export interface operations {
   listCategorisedTransactions: {
     parameters: {
       query?: {
+        /** @description which page to answer, from 1 */
         page?: number;
+        /** @description how many items a page holds at most */
         max_per_page?: number;
+        /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug?: string;
+        /** @description the account's number at that bank; with bank_slug it names the account */
         account_number?: string;
+        /** @description Personal or Business */
         account_type?: 'Personal' | 'Business';
-        /** @description ISO 4217 */
+        /** @description ISO 4217 currency code, e.g. GBP */
         currency?: string;
+        /** @description only transactions booked at or after this, Unix seconds */
         booking_date_time_from?: number;
+        /** @description only transactions booked at or before this, Unix seconds */
         booking_date_time_to?: number;
         /** @description opaque; set by _links.next to find the next page quickly */
         cursor?: string;
       };
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -5900,6 +7344,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -6680,7 +8125,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id */
         customer_id: string;
+        /** @description the account's id (from GET …/accounts) */
         account_id: string;
       };
       cookie?: never;
@@ -6757,7 +8204,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id */
         customer_id: string;
+        /** @description the account's id (from GET …/accounts) */
         account_id: string;
       };
       cookie?: never;
@@ -6834,6 +8283,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id */
         customer_id: string;
         /** @description insights, affordability, events or forecast */
         report_name: string;
@@ -6912,6 +8362,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -6997,6 +8448,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -7082,6 +8534,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -7167,6 +8620,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -7252,6 +8706,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -7344,6 +8799,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -7429,6 +8885,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -7505,6 +8962,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -7814,6 +9272,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -7903,6 +9362,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -7991,6 +9451,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -8089,6 +9550,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -8239,6 +9701,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the bank (its slug from GET /public/v3/webflow/banks) */
         bank_slug: string;
       };
       cookie?: never;
@@ -8322,12 +9785,19 @@ export interface operations {
   receiveBankCallback: {
     parameters: {
       query?: {
+        /** @description the flow's state, as the bank returns it */
         state?: string;
+        /** @description the authorisation code the bank returned */
         code?: string;
+        /** @description the bank's signed ID token (hybrid flow) */
         id_token?: string;
+        /** @description the bank's signed authorisation response (JARM) */
         response?: string;
+        /** @description the bank's error code when the customer refused or the bank failed */
         error?: string;
+        /** @description the bank's words about the error */
         error_description?: string;
+        /** @description the bank's issuer identifier */
         iss?: string;
       };
       header?: never;
@@ -8390,6 +9860,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the one-time token of the bank flow URL */
         token: string;
       };
       cookie?: never;
@@ -8410,6 +9881,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer's id (from POST /public/v3/customers) */
         customer_id: string;
       };
       cookie?: never;
@@ -8486,7 +9958,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer */
         customer_id: string;
+        /** @description the consent's id */
         consent_id: string;
       };
       cookie?: never;
@@ -8563,7 +10037,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer */
         customer_id: string;
+        /** @description the consent's id */
         consent_id: string;
       };
       cookie?: never;
@@ -8640,7 +10116,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the customer */
         customer_id: string;
+        /** @description the consent's id */
         consent_id: string;
       };
       cookie?: never;
@@ -8724,8 +10202,11 @@ export interface operations {
   listInvitations: {
     parameters: {
       query?: {
+        /** @description which page to answer, from 1 */
         page?: number;
+        /** @description how many invitations a page holds at most */
         max_per_page?: number;
+        /** @description your own reference for the invitation (e.g. the application id) */
         reference?: string;
       };
       header?: never;
@@ -8882,6 +10363,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the invitation's id */
         invitation_id: string;
       };
       cookie?: never;
@@ -8958,6 +10440,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the invitation's id */
         invitation_id: string;
       };
       cookie?: never;
@@ -9588,6 +11071,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
       };
       cookie?: never;
@@ -9658,6 +11142,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
       };
       cookie?: never;
@@ -9725,6 +11210,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
       };
       cookie?: never;
@@ -9796,6 +11282,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
       };
       cookie?: never;
@@ -9863,6 +11350,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
       };
       cookie?: never;
@@ -9928,10 +11416,12 @@ export interface operations {
   adminListClientAudit: {
     parameters: {
       query?: {
+        /** @description how many audit records to answer, newest first */
         limit?: number;
       };
       header?: never;
       path: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
       };
       cookie?: never;
@@ -9999,6 +11489,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
       };
       cookie?: never;
@@ -10066,6 +11557,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the client's id (its OAuth client_id) */
         client_id: string;
       };
       cookie?: never;
@@ -10137,6 +11629,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the client whose console the person is invited to */
         client_id: string;
       };
       cookie?: never;

@@ -11,6 +11,8 @@ export interface WebhookPayload {
   webhook_type: string;
   customer_id?: string;
   account_id?: string;
+  /** WEBHOOK_TEST (a test event asked for with POST /public/v3/webhooks/{webhook_id}/test): the webhook it went to */
+  webhook_id?: string;
   event_id?: number;
   /** TRANSACTIONS_UPDATED: how many transactions the change feed (sync) added, modified and removed */
   added?: number;

@@ -33,6 +33,8 @@ async function accountCollectionRoutes(app: HttpApp, deps: AccountRoutesDeps): P
       onRequest: bearer,
       schema: {
         summary: 'Create accounts (idempotent on bank_slug + number)',
+        description:
+          "Submits a customer's accounts (bank data by submission). An account with the same bank slug and account number as one already held is the same account, updated, so a retry or a resubmission does not duplicate it. Answers with the accounts' ids, needed to submit their balances and transactions.",
         tags,
         security,
         params: CustomerIdParams,
@@ -56,6 +58,8 @@ async function accountCollectionRoutes(app: HttpApp, deps: AccountRoutesDeps): P
       onRequest: bearer,
       schema: {
         summary: '12. Get accounts',
+        description:
+          "Lists the customer's accounts, submitted or pulled from their banks, with type, currency, identifiers and the bank they are held at.",
         tags,
         security,
         params: CustomerIdParams,
@@ -78,12 +82,17 @@ async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<voi
       onRequest: bearer,
       schema: {
         summary: 'Submit balances (one per account, type and day)',
+        description:
+          "Submits balances for the customer's accounts: one per account, balance type and day; a second for the same account, type and day replaces the first.",
         tags,
         security,
         params: CustomerIdParams,
         body: BalanceCollectionBody,
         response: {
-          200: Type.Object({ status: Type.Literal('success'), stored: Type.Integer() }),
+          200: Type.Object({
+            status: Type.Literal('success'),
+            stored: Type.Integer({ description: 'how many balances were stored' }),
+          }),
           ...problemResponses(...STANDARD_ERRORS, 422),
         },
       },
@@ -105,9 +114,14 @@ async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<voi
       onRequest: bearer,
       schema: {
         summary: "An account's balances, newest day first",
+        description:
+          "Lists one account's balances, newest day first, each with its type (e.g. closing booked, interim available), amount and currency, and the credit line when the bank gives one.",
         tags,
         security,
-        params: Type.Object({ customer_id: Type.String(), account_id: Type.String() }),
+        params: Type.Object({
+          customer_id: Type.String({ description: "the customer's id" }),
+          account_id: Type.String({ description: "the account's id (from GET …/accounts)" }),
+        }),
         response: { 200: Type.Object({ data: Type.Array(Balance) }), ...problemResponses(...STANDARD_ERRORS) },
       },
     },

@@ -1,6 +1,6 @@
 /** Wire shapes of accounts (spec: Account) and submitted balances (OBIE balance types). */
 import { Type } from 'typebox';
-import { IntegerInput, NumericInput } from '../../http/wire.ts';
+import { IntegerInput, NumericInput, described } from '../../http/wire.ts';
 
 export const ACCOUNT_SUB_TYPES = [
   'ChargeCard',
@@ -35,7 +35,11 @@ const OptionalText = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), 
 
 export const SubmittedAccount = Type.Object(
   {
-    bank_slug: Type.String({ minLength: 1, maxLength: 100 }),
+    bank_slug: Type.String({
+      description: 'the bank holding the account (GET /public/v3/banks)',
+      minLength: 1,
+      maxLength: 100,
+    }),
     number: Type.String({
       pattern: '^[A-Za-z0-9]{1,34}$',
       description: 'full account number: sort code + account number for UK accounts',
@@ -46,15 +50,28 @@ export const SubmittedAccount = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    currency: Currency,
-    name: OptionalText,
-    nickname: OptionalText,
-    identification: OptionalText,
-    secondary_identification: OptionalText,
-    type: Type.Union([Type.Literal('Personal'), Type.Literal('Business')]),
-    sub_type: literals(ACCOUNT_SUB_TYPES),
-    scheme_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, default: 'UK.OBIE.SortCodeAccountNumber' })),
-    is_authorized: Type.Optional(Type.Boolean()),
+    currency: described(Currency, 'ISO 4217 currency code of the account, e.g. GBP'),
+    name: described(OptionalText, "the account's name at the bank; null when not given"),
+    nickname: described(OptionalText, 'the name the customer gave the account; null when not given'),
+    identification: described(
+      OptionalText,
+      "the account's identifier in its scheme (e.g. sort code and number, or an IBAN); null when not given",
+    ),
+    secondary_identification: described(OptionalText, 'a building society roll number or similar; null when none'),
+    type: described(
+      Type.Union([Type.Literal('Personal'), Type.Literal('Business')]),
+      'Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances)',
+    ),
+    sub_type: described(literals(ACCOUNT_SUB_TYPES), 'the kind of account, e.g. CurrentAccount, Savings, CreditCard'),
+    scheme_name: Type.Optional(
+      described(
+        Type.String({ minLength: 1, maxLength: 100, default: 'UK.OBIE.SortCodeAccountNumber' }),
+        'the scheme of identification, e.g. UK.OBIE.SortCodeAccountNumber or UK.OBIE.IBAN',
+      ),
+    ),
+    is_authorized: Type.Optional(
+      described(Type.Boolean(), "whether the customer's authorisation to read the account is in force"),
+    ),
   },
   { additionalProperties: false },
 );
@@ -65,34 +82,64 @@ export const AccountCollectionBody = Type.Object(
 );
 
 export const Account = Type.Object({
-  id: Type.String(),
-  currency: Type.String(),
-  name: Type.Union([Type.String(), Type.Null()]),
-  is_authorized: Type.Boolean(),
-  nickname: Type.Union([Type.String(), Type.Null()]),
-  identification: Type.Union([Type.String(), Type.Null()]),
-  secondary_identification: Type.Union([Type.String(), Type.Null()]),
-  bank_slug: Type.String(),
-  type: Type.String(),
-  sub_type: Type.String(),
-  number: Type.String(),
+  id: Type.String({ description: "the service's id of the account: use it in the account paths" }),
+  currency: Type.String({ description: 'ISO 4217 currency code of the account, e.g. GBP' }),
+  name: described(Type.Union([Type.String(), Type.Null()]), "the account's name at the bank; null when not given"),
+  is_authorized: Type.Boolean({ description: "whether the customer's authorisation to read the account is in force" }),
+  nickname: described(
+    Type.Union([Type.String(), Type.Null()]),
+    'the name the customer gave the account; null when not given',
+  ),
+  identification: described(
+    Type.Union([Type.String(), Type.Null()]),
+    "the account's identifier in its scheme (e.g. sort code and number, or an IBAN); null when not given",
+  ),
+  secondary_identification: described(
+    Type.Union([Type.String(), Type.Null()]),
+    'a building society roll number or similar; null when none',
+  ),
+  bank_slug: Type.String({ description: 'the bank holding the account (GET /public/v3/banks)' }),
+  type: Type.String({
+    description: 'Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances)',
+  }),
+  sub_type: Type.String({ description: 'the kind of account, e.g. CurrentAccount, Savings, CreditCard' }),
+  number: Type.String({
+    description:
+      'the account number at the bank (up to 34 letters and digits); with bank_slug it identifies the account',
+  }),
   sort_code_and_account_number: Type.Union([
-    Type.Object({ sort_code: Type.String(), account_number: Type.String() }),
+    Type.Object({
+      sort_code: Type.String({ description: 'six-digit UK sort code' }),
+      account_number: Type.String({ description: "the account's number; with bank_slug it names the account" }),
+    }),
     Type.Null(),
   ]),
-  scheme_name: Type.String(),
+  scheme_name: Type.String({
+    description: 'the scheme of identification, e.g. UK.OBIE.SortCodeAccountNumber or UK.OBIE.IBAN',
+  }),
 });
 
 export const AccountList = Type.Object({ data: Type.Array(Account) });
 
 export const SubmittedBalance = Type.Object(
   {
-    bank_slug: Type.String({ minLength: 1, maxLength: 100 }),
-    account_number: Type.String({ minLength: 1, maxLength: 34 }),
-    type: literals(BALANCE_TYPES),
-    amount: NumericInput,
-    currency: Currency,
-    date_time: IntegerInput,
+    bank_slug: Type.String({
+      description: 'the bank holding the account (GET /public/v3/banks)',
+      minLength: 1,
+      maxLength: 100,
+    }),
+    account_number: Type.String({
+      description: "the account's number; with bank_slug it names the account",
+      minLength: 1,
+      maxLength: 34,
+    }),
+    type: described(
+      literals(BALANCE_TYPES),
+      'Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances)',
+    ),
+    amount: described(NumericInput, 'the balance: negative when overdrawn'),
+    currency: described(Currency, 'ISO 4217 currency code of the account, e.g. GBP'),
+    date_time: described(IntegerInput, 'Unix seconds the balance applies to'),
   },
   { additionalProperties: false },
 );
@@ -103,10 +150,12 @@ export const BalanceCollectionBody = Type.Object(
 );
 
 export const Balance = Type.Object({
-  account_id: Type.String(),
-  type: Type.String(),
+  account_id: Type.String({ description: "the account's id" }),
+  type: Type.String({
+    description: 'Personal or Business (accounts); the balance type, e.g. ClosingBooked, InterimAvailable (balances)',
+  }),
   date: Type.String({ description: 'YYYY-MM-DD, Europe/London' }),
-  amount: Type.Number(),
-  currency: Type.String(),
-  date_time: Type.Integer(),
+  amount: Type.Number({ description: 'the balance: negative when overdrawn' }),
+  currency: Type.String({ description: 'ISO 4217 currency code of the account, e.g. GBP' }),
+  date_time: Type.Integer({ description: 'Unix seconds the balance applies to' }),
 });

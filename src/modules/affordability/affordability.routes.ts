@@ -36,6 +36,8 @@ export async function affordabilityRoutes(app: HttpApp, deps: AffordabilityRoute
         ...common,
         summary:
           'Assess affordability: verified income, spending by SFS heading, declared against verified, the policy',
+        description:
+          'Assesses whether the customer can afford a commitment, the way a UK lender does: income verified from the bank data (what counts and what does not, and why), spending by Standard Financial Statement heading (committed and flexible), the latest declaration against what was verified, and the living-cost minimum of your policy (or of `policy_version`). Pass `proposed_monthly_amount` (and `proposed_variable_rate` for a stress test) to see what is left after the new payment. 409 while the report is not ready.',
         params: CustomerIdParams,
         querystring: AssessmentQuery,
         response: { 200: Assessment, ...problemResponses(...STANDARD_ERRORS, 409) },
@@ -50,6 +52,8 @@ export async function affordabilityRoutes(app: HttpApp, deps: AffordabilityRoute
       schema: {
         ...common,
         summary: 'Record what the customer declared (monthly figures); the assessment compares the latest',
+        description:
+          "Records the income and outgoings the customer declared (monthly amounts), e.g. from your application form. The assessment compares the latest declaration with what the bank data verifies and flags differences beyond your policy's tolerance.",
         params: CustomerIdParams,
         body: DeclarationBody,
         response: { 201: Declaration, ...problemResponses(...STANDARD_ERRORS) },
@@ -74,6 +78,7 @@ export async function affordabilityRoutes(app: HttpApp, deps: AffordabilityRoute
       schema: {
         ...common,
         summary: "List the customer's declarations, newest first",
+        description: "Lists the customer's declarations, newest first; the assessment uses the newest.",
         params: CustomerIdParams,
         response: { 200: DeclarationList, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -97,6 +102,8 @@ function policyRoutes(
       schema: {
         ...common,
         summary: "Read the client's current affordability policy (version 0, the built-in default, until one is set)",
+        description:
+          'Reads your current affordability policy: the living-cost minimum, stress rate, tolerances and the other parameters the assessment applies. Until you set one, it is version 0, the built-in default.',
         response: { 200: Policy, ...problemResponses(...STANDARD_ERRORS) },
       },
     },
@@ -109,6 +116,8 @@ function policyRoutes(
       schema: {
         ...common,
         summary: "Read one version of the client's affordability policy",
+        description:
+          'Reads one version of your affordability policy, as it was set, so an assessment made under it can be explained later.',
         params: PolicyVersionParams,
         response: { 200: Policy, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -122,6 +131,8 @@ function policyRoutes(
       schema: {
         ...common,
         summary: 'Set the affordability policy: every member, as a new version (earlier versions stay readable)',
+        description:
+          'Sets your affordability policy as a new version; earlier versions stay readable, and an assessment names the version it applied. Send every member.',
         body: PolicyBody,
         response: { 200: Policy, ...problemResponses(...STANDARD_ERRORS) },
       },

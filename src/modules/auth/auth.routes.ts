@@ -1,4 +1,5 @@
 /** Endpoint 1: POST /oauth/v2/token (client credentials). Errors in RFC 6749 §5.2's shape, not Problem Details. */
+import { described } from '../../http/wire.ts';
 import { perAddress } from '../../http/throttle.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,29 +15,30 @@ import { issueAccessToken, tokenLockout } from './auth.service.ts';
 
 const TokenRequest = Type.Object(
   {
-    client_id: Type.Optional(Type.String()),
-    client_secret: Type.Optional(Type.String()),
-    grant_type: Type.String(),
+    client_id: Type.Optional(described(Type.String(), 'your client id (or send it in HTTP Basic authentication)')),
+    client_secret: Type.Optional(
+      described(Type.String(), 'your client secret (or send it in HTTP Basic authentication)'),
+    ),
+    grant_type: Type.String({ description: 'client_credentials' }),
     // RFC 6749 clients may send scope; this service has no scopes, so it is accepted and ignored.
-    scope: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    scope: Type.Optional(described(Type.Union([Type.String(), Type.Null()]), 'not used; null')),
   },
   { additionalProperties: false },
 );
 
 const TokenResponse = Type.Object({
-  access_token: Type.String(),
+  access_token: Type.String({ description: 'the Bearer token: send it as Authorization: Bearer <token>' }),
   expires_in: Type.Integer({ description: 'seconds' }),
-  token_type: Type.Literal('bearer'),
-  scope: Type.Null(),
+  token_type: described(Type.Literal('bearer'), 'bearer'),
+  scope: described(Type.Null(), 'not used; null'),
 });
 
 const OAuthError = Type.Object({
-  error: Type.Union([
-    Type.Literal('invalid_request'),
-    Type.Literal('invalid_client'),
-    Type.Literal('unsupported_grant_type'),
-  ]),
-  error_description: Type.String(),
+  error: Type.Union(
+    [Type.Literal('invalid_request'), Type.Literal('invalid_client'), Type.Literal('unsupported_grant_type')],
+    { description: 'OAuth 2.0 error code (RFC 6749): invalid_request, invalid_client or unsupported_grant_type' },
+  ),
+  error_description: Type.String({ description: 'what went wrong, in a sentence' }),
 });
 
 type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
@@ -119,6 +121,8 @@ export async function authRoutes(app: HttpApp, deps: AuthRoutesDeps): Promise<vo
         attachValidation: true,
         schema: {
           summary: '1. Get an access token',
+          description:
+            "Exchanges the client's id and secret (client credentials grant) for a Bearer access token, which every client-side call sends as `Authorization: Bearer …`. Repeated wrong secrets from one address lock that client id out there for a while (429 with Retry-After).",
           tags: ['Authentication'],
           body: TokenRequest,
           response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError, 429: OAuthError },

@@ -23,6 +23,8 @@ export async function bankRoutes(app: HttpApp, deps: BankRoutesDeps): Promise<vo
       onRequest: requireAuth(deps, 'bearer'),
       schema: {
         summary: 'List banks',
+        description:
+          'Lists the banks this installation can connect to, with their slugs (used in the bank flow paths), names and logos.',
         tags: ['Banks'],
         security: [{ Bearer: [] }],
         response: { 200: Type.Object({ data: Type.Array(BankWire) }), ...problemResponses(...STANDARD_ERRORS) },
@@ -37,6 +39,7 @@ export async function bankRoutes(app: HttpApp, deps: BankRoutesDeps): Promise<vo
     {
       schema: {
         summary: "A bank's logo",
+        description: "The bank's logo image, for your own bank picker; cacheable.",
         tags: ['Banks'],
         params: Type.Object({ bank_slug: Type.String() }),
         hide: true,

@@ -4,14 +4,17 @@ import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
+import { problemResponses, STANDARD_ERRORS, described } from '../../http/wire.ts';
 import { categoriesFor } from '../../analytics/categories/taxonomy.ts';
 import type { AccountType } from '../../analytics/types.ts';
 
 const CategoryWire = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  income_expenditure: Type.Union([Type.Literal('income'), Type.Literal('expenditure')]),
+  id: Type.String({ description: "the category's id, as categorised transactions carry it" }),
+  name: Type.String({ description: "the category's name" }),
+  income_expenditure: described(
+    Type.Union([Type.Literal('income'), Type.Literal('expenditure')]),
+    'income or expenditure',
+  ),
   fixed_flexible: Type.Optional(
     Type.Union([Type.Literal('fixed'), Type.Literal('flexible')], { description: 'expenditure categories only' }),
   ),
@@ -29,6 +32,8 @@ export async function categoryRoutes(app: HttpApp, deps: CategoryRoutesDeps): Pr
       onRequest: requireAuth(deps, 'bearer'),
       schema: {
         summary: '19. Get categories',
+        description:
+          'Lists the transaction categories the service assigns for an account type (personal), grouped by parent category, with their ids: the ids that categorised transactions and the reports use.',
         tags: ['Categories'],
         security: [{ Bearer: [] }],
         params: Type.Object({

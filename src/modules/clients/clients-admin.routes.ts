@@ -109,6 +109,8 @@ export async function adminClientRoutes(app: HttpApp, deps: AdminRoutesDeps): Pr
       ...common,
       schema: {
         summary: 'Create a client (its secret is in this answer only)',
+        description:
+          'Admin API: creates a client (a lender or an application using the API). Its id and secret are in this answer; the secret is never shown again.',
         tags,
         security,
         body: CreateClientBody,
@@ -128,6 +130,8 @@ export async function adminClientRoutes(app: HttpApp, deps: AdminRoutesDeps): Pr
       ...common,
       schema: {
         summary: 'List clients',
+        description:
+          'Admin API: lists the clients, with their status (enabled or disabled) and when they were created.',
         tags,
         security,
         response: { 200: AdminClientList, ...problemResponses(...ERRORS) },
@@ -142,6 +146,7 @@ export async function adminClientRoutes(app: HttpApp, deps: AdminRoutesDeps): Pr
       ...common,
       schema: {
         summary: 'Get a client',
+        description: 'Admin API: reads one client (never its secret).',
         tags,
         security,
         params: ClientIdParams,
@@ -173,6 +178,8 @@ async function clientActionRoutes(app: HttpApp, deps: AdminRoutesDeps, kit: Rout
       },
       schema: {
         summary: 'Rotate the secret; the old one keeps working for overlap_seconds',
+        description:
+          'Admin API: issues a new secret for the client. The old one keeps working for `overlap_seconds`, so the client can switch without downtime.',
         tags,
         security,
         params: ClientIdParams,
@@ -199,6 +206,9 @@ async function clientActionRoutes(app: HttpApp, deps: AdminRoutesDeps, kit: Rout
           summary: enabled
             ? 'Enable a disabled client (its credentials work again; revoked tokens stay revoked)'
             : 'Disable a client: its credentials and every token it holds stop working at once; its data stays',
+          description: enabled
+            ? 'Admin API: enables a disabled client; its secret works again. Tokens revoked when it was disabled stay revoked: it asks for new ones.'
+            : 'Admin API: disables a client at once: its secret is refused and every token it holds stops working; its customers and data stay, and enabling it restores access.',
           tags,
           security,
           params: ClientIdParams,
@@ -221,6 +231,8 @@ async function clientRemovalRoutes(app: HttpApp, deps: AdminRoutesDeps, kit: Rou
       ...common,
       schema: {
         summary: 'Delete a client and all its data (confirm must repeat the client id)',
+        description:
+          'Admin API: deletes the client and all its customers and their data. `confirm` must repeat the client id. The audit log is kept.',
         tags,
         security,
         params: ClientIdParams,
@@ -242,6 +254,8 @@ async function clientRemovalRoutes(app: HttpApp, deps: AdminRoutesDeps, kit: Rou
       ...common,
       schema: {
         summary: "The client's audit log, newest first (kept after the client is deleted)",
+        description:
+          "Admin API: the client's audit log, newest first: who changed what (created, secret rotated, disabled, settings changed, deleted), kept after the client is deleted.",
         tags,
         security,
         params: ClientIdParams,
@@ -264,6 +278,7 @@ async function clientSettingsRoutes(app: HttpApp, deps: AdminRoutesDeps, kit: Ro
       ...common,
       schema: {
         summary: "Read a client's settings",
+        description: "Admin API: reads a client's settings, as the client reads its own.",
         tags,
         security,
         params: ClientIdParams,
@@ -279,6 +294,7 @@ async function clientSettingsRoutes(app: HttpApp, deps: AdminRoutesDeps, kit: Ro
       ...common,
       schema: {
         summary: "Change a client's settings (members not sent stay as they are)",
+        description: "Admin API: changes some of a client's settings; members not sent keep their values.",
         tags,
         security,
         params: ClientIdParams,

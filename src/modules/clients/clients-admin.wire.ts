@@ -1,4 +1,5 @@
 /** Schemas of the admin API (/admin/v1/clients, docs/decisions/0026-client-lifecycle.md). Times are ISO 8601 UTC. */
+import { described } from '../../http/wire.ts';
 import { Type } from 'typebox';
 import { AUDIT_ACTIONS, AUDIT_ACTORS, DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from './clients.lifecycle.ts';
 import type { AuditAction, AuditActor } from './clients.lifecycle.ts';
@@ -6,15 +7,17 @@ import type { AuditAction, AuditActor } from './clients.lifecycle.ts';
 const Time = Type.String({ description: 'ISO 8601, UTC' });
 const NullableTime = Type.Union([Time, Type.Null()]);
 
-export const ClientIdParams = Type.Object({ client_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ClientIdParams = Type.Object({
+  client_id: Type.String({ description: "the client's id (its OAuth client_id)", minLength: 1, maxLength: 100 }),
+});
 
 export const AdminClient = Type.Object({
-  client_id: Type.String(),
-  name: Type.String(),
-  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
-  created_at: Time,
-  updated_at: Time,
-  disabled_at: NullableTime,
+  client_id: Type.String({ description: "the client's id (its OAuth client_id)" }),
+  name: Type.String({ description: "the client's name" }),
+  status: described(Type.Union([Type.Literal('active'), Type.Literal('disabled')]), 'active or disabled'),
+  created_at: described(Time, 'ISO 8601 or Unix time it was created'),
+  updated_at: described(Time, 'when it last changed'),
+  disabled_at: described(NullableTime, 'when it was disabled; null while active'),
   previous_secret_expires_at: Type.Union([Time, Type.Null()], {
     description: 'until then the secret before the last rotation is still accepted; null when it is not',
   }),
@@ -23,7 +26,7 @@ export const AdminClient = Type.Object({
 export const AdminClientList = Type.Object({ data: Type.Array(AdminClient) });
 
 export const CreateClientBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 200 }) },
+  { name: Type.String({ description: "the client's name", minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
 
@@ -48,7 +51,7 @@ export const RotateSecretBody = Type.Object(
 );
 
 export const NewSecret = Type.Object({
-  client_id: Type.String(),
+  client_id: Type.String({ description: "the client's id (its OAuth client_id)" }),
   client_secret: Type.String({ description: 'shown once' }),
   previous_secret_expires_at: NullableTime,
 });
@@ -61,25 +64,40 @@ export const DeleteClientQuery = Type.Object(
 );
 
 export const DeletedClient = Type.Object({
-  client_id: Type.String(),
-  deleted: Type.Literal(true),
-  customers_deleted: Type.Integer(),
+  client_id: Type.String({ description: "the client's id (its OAuth client_id)" }),
+  deleted: described(Type.Literal(true), 'true: the client is gone'),
+  customers_deleted: Type.Integer({ description: 'how many of its customers were erased with it' }),
 });
 
 export const AuditQuery = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })) },
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        default: 100,
+        description: 'how many audit records to answer, newest first',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
 export const AuditList = Type.Object({
   data: Type.Array(
     Type.Object({
-      id: Type.String(),
-      client_id: Type.String(),
-      action: Type.Unsafe<AuditAction>({ type: 'string', enum: [...AUDIT_ACTIONS] }),
-      actor: Type.Unsafe<AuditActor>({ type: 'string', enum: [...AUDIT_ACTORS] }),
-      at: Time,
-      details: Type.Record(Type.String(), Type.Unknown()),
+      id: Type.String({ description: "the audit record's id" }),
+      client_id: Type.String({ description: "the client's id (its OAuth client_id)" }),
+      action: described(
+        Type.Unsafe<AuditAction>({ type: 'string', enum: [...AUDIT_ACTIONS] }),
+        'what was done (created, secret rotated, disabled, enabled, settings changed, deleted)',
+      ),
+      actor: described(
+        Type.Unsafe<AuditActor>({ type: 'string', enum: [...AUDIT_ACTORS] }),
+        'who did it (the admin API, the CLI, the console)',
+      ),
+      at: described(Time, 'when'),
+      details: described(Type.Record(Type.String(), Type.Unknown()), 'what changed, by member (never a secret)'),
     }),
     { description: 'newest first' },
   ),

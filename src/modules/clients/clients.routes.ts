@@ -22,6 +22,8 @@ export async function settingsRoutes(app: HttpApp, deps: SettingsRoutesDeps): Pr
       schema: {
         ...common,
         summary: "Read the client's settings",
+        description:
+          "Reads your client's settings: the redirect URLs the bank flow may return to, your display name and logo on the hosted pages, and the other per-client options.",
         response: { 200: Settings, ...problemResponses(...STANDARD_ERRORS) },
       },
     },
@@ -35,6 +37,8 @@ export async function settingsRoutes(app: HttpApp, deps: SettingsRoutesDeps): Pr
       schema: {
         ...common,
         summary: "Change the client's settings (members not sent stay as they are)",
+        description:
+          "Changes some of your client's settings; members you do not send keep their values. Answers with every setting as it now is.",
         body: SettingsPatch,
         response: { 200: Settings, ...problemResponses(...STANDARD_ERRORS) },
       },

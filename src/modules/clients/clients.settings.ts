@@ -3,6 +3,7 @@
  * schema it is written with (PATCH), and the check its values get beyond the schema. The TypeScript types, the
  * validation, the OpenAPI document and the stored columns (clients table, same names) all derive from this table.
  */
+import { described } from '../../lib/described.ts';
 import { Type, type Static, type TSchema } from 'typebox';
 import { MAX_IMAGE_DATA_URL_LENGTH } from '../../lib/image-data-url.ts';
 
@@ -43,16 +44,20 @@ const RETURN = {
   description:
     "where the hosted pages' Return and Cancel buttons take an invited customer (an http(s) URL of yours); null: service_customer_center_url, else no link",
 };
+const COMPANY = 'your company name, shown to customers on the consent screen and hosted pages; null when not set';
+const PRIVACY = 'your privacy policy, linked from the consent screen; null when not set';
+const TERMS = 'your terms and conditions, linked from the consent screen; null when not set';
+const SERVICE = 'your customer service page, linked from the hosted pages; null when not set';
 
 export const SETTINGS_FIELDS = {
-  company_name: field(Type.Union([Type.String(), Type.Null()]), Name),
+  company_name: field(described(Type.Union([Type.String(), Type.Null()]), COMPANY), described(Name, COMPANY)),
   application_name: field(
     Type.Union([Type.String(), Type.Null()], { description: 'defaults to company_name on the consent screen' }),
-    Name,
+    described(Name, 'your application as customers know it; null: company_name is shown'),
   ),
-  privacy_policy_url: field(NullableUrl, NullableUrl, 'url'),
-  terms_and_condition_url: field(NullableUrl, NullableUrl, 'url'),
-  service_customer_center_url: field(NullableUrl, NullableUrl, 'url'),
+  privacy_policy_url: field(described(NullableUrl, PRIVACY), described(NullableUrl, PRIVACY), 'url'),
+  terms_and_condition_url: field(described(NullableUrl, TERMS), described(NullableUrl, TERMS), 'url'),
+  service_customer_center_url: field(described(NullableUrl, SERVICE), described(NullableUrl, SERVICE), 'url'),
   return_url: field(
     Type.Union([Type.String(), Type.Null()], RETURN),
     Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], RETURN),
@@ -60,12 +65,12 @@ export const SETTINGS_FIELDS = {
   ),
   redirect_urls: field(
     Type.Array(Type.String(), { description: "exact-match allow-list for endpoint 5's url" }),
-    UrlList,
+    described(UrlList, "exact-match allow-list for endpoint 5's url (https; http only for localhost)"),
     'url list',
   ),
   component_origins: field(
     Type.Array(Type.String(), { description: 'origins allowed to host the web component (endpoint 7)' }),
-    UrlList,
+    described(UrlList, 'origins allowed to host the web component (endpoint 7), e.g. https://lender.example'),
     'origin list',
   ),
   logo_url: field(

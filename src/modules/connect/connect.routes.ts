@@ -24,6 +24,8 @@ export async function componentAuthRoutes(app: HttpApp, deps: ConnectRoutesDeps)
         tags: ['Web component'],
         security: [{ Bearer: [] }],
         summary: '7. Get one-time URL for the web component',
+        description:
+          "Answers a one-time URL that loads the connect web component for this customer in your page (an iframe or the script's element). It can be opened once and expires quickly; make a new one per page view.",
         body: ComponentInitBody,
         response: { 200: ComponentUrl, ...problemResponses(...STANDARD_ERRORS) },
       },

@@ -24,6 +24,8 @@ async function consentReadRoutes(app: HttpApp, deps: ConsentDeps): Promise<void>
       onRequest: bearer,
       schema: {
         summary: "A customer's bank consents, newest first",
+        description:
+          "Client side: lists the customer's bank consents, newest first, with their status, bank, expiry and accounts.",
         tags,
         security,
         params: CustomerIdParams,
@@ -39,6 +41,8 @@ async function consentReadRoutes(app: HttpApp, deps: ConsentDeps): Promise<void>
       onRequest: bearer,
       schema: {
         summary: 'One consent with its recent pulls',
+        description:
+          'Client side: one consent with its recent data pulls (when, what was fetched, and any error), to see why data is or is not up to date.',
         tags,
         security,
         params: ConsentIdParams,
@@ -67,6 +71,8 @@ async function consentActionRoutes(app: HttpApp, deps: ConsentDeps): Promise<voi
       onRequest: bearer,
       schema: {
         summary: "Pull the consent's data again now",
+        description:
+          "Client side: pulls the consent's accounts, balances and transactions from the bank now rather than at the next scheduled refresh. Answers 202 with the queued pull; a webhook follows when the reports are updated.",
         tags,
         security,
         params: ConsentIdParams,
@@ -92,6 +98,8 @@ async function consentActionRoutes(app: HttpApp, deps: ConsentDeps): Promise<voi
       onRequest: bearer,
       schema: {
         summary: 'Revoke the consent (here and at the bank)',
+        description:
+          'Client side: revokes the consent here and at the bank; the data already pulled stays until you delete the customer.',
         tags,
         security,
         params: ConsentIdParams,

@@ -1,4 +1,5 @@
 /** Wire shapes of endpoints 4, 5, 6, the customer's bank list, and the client's view of consents and pulls. */
+import { described } from '../../http/wire.ts';
 import { Type } from 'typebox';
 import { BankWire } from '../banks/index.ts';
 
@@ -6,13 +7,13 @@ const OptText = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.
 
 export const ThirdPartyInput = Type.Object(
   {
-    company_name: Type.String({ minLength: 1, maxLength: 200 }),
-    company_address: OptText,
-    company_city: OptText,
-    company_country: OptText,
-    company_phone: OptText,
-    company_email: OptText,
-    company_website: OptText,
+    company_name: described(Type.String({ minLength: 1, maxLength: 200 }), "the company's name, shown to the customer"),
+    company_address: described(OptText, 'its address'),
+    company_city: described(OptText, 'its city'),
+    company_country: described(OptText, 'its country'),
+    company_phone: described(OptText, 'its phone number'),
+    company_email: described(OptText, 'its email address'),
+    company_website: described(OptText, 'its website'),
   },
   { additionalProperties: false },
 );
@@ -28,12 +29,23 @@ export const SharingBody = Type.Object(
     application_sharing_third_parties: Type.Optional(
       Type.Union([Type.Array(ThirdPartyInput, { maxItems: 50 }), Type.Null()]),
     ),
-    application_sharing_purposes: Type.Optional(Type.Union([Type.Array(PurposeInput, { maxItems: 20 }), Type.Null()])),
+    application_sharing_purposes: Type.Optional(
+      described(
+        Type.Union([Type.Array(PurposeInput, { maxItems: 20 }), Type.Null()]),
+        "why you use the customer's data, shown on the consent screen",
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 
-export const BankSlugParams = Type.Object({ bank_slug: Type.String({ minLength: 1, maxLength: 100 }) });
+export const BankSlugParams = Type.Object({
+  bank_slug: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'the bank (its slug from GET /public/v3/webflow/banks)',
+  }),
+});
 
 export const RedirectQuery = Type.Object(
   {
@@ -50,56 +62,65 @@ const NullableText = Type.Union([Type.String(), Type.Null()]);
 
 export const ConsentScreen = Type.Object({
   metadata: Type.Object({
-    name: Type.String(),
-    slug: Type.String(),
-    logo_url: Type.String(),
-    company_name: Type.String(),
-    application_name: Type.String(),
+    name: described(Type.String(), "the bank's name"),
+    slug: described(Type.String(), "the bank's slug"),
+    logo_url: described(Type.String(), "the bank's logo"),
+    company_name: described(Type.String(), "the company's name, shown to the customer"),
+    application_name: described(Type.String(), "your application's name as the customer sees it"),
     application_sharing_purposes: Type.Array(Type.Object({ description: Type.String() })),
     application_sharing_third_parties: Type.Array(
       Type.Object({
-        company_name: Type.String(),
-        company_address: Type.Optional(Type.String()),
-        company_city: Type.Optional(Type.String()),
-        company_country: Type.Optional(Type.String()),
-        company_phone: Type.Optional(Type.String()),
-        company_email: Type.Optional(Type.String()),
-        company_website: Type.Optional(Type.String()),
+        company_name: described(Type.String(), "the company's name, shown to the customer"),
+        company_address: Type.Optional(described(Type.String(), 'its address')),
+        company_city: Type.Optional(described(Type.String(), 'its city')),
+        company_country: Type.Optional(described(Type.String(), 'its country')),
+        company_phone: Type.Optional(described(Type.String(), 'its phone number')),
+        company_email: Type.Optional(described(Type.String(), 'its email address')),
+        company_website: Type.Optional(described(Type.String(), 'its website')),
       }),
     ),
-    privacy_policy_url: NullableText,
-    terms_and_condition_url: NullableText,
-    service_customer_center_url: NullableText,
-    requested_permissions: Type.Array(Type.String()),
+    privacy_policy_url: described(NullableText, 'your privacy policy; null when not set'),
+    terms_and_condition_url: described(NullableText, 'your terms and conditions; null when not set'),
+    service_customer_center_url: described(NullableText, 'your customer service page; null when not set'),
+    requested_permissions: described(
+      Type.Array(Type.String()),
+      'the Open Banking permissions asked for (e.g. ReadAccountsDetail, ReadTransactionsDetail)',
+    ),
     data_access_from: Type.Integer({ description: 'Unix seconds' }),
     data_access_to: Type.Integer({ description: 'Unix seconds' }),
   }),
-  consents: Type.Array(Type.Object({ type: Type.String(), title: Type.String(), elements: Type.Array(Type.String()) })),
+  consents: described(
+    Type.Array(Type.Object({ type: Type.String(), title: Type.String(), elements: Type.Array(Type.String()) })),
+    "the consent screen's sections, each a group of data the customer agrees to share",
+  ),
 });
 
 export const BankFlow = Type.Object({
   url: Type.String({ description: "the bank's authorisation page: send the customer there" }),
-  consent_id: Type.String(),
+  consent_id: described(Type.String(), "the consent's id"),
   state: Type.String({ description: 'unique for this flow; comes back on the return URL' }),
-  transaction_from_date_time: Type.Integer(),
-  transaction_to_date_time: Type.Integer(),
+  transaction_from_date_time: described(Type.Integer(), 'the earliest transactions the consent covers, Unix seconds'),
+  transaction_to_date_time: described(Type.Integer(), 'the latest transactions the consent covers, Unix seconds'),
 });
 
 export const ConsentStatusWire = Type.Object({
-  consent_id: Type.String(),
-  creation_date_time: Type.Integer(),
+  consent_id: described(Type.String(), "the consent's id"),
+  creation_date_time: described(Type.Integer(), 'Unix seconds the consent was created'),
   status: Type.Union([
     Type.Literal('AwaitingAuthorisation'),
     Type.Literal('Authorised'),
     Type.Literal('Rejected'),
     Type.Literal('Revoked'),
   ]),
-  status_update_date_time: Type.Integer(),
-  permissions: Type.Array(Type.String()),
-  expiration_date_time: Type.Union([Type.Integer(), Type.Null()]),
-  transaction_from_date_time: Type.Integer(),
-  transaction_to_date_time: Type.Integer(),
-  bank_slug: Type.String(),
+  status_update_date_time: described(Type.Integer(), 'Unix seconds the status last changed'),
+  permissions: described(Type.Array(Type.String()), 'the Open Banking permissions granted'),
+  expiration_date_time: described(
+    Type.Union([Type.Integer(), Type.Null()]),
+    'Unix seconds access ends; null when the bank set no end',
+  ),
+  transaction_from_date_time: described(Type.Integer(), 'the earliest transactions the consent covers, Unix seconds'),
+  transaction_to_date_time: described(Type.Integer(), 'the latest transactions the consent covers, Unix seconds'),
+  bank_slug: described(Type.String(), 'the bank (GET /public/v3/banks)'),
   reconfirm_by_date_time: Type.Union([Type.Integer(), Type.Null()], {
     description: 'the customer must reconfirm by then (every 90 days), else access ends',
   }),
@@ -108,39 +129,63 @@ export const ConsentStatusWire = Type.Object({
 export const WebflowBank = Type.Object({
   ...BankWire.properties,
   is_connected: Type.Boolean({ description: 'the latest consent at this bank is Authorised' }),
-  consent: Type.Union([ConsentStatusWire, Type.Null()]),
+  consent: described(
+    Type.Union([ConsentStatusWire, Type.Null()]),
+    "the customer's latest consent at this bank; null when none",
+  ),
 });
 
 export const WebflowBankList = Type.Object({ data: Type.Array(WebflowBank) });
 
 export const Pull = Type.Object({
-  id: Type.String(),
-  trigger: Type.String(),
+  id: described(Type.String(), "the pull's id"),
+  trigger: described(
+    Type.String(),
+    'what started the pull: the authorisation, the scheduled refresh or a refresh you asked for',
+  ),
   state: Type.Union([
     Type.Literal('queued'),
     Type.Literal('running'),
     Type.Literal('succeeded'),
     Type.Literal('failed'),
   ]),
-  attempts: Type.Integer(),
-  error_code: NullableText,
-  error: NullableText,
-  counts: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
-  created_at: Type.Integer(),
-  started_at: Type.Union([Type.Integer(), Type.Null()]),
-  finished_at: Type.Union([Type.Integer(), Type.Null()]),
-  next_attempt_at: Type.Union([Type.Integer(), Type.Null()]),
+  attempts: described(Type.Integer(), 'attempts made so far'),
+  error_code: described(NullableText, 'a stable code for why the pull failed; null unless it failed'),
+  error: described(NullableText, 'why the pull failed, in a sentence; null unless it failed'),
+  counts: described(
+    Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+    'what the pull fetched, by kind (accounts, balances, transactions, not_offered, skipped_items); null until it finished',
+  ),
+  created_at: described(Type.Integer(), 'Unix seconds the pull was queued'),
+  started_at: described(Type.Union([Type.Integer(), Type.Null()]), 'Unix seconds it started; null while queued'),
+  finished_at: described(Type.Union([Type.Integer(), Type.Null()]), 'Unix seconds it finished; null until then'),
+  next_attempt_at: described(
+    Type.Union([Type.Integer(), Type.Null()]),
+    'Unix seconds of the next attempt after a failure; null when none is due',
+  ),
 });
 
 export const ConsentView = Type.Object({
   ...ConsentStatusWire.properties,
-  customer_id: Type.String(),
-  status_reason: NullableText,
+  customer_id: described(Type.String(), 'the customer'),
+  status_reason: described(
+    NullableText,
+    'why the consent has its status (e.g. revoked by the customer at the bank); null when nothing to add',
+  ),
   bank_consent_id: Type.String({ description: "the consent's id at the bank (for support with the bank)" }),
-  authorised_at: Type.Union([Type.Integer(), Type.Null()]),
-  last_pulled_at: Type.Union([Type.Integer(), Type.Null()]),
-  next_refresh_at: Type.Union([Type.Integer(), Type.Null()]),
-  latest_pull: Type.Union([Pull, Type.Null()]),
+  authorised_at: described(
+    Type.Union([Type.Integer(), Type.Null()]),
+    'Unix seconds the customer authorised; null until then',
+  ),
+  last_pulled_at: described(
+    Type.Union([Type.Integer(), Type.Null()]),
+    'Unix seconds data was last pulled; null until the first pull',
+  ),
+  next_refresh_at: described(
+    Type.Union([Type.Integer(), Type.Null()]),
+    'Unix seconds of the next scheduled pull; null when none (not authorised, or ended)',
+  ),
+  latest_pull: described(Type.Union([Pull, Type.Null()]), 'the most recent pull; null before the first'),
 });
 
 export const ConsentDetail = Type.Object({ ...ConsentView.properties, pulls: Type.Array(Pull) });
@@ -148,8 +193,8 @@ export const ConsentDetail = Type.Object({ ...ConsentView.properties, pulls: Typ
 export const ConsentList = Type.Object({ data: Type.Array(ConsentView) });
 
 export const ConsentIdParams = Type.Object({
-  customer_id: Type.String({ minLength: 1, maxLength: 100 }),
-  consent_id: Type.String({ minLength: 1, maxLength: 100 }),
+  customer_id: described(Type.String({ minLength: 1, maxLength: 100 }), 'the customer'),
+  consent_id: described(Type.String({ minLength: 1, maxLength: 100 }), "the consent's id"),
 });
 
 export const RefreshAnswer = Type.Object({ consent_id: Type.String(), pull: Pull });

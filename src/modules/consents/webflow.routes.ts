@@ -8,7 +8,7 @@ import { Type, type Static } from 'typebox';
 import type { HttpApp } from '../../http/server.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { customerOf, requireAuth } from '../../http/auth.ts';
-import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
+import { problemResponses, STANDARD_ERRORS, described } from '../../http/wire.ts';
 import { BANK_FLOW_START_PATH, CALLBACK_PATH } from '../../banks/connections.ts';
 import { AppError, type ErrorCode } from '../../lib/app-error.ts';
 import { bindBrowser, isHttps, presentedBinding } from '../../http/browser-binding.ts';
@@ -56,6 +56,8 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
       preValidation: emptyBody,
       schema: {
         summary: '4. Create consent screen',
+        description:
+          'Customer side (customer token): creates the consent the customer is asked to give for this bank (the data and the period) and answers with what to show them on your consent screen.',
         tags,
         security,
         params: BankSlugParams,
@@ -73,6 +75,8 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
       preValidation: emptyBody,
       schema: {
         summary: '5. Create bank flow URL',
+        description:
+          'Customer side: after the customer agreed, answers the URL to send their browser to. It leads to their bank to authorise access, then back to your `url` (one of your registered redirect URLs) with the outcome.',
         tags,
         security,
         params: BankSlugParams,
@@ -91,6 +95,8 @@ async function bankFlowRoutes(app: HttpApp, deps: ConsentDeps): Promise<void> {
       onRequest: customer,
       schema: {
         summary: '6. Get consent status',
+        description:
+          "Customer side: the state of the customer's consent at this bank (`AwaitingAuthorisation`, `Authorised`, `Rejected`, `Revoked`) and its accounts, so your front end knows when the bank flow is done.",
         tags,
         security,
         params: BankSlugParams,
@@ -112,6 +118,8 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
       onRequest: customer,
       schema: {
         summary: "Banks the customer can connect, with the customer's latest consent at each",
+        description:
+          "Customer side: the banks the customer can connect, each with the customer's latest consent there, for a bank picker that shows which are already connected.",
         tags,
         security,
         response: { 200: WebflowBankList, ...problemResponses(...STANDARD_ERRORS) },
@@ -126,6 +134,8 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
       onRequest: customer,
       schema: {
         summary: 'Reconfirm the consent (due every 90 days)',
+        description:
+          'Customer side: records that the customer reconfirmed their consent, as UK rules ask every 90 days, so access continues without a new authorisation at the bank.',
         tags,
         security,
         params: BankSlugParams,
@@ -141,6 +151,8 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
       onRequest: customer,
       schema: {
         summary: 'Withdraw the consent (revoked here and at the bank)',
+        description:
+          'Customer side: the customer withdraws their consent at this bank; it is revoked here and at the bank, and no further data is pulled.',
         tags,
         security,
         params: BankSlugParams,
@@ -153,13 +165,17 @@ async function consentManagementRoutes(app: HttpApp, deps: ConsentDeps): Promise
 
 /** The members of a bank's authorisation answer (RFC 6749 §4.1.2, OpenID Connect hybrid, JARM), as strings. */
 const AuthorisationAnswer = Type.Object({
-  state: Type.Optional(Type.String({ maxLength: 200 })),
-  code: Type.Optional(Type.String({ maxLength: 2000 })),
-  id_token: Type.Optional(Type.String({ maxLength: 20_000 })),
-  response: Type.Optional(Type.String({ maxLength: 20_000 })),
-  error: Type.Optional(Type.String({ maxLength: 200 })),
-  error_description: Type.Optional(Type.String({ maxLength: 1000 })),
-  iss: Type.Optional(Type.String({ maxLength: 500 })),
+  state: Type.Optional(described(Type.String({ maxLength: 200 }), "the flow's state, as the bank returns it")),
+  code: Type.Optional(described(Type.String({ maxLength: 2000 }), 'the authorisation code the bank returned')),
+  id_token: Type.Optional(described(Type.String({ maxLength: 20_000 }), "the bank's signed ID token (hybrid flow)")),
+  response: Type.Optional(
+    described(Type.String({ maxLength: 20_000 }), "the bank's signed authorisation response (JARM)"),
+  ),
+  error: Type.Optional(
+    described(Type.String({ maxLength: 200 }), "the bank's error code when the customer refused or the bank failed"),
+  ),
+  error_description: Type.Optional(Type.String({ maxLength: 1000, description: "the bank's words about the error" })),
+  iss: Type.Optional(described(Type.String({ maxLength: 500 }), "the bank's issuer identifier")),
 });
 
 /** A person reads a refused callback: the lender's page, in its branding, with the way back (src/web/bank-return-notice.ts). */
@@ -169,8 +185,23 @@ async function refusedAnswerPage(reply: FastifyReply, deps: ConsentDeps, err: Ap
 }
 
 /** Where the bank sends the customer back (no token: the state names the flow). */
+const BANK_FLOW_TAGS = ['Bank flow'];
+
+const StartParams = Type.Object({
+  token: Type.String({ description: 'the one-time token of the bank flow URL', minLength: 20, maxLength: 100 }),
+});
+
+/** What each operation does, for the reference (docs/decisions/0066-reference-quality.md). */
+const CALLBACK_DESCRIPTIONS = {
+  callback:
+    'Browser address, not an API call: the bank redirects the customer here after they authorised (or refused). The service checks the answer, finishes the consent and redirects to your URL with the outcome (`status=Success` or `Error`); when the bank put its answer in the URL fragment, a small page posts it to the service first.',
+  relay:
+    "Browser address, not an API call: the callback page posts here the bank's answer it read from the URL fragment; the service finishes the bank flow and redirects the customer to your URL.",
+  start:
+    'Browser address, not an API call: the URL endpoint 5 answers. Opening it binds the bank flow to this browser (once) and redirects to the bank; an expired or reused one shows a page with the way back.',
+};
+
 async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
-  const tags = ['Bank flow'];
   const finish = async (request: FastifyRequest, reply: FastifyReply, answer: Record<string, string | undefined>) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(answer)) if (v !== undefined) params.set(k, v);
@@ -189,7 +220,8 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       schema: {
         summary:
           "Where the bank sends the customer back; redirects to the client URL (a hybrid answer's fragment is relayed first)",
-        tags,
+        description: CALLBACK_DESCRIPTIONS.callback,
+        tags: BANK_FLOW_TAGS,
         querystring: AuthorisationAnswer,
         response: { 302: Type.Null(), ...problemResponses(400) },
       },
@@ -209,7 +241,8 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
       {
         schema: {
           summary: "A hybrid answer's fragment, posted by the callback's relay page; redirects to the client URL",
-          tags,
+          description: CALLBACK_DESCRIPTIONS.relay,
+          tags: BANK_FLOW_TAGS,
           body: AuthorisationAnswer,
           response: { 302: Type.Null(), ...problemResponses(400) },
         },
@@ -224,8 +257,9 @@ async function callbackRoute(app: HttpApp, deps: ConsentDeps): Promise<void> {
     {
       schema: {
         summary: "Endpoint 5's URL: binds the bank flow to this browser, once, and sends it on to the bank",
-        tags,
-        params: Type.Object({ token: Type.String({ minLength: 20, maxLength: 100 }) }),
+        description: CALLBACK_DESCRIPTIONS.start,
+        tags: BANK_FLOW_TAGS,
+        params: StartParams,
         response: { 303: Type.Null() },
       },
     },

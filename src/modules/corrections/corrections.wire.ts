@@ -2,7 +2,14 @@
 import { Type } from 'typebox';
 import { CorrectionActor } from '../transactions/index.ts';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+/** The value or null, described where the reference reads it: on the field (the value's description, or null's meaning). */
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
+  Type.Union(
+    [t, Type.Null()],
+    (t as { description?: string }).description === undefined
+      ? {}
+      : { description: (t as { description?: string }).description },
+  );
 const AccountTypeWire = Type.Union([Type.Literal('Personal'), Type.Literal('Business')], {
   description: "whose category list (endpoint 19) the category comes from, and which accounts' transactions it reads",
 });

@@ -42,6 +42,8 @@ async function customerCollectionRoutes(app: HttpApp, deps: CustomerRoutesDeps):
       onRequest: bearer,
       schema: {
         summary: '2. Create customer',
+        description:
+          "Creates a customer: the person whose bank data you will read. `user_reference` is your own reference for them, unique per client; creating one that exists answers 409 naming the existing customer's id.",
         tags,
         security,
         body: CreateCustomerBody,
@@ -65,6 +67,8 @@ async function customerCollectionRoutes(app: HttpApp, deps: CustomerRoutesDeps):
       onRequest: bearer,
       schema: {
         summary: 'List customers (find by user_reference)',
+        description:
+          'Lists your customers, oldest first, paged. Filter by `user_reference` to find the customer you created for one of your own records.',
         tags,
         security,
         querystring: ListCustomersQuery,
@@ -99,6 +103,7 @@ async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promi
       onRequest: bearer,
       schema: {
         summary: 'Get a customer',
+        description: "Reads one of your customers. Another client's customer, like an unknown id, answers 404.",
         tags,
         security,
         params: CustomerIdParams,
@@ -114,6 +119,8 @@ async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promi
       onRequest: bearer,
       schema: {
         summary: 'Delete a customer and all of their data',
+        description:
+          'Erases the customer and everything held about them: accounts, balances, transactions, consents (revoked at the bank), reports, declarations and webhook deliveries. It cannot be undone.',
         tags,
         security,
         params: CustomerIdParams,
@@ -139,6 +146,8 @@ async function customerItemRoutes(app: HttpApp, deps: CustomerRoutesDeps): Promi
       onRequest: bearer,
       schema: {
         summary: '3. Create customer token',
+        description:
+          "Issues a short-lived customer token (`obi_ut_…`) for the customer's side of the flow: the consent screen, the bank flow and its status. Hand it to your front end, never your Bearer token; it acts on this one customer only.",
         tags,
         security,
         params: CustomerIdParams,

@@ -1,7 +1,13 @@
 import { Type } from 'typebox';
 import { PagingMembers, PagingQuery } from '../../http/wire.ts';
 
-export const CustomerIdParams = Type.Object({ customer_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const CustomerIdParams = Type.Object({
+  customer_id: Type.String({
+    description: "the customer's id (from POST /public/v3/customers)",
+    minLength: 1,
+    maxLength: 100,
+  }),
+});
 
 export const CreateCustomerBody = Type.Object(
   {
@@ -15,15 +21,20 @@ export const CreateCustomerBody = Type.Object(
 );
 
 export const Customer = Type.Object({
-  id: Type.String(),
-  user_reference: Type.String(),
+  id: Type.String({ description: "the customer's id: use it in every customer path" }),
+  user_reference: Type.String({ description: 'your own unique reference for the customer' }),
   created_at: Type.Integer({ description: 'Unix seconds' }),
 });
 
 export const CustomerList = Type.Object({ data: Type.Array(Customer), ...PagingMembers });
 
 export const ListCustomersQuery = Type.Object(
-  { user_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...PagingQuery },
+  {
+    user_reference: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'only the customer with this reference of yours' }),
+    ),
+    ...PagingQuery,
+  },
   { additionalProperties: false },
 );
 

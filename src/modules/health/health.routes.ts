@@ -21,6 +21,8 @@ export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promis
       schema: {
         tags: ['Operations'],
         summary: 'Liveness',
+        description:
+          "Answers 200 while the process runs, without touching the database: for an orchestrator's liveness probe. No credentials.",
         response: { 200: Type.Object({ status: Type.Literal('ok') }) },
       },
     },
@@ -33,8 +35,13 @@ export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promis
       schema: {
         tags: ['Operations'],
         summary: 'Readiness: 503 when the database or the job queue is unreachable (or the process is stopping)',
+        description:
+          'Answers 200 when this process can serve requests: the database answers and the job queue is reachable. 503 while either is not, or while the process is shutting down, so a load balancer stops sending it traffic. No credentials.',
         response: {
-          200: Type.Object({ status: Type.Literal('ready'), database: Type.String() }),
+          200: Type.Object({
+            status: Type.Literal('ready'),
+            database: Type.String({ description: 'which database engine answers: embedded or postgres' }),
+          }),
           503: Type.Ref('Problem'),
         },
       },

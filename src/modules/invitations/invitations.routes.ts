@@ -17,6 +17,16 @@ export interface InvitationRoutesDeps extends InvitationDeps {
   clock: Clock;
 }
 
+/** What each operation does, for the reference (docs/decisions/0066-reference-quality.md). */
+const DESCRIPTIONS = {
+  create:
+    "Invites a customer to connect their bank through the service's hosted pages: the answer carries the link (and the service can email it). The link works until it expires or you revoke it.",
+  list: 'Lists your invitations, newest first, with their status (pending, used, expired, revoked) and the customer each created.',
+  get: 'Reads one invitation: its status, the customer it created, and when it was emailed, used or revoked.',
+  revoke:
+    "Revokes an invitation: its link stops working at once. A used invitation's customer and data are not touched.",
+};
+
 export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps): Promise<void> {
   const bearer = requireAuth(deps, 'bearer');
   const common = { tags: ['Invitations'], security: [{ Bearer: [] }] };
@@ -28,6 +38,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: '8. Create invitation',
+        description: DESCRIPTIONS.create,
         body: CreateInvitationBody,
         response: { 201: Invitation, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -45,6 +56,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: '9. Get invitations (newest first)',
+        description: DESCRIPTIONS.list,
         querystring: ListInvitationsQuery,
         response: { 200: InvitationList, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -72,6 +84,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: 'Get an invitation',
+        description: DESCRIPTIONS.get,
         params: InvitationIdParams,
         response: { 200: Invitation, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -87,6 +100,7 @@ export async function invitationRoutes(app: HttpApp, deps: InvitationRoutesDeps)
       schema: {
         ...common,
         summary: 'Revoke an invitation (its link stops working)',
+        description: DESCRIPTIONS.revoke,
         params: InvitationIdParams,
         response: { 200: Invitation, ...problemResponses(...STANDARD_ERRORS, 409) },
       },

@@ -13,15 +13,26 @@ import {
 
 const Stamp = {
   as_of: Type.Integer({ description: 'Unix seconds the report was computed as of' }),
-  engine_version: Type.String(),
+  engine_version: Type.String({
+    description: 'version of the analytics engine that computed the figures; a new version may move them',
+  }),
 };
 
 export const Insights = Type.Object({ ...InsightsSchema.properties, ...Stamp });
 
-export const AffordabilityList = Type.Object({ data: Type.Array(AffordabilityRecordSchema), ...Stamp });
+export const AffordabilityList = Type.Object({
+  data: Type.Array(AffordabilityRecordSchema, { description: 'one record per month' }),
+  ...Stamp,
+});
 
 export const EventList = Type.Object({
-  data: Type.Array(Type.Object({ ...EventRecordSchema.properties, created_at: Type.Integer() })),
+  data: Type.Array(
+    Type.Object({
+      ...EventRecordSchema.properties,
+      created_at: Type.Integer({ description: 'Unix seconds the service first noticed the event' }),
+    }),
+    { description: 'the events, each once' },
+  ),
 });
 
 export const Forecast = Type.Object({ ...BalanceForecastSchema.properties, ...Stamp });

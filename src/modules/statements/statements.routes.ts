@@ -8,7 +8,10 @@ import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
 import { listAccountParties, listAccountStatements } from './statements.service.ts';
 import { AccountParty, Statement, toPartyWire, toStatementWire } from './statements.wire.ts';
 
-const Params = Type.Object({ customer_id: Type.String(), account_id: Type.String() });
+const Params = Type.Object({
+  customer_id: Type.String({ description: "the customer's id" }),
+  account_id: Type.String({ description: "the account's id (from GET …/accounts)" }),
+});
 
 export interface StatementRoutesDeps {
   db: Database;
@@ -28,6 +31,8 @@ export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): 
         onRequest: bearer,
         schema: {
           summary: '13. Get statements',
+          description:
+            "Lists the account's statements as the bank gave them: period, amounts and dates. Empty when the bank does not offer statements.",
           tags,
           security,
           hide: alias,
@@ -48,6 +53,8 @@ export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): 
         onRequest: bearer,
         schema: {
           summary: '14. Get account parties',
+          description:
+            "Lists the account's parties (holders) as the bank gave them: names, type and contact details. Empty when the bank does not offer them.",
           tags,
           security,
           hide: alias,

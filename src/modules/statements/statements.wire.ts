@@ -3,65 +3,82 @@
  * statement members are arrays, StatementValue carries Value (not Rate), relationships carry Id (not ID),
  * a party address's AddressLine is an array of strings.
  */
+import { described } from '../../http/wire.ts';
 import { Type, type Static } from 'typebox';
 
 const S = Type.Optional(Type.String());
 const Fee = Type.Object({
-  Description: Type.Optional(Type.Array(Type.String())),
-  CreditDebitIndicator: S,
-  Type: S,
-  Rate: Type.Optional(Type.Number()),
-  RateType: S,
-  Frequency: S,
-  Amount: S,
-  Currency: S,
+  Description: Type.Optional(described(Type.Array(Type.String()), "the bank's words about the fee")),
+  CreditDebitIndicator: described(S, 'Credit or Debit'),
+  Type: described(S, 'the Open Banking code of the kind (e.g. UK.OBIE.Regular for a statement)'),
+  Rate: Type.Optional(described(Type.Number(), 'a rate, in percent')),
+  RateType: described(S, 'the kind of rate'),
+  Frequency: described(S, 'how often it applies'),
+  Amount: described(S, 'amount as a decimal string, as the bank gives it'),
+  Currency: described(S, 'ISO 4217 currency code'),
 });
 
 export const Statement = Type.Object({
-  AccountId: Type.String(),
-  StatementId: Type.String(),
-  StatementReference: S,
-  Type: S,
-  StartDateTime: S,
-  EndDateTime: S,
-  CreationDateTime: S,
-  StatementDescription: Type.Optional(Type.Array(Type.String())),
-  StatementFee: Type.Optional(Type.Array(Fee)),
-  StatementInterest: Type.Optional(Type.Array(Fee)),
-  StatementRate: Type.Optional(Type.Array(Type.Object({ Type: S, Rate: Type.Optional(Type.Number()) }))),
-  StatementValue: Type.Optional(Type.Array(Type.Object({ Type: S, Value: Type.Optional(Type.Number()) }))),
-  StatementDateTimes: Type.Optional(Type.Array(Type.Object({ Type: S, DateTime: S }))),
+  AccountId: described(Type.String(), "the account's id at the bank"),
+  StatementId: described(Type.String(), "the statement's id at the bank"),
+  StatementReference: described(S, "the statement's reference"),
+  Type: described(S, 'the Open Banking code of the kind (e.g. UK.OBIE.Regular for a statement)'),
+  StartDateTime: described(S, 'start of the period, ISO 8601'),
+  EndDateTime: described(S, 'end of the period, ISO 8601'),
+  CreationDateTime: described(S, 'when the bank made the statement, ISO 8601'),
+  StatementDescription: Type.Optional(described(Type.Array(Type.String()), "the bank's words about the statement")),
+  StatementFee: Type.Optional(described(Type.Array(Fee), 'fees charged in the period')),
+  StatementInterest: Type.Optional(described(Type.Array(Fee), 'interest in the period')),
+  StatementRate: Type.Optional(
+    described(Type.Array(Type.Object({ Type: S, Rate: Type.Optional(Type.Number()) })), 'rates that applied'),
+  ),
+  StatementValue: Type.Optional(
+    described(
+      Type.Array(Type.Object({ Type: S, Value: Type.Optional(Type.Number()) })),
+      'other values the bank reports',
+    ),
+  ),
+  StatementDateTimes: Type.Optional(
+    described(Type.Array(Type.Object({ Type: S, DateTime: S })), 'dates the bank reports (e.g. the payment due date)'),
+  ),
   StatementAmounts: Type.Optional(
     Type.Array(Type.Object({ CreditDebitIndicator: S, Type: S, Amount: S, Currency: S })),
   ),
-  StatementBenefits: Type.Optional(Type.Array(Type.Object({ Type: S, Amount: S, Currency: S }))),
+  StatementBenefits: Type.Optional(
+    described(Type.Array(Type.Object({ Type: S, Amount: S, Currency: S })), 'benefits (e.g. cashback)'),
+  ),
 });
 
 export const AccountParty = Type.Object({
-  AccountId: Type.String(),
-  PartyId: Type.String(),
-  Name: S,
-  FullLegalName: S,
-  LegalStructure: S,
-  PartyType: S,
-  PartyNumber: S,
-  EmailAddress: S,
-  Phone: S,
-  Mobile: S,
-  BeneficialOwnership: Type.Optional(Type.Boolean()),
-  AccountRole: Type.String(),
-  Relationships: Type.Optional(Type.Object({ Account: Type.Object({ Related: Type.String(), Id: Type.String() }) })),
+  AccountId: described(Type.String(), "the account's id at the bank"),
+  PartyId: described(Type.String(), "the party's id at the bank"),
+  Name: described(S, "the party's name"),
+  FullLegalName: described(S, 'full legal name'),
+  LegalStructure: described(S, 'the legal structure of a business party'),
+  PartyType: described(S, 'Sole, Joint or Delegate'),
+  PartyNumber: described(S, "the party's number at the bank"),
+  EmailAddress: described(S, 'email address'),
+  Phone: described(S, 'phone number'),
+  Mobile: described(S, 'mobile number'),
+  BeneficialOwnership: Type.Optional(described(Type.Boolean(), 'whether the party is a beneficial owner')),
+  AccountRole: described(Type.String(), "the party's role on the account (e.g. UK.OBIE.Principal)"),
+  Relationships: Type.Optional(
+    described(
+      Type.Object({ Account: Type.Object({ Related: Type.String(), Id: Type.String() }) }),
+      'links to related resources',
+    ),
+  ),
   Address: Type.Optional(
     Type.Array(
       Type.Object({
-        AddressType: S,
-        AddressLine: Type.Optional(Type.Array(Type.String())),
-        StreetName: S,
-        BuildingNumber: S,
-        PostCode: S,
-        TownName: S,
-        Country: S,
-        CountrySubDivision: S,
+        AddressType: described(S, 'the kind of address (e.g. Residential)'),
+        AddressLine: Type.Optional(described(Type.Array(Type.String()), 'address lines')),
+        StreetName: described(S, 'street'),
+        BuildingNumber: described(S, 'building number'),
+        PostCode: described(S, 'postcode'),
+        TownName: described(S, 'town'),
+        Country: described(S, 'ISO 3166-1 country code'),
+        CountrySubDivision: described(S, 'county or region'),
       }),
     ),
   ),

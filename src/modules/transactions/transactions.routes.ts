@@ -116,6 +116,8 @@ async function submissionRoute(app: HttpApp, deps: TransactionRoutesDeps): Promi
       onRequest: bearer,
       schema: {
         summary: '10. Post bank transactions (up to 100 000, all or nothing)',
+        description:
+          "Submits a customer's transactions (bank data by submission): up to 100 000 in one call, stored all or nothing. Send an `Idempotency-Key` to retry safely; a transaction with the same id as one held is updated. Answers when they are stored; the reports are computed afterwards (poll endpoint 18 or wait for a webhook).",
         tags,
         security,
         params: CustomerIdParams,
@@ -173,10 +175,15 @@ async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps):
   const bearer = requireAuth(deps, 'bearer');
   const tags = ['Transactions'];
   const security = [{ Bearer: [] }];
-  const listSchema = (summary: string, list: typeof RawTransactionList | typeof CategorisedTransactionList) => ({
+  const listSchema = (
+    summary: string,
+    description: string,
+    list: typeof RawTransactionList | typeof CategorisedTransactionList,
+  ) => ({
     onRequest: bearer,
     schema: {
       summary,
+      description,
       tags,
       security,
       params: CustomerIdParams,
@@ -211,7 +218,11 @@ async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps):
 
   app.get(
     '/public/v3/customers/:customer_id/raw-transactions',
-    listSchema('11. Get raw transactions', RawTransactionList),
+    listSchema(
+      '11. Get raw transactions',
+      "The customer's transactions as the bank or your submission gave them, paged (by page number, or faster by the cursor in `_links.next`). Filter by bank and account number, account type, currency and booking date range; each carries its account, amount (negative for money out), currency, status, dates and the bank's text.",
+      RawTransactionList,
+    ),
     async (request) => {
       const { rows, envelope } = await listPage(request, 'raw-transactions');
       return { data: rows.map(service.toRawWire), ...envelope };
@@ -220,7 +231,11 @@ async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps):
 
   app.get(
     '/public/v3/customers/:customer_id/transactions',
-    listSchema('Get categorised transactions', CategorisedTransactionList),
+    listSchema(
+      'Get categorised transactions',
+      "The same transactions, with the filters and paging of endpoint 11, each with the category the service assigned (name and endpoint 19's id) and the merchant it recognised.",
+      CategorisedTransactionList,
+    ),
     async (request) => {
       const { rows, envelope } = await listPage(request, 'transactions');
       return { data: rows.map(service.toCategorisedWire), ...envelope };
@@ -236,6 +251,8 @@ async function syncRoute(app: HttpApp, deps: TransactionRoutesDeps): Promise<voi
       onRequest: requireAuth(deps, 'bearer'),
       schema: {
         summary: 'Sync transactions: what was added, modified and removed since a cursor',
+        description:
+          "Reads what changed in the customer's transactions since a cursor: `added`, `modified` and `removed`, in the order the changes were made, with `next_cursor` and `has_more`. Start without a cursor to read everything; keep `next_cursor` for the next call. A cursor is bound to your client and this customer.",
         tags: ['Transactions'],
         security: [{ Bearer: [] }],
         params: CustomerIdParams,

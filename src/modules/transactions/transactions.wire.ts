@@ -2,7 +2,14 @@
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { IntegerInput, MAX_UNIX_SECONDS, NumericInput, PagingMembers, PagingQuery } from '../../http/wire.ts';
+import {
+  IntegerInput,
+  MAX_UNIX_SECONDS,
+  NumericInput,
+  PagingMembers,
+  PagingQuery,
+  described,
+} from '../../http/wire.ts';
 import { BALANCE_TYPES, Currency } from '../accounts/index.ts';
 import { createItemChecks, invalidItemsError } from './transactions.task.ts';
 
@@ -11,22 +18,46 @@ const OptionalText = (max: number) => Type.Optional(Type.Union([Type.String({ ma
 
 export const SubmittedTransaction = Type.Object(
   {
-    external_transaction_id: Type.String({ minLength: 1, maxLength: 200 }),
-    name: Type.String({ maxLength: 1000 }),
-    type: OptionalText(100),
-    amount: NumericInput,
+    external_transaction_id: described(
+      Type.String({ minLength: 1, maxLength: 200 }),
+      "the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating",
+    ),
+    name: described(
+      Type.String({ maxLength: 1000 }),
+      "the bank's description of the transaction (payee, payer or reference text)",
+    ),
+    type: described(
+      OptionalText(100),
+      "the bank's transaction type, e.g. DirectDebit, StandingOrder, CardPayment; null when not given",
+    ),
+    amount: described(
+      NumericInput,
+      "amount in the transaction's currency: negative for money out, positive for money in",
+    ),
     balance: Type.Optional(
       Type.Union([
         Type.Null(),
         Type.Object({ amount: NumericInput, currency: Currency, type: BalanceType }, { additionalProperties: false }),
       ]),
     ),
-    currency: Currency,
-    status: Type.Union([Type.Literal('Booked'), Type.Literal('Pending')]),
-    bank_slug: Type.String({ minLength: 1, maxLength: 100 }),
-    account_number: Type.String({ minLength: 1, maxLength: 34 }),
-    category: OptionalText(200),
-    address_line: OptionalText(500),
+    currency: described(Currency, 'ISO 4217 currency code, e.g. GBP'),
+    status: described(
+      Type.Union([Type.Literal('Booked'), Type.Literal('Pending')]),
+      'Booked, or Pending (not yet final: it may change or be replaced by a booked one)',
+    ),
+    bank_slug: described(
+      Type.String({ minLength: 1, maxLength: 100 }),
+      'the bank holding the account (GET /public/v3/banks)',
+    ),
+    account_number: described(
+      Type.String({ minLength: 1, maxLength: 34 }),
+      "the account's number at that bank; with bank_slug it names the account",
+    ),
+    category: described(
+      OptionalText(200),
+      'a category the bank or you gave it; the service assigns its own in the categorised view',
+    ),
+    address_line: described(OptionalText(500), "the merchant's or counterparty's address as the bank gives it"),
     // Beyond the submission table of the spec, as on raw transactions: banks and aggregators have them,
     // and the classifier uses the merchant category code.
     merchant_details: Type.Optional(
@@ -34,8 +65,13 @@ export const SubmittedTransaction = Type.Object(
         Type.Null(),
         Type.Object(
           {
-            merchant_name: OptionalText(300),
-            merchant_category_code: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{3,4}$' }), Type.Null()])),
+            merchant_name: described(OptionalText(300), "the merchant's name as the bank gives it"),
+            merchant_category_code: Type.Optional(
+              described(
+                Type.Union([Type.String({ pattern: '^\\d{3,4}$' }), Type.Null()]),
+                'ISO 18245 merchant category code (3 or 4 digits)',
+              ),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -47,8 +83,8 @@ export const SubmittedTransaction = Type.Object(
         Type.Object({ code: OptionalText(100), issuer: OptionalText(100) }, { additionalProperties: false }),
       ]),
     ),
-    value_date_time: IntegerInput,
-    booking_date_time: IntegerInput,
+    value_date_time: described(IntegerInput, 'Unix seconds the money is available (value date)'),
+    booking_date_time: described(IntegerInput, 'Unix seconds the transaction was booked'),
   },
   { additionalProperties: false },
 );
@@ -60,35 +96,63 @@ export const TransactionCollectionBody = Type.Object(
 );
 
 export const SubmissionResult = Type.Object({
-  status: Type.Literal('success'),
+  status: Type.Literal('success', { description: 'success: every transaction was stored' }),
   success: Type.String({ description: '"<N> saved, <M> already present, <K> updated"' }),
-  saved: Type.Integer(),
-  updated: Type.Integer(),
-  already_present: Type.Integer(),
+  saved: described(Type.Integer(), 'transactions stored for the first time'),
+  updated: described(Type.Integer(), 'transactions already held that this submission changed'),
+  already_present: described(Type.Integer(), 'transactions already held unchanged (a retry)'),
 });
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+/** The value or null, described on the field: `description`, else the value's own description. */
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
+  t: T,
+  description = (t as { description?: string }).description,
+) => Type.Union([t, Type.Null()], description === undefined ? {} : { description });
 
 export const RawTransaction = Type.Object({
-  id: Type.String(),
-  external_transaction_id: Type.String(),
-  name: Type.String(),
-  type: Nullable(Type.String()),
-  amount: Type.Number(),
-  balance: Nullable(Type.Object({ amount: Type.Number(), currency: Type.String(), type: Type.String() })),
-  currency: Type.String(),
-  status: Type.String(),
-  bank_slug: Type.String(),
-  account_number: Type.String(),
-  address_line: Nullable(Type.String()),
+  id: described(Type.String(), "the service's id of the transaction (a UUID)"),
+  external_transaction_id: described(
+    Type.String(),
+    "the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating",
+  ),
+  name: described(Type.String(), "the bank's description of the transaction (payee, payer or reference text)"),
+  type: described(
+    Nullable(Type.String()),
+    "the bank's transaction type, e.g. DirectDebit, StandingOrder, CardPayment; null when not given",
+  ),
+  amount: described(
+    Type.Number(),
+    "amount in the transaction's currency: negative for money out, positive for money in",
+  ),
+  balance: Nullable(
+    Type.Object({
+      amount: Type.Number({ description: 'the balance after this transaction; negative when overdrawn' }),
+      currency: Type.String({ description: 'ISO 4217 currency code' }),
+      type: Type.String({ description: 'the balance type, e.g. ClosingBooked, InterimAvailable' }),
+    }),
+    'the account balance after this transaction, when the bank gives it; null otherwise',
+  ),
+  currency: described(Type.String(), 'ISO 4217 currency code, e.g. GBP'),
+  status: described(Type.String(), 'Booked, or Pending (not yet final: it may change or be replaced by a booked one)'),
+  bank_slug: described(Type.String(), 'the bank holding the account (GET /public/v3/banks)'),
+  account_number: described(Type.String(), "the account's number at that bank; with bank_slug it names the account"),
+  address_line: described(Nullable(Type.String()), "the merchant's or counterparty's address as the bank gives it"),
   merchant_details: Nullable(
-    Type.Object({ merchant_name: Nullable(Type.String()), merchant_category_code: Nullable(Type.String()) }),
+    Type.Object({
+      merchant_name: Nullable(Type.String(), "the merchant's name as the bank gives it; null when not given"),
+      merchant_category_code: Nullable(Type.String(), 'ISO 18245 merchant category code; null when not given'),
+    }),
+    'the card merchant, when the bank gives it; null otherwise',
   ),
   proprietary_bank_transaction_code: Nullable(
-    Type.Object({ code: Nullable(Type.String()), issuer: Nullable(Type.String()) }),
+    Type.Object({
+      code: Nullable(Type.String(), "the bank's own transaction code; null when not given"),
+      issuer: Nullable(Type.String(), 'who issued the code; null when not given'),
+    }),
+    "the bank's own transaction code, when it gives one; null otherwise",
   ),
-  value_date_time: Type.Integer(),
-  booking_date_time: Type.Integer(),
+  value_date_time: described(Type.Integer(), 'Unix seconds the money is available (value date)'),
+  booking_date_time: described(Type.Integer(), 'Unix seconds the transaction was booked'),
   // Beyond the spec's fields, only on transactions a bank pull brought that carried them
   // (docs/decisions/0070-bank-charges-and-currency-exchange.md).
   charge_amount: Type.Optional(
@@ -107,19 +171,18 @@ export const RawTransaction = Type.Object({
     Type.Object(
       {
         source_currency: Type.String({ description: 'ISO 4217 currency the payment was made in.' }),
-        target_currency: Nullable(Type.String({ description: 'ISO 4217 currency it was converted into.' })),
+        target_currency: Nullable(Type.String(), 'ISO 4217 currency it was converted into; null when not given.'),
         unit_currency: Nullable(
-          Type.String({ description: 'The currency in which the rate is quoted (one unit of it buys the rate).' }),
+          Type.String(),
+          'The currency in which the rate is quoted (one unit of it buys the rate); null when not given.',
         ),
         exchange_rate: Type.Number({ description: 'The rate the bank applied.' }),
         instructed_amount: Nullable(
-          Type.Object(
-            {
-              amount: Type.Number({ description: 'Unsigned amount in the instructed currency.' }),
-              currency: Type.String({ description: 'ISO 4217 currency of the instructed amount.' }),
-            },
-            { description: 'The amount as instructed, before conversion.' },
-          ),
+          Type.Object({
+            amount: Type.Number({ description: 'Unsigned amount in the instructed currency.' }),
+            currency: Type.String({ description: 'ISO 4217 currency of the instructed amount.' }),
+          }),
+          'The amount as instructed, before conversion; null when not given.',
         ),
       },
       {
@@ -179,12 +242,31 @@ export const CategorisedTransaction = Type.Object({
 export const TransactionsQuery = Type.Object(
   {
     ...PagingQuery,
-    bank_slug: Type.Optional(Type.String({ minLength: 1 })),
-    account_number: Type.Optional(Type.String({ minLength: 1 })),
-    account_type: Type.Optional(Type.Union([Type.Literal('Personal'), Type.Literal('Business')])),
-    currency: Type.Optional(Currency),
-    booking_date_time_from: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS })),
-    booking_date_time_to: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS })),
+    bank_slug: Type.Optional(
+      described(Type.String({ minLength: 1 }), 'the bank holding the account (GET /public/v3/banks)'),
+    ),
+    account_number: Type.Optional(
+      described(
+        Type.String({ minLength: 1 }),
+        "the account's number at that bank; with bank_slug it names the account",
+      ),
+    ),
+    account_type: Type.Optional(
+      described(Type.Union([Type.Literal('Personal'), Type.Literal('Business')]), 'Personal or Business'),
+    ),
+    currency: Type.Optional(described(Currency, 'ISO 4217 currency code, e.g. GBP')),
+    booking_date_time_from: Type.Optional(
+      described(
+        Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS }),
+        'only transactions booked at or after this, Unix seconds',
+      ),
+    ),
+    booking_date_time_to: Type.Optional(
+      described(
+        Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS }),
+        'only transactions booked at or before this, Unix seconds',
+      ),
+    ),
     cursor: Type.Optional(
       Type.String({ maxLength: 200, description: 'opaque; set by _links.next to find the next page quickly' }),
     ),
@@ -245,10 +327,13 @@ export const SyncTransaction = Type.Object({
 });
 
 export const RemovedTransaction = Type.Object({
-  id: Type.String(),
-  external_transaction_id: Type.String(),
-  bank_slug: Type.String(),
-  account_number: Type.String(),
+  id: described(Type.String(), "the service's id of the transaction (a UUID)"),
+  external_transaction_id: described(
+    Type.String(),
+    "the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating",
+  ),
+  bank_slug: described(Type.String(), 'the bank holding the account (GET /public/v3/banks)'),
+  account_number: described(Type.String(), "the account's number at that bank; with bank_slug it names the account"),
   replaced_by: Nullable(
     Type.String({
       description: 'a pending transaction that booked: the id of the booked transaction that replaced it',
@@ -257,9 +342,12 @@ export const RemovedTransaction = Type.Object({
 });
 
 export const SyncResult = Type.Object({
-  added: Type.Array(SyncTransaction),
+  added: described(Type.Array(SyncTransaction), 'transactions new since the cursor'),
   modified: Type.Array(SyncTransaction, { description: 'transactions the client has seen before, as they are now' }),
-  removed: Type.Array(RemovedTransaction),
+  removed: described(
+    Type.Array(RemovedTransaction),
+    'transactions gone since the cursor (e.g. a pending one the bank no longer returns, or one replaced by its booking)',
+  ),
   next_cursor: Type.String({ description: 'opaque; where the next call starts, for this client and customer only' }),
   has_more: Type.Boolean({ description: 'more changes can be read now with next_cursor' }),
 });

@@ -8,7 +8,8 @@ export interface DeliveryRow {
   seq: number;
   webhook_id: string;
   client_id: string;
-  customer_id: string;
+  /** Null only for a test event (migrations/0031_webhook_test_events.sql). */
+  customer_id: string | null;
   message_id: string;
   event_type: string;
   payload: string;
@@ -50,7 +51,8 @@ export async function insertDeliveries(
     ids: string[];
     webhookIds: string[];
     clientId: string;
-    customerId: string;
+    /** Null only for a test event, which is about the webhook and no customer. */
+    customerId: string | null;
     messageId: string;
     eventType: string;
     payload: string;

@@ -10,6 +10,9 @@ import type { AttemptRow, DeliveryRow, DeliveryState } from './deliveries.repo.t
 import type { WebhookType } from './webhooks.outbox.ts';
 import { requireWebhook } from './webhooks.service.ts';
 
+/** The webhook_type of a test event (docs/decisions/0065-webhook-test-event.md). */
+const TEST_WEBHOOK_TYPE = 'WEBHOOK_TEST';
+
 export interface AttemptView {
   attempt: number;
   attempted_at: number;
@@ -22,12 +25,13 @@ export interface AttemptView {
 export interface DeliveryView {
   id: string;
   message_id: string;
-  webhook_type: WebhookType;
-  customer_id: string;
+  webhook_type: WebhookType | typeof TEST_WEBHOOK_TYPE;
+  customer_id: string | null;
   payload: {
     msg: string;
     webhook_type: string;
-    customer_id: string;
+    customer_id?: string;
+    webhook_id?: string;
     account_id?: string;
     event_id?: string;
     added?: number;
@@ -62,7 +66,7 @@ function toDeliveryView(d: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
   return {
     id: d.id,
     message_id: d.message_id,
-    webhook_type: d.event_type as WebhookType,
+    webhook_type: d.event_type as DeliveryView['webhook_type'],
     customer_id: d.customer_id,
     payload: JSON.parse(d.payload) as DeliveryView['payload'],
     state: d.state,
@@ -121,14 +125,9 @@ export async function replayDelivery(
   now: Date,
 ): Promise<DeliveryView> {
   const webhook = await requireWebhook(db, clientId, webhookId);
+  requireActive(webhook);
   const original = await repo.findDelivery(db, clientId, webhookId, deliveryId);
   if (!original) throw notFound('webhook_delivery');
-  if (webhook.status !== 'active') {
-    throw new AppError(
-      'webhook_disabled',
-      `The webhook is disabled (${webhook.disabled_reason ?? 'no reason recorded'}); register it again to receive events.`,
-    );
-  }
   const row = original.state === 'pending' ? await repo.bringForward(db, original.id, now) : null;
   await requestDispatch(db, queue, now); // both kinds are due now
   if (row) return withAttemptsOfOne(db, row);
@@ -147,4 +146,54 @@ export async function replayDelivery(
   const replay = await repo.findDelivery(db, clientId, webhookId, id);
   if (!replay) throw notFound('webhook_delivery'); // only if the webhook was deleted meanwhile
   return withAttemptsOfOne(db, replay);
+}
+
+function requireActive(webhook: { status: string; disabled_reason: string | null }): void {
+  if (webhook.status !== 'active') {
+    throw new AppError(
+      'webhook_disabled',
+      `The webhook is disabled (${webhook.disabled_reason ?? 'no reason recorded'}); register it again to receive events.`,
+    );
+  }
+}
+
+/** The exact body a test event's receiver gets: no customer, no personal data, the webhook it was sent to. */
+function testEventPayload(webhookId: string): string {
+  return JSON.stringify({
+    msg: 'This is a test event sent at your request; it carries no customer data.',
+    webhook_type: TEST_WEBHOOK_TYPE,
+    webhook_id: webhookId,
+  });
+}
+
+/**
+ * Queues a signed test event to one of the client's webhooks (docs/decisions/0065-webhook-test-event.md). It is a
+ * delivery like any other: the same signature, retries, disabling after repeated failure and delivery log; its
+ * message id is new each time, so a receiver that deduplicates on webhook-id sees each test once.
+ */
+export async function sendTestEvent(
+  db: Db,
+  queue: Pick<Queue, 'enqueue'>,
+  clientId: string,
+  webhookId: string,
+  now: Date,
+): Promise<DeliveryView> {
+  const id = newId();
+  await db.transaction(async (tx) => {
+    requireActive(await requireWebhook(tx, clientId, webhookId));
+    await repo.insertDeliveries(tx, {
+      ids: [id],
+      webhookIds: [webhookId],
+      clientId,
+      customerId: null,
+      messageId: `msg_${newId()}`,
+      eventType: TEST_WEBHOOK_TYPE,
+      payload: testEventPayload(webhookId),
+      now,
+    });
+    await requestDispatch(tx, queue, now);
+  });
+  const row = await repo.findDelivery(db, clientId, webhookId, id);
+  if (!row) throw notFound('webhook_delivery'); // only if the webhook was deleted meanwhile
+  return withAttemptsOfOne(db, row);
 }

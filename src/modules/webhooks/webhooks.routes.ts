@@ -32,6 +32,7 @@ export interface WebhookRoutesDeps {
 export async function webhookRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<void> {
   await webhookRegistrationRoutes(app, deps);
   await deliveryRoutes(app, deps);
+  await testEventRoute(app, deps);
 }
 
 /** Endpoints 20 and 21 and the list. */
@@ -46,6 +47,8 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
       schema: {
         ...common,
         summary: '20. Create webhook',
+        description:
+          "Registers an HTTPS address that receives the service's events (report available or updated, new event, account authorisation lost or granted, transactions updated) as signed POSTs. The answer carries the `whsec_…` signing secret, shown only this once. The address must resolve to a public IP.",
         body: CreateWebhookBody,
         response: { 201: CreatedWebhook, ...problemResponses(...STANDARD_ERRORS) },
       },
@@ -63,6 +66,8 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
       schema: {
         ...common,
         summary: "List the client's webhooks (never their secrets)",
+        description:
+          'Lists your webhooks with their status (`active`, or `disabled` with the reason, e.g. the receiver answered 410 Gone). Secrets are never shown again.',
         response: { 200: WebhookList, ...problemResponses(...STANDARD_ERRORS) },
       },
     },
@@ -76,6 +81,8 @@ async function webhookRegistrationRoutes(app: HttpApp, deps: WebhookRoutesDeps):
       schema: {
         ...common,
         summary: '21. Delete webhook',
+        description:
+          'Deletes the webhook; deliveries not yet sent to it are dropped. An unknown or another client\'s id answers 404 with `result: "Error"`.',
         params: WebhookIdParams,
         response: { 200: DeleteResult, ...problemResponses(...STANDARD_ERRORS), 404: problemResponse(DeleteNotFound) },
       },
@@ -96,6 +103,8 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
       schema: {
         ...common,
         summary: "A webhook's delivery log, newest first, with every attempt",
+        description:
+          'Lists the deliveries to this webhook, newest first, each with its payload, state (pending, delivered, failed), next attempt and every attempt made (status code or error, duration). Filter by state.',
         params: WebhookIdParams,
         querystring: DeliveriesQuery,
         response: { 200: DeliveryList, ...problemResponses(...STANDARD_ERRORS) },
@@ -131,6 +140,8 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
       schema: {
         ...common,
         summary: 'Send a delivery again (same webhook-id): a pending one now, a finished one as a new delivery',
+        description:
+          'Sends one delivery again with the same `webhook-id`: a pending delivery becomes due now; a delivered or failed one is queued as a new delivery (`replay_of` names the original), whose log starts afresh. 409 on a disabled webhook.',
         params: DeliveryIdParams,
         response: { 202: Delivery, ...problemResponses(...STANDARD_ERRORS, 409) },
       },
@@ -146,6 +157,41 @@ async function deliveryRoutes(app: HttpApp, deps: WebhookRoutesDeps): Promise<vo
         deps.clock.now(),
       );
       return reply.code(202).send(replayed);
+    },
+  );
+}
+
+/** A signed test event to one webhook (docs/decisions/0065-webhook-test-event.md). */
+async function testEventRoute(app: HttpApp, deps: WebhookRoutesDeps): Promise<void> {
+  const bearer = requireAuth(deps, 'bearer');
+  const common = { tags: ['Webhooks'], security: [{ Bearer: [] }] };
+
+  app.post(
+    '/public/v3/webhooks/:webhook_id/test',
+    {
+      onRequest: bearer,
+      schema: {
+        ...common,
+        summary: 'Send a test event to a webhook',
+        description:
+          'Queues a signed `WEBHOOK_TEST` delivery to this webhook, so a receiver can be checked end to end before ' +
+          "real events arrive. It is signed with the webhook's secret (Standard Webhooks headers), retried on " +
+          'failure and logged in the delivery log like every other event; its payload names the webhook and no ' +
+          'customer. Answers 202 with the delivery, still pending: read the delivery log for its outcome. A ' +
+          'disabled webhook answers 409 `webhook_disabled`.',
+        params: WebhookIdParams,
+        response: { 202: Delivery, ...problemResponses(...STANDARD_ERRORS, 409) },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await deliveries.sendTestEvent(
+        deps.db,
+        deps.queue,
+        clientOf(request).clientId,
+        request.params.webhook_id,
+        deps.clock.now(),
+      );
+      return reply.code(202).send(delivery);
     },
   );
 }

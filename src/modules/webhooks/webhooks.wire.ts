@@ -1,6 +1,6 @@
 /** Wire shapes of the webhook endpoints (20, 21, list, delivery log, replay). */
 import { Type } from 'typebox';
-import { PageNumber, PagingMembers } from '../../http/wire.ts';
+import { PageNumber, PagingMembers, described } from '../../http/wire.ts';
 import { MAX_URL_LENGTH } from './webhooks.url-guard.ts';
 import { WEBHOOK_TYPES } from './webhooks.outbox.ts';
 
@@ -8,8 +8,13 @@ const Id = Type.String({ minLength: 1, maxLength: 100 });
 const UnixSeconds = Type.Integer({ description: 'Unix seconds' });
 const NullableSeconds = Type.Union([UnixSeconds, Type.Null()]);
 
-export const WebhookIdParams = Type.Object({ webhook_id: Id });
-export const DeliveryIdParams = Type.Object({ webhook_id: Id, delivery_id: Id });
+export const WebhookIdParams = Type.Object({
+  webhook_id: described(Id, "the webhook's id (from creation or the list)"),
+});
+export const DeliveryIdParams = Type.Object({
+  webhook_id: described(Id, "the webhook's id"),
+  delivery_id: described(Id, "the delivery's id (from the delivery log)"),
+});
 
 export const CreateWebhookBody = Type.Object(
   {
@@ -18,29 +23,40 @@ export const CreateWebhookBody = Type.Object(
       maxLength: MAX_URL_LENGTH,
       description: 'https URL that receives the POSTs; must be publicly reachable',
     }),
-    comment: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    comment: Type.Optional(
+      described(
+        Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
+        'your note about the webhook; null when none',
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 
 /** docs/decisions/0011-webhooks.md: creation returns { id, webhook_id, url, comment, secret }; the secret is shown this once. */
 export const CreatedWebhook = Type.Object({
-  id: Type.String(),
+  id: described(Type.String(), 'the id of this record'),
   webhook_id: Type.String({ description: 'the same as id (the spec shows both names)' }),
-  url: Type.String(),
-  comment: Type.Union([Type.String(), Type.Null()]),
+  url: described(Type.String(), 'the address that receives the POSTs'),
+  comment: described(Type.Union([Type.String(), Type.Null()]), 'your note about the webhook; null when none'),
   secret: Type.String({ description: 'whsec_… signing secret (Standard Webhooks); shown only in this answer' }),
 });
 
 export const Webhook = Type.Object({
-  id: Type.String(),
-  webhook_id: Type.String(),
-  url: Type.String(),
-  comment: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
-  disabled_reason: Type.Union([Type.String(), Type.Null()]),
-  created_at: UnixSeconds,
-  disabled_at: NullableSeconds,
+  id: described(Type.String(), 'the id of this record'),
+  webhook_id: described(Type.String(), "the webhook's id"),
+  url: described(Type.String(), 'the address that receives the POSTs'),
+  comment: described(Type.Union([Type.String(), Type.Null()]), 'your note about the webhook; null when none'),
+  status: described(
+    Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+    'active, or disabled (no more deliveries; see disabled_reason)',
+  ),
+  disabled_reason: described(
+    Type.Union([Type.String(), Type.Null()]),
+    'why the webhook was disabled (e.g. the receiver answered 410 Gone); null while active',
+  ),
+  created_at: described(UnixSeconds, 'Unix seconds it was created'),
+  disabled_at: described(NullableSeconds, 'Unix seconds it was disabled; null while active'),
 });
 export const WebhookList = Type.Object({ data: Type.Array(Webhook) });
 
@@ -52,14 +68,17 @@ export const DeleteResult = Type.Object({ status: Type.Literal('Success'), messa
  */
 export const DeleteNotFound = Type.Object(
   {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Literal(404),
-    detail: Type.String(),
-    code: Type.String(),
-    errors: Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() })),
-    result: Type.Literal('Error'),
-    message: Type.String(),
+    type: described(Type.String(), 'URI naming the kind of problem'),
+    title: described(Type.String(), 'short summary of the kind of problem'),
+    status: described(Type.Literal(404), 'active, or disabled (no more deliveries; see disabled_reason)'),
+    detail: described(Type.String(), 'what went wrong'),
+    code: described(Type.String(), 'stable error code: webhook_not_found'),
+    errors: described(
+      Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() })),
+      'bad inputs (empty here)',
+    ),
+    result: described(Type.Literal('Error'), "Error (the spec's delete result)"),
+    message: described(Type.String(), 'what happened, in a sentence'),
   },
   { description: 'Problem Details with the spec\'s delete result: `result` is "Error", `message` says why' },
 );
@@ -68,33 +87,56 @@ const DeliveryState = Type.Union([Type.Literal('pending'), Type.Literal('deliver
 
 export const DeliveriesQuery = Type.Object(
   {
-    state: Type.Optional(DeliveryState),
-    page: Type.Optional(PageNumber({ default: 1 })),
-    max_per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+    state: Type.Optional(
+      described(
+        DeliveryState,
+        'pending (waiting for its first attempt or a retry), delivered (a 2xx answer came) or failed (out of retries, or the webhook was disabled)',
+      ),
+    ),
+    page: Type.Optional(described(PageNumber({ default: 1 }), 'which page to answer, from 1')),
+    max_per_page: Type.Optional(
+      described(Type.Integer({ minimum: 1, maximum: 500, default: 100 }), 'how many deliveries a page holds at most'),
+    ),
   },
   { additionalProperties: false },
 );
 
 const Attempt = Type.Object({
   attempt: Type.Integer({ description: '1 for the first attempt' }),
-  attempted_at: UnixSeconds,
+  attempted_at: described(UnixSeconds, 'Unix seconds of the attempt'),
   status_code: Type.Union([Type.Integer(), Type.Null()], { description: 'null when no HTTP answer came' }),
-  duration_ms: Type.Integer(),
-  error: Type.Union([Type.String(), Type.Null()]),
-  outcome: Type.Union([Type.Literal('delivered'), Type.Literal('retry'), Type.Literal('failed')]),
+  duration_ms: described(Type.Integer(), 'milliseconds from sending to the answer (or to the failure)'),
+  error: described(
+    Type.Union([Type.String(), Type.Null()]),
+    'why the attempt failed (e.g. receiver answered 500, timeout); null when it succeeded',
+  ),
+  outcome: described(
+    Type.Union([Type.Literal('delivered'), Type.Literal('retry'), Type.Literal('failed')]),
+    'delivered, retry (another attempt is scheduled) or failed (no more attempts)',
+  ),
 });
 
 export const Delivery = Type.Object({
-  id: Type.String(),
+  id: described(Type.String(), 'the id of this record'),
   message_id: Type.String({ description: 'the webhook-id header: the same on every retry and replay of this event' }),
-  webhook_type: Type.Enum(WEBHOOK_TYPES),
-  customer_id: Type.String(),
+  webhook_type: described(
+    Type.Enum([...WEBHOOK_TYPES, 'WEBHOOK_TEST']),
+    'the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event',
+  ),
+  customer_id: described(
+    Type.Union([Type.String(), Type.Null()]),
+    'the customer the event is about; null for a test event',
+  ),
   payload: Type.Object({
-    msg: Type.String(),
-    webhook_type: Type.String(),
-    customer_id: Type.String(),
-    account_id: Type.Optional(Type.String()),
-    event_id: Type.Optional(Type.String()),
+    msg: described(Type.String(), 'a short sentence saying what happened; never personal data'),
+    webhook_type: described(
+      Type.String(),
+      'the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event',
+    ),
+    customer_id: Type.Optional(described(Type.String(), 'the customer the event is about; null for a test event')),
+    webhook_id: Type.Optional(described(Type.String(), "the webhook's id")),
+    account_id: Type.Optional(described(Type.String(), 'ACCOUNT_AUTHORIZATION_GRANTED and _LOST: the account')),
+    event_id: Type.Optional(described(Type.String(), "NEW_EVENT: the event's id (endpoint 17)")),
     added: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions added since the last one' })),
     modified: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions modified' })),
     removed: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions removed' })),
@@ -115,16 +157,25 @@ export const Delivery = Type.Object({
       }),
     ),
   }),
-  state: DeliveryState,
-  attempt_count: Type.Integer(),
+  state: described(
+    DeliveryState,
+    'pending (waiting for its first attempt or a retry), delivered (a 2xx answer came) or failed (out of retries, or the webhook was disabled)',
+  ),
+  attempt_count: described(Type.Integer(), 'attempts made so far'),
   next_attempt_at: Type.Union([UnixSeconds, Type.Null()], {
     description: 'when the next attempt is due; null once delivered or failed',
   }),
-  last_status_code: Type.Union([Type.Integer(), Type.Null()]),
-  last_error: Type.Union([Type.String(), Type.Null()]),
-  replay_of: Type.Union([Type.String(), Type.Null()]),
-  created_at: UnixSeconds,
-  finished_at: NullableSeconds,
-  attempts: Type.Array(Attempt),
+  last_status_code: described(
+    Type.Union([Type.Integer(), Type.Null()]),
+    'the HTTP status of the last attempt; null when none came or nothing was tried yet',
+  ),
+  last_error: described(Type.Union([Type.String(), Type.Null()]), 'why the last attempt failed; null when it did not'),
+  replay_of: described(
+    Type.Union([Type.String(), Type.Null()]),
+    'the delivery this one replays (same message_id); null when it is not a replay',
+  ),
+  created_at: described(UnixSeconds, 'Unix seconds it was created'),
+  finished_at: described(NullableSeconds, 'Unix seconds it was delivered or failed; null while pending'),
+  attempts: described(Type.Array(Attempt), 'every attempt, oldest first'),
 });
 export const DeliveryList = Type.Object({ data: Type.Array(Delivery), ...PagingMembers });

@@ -250,7 +250,8 @@ ${
 export interface DeliveryLine {
   id: string;
   webhook_type: string;
-  customer_id: string;
+  /** Null for a test event (docs/decisions/0065-webhook-test-event.md). */
+  customer_id: string | null;
   state: string;
   attempt_count: number;
   last_status_code: number | null;
@@ -277,7 +278,7 @@ ${o.message}
 <thead><tr><th scope="col">Created (UTC)</th><th scope="col">Event</th><th scope="col">Customer</th><th scope="col">State</th><th scope="col" class="num">Attempts</th><th scope="col">Last answer</th>${admin ? html`<th scope="col" data-nosort><span class="visually-hidden">Actions</span></th>` : ''}</tr></thead>
 <tbody>${o.deliveries.map(
     (d) =>
-      html`<tr><td data-value="${d.created_at}">${isoMinute(d.created_at)}${d.replay_of ? html`<br><small>replay</small>` : ''}</td><td>${d.webhook_type}</td><td><code>${d.customer_id}</code></td><td>${d.state}</td><td class="num">${d.attempt_count}</td><td>${d.last_status_code ?? ''} ${d.last_error ?? ''}</td>${
+      html`<tr><td data-value="${d.created_at}">${isoMinute(d.created_at)}${d.replay_of ? html`<br><small>replay</small>` : ''}</td><td>${d.webhook_type}</td><td>${d.customer_id === null ? html`<small>test event</small>` : html`<code>${d.customer_id}</code>`}</td><td>${d.state}</td><td class="num">${d.attempt_count}</td><td>${d.last_status_code ?? ''} ${d.last_error ?? ''}</td>${
         admin
           ? html`<td><form class="inline-form" method="post" action="${base}/deliveries/${encodeURIComponent(d.id)}/replay">${csrfField(o.session.csrfToken)}<button type="submit" class="secondary">Replay<span class="visually-hidden"> delivery ${d.id}</span></button></form></td>`
           : ''
