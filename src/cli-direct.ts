@@ -20,7 +20,7 @@ import {
   setClientEnabled,
   updateSettings,
 } from './modules/clients/index.ts';
-import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
+import { beforeClientCustomerErased } from './customer-erasure.ts';
 import { inviteStaff } from './modules/console/index.ts';
 import type { Config } from './config.ts';
 import { BANK_USAGE, bankCommand, BankUsageError } from './cli-bank.ts';
@@ -66,7 +66,7 @@ async function execute(command: DirectCommand): Promise<unknown> {
   try {
     if ('kind' in command) return { status: 'migrated' };
     if (command.sub === 'console-invite') return await consoleInvite(runtime, config, command);
-    return await clientsCommand(runtime, command);
+    return await clientsCommand(runtime, config, command);
   } finally {
     await runtime.close();
   }
@@ -102,6 +102,7 @@ async function consoleInvite(
 
 async function clientsCommand(
   runtime: Runtime,
+  config: Readonly<Config>,
   cmd: Exclude<ClientsCommand, { sub: 'console-invite' }>,
 ): Promise<unknown> {
   const { db, installationKey } = runtime;
@@ -126,7 +127,7 @@ async function clientsCommand(
       return deleteClient(db, cmd.clientId, {
         ...change,
         confirm: cmd.clientId,
-        beforeCustomerErased: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, runtime.queue, customerId),
+        beforeCustomerErased: beforeClientCustomerErased({ config, queue: runtime.queue }),
       });
     case 'audit':
       return clientAudit(db, cmd.clientId, cmd.limit);

@@ -77,7 +77,7 @@ import { affordabilityRoutes } from './modules/affordability/affordability.route
 import { closePdfPrinter } from './modules/overview/index.ts';
 import { consentRoutes } from './modules/consents/consents.routes.ts';
 import { webflowRoutes } from './modules/consents/webflow.routes.ts';
-import { revokeConsentsOfDeletedCustomer } from './modules/consents/index.ts';
+import { customerErasureSteps } from './customer-erasure.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { componentAuthRoutes } from './modules/connect/connect.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
@@ -100,10 +100,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
     // Each client's quota and its customers' budgets, counted once the route's authentication has said whose call
     // it is (src/http/throttle.ts).
     api.addHook('preHandler', apiBudgets(api, deps.config));
-    await customerRoutes(api, {
-      ...deps,
-      beforeCustomerDeleted: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),
-    });
+    await customerRoutes(api, { ...deps, erasure: customerErasureSteps(deps) });
     await settingsRoutes(api, deps);
     await bankRoutes(api, deps);
     await categoryRoutes(api, deps);

@@ -12,3 +12,4 @@ export { discardInterruptedIngests } from './transactions-staged.repo.ts';
 export { WARM_UP as SUBMISSION_WARM_UP } from './transactions.prepared.ts';
 export { announceTransactionChanges } from './feed.service.ts';
 export { lastChangeSeq as feedPosition } from './feed.repo.ts';
+export { lockCustomerTransactions } from './transactions.repo.ts';
