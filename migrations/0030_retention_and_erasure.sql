@@ -35,3 +35,12 @@ ALTER TABLE client_audit_log ADD CONSTRAINT client_audit_log_actor_check
 
 -- The retention job asks, per customer, whether a bank pull was made since its cutoff.
 CREATE INDEX bank_pulls_customer ON bank_pulls (customer_id, created_at);
+
+-- An erasure deletes the customer row, and each foreign key to it finds the rows to delete by its column: without an
+-- index that is a scan of the whole table (every customer's balances, statements, deliveries …) per erasure.
+CREATE INDEX balances_customer ON balances (customer_id);
+CREATE INDEX statements_customer ON statements (customer_id);
+CREATE INDEX parties_customer ON parties (customer_id);
+CREATE INDEX webhook_deliveries_customer ON webhook_deliveries (customer_id);
+CREATE INDEX component_urls_customer ON component_urls (customer_id) WHERE customer_id IS NOT NULL;
+CREATE INDEX pending_ingests_customer ON pending_ingests (customer_id);

@@ -44,6 +44,12 @@ const ALLOWED: Record<string, string> = {
   affordability_policies: "a client's affordability policy (thresholds), no customer figure",
 };
 
+/**
+ * Tables with a customer_id column and no foreign key (bulk-loaded): the erasure deletes from them by name
+ * (src/modules/customers/customers-erasure.repo.ts). Any other table with customer_id must reference customers.
+ */
+const ERASED_BY_NAME = new Set(['transactions', 'transaction_categories', 'transaction_counts']);
+
 /** pg-boss's tables may hold the customer's opaque id in a job's arguments (report.compute); nothing else of theirs. */
 const OPAQUE_ID_ALLOWED = new Set(['client_audit_log']);
 
@@ -248,6 +254,24 @@ describe('customer erasure › nothing of the customer remains in any table or f
     assert.deepEqual(unexplained, [], 'add a customer_id column or a foreign key to customers, or a reason to ALLOWED');
     const stale = Object.keys(ALLOWED).filter((name) => !appTables.some((t) => t.name === name));
     assert.deepEqual(stale, [], 'ALLOWED names tables that no longer exist');
+  });
+
+  test('every table about customers goes with them: a cascading foreign key, or deleted by name', async () => {
+    const cascades = await q<{ child: string; cascade: boolean; col: string }>(
+      `SELECT c.relname AS child, k.confdeltype = 'c' AS cascade, a.attname AS col
+       FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
+       WHERE k.contype = 'f' AND n.nspname = current_schema() AND NOT c.relispartition
+         AND k.confrelid IN (SELECT oid FROM pg_class WHERE relname = ANY($1::text[]))`,
+      [[...conditions.keys()]],
+    );
+    const notCascading = cascades.filter((f) => !f.cascade).map((f) => `${f.child}.${f.col}`);
+    assert.deepEqual(notCascading, [], 'a foreign key into customer data that does not cascade blocks the erasure');
+    const withoutKey = appTables
+      .filter((t) => t.hasCustomerId && !ERASED_BY_NAME.has(t.name))
+      .filter((t) => !cascades.some((f) => f.child === t.name && f.col === 'customer_id'))
+      .map((t) => t.name);
+    assert.deepEqual(withoutKey, [], 'customer_id without a foreign key to customers: nothing would erase these rows');
   });
 
   test('DELETE › 204, and every row the customer had is gone, and no table about customers names them', async () => {
