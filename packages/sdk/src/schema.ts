@@ -104,7 +104,10 @@ export interface paths {
     get: operations['getCustomer'];
     put?: never;
     post?: never;
-    /** Delete a customer and all of their data */
+    /**
+     * Delete a customer and all of their data
+     * @description Erases the customer at once, in one transaction: every row that holds their data (accounts, balances, transactions and their categories, statements, parties, raw bank payloads and pulls, consents, reports, events, webhook deliveries and their attempts, invitations, connect sessions, Idempotency-Key records, staged uploads, the change feed) and the invitation e-mails kept as files. Each of the customer's bank consents still alive is revoked at its bank by a background job that carries only the bank's consent id. The client's audit log records the erasure by the customer's id (never their data). A 100 000-transaction customer is erased in about a second or two (bench/erasure.bench.ts). Answers 404 for an id the client does not have, including one already erased.
+     */
     delete: operations['deleteCustomer'];
     options?: never;
     head?: never;
@@ -1173,6 +1176,8 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
+      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      data_retention_days: number | null;
     };
     UpdateSettingsRequest: {
       company_name?: string | null;
@@ -1186,6 +1191,8 @@ export interface components {
       logo_url?: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour?: string | null;
+      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      data_retention_days?: number | null;
     };
     UpdateSettingsResponse: {
       company_name: string | null;
@@ -1202,6 +1209,8 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
+      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      data_retention_days: number | null;
     };
     ListBanksResponse: {
       data: {
@@ -3155,9 +3164,11 @@ export interface components {
           | 'console_customer_invited'
           | 'console_refresh_requested'
           | 'console_delivery_replayed'
-          | 'console_report_downloaded';
+          | 'console_report_downloaded'
+          | 'customer_erased'
+          | 'retention_applied';
         /** @enum {string} */
-        actor: 'cli' | 'admin_api' | 'bootstrap' | 'client' | 'console';
+        actor: 'cli' | 'admin_api' | 'bootstrap' | 'client' | 'console' | 'job';
         /** @description ISO 8601, UTC */
         at: string;
         details: {
@@ -3180,6 +3191,8 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
+      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      data_retention_days: number | null;
     };
     AdminUpdateClientSettingsRequest: {
       company_name?: string | null;
@@ -3193,6 +3206,8 @@ export interface components {
       logo_url?: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour?: string | null;
+      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      data_retention_days?: number | null;
     };
     AdminUpdateClientSettingsResponse: {
       company_name: string | null;
@@ -3209,6 +3224,8 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
+      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      data_retention_days: number | null;
     };
     AdminCreateConsoleInvitationRequest: {
       /**
@@ -3614,7 +3631,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Done; no body: delete a customer and all of their data. */
+      /** @description Erased: nothing of the customer remains */
       204: {
         headers: {
           [name: string]: unknown;
