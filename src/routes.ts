@@ -122,7 +122,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
   // The hosted connect pages (HTML, forms): outside /public/v3's JSON-only scope.
   await webRoutes(app, deps);
   // The lender console (HTML, server-side sessions): src/web/console, docs/decisions/0034-console.md.
-  await consoleRoutes(app, deps);
+  await consoleRoutes(app, { ...deps, erasure: customerErasureSteps(deps) });
   // The affordability PDF's browser (API and console alike) is started on first use and closed with the app.
   app.addHook('onClose', async () => closePdfPrinter(deps));
   // The bank simulator, a bank like any other to the connector (config refuses it in production unless allowed).

@@ -33,6 +33,8 @@ export interface ErasureRequest {
   /** `request`: the client (or its console user) asked; `retention`: the client's retention period passed */
   reason: 'request' | 'retention';
   now: Date;
+  /** the lender console's user who asked, for the audit entry */
+  userId?: string;
 }
 
 /** Erases the customer of this client; null when there is none (another client's id included). */
@@ -53,6 +55,7 @@ export async function eraseCustomer(
       await recordAudit(tx, clientId, 'customer_erased', request, {
         customer_id: customerId,
         reason: request.reason,
+        ...(request.userId ? { user_id: request.userId } : {}),
         ...erased,
       });
       return erased;
