@@ -8,7 +8,8 @@
  *   modules reach one another only through src/modules/<name>/index.ts;
  *   src/analytics is pure; src/lib is a leaf; nothing imports the composition root.
  */
-const ROOT = '^src/(app|app-deps|routes|main|cli|cli-direct|admin-server|runtime|customer-erasure)\\.ts$|^src/jobs/handlers\\.ts$';
+const ROOT =
+  '^src/(app|app-deps|routes|main|cli|cli-direct|admin-server|runtime|customer-erasure)\\.ts$|^src/jobs/handlers\\.ts$';
 
 module.exports = {
   forbidden: [

@@ -1176,7 +1176,7 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
-      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
       data_retention_days: number | null;
     };
     UpdateSettingsRequest: {
@@ -1191,7 +1191,7 @@ export interface components {
       logo_url?: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour?: string | null;
-      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
       data_retention_days?: number | null;
     };
     UpdateSettingsResponse: {
@@ -1209,7 +1209,7 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
-      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
       data_retention_days: number | null;
     };
     ListBanksResponse: {
@@ -3191,7 +3191,7 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
-      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
       data_retention_days: number | null;
     };
     AdminUpdateClientSettingsRequest: {
@@ -3206,7 +3206,7 @@ export interface components {
       logo_url?: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour?: string | null;
-      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
       data_retention_days?: number | null;
     };
     AdminUpdateClientSettingsResponse: {
@@ -3224,7 +3224,7 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
-      /** @description days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted */
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
       data_retention_days: number | null;
     };
     AdminCreateConsoleInvitationRequest: {

@@ -36,7 +36,7 @@ const LOGO = {
 };
 const RETENTION = {
   description:
-    "days the customers' data is kept: a customer with no new data, bank pull, consent or invitation for this long is erased, and older raw bank payloads, finished webhook deliveries and superseded reports of the others are deleted (hourly job retention.apply); null keeps data until the customer is deleted",
+    "days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted",
 };
 const COLOUR = {
   description:

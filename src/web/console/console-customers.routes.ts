@@ -155,31 +155,7 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
     return reply.redirect(`/console/customers/${encodeURIComponent(id)}?done=refresh`, 303);
   });
 
-  // Erasure from the console (docs/decisions/0063-customer-erasure.md): an admin, who retypes the customer's
-  // reference; the same erasure as the API's DELETE, recorded with the user's id.
-  c.post<IdParams>('/console/customers/:id/erase', { schema: hide }, async (request, reply) => {
-    const s = await kit.guardPost(request, reply, 'admin');
-    if (!s) return reply;
-    const id = request.params.id;
-    const [customer] = (await searchCustomers(deps.db, s.clientId, { query: id, page: 1, maxPerPage: 1 })).data;
-    if (!customer || customer.id !== id) throw notFound('customer');
-    if (field(request.body, 'confirm', 300) !== customer.user_reference)
-      return customerPage(
-        reply,
-        s,
-        id,
-        flash('error', 'Nothing was erased: type the customer’s reference exactly to confirm.'),
-        400,
-      );
-    await eraseCustomer(deps.db, s.clientId, id, deps.erasure, {
-      actor: 'console',
-      reason: 'request',
-      now: now(),
-      userId: s.userId,
-    });
-    return reply.redirect('/console/customers?done=erased', 303);
-  });
-
+  await eraseRoute(c, deps, kit, customerPage);
   await pdfRoute(c, deps, kit);
 }
 
@@ -275,5 +251,46 @@ async function inviteCustomerRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Co
       customerId: invitation.customer_id,
     });
     return invitePage(reply, s, 200, {}, message);
+  });
+}
+
+/** The customer page with a message, answered with `status` (the erase form's refusal). */
+type CustomerPage = (
+  reply: FastifyReply,
+  s: ConsoleSession,
+  id: string,
+  message: ReturnType<typeof flash> | '',
+  status?: number,
+) => Promise<unknown>;
+
+async function eraseRoute(
+  c: HttpApp,
+  deps: ConsoleRoutesDeps,
+  kit: ConsoleKit,
+  customerPage: CustomerPage,
+): Promise<void> {
+  // Erasure from the console (docs/decisions/0063-customer-erasure.md): an admin, who retypes the customer's
+  // reference; the same erasure as the API's DELETE, recorded with the user's id.
+  c.post<IdParams>('/console/customers/:id/erase', { schema: hide }, async (request, reply) => {
+    const s = await kit.guardPost(request, reply, 'admin');
+    if (!s) return reply;
+    const id = request.params.id;
+    const [customer] = (await searchCustomers(deps.db, s.clientId, { query: id, page: 1, maxPerPage: 1 })).data;
+    if (!customer || customer.id !== id) throw notFound('customer');
+    if (field(request.body, 'confirm', 300) !== customer.user_reference)
+      return customerPage(
+        reply,
+        s,
+        id,
+        flash('error', 'Nothing was erased: type the customer’s reference exactly to confirm.'),
+        400,
+      );
+    await eraseCustomer(deps.db, s.clientId, id, deps.erasure, {
+      actor: 'console',
+      reason: 'request',
+      now: deps.clock.now(),
+      userId: s.userId,
+    });
+    return reply.redirect('/console/customers?done=erased', 303);
   });
 }
