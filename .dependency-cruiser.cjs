@@ -9,7 +9,7 @@
  *   src/analytics is pure; src/lib is a leaf; nothing imports the composition root.
  */
 const ROOT =
-  '^src/main\\.ts$|^src/app/(app|app-deps|routes|admin-server|runtime)\\.ts$|^src/cli/(cli|cli-direct)\\.ts$|^src/jobs/handlers\\.ts$';
+  '^src/main\\.ts$|^src/app/(app|app-deps|routes|admin-server|runtime|customer-erasure)\\.ts$|^src/cli/(cli|cli-direct)\\.ts$|^src/jobs/handlers\\.ts$';
 
 module.exports = {
   forbidden: [

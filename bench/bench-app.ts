@@ -39,6 +39,8 @@ export interface BenchServer {
   dbName: string | null;
   clientId: string;
   baseUrl: string;
+  /** the client's Authorization header value (Bearer …) */
+  authorization: string;
   runtime: Awaited<ReturnType<typeof openRuntime>>;
   get(url: string): Promise<{ status: number; body: Record<string, unknown> }>;
   post(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
@@ -96,6 +98,7 @@ export async function startBenchServer(engine: Engine): Promise<BenchServer> {
     dbName,
     clientId: creds.client_id,
     baseUrl,
+    authorization: `Bearer ${token}`,
     runtime,
     get: (url) => call('GET', url),
     post: (url, body) => call('POST', url, body),

@@ -12,7 +12,7 @@ import type { AppDeps } from './app-deps.ts';
 import { isLoopbackHost } from '../config/config.ts';
 import { registerJsonParser } from '../http/json-body.ts';
 import { adminClientRoutes } from '../modules/clients/clients-admin.routes.ts';
-import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
+import { beforeClientCustomerErased } from './customer-erasure.ts';
 import { consoleAdminRoutes } from '../modules/console/console-admin.routes.ts';
 import { removeAdminDiscovery, writeAdminDiscovery } from '../cli/admin-discovery.ts';
 
@@ -26,7 +26,7 @@ export async function buildAdminApp(deps: AppDeps, adminToken: string): Promise<
   await adminClientRoutes(app, {
     ...deps,
     adminToken,
-    beforeCustomerErased: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),
+    beforeCustomerErased: beforeClientCustomerErased(deps),
   });
   // A client's first lender-console admin (docs/decisions/0034-console.md): an operator's act like the above.
   await consoleAdminRoutes(app, { ...deps, adminToken });

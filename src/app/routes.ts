@@ -82,7 +82,7 @@ import { affordabilityRoutes } from '../modules/affordability/affordability.rout
 import { closePdfPrinter } from '../modules/overview/index.ts';
 import { consentRoutes } from '../modules/consents/consents.routes.ts';
 import { webflowRoutes } from '../modules/consents/webflow.routes.ts';
-import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
+import { customerErasureSteps } from './customer-erasure.ts';
 import { invitationRoutes } from '../modules/invitations/invitations.routes.ts';
 import { componentAuthRoutes } from '../modules/connect/connect.routes.ts';
 import { webRoutes } from '../web/web.routes.ts';
@@ -108,10 +108,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
     // Each client's quota and its customers' budgets, counted once the route's authentication has said whose call
     // it is (src/http/throttle.ts).
     api.addHook('preHandler', apiBudgets(api, deps.config));
-    await customerRoutes(api, {
-      ...deps,
-      beforeCustomerDeleted: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),
-    });
+    await customerRoutes(api, { ...deps, erasure: customerErasureSteps(deps) });
     await settingsRoutes(api, deps);
     await bankRoutes(api, deps);
     await categoryRoutes(api, deps);
@@ -136,7 +133,7 @@ export async function registerRoutes(app: HttpApp, deps: AppDeps): Promise<void>
   await webRoutes(app, deps);
   await reconfirmPageRoutes(app, deps);
   // The lender console (HTML, server-side sessions): src/web/console, docs/decisions/0034-console.md.
-  await consoleRoutes(app, deps);
+  await consoleRoutes(app, { ...deps, erasure: customerErasureSteps(deps) });
   // The affordability PDF's browser (API and console alike) is started on first use and closed with the app.
   app.addHook('onClose', async () => closePdfPrinter(deps));
   // The bank simulator, a bank like any other to the connector (config refuses it in production unless allowed).

@@ -27,7 +27,8 @@ export const CLIENTS_USAGE = `usage:
   obi clients audit <client_id> [--limit N]   the client's audit log, newest first (also after deletion)
   obi clients settings <client_id> [--company-name X] [--application-name X] [--privacy-policy-url U]
         [--terms-and-condition-url U] [--service-customer-center-url U]
-        [--redirect-url U ...] [--component-origin O ...]   show, or change, a client's settings
+        [--redirect-url U ...] [--component-origin O ...] [--data-retention-days N|none]
+        show, or change, a client's settings (retention: days customers' data is kept; none: until deleted)
   obi console invite --client <client_id> --email E [--role admin|viewer] [--send-email]
         a one-time link to the client's lender console (its first admin: role admin, the default)
   obi customers readiness --client <client_id> <customer_id> [--report insights|affordability|events|forecast]
@@ -55,6 +56,8 @@ export interface SettingsChanges {
   service_customer_center_url?: string;
   redirect_urls?: string[];
   component_origins?: string[];
+  /** days customers' data is kept (docs/decisions/0064-data-retention.md); null: until deleted */
+  data_retention_days?: number | null;
 }
 
 export type ClientsCommand =
@@ -190,6 +193,7 @@ function settingsCommand(rest: string[]): ClientsCommand {
     'service-customer-center-url': { type: 'string' },
     'redirect-url': { type: 'string', multiple: true },
     'component-origin': { type: 'string', multiple: true },
+    'data-retention-days': { type: 'string' },
   });
   const all: SettingsChanges = {
     company_name: values['company-name'],
@@ -199,9 +203,18 @@ function settingsCommand(rest: string[]): ClientsCommand {
     service_customer_center_url: values['service-customer-center-url'],
     redirect_urls: values['redirect-url'],
     component_origins: values['component-origin'],
+    data_retention_days: retentionDays(values['data-retention-days']),
   };
   const changes = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as SettingsChanges;
   return { sub: 'settings', clientId, changes: Object.keys(changes).length > 0 ? changes : undefined };
+}
+
+/** `--data-retention-days`: a whole number of days, or `none` (kept until deleted); the service checks the range. */
+function retentionDays(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'none') return null;
+  if (!/^\d+$/.test(value)) throw new UsageError('--data-retention-days must be a whole number of days, or none');
+  return Number(value);
 }
 
 export interface AdminTarget {

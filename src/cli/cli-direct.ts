@@ -20,7 +20,7 @@ import {
   setClientEnabled,
   updateSettings,
 } from '../modules/clients/index.ts';
-import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
+import { beforeClientCustomerErased } from '../app/customer-erasure.ts';
 import { inviteStaff } from '../modules/console/index.ts';
 import { getReportReadiness } from '../modules/reports/index.ts';
 import type { Config } from '../config/config.ts';
@@ -72,7 +72,7 @@ async function execute(command: DirectCommand): Promise<unknown> {
       await getClient(runtime.db, command.clientId, systemClock.now()); // client_not_found first
       return await getReportReadiness(runtime.db, command.clientId, command.customerId, command.report);
     }
-    return await clientsCommand(runtime, command);
+    return await clientsCommand(runtime, config, command);
   } finally {
     await runtime.close();
   }
@@ -108,6 +108,7 @@ async function consoleInvite(
 
 async function clientsCommand(
   runtime: Runtime,
+  config: Readonly<Config>,
   cmd: Exclude<ClientsCommand, { sub: 'console-invite' | 'customer-readiness' }>,
 ): Promise<unknown> {
   const { db, installationKey } = runtime;
@@ -132,7 +133,7 @@ async function clientsCommand(
       return deleteClient(db, cmd.clientId, {
         ...change,
         confirm: cmd.clientId,
-        beforeCustomerErased: (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, runtime.queue, customerId),
+        beforeCustomerErased: beforeClientCustomerErased({ config, queue: runtime.queue }),
       });
     case 'audit':
       return clientAudit(db, cmd.clientId, cmd.limit);

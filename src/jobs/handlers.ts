@@ -17,6 +17,8 @@ import { sendInvitationEmail } from '../modules/invitations/invitations.job.ts';
 import { runWebhookDispatch } from '../modules/webhooks/index.ts';
 import { deleteExpiredConnectRows } from '../modules/connect/index.ts';
 import { pruneExpiredKeys } from '../modules/idempotency/index.ts';
+import { applyRetention } from '../modules/customers/index.ts';
+import { customerErasureSteps } from '../app/customer-erasure.ts';
 import { announceTransactionChanges, maintainTransactionsPartition } from '../modules/transactions/index.ts';
 
 /** One handler per job of the registry, each typed by its job's payload. */
@@ -52,6 +54,9 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
     'connect.housekeeping': () => deleteExpiredConnectRows(deps.db, deps.clock.now()),
     'idempotency.prune': async () => {
       await pruneExpiredKeys(deps.db, deps.clock.now());
+    },
+    'retention.apply': async () => {
+      await applyRetention(deps, customerErasureSteps(deps));
     },
   };
 }

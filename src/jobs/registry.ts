@@ -203,6 +203,14 @@ export const JOBS = {
     ...PERIODIC_SWEEP,
     cron: '41 * * * *',
   },
+  'retention.apply': {
+    description:
+      "Apply each client's retention period (data_retention_days): erase customers inactive for longer, delete older raw payloads, finished webhook deliveries and replaced reports; each erasure and run in the audit log.",
+    ...PERIODIC_SWEEP,
+    // Bounded per run (src/modules/customers/customers.retention.ts, RETENTION_LIMITS): the next hour goes on.
+    expireInSeconds: 900,
+    cron: '29 * * * *',
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof JOBS;

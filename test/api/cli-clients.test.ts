@@ -43,6 +43,13 @@ describe('obi clients', () => {
 
       assert.equal(obi('disable', id).json().status, 'disabled');
       assert.equal(obi('enable', id).json().status, 'active');
+      const retention = obi('settings', id, '--data-retention-days', '365');
+      assert.equal(retention.status, 0, retention.stderr);
+      assert.equal(
+        retention.json().data_retention_days,
+        365,
+        'a retention period (docs/decisions/0064-data-retention.md)',
+      );
 
       const unconfirmed = obi('delete', id);
       assert.equal(unconfirmed.status, 64);
@@ -60,6 +67,7 @@ describe('obi clients', () => {
         audit.json().map((e: { action: string; actor: string }) => [e.action, e.actor]),
         [
           ['deleted', 'cli'],
+          ['settings_changed', 'cli'],
           ['enabled', 'cli'],
           ['disabled', 'cli'],
           ['secret_rotated', 'cli'],

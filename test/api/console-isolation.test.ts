@@ -142,4 +142,47 @@ describe('lender console › a refresh from the bank', async () => {
     assert.equal(res.statusCode, 404);
     assert.equal(await runBankJobs(svc), 0, 'nothing was queued');
   });
+
+  test('erasure › a viewer and another client cannot; a wrong reference erases nothing; an admin erases, audited with the user', async () => {
+    const viewerPage = await viewer.get(`/console/customers/${alice.id}`);
+    assert.doesNotMatch(viewerPage.body, /Erase this customer/);
+    const ref = (
+      await svc.deps.db.query<{ r: string }>('SELECT user_reference AS r FROM customers WHERE id = $1', [alice.id])
+    ).rows[0]!.r;
+    const asViewer = await viewer.post(`/console/customers/${alice.id}/erase`, {
+      csrf: csrfOf(viewerPage.body),
+      confirm: ref,
+    });
+    assert.equal(asViewer.statusCode, 403);
+    const own = await stranger.get('/console/customers');
+    const asStranger = await stranger.post(`/console/customers/${alice.id}/erase`, {
+      csrf: csrfOf(own.body),
+      confirm: ref,
+    });
+    assert.equal(asStranger.statusCode, 404);
+
+    const page = await admin.get(`/console/customers/${alice.id}`);
+    assert.match(page.body, /Erase this customer/);
+    const wrong = await admin.post(`/console/customers/${alice.id}/erase`, {
+      csrf: csrfOf(page.body),
+      confirm: 'nope',
+    });
+    assert.equal(wrong.statusCode, 400);
+    assert.match(wrong.body, /Nothing was erased/);
+    assert.equal((await admin.get(`/console/customers/${alice.id}`)).statusCode, 200, 'still there');
+
+    const erased = await admin.post(`/console/customers/${alice.id}/erase`, { csrf: csrfOf(page.body), confirm: ref });
+    assert.equal(erased.statusCode, 303);
+    assert.equal(erased.headers.location, '/console/customers?done=erased');
+    assert.equal((await admin.get(`/console/customers/${alice.id}`)).statusCode, 404);
+    assert.equal(await runBankJobs(svc), 1, 'the bank consent is revoked at the bank');
+    const audit = await svc.deps.db.query<{ actor: string; details: Record<string, unknown> }>(
+      `SELECT actor, details FROM client_audit_log WHERE client_id = $1 AND action = 'customer_erased'`,
+      [client.clientId],
+    );
+    assert.equal(audit.rows.length, 1);
+    assert.equal(audit.rows[0]!.actor, 'console');
+    assert.equal(audit.rows[0]!.details.customer_id, alice.id);
+    assert.ok(audit.rows[0]!.details.user_id, 'the console user who erased');
+  });
 });

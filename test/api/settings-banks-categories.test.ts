@@ -26,6 +26,7 @@ describe('settings, banks, categories and operations endpoints', async () => {
       component_origins: [],
       logo_url: null,
       primary_colour: null,
+      data_retention_days: null, // kept until deleted (docs/decisions/0064-data-retention.md)
     });
   });
 

@@ -178,6 +178,8 @@ describe('the README walkthrough, run as written', { skip: ON_POSTGRES }, async 
     assert.match(blockWith('/control/consents"'), /"Persona":"gambler"/);
     assert.match(blockWith('# 8. invite'), /"status":"pending"/);
     assert.match(blockWith('component_auth/init'), /\/connect\/component\//);
+    // Retention set; a customer erased (204), then unknown (404): on the second run too (a new customer, erased again).
+    assert.match(blockWith('customer-erase-0001'), /"data_retention_days":365\n204\n404/);
     const persona = blockWith('PERSONA_CUSTOMER=');
     assert.match(persona, /"employment":/);
     assert.match(persona, /"affordability_type":"TWELVE_MONTH"/);

@@ -12,6 +12,8 @@ import { createClient } from '../../src/modules/clients/clients.service.ts';
 
 export interface LiveService extends TestService {
   baseUrl: string;
+  /** pg-boss's schema for this service's jobs */
+  queueSchema: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function startLiveService(
     // Not a literal: Fastify's listen options type does not list reusePort, but it hands them to net's listen.
     const listenOptions = { port: held.port, host: '127.0.0.1', reusePort: true };
     await svc.app.listen(listenOptions);
-    return Object.assign(svc, { baseUrl });
+    return Object.assign(svc, { baseUrl, queueSchema: queueSchema ?? 'pgboss' });
   } finally {
     await held.release();
   }

@@ -124,7 +124,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a customer and all of their data
-     * @description Erases the customer and everything held about them: accounts, balances, transactions, consents (revoked at the bank), reports, declarations and webhook deliveries. It cannot be undone.
+     * @description Erases the customer at once, in one transaction: every row that holds their data (accounts, balances, transactions and their categories, statements, parties, raw bank payloads and pulls, consents, reports, events, webhook deliveries and their attempts, invitations, connect sessions, Idempotency-Key records, staged uploads, the change feed) and the invitation e-mails kept as files. Each of the customer's bank consents still alive is revoked at its bank by a background job that carries only the bank's consent id. The client's audit log records the erasure by the customer's id (never their data). A 100 000-transaction customer is erased in about a second or two (bench/erasure.bench.ts). Answers 404 for an id the client does not have, including one already erased.
      */
     delete: operations['deleteCustomer'];
     options?: never;
@@ -1643,6 +1643,8 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
+      data_retention_days: number | null;
     };
     UpdateSettingsRequest: {
       /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
@@ -1665,6 +1667,8 @@ export interface components {
       logo_url?: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour?: string | null;
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
+      data_retention_days?: number | null;
     };
     UpdateSettingsResponse: {
       /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
@@ -1687,6 +1691,8 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
+      data_retention_days: number | null;
     };
     ListBanksResponse: {
       data: {
@@ -5263,12 +5269,14 @@ export interface components {
           | 'console_customer_invited'
           | 'console_refresh_requested'
           | 'console_delivery_replayed'
-          | 'console_report_downloaded';
+          | 'console_report_downloaded'
+          | 'customer_erased'
+          | 'retention_applied';
         /**
          * @description who did it (the admin API, the CLI, the console)
          * @enum {string}
          */
-        actor: 'cli' | 'admin_api' | 'bootstrap' | 'client' | 'console';
+        actor: 'cli' | 'admin_api' | 'bootstrap' | 'client' | 'console' | 'job';
         /** @description when */
         at: string;
         /** @description what changed, by member (never a secret) */
@@ -5298,6 +5306,8 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
+      data_retention_days: number | null;
     };
     AdminUpdateClientSettingsRequest: {
       /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
@@ -5320,6 +5330,8 @@ export interface components {
       logo_url?: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour?: string | null;
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
+      data_retention_days?: number | null;
     };
     AdminUpdateClientSettingsResponse: {
       /** @description your company name, shown to customers on the consent screen and hosted pages; null when not set */
@@ -5342,6 +5354,8 @@ export interface components {
       logo_url: string | null;
       /** @description buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text */
       primary_colour: string | null;
+      /** @description days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted */
+      data_retention_days: number | null;
     };
     AdminCreateConsoleInvitationRequest: {
       /**
@@ -5774,7 +5788,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Done; no body: delete a customer and all of their data. */
+      /** @description Erased: nothing of the customer remains */
       204: {
         headers: {
           [name: string]: unknown;

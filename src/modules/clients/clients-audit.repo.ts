@@ -17,9 +17,12 @@ export const AUDIT_ACTIONS = [
   'console_refresh_requested',
   'console_delivery_replayed',
   'console_report_downloaded',
+  // erasure and retention (migrations/0030_retention_and_erasure.sql, src/modules/customers)
+  'customer_erased',
+  'retention_applied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ACTORS = ['cli', 'admin_api', 'bootstrap', 'client', 'console'] as const;
+export const AUDIT_ACTORS = ['cli', 'admin_api', 'bootstrap', 'client', 'console', 'job'] as const;
 export type AuditActor = (typeof AUDIT_ACTORS)[number];
 
 export interface AuditRow {

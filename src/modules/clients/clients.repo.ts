@@ -123,3 +123,11 @@ export async function readInstallationKey(db: Db): Promise<string> {
   if (!r.rows[0]) throw new Error('installation row missing: run the migrations');
   return r.rows[0].secret_key;
 }
+
+/** The clients with a retention period (the retention job, docs/decisions/0064-data-retention.md), in id order. */
+export async function clientsWithRetention(db: Db): Promise<Array<{ id: string; data_retention_days: number }>> {
+  const r = await db.query<{ id: string; data_retention_days: number }>(
+    'SELECT id, data_retention_days FROM clients WHERE data_retention_days IS NOT NULL ORDER BY id',
+  );
+  return r.rows;
+}

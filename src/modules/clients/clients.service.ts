@@ -55,6 +55,11 @@ export async function updateSettings(
   return toSettings(row);
 }
 
+/** The clients with a retention period, and the period in days (docs/decisions/0064-data-retention.md). */
+export async function clientsWithRetention(db: Db): Promise<Array<{ id: string; data_retention_days: number }>> {
+  return repo.clientsWithRetention(db);
+}
+
 /**
  * The installation key: the secret this installation seals stored secrets with (src/lib), signs invitation links
  * with and peppers client-secret hashes with. OBI_SECRET_KEY when set, else the one generated at first start.

@@ -35,6 +35,10 @@ const LOGO = {
   description:
     'the logo on the hosted pages: a data: URL of a PNG or SVG image (base64, at most 48 KB), served by this service',
 };
+const RETENTION = {
+  description:
+    "days the customers' data is kept, 1 to 36500: a customer with no new data, bank pull, consent or invitation for this long (and no consent still authorised) is erased, and the others' raw bank payloads, finished webhook deliveries and replaced reports older than this are deleted (hourly job retention.apply); null (the default) keeps data until the customer is deleted",
+};
 const COLOUR = {
   description:
     'buttons and links of the hosted pages, #rrggbb; refused unless it reads at 4.5:1 on the page background and under white text',
@@ -82,6 +86,10 @@ export const SETTINGS_FIELDS = {
     Type.Union([Type.String(), Type.Null()], COLOUR),
     Type.Union([Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' }), Type.Null()], COLOUR),
     'brand colour',
+  ),
+  data_retention_days: field(
+    Type.Union([Type.Integer(), Type.Null()], RETENTION),
+    Type.Union([Type.Integer({ minimum: 1, maximum: 36500 }), Type.Null()], RETENTION),
   ),
 };
 

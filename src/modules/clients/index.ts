@@ -1,5 +1,5 @@
 /** The clients module's public face: the tenants, their credentials, lifecycle and settings. Routes are wired by src/app/routes.ts. */
-export { getInstallationKey, getSettings, updateSettings } from './clients.service.ts';
+export { clientsWithRetention, getInstallationKey, getSettings, updateSettings } from './clients.service.ts';
 export {
   clientAudit,
   createClient,

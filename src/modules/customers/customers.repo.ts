@@ -83,17 +83,3 @@ export async function searchCustomers(
   ).rows;
   return { rows, total };
 }
-
-/**
- * Erasure: customer-owned tables reference customers with ON DELETE CASCADE, except transactions and
- * transaction_categories, which have no foreign keys (bulk-load speed) and are emptied here, in the same transaction.
- */
-export async function deleteCustomer(db: Db, clientId: string, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const r = await tx.query('DELETE FROM customers WHERE client_id = $1 AND id = $2', [clientId, id]);
-    if (r.rowCount === 0) return false;
-    await tx.query('DELETE FROM transactions WHERE customer_id = $1', [id]);
-    await tx.query('DELETE FROM transaction_categories WHERE customer_id = $1', [id]);
-    return true;
-  });
-}

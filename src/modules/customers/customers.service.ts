@@ -89,22 +89,6 @@ export async function searchCustomers(
   return { data: rows.map(toCustomerView), total };
 }
 
-/** Work a deletion needs done in its transaction before the rows go (the consents module revokes bank consents). */
-export type BeforeCustomerDeleted = (tx: Db, customerId: string) => Promise<void>;
-
-export async function deleteCustomer(
-  db: Db,
-  clientId: string,
-  customerId: string,
-  beforeDelete?: BeforeCustomerDeleted,
-): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
-    if (beforeDelete && (await repo.findCustomer(tx, clientId, customerId))) await beforeDelete(tx, customerId);
-    return repo.deleteCustomer(tx, clientId, customerId);
-  });
-  if (!deleted) throw notFound('customer');
-}
-
 export async function createCustomerToken(
   db: Db,
   clientId: string,

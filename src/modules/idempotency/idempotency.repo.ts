@@ -15,11 +15,14 @@ export async function claimKey(
   key: string,
   requestHash: string,
   now: Date,
+  /** the customer whose request it is: their erasure deletes the row (a foreign key); an unknown one is left null */
+  customerId: string | null = null,
 ): Promise<boolean> {
   const r = await db.query(
-    `INSERT INTO idempotency_keys (client_id, key, request_hash, state, created_at) VALUES ($1, $2, $3, 'in_flight', $4)
+    `INSERT INTO idempotency_keys (client_id, key, request_hash, state, created_at, customer_id)
+     VALUES ($1, $2, $3, 'in_flight', $4, (SELECT id FROM customers WHERE id = $5 AND client_id = $1))
      ON CONFLICT (client_id, key) DO NOTHING RETURNING key`,
-    [clientId, key, requestHash, now],
+    [clientId, key, requestHash, now, customerId],
   );
   return r.rows.length > 0;
 }

@@ -32,11 +32,12 @@ export interface IdempotentOutcome<T> {
  */
 export async function runIdempotent<T>(
   db: Db,
-  scope: { clientId: string; key: string; requestHash: string; now: Date },
+  /** customerId: whose request it is, so that the customer's erasure takes the stored answer with the rest */
+  scope: { clientId: string; key: string; requestHash: string; now: Date; customerId?: string },
   work: (tx: Db) => Promise<T>,
 ): Promise<IdempotentOutcome<T>> {
   const { clientId, key, requestHash, now } = scope;
-  if (!(await repo.claimKey(db, clientId, key, requestHash, now))) {
+  if (!(await repo.claimKey(db, clientId, key, requestHash, now, scope.customerId ?? null))) {
     const existing = await repo.findKey(db, clientId, key);
     if (!existing) return runIdempotent(db, scope, work); // released between our insert and our read: claim it again
     if (now.getTime() - new Date(existing.created_at).getTime() >= IDEMPOTENCY_WINDOW_SECONDS * 1000) {

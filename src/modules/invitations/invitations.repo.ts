@@ -121,3 +121,9 @@ export async function emailedInvitationsSince(
   const row = theRow(r);
   return { count: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
 }
+
+/** The ids of a customer's invitations (an erasure deletes their e-mails from the outbox folder). */
+export async function invitationIdsOfCustomer(db: Db, customerId: string): Promise<string[]> {
+  const r = await db.query<{ id: string }>('SELECT id FROM invitations WHERE customer_id = $1', [customerId]);
+  return r.rows.map((row) => row.id);
+}

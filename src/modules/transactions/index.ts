@@ -16,3 +16,4 @@ export { lastChangeSeq as feedPosition } from './feed.repo.ts';
 /** The categorised view of one transaction, for the corrections module (docs/decisions/0061-category-corrections-and-rules.md). */
 export { getCategorisedTransaction, toCategorisedWire } from './transactions.service.ts';
 export { CategorisedTransaction, CorrectionActor } from './transactions.wire.ts';
+export { lockCustomerTransactions } from './transactions.repo.ts';

@@ -509,7 +509,11 @@ function storeOnce(
 ): Promise<{ result: SubmissionAnswer; replayed: boolean }> {
   const { db, clientId, now, idempotency } = ctx;
   return idempotency
-    ? runIdempotent(db, { clientId, key: idempotency.key, requestHash: idempotency.requestHash, now }, store)
+    ? runIdempotent(
+        db,
+        { clientId, key: idempotency.key, requestHash: idempotency.requestHash, now, customerId: ctx.customerId },
+        store,
+      )
     : db.transaction(store).then((result) => ({ result, replayed: false }));
 }
 

@@ -90,9 +90,11 @@ export function customersBody(o: {
   page: number;
   pages: number;
   total: number;
+  message?: Html | '';
 }): Html {
   const link = (page: number) => `/console/customers?${new URLSearchParams({ q: o.query, page: String(page) })}`;
   return html`<h1>Customers</h1>
+${o.message ?? ''}
 <form class="panel" method="get" action="/console/customers" role="search">
 <label for="q">Search by your reference or customer ID</label>
 <div class="actions"><input type="search" id="q" name="q" value="${o.query}" maxlength="200"><button type="submit">Search</button></div>
@@ -203,7 +205,18 @@ ${
 <thead><tr><th scope="col">Bank</th><th scope="col">Connection</th><th scope="col">Data last fetched</th></tr></thead>
 <tbody>${o.consents.map((c) => html`<tr><td>${bankName(c.bank_slug)}</td><td>${consentStatus(c.status)}</td><td data-value="${c.last_pulled_at ?? 0}">${c.last_pulled_at ? html`<time datetime="${formatInstant(c.last_pulled_at)}">${whenInWords(c.last_pulled_at)}</time>` : 'Not yet'}</td></tr>`)}</tbody></table></div>`
 }
-${trusted(o.sections)}`;
+${trusted(o.sections)}
+${
+  admin
+    ? html`<h2>Erase this customer</h2>
+<form class="stack panel" method="post" action="${base}/erase">${csrfField(o.session.csrfToken)}
+<p>Deletes the customer and all of their data at once: bank connections (revoked at the bank), accounts, transactions, reports, webhook deliveries and invitations. This cannot be undone.</p>
+<label for="erase-confirm">Type the customer’s reference, <code>${o.customer.user_reference}</code>, to confirm</label>
+<input id="erase-confirm" name="confirm" autocomplete="off" required maxlength="300">
+<div class="actions"><button type="submit" class="secondary">Erase the customer and all of their data</button></div>
+</form>`
+    : ''
+}`;
 }
 
 export function inviteCustomerBody(o: { csrf: string; values: Record<string, string>; message: Html | '' }): Html {

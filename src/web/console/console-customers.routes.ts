@@ -4,7 +4,7 @@ import type { HttpApp } from '../../http/server.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit, type ConsoleSession } from '../../modules/console/index.ts';
 import { listCustomerConsents, refreshConsent } from '../../modules/consents/index.ts';
-import { searchCustomers } from '../../modules/customers/index.ts';
+import { eraseCustomer, searchCustomers } from '../../modules/customers/index.ts';
 import { createInvitation } from '../../modules/invitations/index.ts';
 import { loadCustomerOverview, PdfUnavailableError, renderAffordabilityPdf } from '../../modules/overview/index.ts';
 import { getReportReadiness } from '../../modules/reports/index.ts';
@@ -72,7 +72,17 @@ async function customerListRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: Conso
       title: 'Customers',
       session: s,
       section: 'customers',
-      body: customersBody({ rows, query, page, pages: Math.ceil(found.total / PER_PAGE), total: found.total }),
+      body: customersBody({
+        rows,
+        query,
+        page,
+        pages: Math.ceil(found.total / PER_PAGE),
+        total: found.total,
+        message:
+          field(request.query, 'done', 20) === 'erased'
+            ? flash('ok', 'The customer and all of their data were erased.')
+            : '',
+      }),
     });
   });
 }
@@ -169,6 +179,7 @@ async function customerPageRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Cons
     return reply.redirect(`/console/customers/${encodeURIComponent(id)}?done=refresh`, 303);
   });
 
+  await eraseRoute(c, deps, kit);
   await pdfRoute(c, deps, kit);
   await categoryRoute(c, deps, kit);
 }
@@ -296,5 +307,34 @@ async function inviteCustomerRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Co
       customerId: invitation.customer_id,
     });
     return invitePage(reply, s, 200, {}, message);
+  });
+}
+
+async function eraseRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: ConsoleKit): Promise<void> {
+  // Erasure from the console (docs/decisions/0063-customer-erasure.md): an admin, who retypes the customer's
+  // reference; the same erasure as the API's DELETE, recorded with the user's id.
+  c.post<IdParams>('/console/customers/:id/erase', { schema: hide }, async (request, reply) => {
+    const s = await kit.guardPost(request, reply, 'admin');
+    if (!s) return reply;
+    const id = request.params.id;
+    const [customer] = (await searchCustomers(deps.db, s.clientId, { query: id, page: 1, maxPerPage: 1 })).data;
+    if (!customer || customer.id !== id) throw notFound('customer');
+    if (field(request.body, 'confirm', 300) !== customer.user_reference)
+      return customerPage(
+        deps,
+        kit,
+        reply,
+        s,
+        id,
+        flash('error', 'Nothing was erased: type the customer’s reference exactly to confirm.'),
+        400,
+      );
+    await eraseCustomer(deps.db, s.clientId, id, deps.erasure, {
+      actor: 'console',
+      reason: 'request',
+      now: deps.clock.now(),
+      userId: s.userId,
+    });
+    return reply.redirect('/console/customers?done=erased', 303);
   });
 }

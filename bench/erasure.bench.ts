@@ -1,0 +1,112 @@
+/**
+ * npm run bench:erasure — erasing a customer with BENCH_ROWS transactions (default 100 000) and a category for each
+ * (DELETE /public/v3/customers/{id}, docs/decisions/0063-customer-erasure.md), as a ratio to a baseline measured in
+ * the same run: the bare DELETE of the same kind of rows (another customer's transactions and categories, loaded
+ * alike) in one transaction, without anything else of the erasure. The erasure adds the lock, the consents' and
+ * invitations' steps, the counts, staged loads, throttling counters, the cascade over every table and the audit
+ * entry, all over HTTP.
+ *
+ * Each round loads two customers of BENCH_ROWS rows by COPY (and their categories), ANALYZEs, then times one
+ * erasure and one bare delete, in alternating order. BENCH_ROUNDS rounds (default 3); medians. `node
+ * bench/erasure.bench.ts postgres|embedded` runs one engine.
+ */
+import type { Db } from '../src/db/db.ts';
+import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
+import { csvLine, median, ms, startBenchServer, type BenchServer, type Engine } from './bench-app.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const START = 1_500_000_000;
+
+async function fill(db: Db, customerId: string, accountId: string, number: string, n: number) {
+  const stamp = new Date().toISOString();
+  async function* chunks() {
+    for (let i = 0; i < n; i += 20_000) {
+      let csv = '';
+      for (let j = i; j < Math.min(n, i + 20_000); j++)
+        csv += csvLine(
+          customerId,
+          {
+            account_id: accountId,
+            external_transaction_id: `e-${j}`,
+            name: 'CARD PAYMENT TO TESCO STORES',
+            amount: String((((j * 7919) % 20_000) - 12_000) / 100),
+            currency: 'GBP',
+            account_number: number,
+            booking_date_time: START + j * 300,
+          },
+          stamp,
+        );
+      yield csv;
+    }
+  }
+  await db.copyFrom('transactions', [...TRANSACTION_COLUMNS], chunks());
+  await db.query(
+    `INSERT INTO transaction_categories (customer_id, transaction_id, category_id, category_name, merchant, run_id)
+     SELECT customer_id, id, 'groceries', 'Groceries', 'Tesco', 'bench' FROM transactions WHERE customer_id = $1`,
+    [customerId],
+  );
+}
+
+let accountSeq = 0;
+async function customerWith(srv: BenchServer, n: number): Promise<string> {
+  const customerId = await srv.newCustomer();
+  const number = `0400040${String(1_000_000 + ++accountSeq).slice(-7)}`;
+  await fill(srv.runtime.db, customerId, await srv.newAccount(customerId, number), number, n);
+  return customerId;
+}
+
+async function erase(srv: BenchServer, customerId: string): Promise<void> {
+  const res = await fetch(`${srv.baseUrl}/public/v3/customers/${customerId}`, {
+    method: 'DELETE',
+    headers: { authorization: srv.authorization },
+  });
+  if (res.status !== 204) throw new Error(`erasure answered ${res.status}: ${await res.text()}`);
+}
+
+async function bareDelete(srv: BenchServer, customerId: string): Promise<void> {
+  await srv.runtime.db.transaction(async (tx) => {
+    const n = (await tx.query('DELETE FROM transactions WHERE customer_id = $1', [customerId])).rowCount;
+    await tx.query('DELETE FROM transaction_categories WHERE customer_id = $1', [customerId]);
+    if (n !== ROWS) throw new Error(`the bare delete took ${n} rows`);
+  });
+}
+
+async function run(engine: Engine): Promise<void> {
+  const srv = await startBenchServer(engine);
+  try {
+    const erasures: number[] = [];
+    const bares: number[] = [];
+    let loadMs = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const t0 = performance.now();
+      const a = await customerWith(srv, ROWS);
+      const b = await customerWith(srv, ROWS);
+      await srv.runtime.db.query('ANALYZE transactions');
+      await srv.runtime.db.query('ANALYZE transaction_categories');
+      loadMs += performance.now() - t0;
+      const timed = async (fn: () => Promise<void>, into: number[]) => {
+        const t = performance.now();
+        await fn();
+        into.push(performance.now() - t);
+      };
+      const first = round % 2 === 0;
+      if (first) await timed(() => erase(srv, a), erasures);
+      await timed(() => bareDelete(srv, b), bares);
+      if (!first) await timed(() => erase(srv, a), erasures);
+    }
+    const e = median(erasures);
+    const b = median(bares);
+    const label = engine === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)';
+    console.log(
+      `${label}: erasing a customer of ${ROWS} transactions (+ as many categories); medians of ${ROUNDS} rounds (load ${(loadMs / 1000).toFixed(1)} s)`,
+    );
+    console.log(`  baseline: bare DELETE of the same rows, one transaction   ${ms(b)}`);
+    console.log(`  DELETE /public/v3/customers/{id} (the whole erasure)     ${ms(e)}  ratio ${(e / b).toFixed(2)}x`);
+  } finally {
+    await srv.close();
+  }
+}
+
+const only = process.argv[2] as Engine | undefined;
+for (const engine of only ? [only] : (['postgres', 'embedded'] as Engine[])) await run(engine);

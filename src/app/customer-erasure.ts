@@ -1,0 +1,34 @@
+/**
+ * What a customer's erasure needs of the modules that use the customers module (docs/decisions/0063-customer-erasure.md):
+ * part of the composition root, wired into the DELETE route (src/routes.ts), the retention job (src/jobs/handlers.ts)
+ * and a client's deletion (src/admin-server.ts, src/cli-direct.ts).
+ */
+import type { Config } from '../config/config.ts';
+import type { Queue } from '../jobs/queue.ts';
+import type { ErasureStep, ErasureSteps } from '../modules/customers/index.ts';
+import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
+import { deleteInvitationMailOfCustomer } from '../modules/invitations/index.ts';
+import { customerWrites, lockCustomerTransactions } from '../modules/transactions/index.ts';
+
+export function customerErasureSteps(deps: { config: Pick<Config, 'mailOutboxDir'>; queue: Queue }): ErasureSteps {
+  const before: ErasureStep[] = [
+    // Each consent still alive at a bank is revoked there by a job carrying only the bank's consent id.
+    (tx, customerId) => revokeConsentsOfDeletedCustomer(tx, deps.queue, customerId),
+    async (tx, customerId) => {
+      await deleteInvitationMailOfCustomer(deps.config, tx, customerId);
+    },
+  ];
+  // On the embedded engine, after any staged load of the customer (docs/decisions/0038-staged-ingest.md).
+  // After the customer's writers of transactions on a server (their advisory lock): a submission or pull under way
+  // commits first, and its rows are erased with the rest.
+  return { inTurn: customerWrites, lockWriters: lockCustomerTransactions, before };
+}
+
+/** The same work for each customer of a client being deleted (its transaction holds them all). */
+export function beforeClientCustomerErased(deps: { config: Pick<Config, 'mailOutboxDir'>; queue: Queue }): ErasureStep {
+  // The client's deletion locks the client (no new customer work can start) and holds every row it deletes.
+  const steps = customerErasureSteps(deps).before ?? [];
+  return async (tx, customerId) => {
+    for (const step of steps) await step(tx, customerId);
+  };
+}

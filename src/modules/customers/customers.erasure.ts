@@ -1,0 +1,77 @@
+/**
+ * A customer's erasure (docs/decisions/0063-customer-erasure.md): every row and every file that holds their data,
+ * in one transaction, recorded in the client's audit log. The same for a client's DELETE and for the retention job
+ * (customers.retention.ts).
+ */
+import type { Db } from '../../db/db.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { recordAudit, type AuditActor } from '../clients/index.ts';
+import * as repo from './customers-erasure.repo.ts';
+import type { ErasedRows } from './customers-erasure.repo.ts';
+
+/** Work of another module in the erasure's transaction, before the rows go (bank consents revoked, files deleted). */
+export type ErasureStep = (tx: Db, customerId: string) => Promise<void>;
+
+/**
+ * What an erasure needs of modules the customers module does not import (they import it): the composition root
+ * (src/routes.ts, src/jobs/handlers.ts) wires them from the consents, invitations and transactions modules.
+ */
+export interface ErasureSteps {
+  /** runs the erasure in the customer's turn among the writers of their transactions (a staged load ends first) */
+  inTurn?: <T>(db: Db, customerId: string, fn: () => Promise<T>) => Promise<T>;
+  /**
+   * first in the erasure's transaction, before the customer row is locked: waits for the customer's writers of
+   * transactions on a server (they lock in that order too: their lock, then the customer row's key share)
+   */
+  lockWriters?: ErasureStep;
+  /** in the erasure's transaction, in order, once the customer is locked; a step that throws undoes the erasure */
+  before?: readonly ErasureStep[];
+}
+
+export interface ErasureRequest {
+  actor: AuditActor;
+  /** `request`: the client (or its console user) asked; `retention`: the client's retention period passed */
+  reason: 'request' | 'retention';
+  now: Date;
+  /** the lender console's user who asked, for the audit entry */
+  userId?: string;
+}
+
+/** Erases the customer of this client; null when there is none (another client's id included). */
+export async function eraseCustomer(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  steps: ErasureSteps,
+  request: ErasureRequest,
+): Promise<ErasedRows | null> {
+  const erase = () =>
+    db.transaction(async (tx) => {
+      await steps.lockWriters?.(tx, customerId);
+      if (!(await repo.lockCustomerForErasure(tx, clientId, customerId))) return null;
+      for (const step of steps.before ?? []) await step(tx, customerId);
+      const erased = await repo.eraseCustomerRows(tx, customerId);
+      // The trail keeps the opaque id only: no reference, name, e-mail or figure of the customer.
+      await recordAudit(tx, clientId, 'customer_erased', request, {
+        customer_id: customerId,
+        reason: request.reason,
+        ...(request.userId ? { user_id: request.userId } : {}),
+        ...erased,
+      });
+      return erased;
+    });
+  return steps.inTurn ? steps.inTurn(db, customerId, erase) : erase();
+}
+
+/** The DELETE of a customer: erased, or customer_not_found. */
+export async function deleteCustomer(
+  db: Db,
+  clientId: string,
+  customerId: string,
+  steps: ErasureSteps,
+  request: ErasureRequest,
+): Promise<ErasedRows> {
+  const erased = await eraseCustomer(db, clientId, customerId, steps, request);
+  if (!erased) throw notFound('customer');
+  return erased;
+}
