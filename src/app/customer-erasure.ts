@@ -1,7 +1,7 @@
 /**
  * What a customer's erasure needs of the modules that use the customers module (docs/decisions/0063-customer-erasure.md):
- * part of the composition root, wired into the DELETE route (src/routes.ts), the retention job (src/jobs/handlers.ts)
- * and a client's deletion (src/admin-server.ts, src/cli-direct.ts).
+ * part of the composition root, wired into the DELETE route (src/app/routes.ts), the retention job (src/jobs/handlers.ts)
+ * and a client's deletion (src/app/admin-server.ts, src/cli/cli-direct.ts).
  */
 import type { Config } from '../config/config.ts';
 import type { Queue } from '../jobs/queue.ts';

@@ -14,7 +14,7 @@ export type ErasureStep = (tx: Db, customerId: string) => Promise<void>;
 
 /**
  * What an erasure needs of modules the customers module does not import (they import it): the composition root
- * (src/routes.ts, src/jobs/handlers.ts) wires them from the consents, invitations and transactions modules.
+ * (src/app/routes.ts, src/jobs/handlers.ts) wires them from the consents, invitations and transactions modules.
  */
 export interface ErasureSteps {
   /** runs the erasure in the customer's turn among the writers of their transactions (a staged load ends first) */

@@ -18,7 +18,7 @@ export type ConsoleRoutesDeps = ConsoleDeps &
   InvitationDeps & {
     queue: Queue;
     config: Pick<Config, 'pagesPerMinute' | 'publicBaseUrl' | 'smtpUrl'>;
-    /** the other modules' parts of a customer's erasure (src/customer-erasure.ts) */
+    /** the other modules' parts of a customer's erasure (src/app/customer-erasure.ts) */
     erasure: ErasureSteps;
   };
 
