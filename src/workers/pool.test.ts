@@ -16,8 +16,8 @@ import { openPglite } from '../db/pglite.ts';
 import { fakeClock } from '../lib/clock.ts';
 
 const CHILD = `
-import { loadConfig } from './src/config.ts';
-import { openRuntime } from './src/runtime.ts';
+import { loadConfig } from './src/config/config.ts';
+import { openRuntime } from './src/app/runtime.ts';
 import { openPglite } from './src/db/pglite.ts';
 import { fakeClock } from './src/lib/clock.ts';
 import { workerTask } from './src/workers/pool.ts';
