@@ -42,6 +42,7 @@ const ALLOWED: Record<string, string> = {
   console_invitations: "the lender's staff invitations",
   console_sign_in_failures: "the lender's staff's failed sign-ins",
   affordability_policies: "a client's affordability policy (thresholds), no customer figure",
+  category_rules: "a client's category rules (a pattern of statement text → a category), for all its customers",
 };
 
 /**

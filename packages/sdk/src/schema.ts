@@ -573,7 +573,7 @@ export interface paths {
     };
     /**
      * Get a category rule
-     * @description One of the client's rules.
+     * @description One of the client's category rules: its pattern, the category it sets, its priority and when it was made. 404 for a rule of another client.
      */
     get: operations['getCategoryRule'];
     put?: never;
