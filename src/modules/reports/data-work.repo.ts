@@ -11,6 +11,10 @@ export type DataWorkKind = 'submission' | 'bank_pull';
 /** Longer than any store takes; after it a row left by a stopped process no longer counts. */
 const WORK_EXPIRES = "interval '30 minutes'";
 
+/**
+ * Records the work; nothing for a customer that does not exist (the work itself then answers its 404, and a
+ * submission read on a worker thread starts before the customer is looked up).
+ */
 export async function startDataWork(
   db: Db,
   work: { customerId: string; kind: DataWorkKind; rows: number | null; now: Date },
@@ -19,7 +23,8 @@ export async function startDataWork(
   await db.query(
     `WITH gone AS (DELETE FROM data_work WHERE expires_at < now())
      INSERT INTO data_work (id, customer_id, kind, rows_received, started_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + ${WORK_EXPIRES})`,
+     SELECT $1::text, $2::text, $3::text, $4::integer, $5::timestamptz, now() + ${WORK_EXPIRES}
+     WHERE EXISTS (SELECT 1 FROM customers WHERE id = $2::text)`,
     [id, work.customerId, work.kind, work.rows, work.now],
   );
   return id;
