@@ -197,84 +197,71 @@ describe('lender console, in the browser', { skip: BROWSER_SKIP }, async () => {
     await checkState(statePages, 'empty');
   });
 
-  // KNOWN DEFECT on PostgreSQL (open, in the closing note of this round): while the test holds the customer's write
-  // lock, the console's customer page does not render the work under way within the deadline there, so a row lock
-  // the page's reads wait on is suspected. The embedded pass runs this test; test/flows/readiness-processing.test.ts
-  // checks `processing` through the API on both engines.
-  const processingSkip = process.env.DATABASE_URL
-    ? 'known defect on PostgreSQL: the customer page waits while a held submission is under way (under investigation)'
-    : false;
-  test(
-    'states › processing, then computing, then ready: the page follows the work live and shows the report',
-    {
-      skip: processingSkip,
-    },
-    async () => {
-      const busy = await newCustomer(svc, client, `busy-${process.pid}`);
-      const big = generatePersona('salaried-monthly', { asOf: AS_OF, seed: 12, years: 5 });
-      const accounts = await svc.app.inject({
-        method: 'POST',
-        url: `/public/v3/customers/${busy}/account_collections`,
-        headers: client.auth,
-        payload: { accounts: big.accounts.map(toAccountWire) },
-      });
-      assert.equal(accounts.statusCode, 200, accounts.body);
-      const hold = holdCustomerWrites(svc.deps.db, busy);
-      await hold.held;
-      const submission = svc.app.inject({
-        method: 'POST',
-        url: `/public/v3/customers/${busy}/transaction_collections`,
-        headers: client.auth,
-        payload: { transactions: big.transactions },
-      });
-      try {
-        // What the API says is under way, as the page must print it: the rows received are known once the body is read
-        // (on PostgreSQL a big first submission is stored while it is read, so they stay unknown: null).
-        let rowsReceived: number | null = null;
-        await waitFor(
-          async () => {
-            const r = await svc.app.inject({
-              method: 'GET',
-              url: `/public/v3/customers/${busy}/report_readiness_statuses/insights`,
-              headers: client.auth,
-            });
-            rowsReceived = r.json().processing?.rows_received ?? null;
-            return r.json().processing !== null;
-          },
-          { what: 'the submission to be under way' },
-        );
-        if (rowsReceived !== null) assert.equal(rowsReceived, big.transactions.length);
-        const storing =
-          rowsReceived === null
-            ? 'Storing transactions submitted through the API.'
-            : `Storing ${big.transactions.length.toLocaleString('en-GB')} transactions submitted through the API.`;
-        await openAll(`/console/customers/${encodeURIComponent(busy)}`);
-        for (const p of statePages) {
-          await p.getByText(storing).waitFor();
-          assert.equal(await p.getByRole('button', { name: 'Download the affordability PDF' }).isDisabled(), true);
-        }
-        await checkState(statePages, 'processing');
-        await page.goto(`${svc.baseUrl}/console/customers?q=busy-${process.pid}`);
-        assert.match(
-          await page
-            .getByRole('row')
-            .filter({ hasText: `busy-${process.pid}` })
-            .innerText(),
-          /Receiving data/,
-        );
-      } finally {
-        hold.release();
+  test('states › processing, then computing, then ready: the page follows the work live and shows the report', async () => {
+    const busy = await newCustomer(svc, client, `busy-${process.pid}`);
+    const big = generatePersona('salaried-monthly', { asOf: AS_OF, seed: 12, years: 5 });
+    const accounts = await svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/customers/${busy}/account_collections`,
+      headers: client.auth,
+      payload: { accounts: big.accounts.map(toAccountWire) },
+    });
+    assert.equal(accounts.statusCode, 200, accounts.body);
+    const hold = holdCustomerWrites(svc.deps.db, busy);
+    await hold.held;
+    const submission = svc.app.inject({
+      method: 'POST',
+      url: `/public/v3/customers/${busy}/transaction_collections`,
+      headers: client.auth,
+      payload: { transactions: big.transactions },
+    });
+    try {
+      // What the API says is under way, as the page must print it: the rows received are known once the body is read
+      // (on PostgreSQL a big first submission is stored while it is read, so they stay unknown: null).
+      let rowsReceived: number | null = null;
+      await waitFor(
+        async () => {
+          const r = await svc.app.inject({
+            method: 'GET',
+            url: `/public/v3/customers/${busy}/report_readiness_statuses/insights`,
+            headers: client.auth,
+          });
+          rowsReceived = r.json().processing?.rows_received ?? null;
+          return r.json().processing !== null;
+        },
+        { what: 'the submission to be under way' },
+      );
+      if (rowsReceived !== null) assert.equal(rowsReceived, big.transactions.length);
+      const storing =
+        rowsReceived === null
+          ? 'Storing transactions submitted through the API.'
+          : `Storing ${big.transactions.length.toLocaleString('en-GB')} transactions submitted through the API.`;
+      await openAll(`/console/customers/${encodeURIComponent(busy)}`);
+      for (const p of statePages) {
+        await p.getByText(storing).waitFor();
+        assert.equal(await p.getByRole('button', { name: 'Download the affordability PDF' }).isDisabled(), true);
       }
-      assert.equal((await submission).statusCode, 200);
-      // The pages were not reloaded: their script follows the readiness and writes the new stage in.
-      for (const p of statePages) await p.getByText('Computing the report from new data').waitFor();
-      await checkState(statePages, 'computing');
-      await svc.deps.queue.drain();
-      // Ready: each page reloads itself and shows the report.
-      for (const p of statePages)
-        await p.locator('[data-chart="affordability"] canvas, [data-chart="affordability"] svg').first().waitFor();
-    },
-  );
+      await checkState(statePages, 'processing');
+      await page.goto(`${svc.baseUrl}/console/customers?q=busy-${process.pid}`);
+      assert.match(
+        await page
+          .getByRole('row')
+          .filter({ hasText: `busy-${process.pid}` })
+          .innerText(),
+        /Receiving data/,
+      );
+    } finally {
+      hold.release();
+    }
+    assert.equal((await submission).statusCode, 200);
+    // The pages were not reloaded: their script follows the readiness and writes the new stage in.
+    for (const p of statePages) await p.getByText('Computing the report from new data').waitFor();
+    await checkState(statePages, 'computing');
+    await svc.deps.queue.drain();
+    // Ready: each page reloads itself and shows the report.
+    for (const p of statePages)
+      await p.locator('[data-chart="affordability"] canvas, [data-chart="affordability"] svg').first().waitFor();
+  });
 
   test('nothing outside the service was asked for, and no page raised an error (CSP violations included)', () => {
     assert.deepEqual(browser.outside, []);
