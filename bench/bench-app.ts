@@ -17,6 +17,7 @@ import { csvField } from '../src/db/csv.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TransactionRow } from '../src/modules/transactions/transactions.ingest.ts';
 import type { Db } from '../src/db/db.ts';
+import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
 
 export const PG = {
   host: process.env.PGHOST ?? '127.0.0.1',
@@ -243,4 +244,39 @@ export async function startBareInsertRoute(db: Db, customerId: string, accountId
     return res.json();
   };
   return { post, close: () => bare.close() };
+}
+
+/**
+ * `n` card payments of one account loaded by COPY in chunks of 20 000, 5 minutes apart from Unix 1 500 000 000,
+ * their external ids `${prefix}-0` … (the long histories of bench:sync and bench:erasure).
+ */
+export async function fillCardPayments(
+  db: Db,
+  customerId: string,
+  account: { id: string; number: string },
+  n: number,
+  prefix: string,
+): Promise<void> {
+  const stamp = new Date().toISOString();
+  async function* chunks() {
+    for (let i = 0; i < n; i += 20_000) {
+      let csv = '';
+      for (let j = i; j < Math.min(n, i + 20_000); j++)
+        csv += csvLine(
+          customerId,
+          {
+            account_id: account.id,
+            external_transaction_id: `${prefix}-${j}`,
+            name: 'CARD PAYMENT TO TESCO STORES',
+            amount: String((((j * 7919) % 20_000) - 12_000) / 100),
+            currency: 'GBP',
+            account_number: account.number,
+            booking_date_time: 1_500_000_000 + j * 300,
+          },
+          stamp,
+        );
+      yield csv;
+    }
+  }
+  await db.copyFrom('transactions', [...TRANSACTION_COLUMNS], chunks());
 }

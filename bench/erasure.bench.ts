@@ -11,36 +11,12 @@
  * bench/erasure.bench.ts postgres|embedded` runs one engine.
  */
 import type { Db } from '../src/db/db.ts';
-import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
-import { csvLine, median, ms, startBenchServer, type BenchServer, type Engine } from './bench-app.ts';
+import { fillCardPayments, median, ms, startBenchServer, type BenchServer, type Engine } from './bench-app.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const START = 1_500_000_000;
-
 async function fill(db: Db, customerId: string, accountId: string, number: string, n: number) {
-  const stamp = new Date().toISOString();
-  async function* chunks() {
-    for (let i = 0; i < n; i += 20_000) {
-      let csv = '';
-      for (let j = i; j < Math.min(n, i + 20_000); j++)
-        csv += csvLine(
-          customerId,
-          {
-            account_id: accountId,
-            external_transaction_id: `e-${j}`,
-            name: 'CARD PAYMENT TO TESCO STORES',
-            amount: String((((j * 7919) % 20_000) - 12_000) / 100),
-            currency: 'GBP',
-            account_number: number,
-            booking_date_time: START + j * 300,
-          },
-          stamp,
-        );
-      yield csv;
-    }
-  }
-  await db.copyFrom('transactions', [...TRANSACTION_COLUMNS], chunks());
+  await fillCardPayments(db, customerId, { id: accountId, number }, n, 'e');
   await db.query(
     `INSERT INTO transaction_categories (customer_id, transaction_id, category_id, category_name, merchant, run_id)
      SELECT customer_id, id, 'groceries', 'Groceries', 'Tesco', 'bench' FROM transactions WHERE customer_id = $1`,

@@ -11,46 +11,17 @@
  * round-robin, medians of BENCH_RUNS (default 21), all over HTTP through the service. `node bench/sync.bench.ts
  * postgres|embedded` runs one engine.
  */
-import type { Db } from '../src/db/db.ts';
-import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
 import { encodeFeedCursor } from '../src/modules/transactions/feed-cursor.ts';
-import { csvLine, ms, startBenchServer, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
+import { fillCardPayments, ms, startBenchServer, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const EMBEDDED_ROWS = Number(process.env.BENCH_EMBEDDED_ROWS ?? 200_000);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const COUNT = 100;
-const START = 1_500_000_000;
-
-async function fill(db: Db, customerId: string, accountId: string, number: string, n: number) {
-  const stamp = new Date().toISOString();
-  async function* chunks() {
-    for (let i = 0; i < n; i += 20_000) {
-      let csv = '';
-      for (let j = i; j < Math.min(n, i + 20_000); j++)
-        csv += csvLine(
-          customerId,
-          {
-            account_id: accountId,
-            external_transaction_id: `s-${j}`,
-            name: 'CARD PAYMENT TO TESCO STORES',
-            amount: String((((j * 7919) % 20_000) - 12_000) / 100),
-            currency: 'GBP',
-            account_number: number,
-            booking_date_time: START + j * 300,
-          },
-          stamp,
-        );
-      yield csv;
-    }
-  }
-  await db.copyFrom('transactions', [...TRANSACTION_COLUMNS], chunks());
-}
-
 async function customerWith(srv: BenchServer, n: number, number: string): Promise<string> {
   const customerId = await srv.newCustomer();
-  await fill(srv.runtime.db, customerId, await srv.newAccount(customerId, number), number, n);
+  await fillCardPayments(srv.runtime.db, customerId, { id: await srv.newAccount(customerId, number), number }, n, 's');
   return customerId;
 }
 

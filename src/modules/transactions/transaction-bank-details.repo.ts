@@ -33,11 +33,7 @@ export async function replaceBankDetails(
   details: BankDetail[],
   now: Date,
 ): Promise<void> {
-  await tx.query(
-    `DELETE FROM transaction_bank_details
-     WHERE customer_id = $1 AND account_id = $2 AND external_transaction_id = ANY($3::text[])`,
-    [customerId, accountId, pulledExternalIds],
-  );
+  await deleteBankDetails(tx, customerId, accountId, pulledExternalIds);
   if (details.length === 0) return;
   await tx.query(
     `INSERT INTO transaction_bank_details
