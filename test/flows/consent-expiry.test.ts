@@ -6,13 +6,14 @@
  * shows what is shared and reconfirms (CONSENT_RECONFIRMED) or withdraws (revoked, as the customer's withdrawal) in
  * one step; its refusals; isolation between clients.
  */
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { newClient, newCustomer, startService, type TestClient } from '../helpers/app.ts';
 import { consoleUser } from '../helpers/console.ts';
+import { freshTarget } from '../helpers/fresh-target.ts';
 import { deliver, registerWebhook, startSink } from '../helpers/webhook-sink.ts';
 import { Webhook } from 'standardwebhooks';
 import * as consents from '../../src/modules/consents/consents.repo.ts';
@@ -24,10 +25,17 @@ const DAY = 86_400;
 const outbox = await mkdtemp(path.join(os.tmpdir(), 'obi-reconfirm-outbox-'));
 
 describe('consent expiry and reconfirmation', async () => {
-  const svc = await startService(
-    { MAIL_OUTBOX_DIR: outbox, WEBHOOK_ALLOW_LOOPBACK: 'true' },
-    { queueSchema: process.env.DATABASE_URL ? `pgboss_rcf_${process.pid}` : undefined },
-  );
+  // The scans and the sweep run as the registry runs them, over every consent in the database, with a clock moved
+  // by months: on the shared PostgreSQL database they would end other test files' consents mid-flow. A database of
+  // this file's own keeps them to its own.
+  const target = process.env.DATABASE_URL ? await freshTarget('obi_consent_expiry') : null;
+  const svc = await startService({
+    MAIL_OUTBOX_DIR: outbox,
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    ...(target ? { DATABASE_URL: target.env.DATABASE_URL } : {}),
+  });
+  // Registered after the service's own close (test/helpers/app.ts), so it runs once the service let go of it.
+  if (target) after(() => target.drop());
   const client = await newClient(svc, 'Acme Lending');
   const other = await newClient(svc, 'Other Lending');
   const nowS = () => Math.floor(svc.clock.now().getTime() / 1000);
