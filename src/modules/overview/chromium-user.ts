@@ -7,11 +7,11 @@
  * Chromium over inherited pipes, which survive the change of user.
  *
  * The wrapper is written at the first launch into a directory of its own (mode 0700, owned by root), so nothing
- * another user can write is ever executed as root. Where `setpriv` or the user is missing, there is no wrapper and
+ * another user can write is ever executed as root; the printer removes that directory when it closes. Where `setpriv` or the user is missing, there is no wrapper and
  * the printer says why.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +21,9 @@ const run = promisify(execFile);
 /** The unprivileged account Chromium runs as when the service is root: present on every Debian-like system. */
 export const CHROMIUM_USER = 'nobody';
 
-export type UnprivilegedLauncher = { executablePath: string; user: string } | { executablePath: null; reason: string };
+/** `remove`: deletes the wrapper's directory, once Chromium (started through it) has closed. */
+export type UnprivilegedLauncher =
+  { executablePath: string; user: string; remove: () => Promise<void> } | { executablePath: null; reason: string };
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -62,5 +64,9 @@ export async function unprivilegedLauncher(chromiumPath: string): Promise<Unpriv
     { mode: 0o700 },
   );
   await chmod(wrapper, 0o700);
-  return { executablePath: wrapper, user: CHROMIUM_USER };
+  return {
+    executablePath: wrapper,
+    user: CHROMIUM_USER,
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
 }

@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { BROWSER_SKIP, CHROMIUM_PATH } from '../../../test/helpers/browser.ts';
 import { PdfPrinter, PdfUnavailableError } from './overview.printer.ts';
+import { unprivilegedLauncher } from './chromium-user.ts';
 
 const run = promisify(execFile);
 
@@ -76,6 +77,20 @@ describe('the PDF printer', { skip: BROWSER_SKIP }, async () => {
           `Chromium's user ids: ${u}`,
         );
       assert.equal(printer.runsAs, 'nobody');
+    },
+  );
+
+  test(
+    "the root wrapper lives in a directory of its own, root's alone, and is removed with it",
+    { skip: process.getuid?.() !== 0 && 'the tests do not run as root here' },
+    async () => {
+      const launcher = await unprivilegedLauncher(CHROMIUM_PATH);
+      assert.ok(launcher.executablePath !== null, 'a wrapper (setpriv and nobody exist on this machine)');
+      const dir = path.dirname(launcher.executablePath);
+      assert.equal((await stat(dir)).mode & 0o777, 0o700);
+      assert.equal((await stat(launcher.executablePath)).uid, 0);
+      await launcher.remove();
+      await assert.rejects(stat(dir), { code: 'ENOENT' });
     },
   );
 

@@ -10,7 +10,7 @@
  * it as an unprivileged user (chromium-user.ts); the event loop only waits.
  */
 import type { Browser } from 'playwright-core';
-import { unprivilegedLauncher } from './chromium-user.ts';
+import { unprivilegedLauncher, type UnprivilegedLauncher } from './chromium-user.ts';
 import { PdfUnavailableError } from './overview.printer-errors.ts';
 import { PrintQueue, type PrintQueueLimits } from './print-queue.ts';
 
@@ -53,6 +53,8 @@ export class PdfPrinter {
   unsandboxedReason: string | null = null;
   /** The user Chromium runs as when the service is root (chromium-user.ts); null: the service's own user. */
   runsAs: string | null = null;
+  /** The wrapper chromium-user.ts wrote at the first launch as root; removed when the printer closes. */
+  private launcher: Promise<UnprivilegedLauncher> | null = null;
 
   constructor(executablePath: string, options: PrinterOptions = {}) {
     this.executablePath = executablePath;
@@ -81,7 +83,9 @@ export class PdfPrinter {
     let executablePath = this.executablePath;
     if (process.getuid?.() === 0) {
       // Chromium will not start its sandbox as root: start it as an unprivileged user instead (chromium-user.ts).
-      const launcher = await unprivilegedLauncher(this.executablePath);
+      // One wrapper for the printer's life: a relaunch after Chromium died reuses it.
+      this.launcher ??= unprivilegedLauncher(this.executablePath);
+      const launcher = await this.launcher;
       if (launcher.executablePath === null) {
         this.unsandboxedReason = launcher.reason;
         this.onUnsandboxed(launcher.reason);
@@ -183,5 +187,8 @@ export class PdfPrinter {
     const browser = this.browser;
     this.browser = null;
     if (browser) await (await browser.catch(() => null))?.close().catch(() => undefined);
+    const launcher = await this.launcher?.catch(() => null);
+    this.launcher = null;
+    if (launcher?.executablePath) await launcher.remove().catch(() => undefined);
   }
 }
