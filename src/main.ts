@@ -12,6 +12,7 @@ import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { InstallationKeyError } from './app/installation-key.ts';
 import { SERVICE_HELP } from './app/service-help.ts';
+import { holdListenPort } from './app/listen-port.ts';
 import type { Logger } from 'pino';
 
 // Start-up (docs/operations.md, "Start-up"): V8's compiled code for our modules and their dependencies is kept on
@@ -35,7 +36,8 @@ function envWithArguments(argv: string[], env: NodeJS.ProcessEnv): NodeJS.Proces
   return out;
 }
 
-function configOrExit() {
+/** The environment with the command line's arguments applied; `--help` prints the options and exits. */
+function environmentOrExit(): NodeJS.ProcessEnv {
   try {
     // `obi serve [--role=…]` (src/cli/cli.ts) runs this file too: its command word is not one of our arguments.
     const args = process.argv.slice(2);
@@ -44,18 +46,34 @@ function configOrExit() {
       process.stdout.write(SERVICE_HELP);
       process.exit(0);
     }
-    return loadConfig(envWithArguments(args, process.env));
+    return envWithArguments(args, process.env);
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw err;
+    return exitOnConfigError(err);
   }
 }
 
+function configOrExit(env: NodeJS.ProcessEnv) {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    return exitOnConfigError(err);
+  }
+}
+
+function exitOnConfigError(err: unknown): never {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+  throw err;
+}
+
 async function main(): Promise<void> {
-  const config = configOrExit();
+  const env = environmentOrExit();
+  // PORT=0: the port the system picks is known before the configuration names the service's address (links).
+  const heldPort = await holdListenPort(env);
+  if (heldPort) env.PORT = String(heldPort.port);
+  const config = configOrExit(env);
   const logger = createLogger(config);
   const [{ openRuntime }, { buildApp, buildWorkerApp }, { startAdminListener }, { registerJobHandlers }, webhooks] =
     await Promise.all([
@@ -100,7 +118,10 @@ async function main(): Promise<void> {
   // only a process with workers on polls for jobs (src/jobs/queue.ts).
   await registerJobHandlers(deps);
   const app = config.role === 'worker' ? await buildWorkerApp(deps) : await buildApp(deps);
-  await app.listen({ port: config.port, host: config.host });
+  // Not a literal: Fastify's listen options type does not list reusePort, but it hands them to net's listen.
+  const listenOptions = { port: config.port, host: config.host, reusePort: heldPort !== null };
+  await app.listen(listenOptions);
+  await heldPort?.release();
   // The admin API has a listener of its own, loopback by default; it belongs to the api role (src/app/admin-server.ts).
   const admin = config.role === 'worker' ? null : await startAdminListener(deps);
   logger.info(
@@ -115,12 +136,10 @@ async function main(): Promise<void> {
     'open-banking-insights is listening',
   );
   if (config.role !== 'worker') {
-    const bound = app.server.address();
     const { logStartHints } = await import('./app/start-hints.ts');
     await logStartHints(logger, {
       db: runtime.db,
       publicBaseUrl: config.publicBaseUrl,
-      boundPort: typeof bound === 'object' && bound !== null ? bound.port : undefined,
       now: systemClock.now(),
     });
   }

@@ -9,11 +9,10 @@ import { listClients } from '../modules/clients/index.ts';
 
 export async function logStartHints(
   logger: Pick<Logger, 'info'>,
-  opts: { db: Database; publicBaseUrl: string; boundPort: number | undefined; now: Date },
+  opts: { db: Database; publicBaseUrl: string; now: Date },
 ): Promise<void> {
-  // PORT=0: the configured address names port 0; the one the system picked is the one to visit.
-  const base =
-    opts.boundPort === undefined ? opts.publicBaseUrl : opts.publicBaseUrl.replace(/:0$/, `:${opts.boundPort}`);
+  // With PORT=0 the address already names the port the system picked (src/app/listen-port.ts).
+  const base = opts.publicBaseUrl;
   logger.info({ url: `${base}/docs` }, `API reference: ${base}/docs (OpenAPI document: ${base}/openapi.json)`);
   logger.info(
     { url: `${base}/console` },

@@ -124,8 +124,7 @@ describe('first start and the landing page', async () => {
     const logger = { info: (a: unknown, b?: string) => void lines.push(typeof a === 'string' ? a : (b ?? '')) };
     await logStartHints(logger as never, {
       db: svc.deps.db,
-      publicBaseUrl: 'http://127.0.0.1:0',
-      boundPort: 8123,
+      publicBaseUrl: 'http://127.0.0.1:8123',
       now: svc.clock.now(),
     });
     assert.equal(lines.length, 3);

@@ -105,6 +105,14 @@ describe('npm start, then SIGTERM to npm (as a container is stopped)', () => {
     t.after(() => target.drop());
     const svc = await start(target.env);
     t.after(() => svc.stop('SIGKILL'));
+    // Started with PORT=0 and no PUBLIC_BASE_URL: the links it makes name the port the system picked, not port 0.
+    const servers = ((await (await fetch(`${svc.baseUrl}/openapi.json`)).json()) as { servers: Array<{ url: string }> })
+      .servers;
+    assert.deepEqual(
+      servers.map((s) => s.url),
+      [svc.baseUrl],
+    );
+    assert.match(svc.output(), new RegExp(`API reference: ${svc.baseUrl}/docs`));
     assert.equal(await withDeadline(svc.stop('SIGINT'), { what: 'npm to exit', detail: svc.output }), 0, svc.output());
     assert.match(svc.output(), /"signal":"SIGINT".*"msg":"shutting down"/);
     await waitFor(() => !isAlive(svc.pid), { what: `the service process ${svc.pid} to be gone` });
