@@ -6,6 +6,8 @@ export {
   markInvitationUsed,
 } from './invitations.service.ts';
 export { createMailer } from './mailer.ts';
+export { composeLinkEmail, formatLongDate } from './link-email.ts';
+export type { ComposedEmail } from './link-email.ts';
 export type { Mailer, OutgoingEmail } from './mailer.ts';
 export type { InvitationDeps } from './invitations.service.ts';
 export { deleteInvitationMailOfCustomer } from './invitations.erasure.ts';

@@ -13,9 +13,9 @@ import { newId } from '../../lib/ids.ts';
 import { unixSeconds } from '../../lib/clock.ts';
 import { findOrCreateCustomer } from '../customers/index.ts';
 import { invitationUrl } from '../../lib/hosted-links.ts';
+import { emailWindowStart, linkLifetimeSeconds, requireEmailAllowance } from '../../lib/customer-links.ts';
 import * as repo from './invitations.repo.ts';
 import type { InvitationRow } from './invitations.repo.ts';
-import { DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, MIN_EXPIRES_IN } from './invitations.wire.ts';
 
 export type InvitationStatus = 'pending' | 'used' | 'revoked' | 'expired';
 
@@ -77,56 +77,21 @@ export function toInvitationView(deps: LinkDeps, row: InvitationRow, now: Date) 
 
 export type InvitationView = ReturnType<typeof toInvitationView>;
 
-function expiresInSeconds(raw: number | string | undefined): number {
-  if (raw === undefined) return DEFAULT_EXPIRES_IN;
-  const n = typeof raw === 'number' ? raw : Number(raw.trim());
-  if (!Number.isInteger(n) || n < MIN_EXPIRES_IN || n > MAX_EXPIRES_IN) {
-    throw new AppError(
-      'validation_failed',
-      `/expires_in must be whole seconds between ${MIN_EXPIRES_IN} and ${MAX_EXPIRES_IN}.`,
-      {
-        errors: [
-          {
-            pointer: '/expires_in',
-            detail: `must be whole seconds between ${MIN_EXPIRES_IN} (5 minutes) and ${MAX_EXPIRES_IN} (30 days)`,
-          },
-        ],
-      },
-    );
-  }
-  return n;
-}
-
-/**
- * At most INVITATION_EMAILS_PER_RECIPIENT_PER_DAY e-mails from one client to one address in 24 hours
- * (docs/api-notes.md, "Throttling"): the invitation with send_email is refused with 429 and Retry-After.
- */
-async function requireEmailAllowance(deps: InvitationDeps, clientId: string, email: string, now: Date) {
-  const since = new Date(now.getTime() - 86_400_000);
-  const sent = await repo.emailedInvitationsSince(deps.db, clientId, email, since);
-  if (sent.count < deps.config.invitationEmailsPerRecipientPerDay) return;
-  const retryAfter = Math.max(
-    1,
-    Math.ceil(((sent.oldest?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000),
-  );
-  throw new AppError(
-    'rate_limited',
-    `This address has been sent ${sent.count} invitation e-mails in the last 24 hours; try again later or send the link yourself (send_email false).`,
-    {
-      headers: { 'retry-after': String(retryAfter) },
-      errors: [{ pointer: '/email', detail: 'too many e-mails to this address today' }],
-    },
-  );
-}
-
 export async function createInvitation(
   deps: InvitationDeps,
   clientId: string,
   input: CreateInvitationInput,
   now: Date,
 ): Promise<InvitationView> {
-  const ttl = expiresInSeconds(input.expires_in);
-  if (input.send_email === true) await requireEmailAllowance(deps, clientId, input.email, now);
+  const ttl = linkLifetimeSeconds(input.expires_in);
+  // At most INVITATION_EMAILS_PER_RECIPIENT_PER_DAY e-mails from one client to one address (docs/api-notes.md, "Throttling").
+  if (input.send_email === true)
+    requireEmailAllowance(
+      'invitation',
+      await repo.emailedInvitationsSince(deps.db, clientId, input.email, emailWindowStart(now)),
+      deps.config.invitationEmailsPerRecipientPerDay,
+      now,
+    );
   const row = await deps.db.transaction(async (tx) => {
     const customer = await findOrCreateCustomer(tx, clientId, input.reference, now);
     const created = await repo.insertInvitation(tx, {

@@ -4,11 +4,6 @@ import { IntegerInput, PageNumber, PagingMembers, described } from '../../http/w
 
 const OptName = Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]));
 
-export const MIN_EXPIRES_IN = 300;
-export const MAX_EXPIRES_IN = 30 * 86_400;
-/** docs/decisions/0012-invitations-and-web-component.md: an invitation expires after 7 days by default. */
-export const DEFAULT_EXPIRES_IN = 7 * 86_400;
-
 export const CreateInvitationBody = Type.Object(
   {
     customer_type: Type.Optional(

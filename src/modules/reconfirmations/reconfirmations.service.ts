@@ -13,11 +13,11 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { unixSeconds } from '../../lib/clock.ts';
 import { isReconfirmationSignature, reconfirmationUrl } from '../../lib/reconfirmation-links.ts';
+import { emailWindowStart, linkLifetimeSeconds, requireEmailAllowance } from '../../lib/customer-links.ts';
 import { requireCustomer } from '../customers/index.ts';
 import { answerReconfirmation, findCustomerConsent, type ConsentRow } from '../consents/index.ts';
 import * as repo from './reconfirmations.repo.ts';
 import type { ReconfirmationRow } from './reconfirmations.repo.ts';
-import { DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, MIN_EXPIRES_IN } from './reconfirmations.wire.ts';
 
 export interface ReconfirmationDeps {
   db: Database;
@@ -67,39 +67,27 @@ function toReconfirmationView(deps: LinkDeps, row: ReconfirmationRow, now: Date)
 }
 export type ReconfirmationView = ReturnType<typeof toReconfirmationView>;
 
-function expiresInSeconds(raw: number | string | undefined): number {
-  if (raw === undefined) return DEFAULT_EXPIRES_IN;
-  const n = typeof raw === 'number' ? raw : Number(raw.trim());
-  if (!Number.isInteger(n) || n < MIN_EXPIRES_IN || n > MAX_EXPIRES_IN)
-    throw new AppError(
-      'validation_failed',
-      `/expires_in must be whole seconds between ${MIN_EXPIRES_IN} and ${MAX_EXPIRES_IN}.`,
-      {
-        errors: [
-          {
-            pointer: '/expires_in',
-            detail: `must be whole seconds between ${MIN_EXPIRES_IN} (5 minutes) and ${MAX_EXPIRES_IN} (30 days)`,
-          },
-        ],
-      },
-    );
-  return n;
-}
-
 export async function createReconfirmation(
   deps: ReconfirmationDeps,
   clientId: string,
   input: CreateReconfirmationInput,
   now: Date,
 ): Promise<ReconfirmationView> {
-  const ttl = expiresInSeconds(input.expires_in);
+  const ttl = linkLifetimeSeconds(input.expires_in);
   const email = input.email ?? null;
   if (input.send_email === true && email === null)
     throw new AppError('validation_failed', '/email is required when send_email is true.', {
       errors: [{ pointer: '/email', detail: 'required when send_email is true' }],
     });
   await requireCustomer(deps.db, clientId, input.customer_id);
-  if (input.send_email === true && email !== null) await requireEmailAllowance(deps, clientId, email, now);
+  // The invitations' cap, counted on these links alone.
+  if (input.send_email === true && email !== null)
+    requireEmailAllowance(
+      'reconfirmation',
+      await repo.emailedSince(deps.db, clientId, email, emailWindowStart(now)),
+      deps.config.invitationEmailsPerRecipientPerDay,
+      now,
+    );
   const consent = await findCustomerConsent(deps.db, input.customer_id, input.consent_id);
   if (!consent)
     throw new AppError('consent_not_found', 'The customer has no consent with that id.', {
@@ -128,27 +116,6 @@ export async function createReconfirmation(
     return created;
   });
   return toReconfirmationView(deps, row, now);
-}
-
-/**
- * The invitations' cap, counted on these links alone: at most INVITATION_EMAILS_PER_RECIPIENT_PER_DAY e-mails from
- * one client to one address in 24 hours; past it 429 with Retry-After (send the url yourself meanwhile).
- */
-async function requireEmailAllowance(deps: ReconfirmationDeps, clientId: string, email: string, now: Date) {
-  const sent = await repo.emailedSince(deps.db, clientId, email, new Date(now.getTime() - 86_400_000));
-  if (sent.count < deps.config.invitationEmailsPerRecipientPerDay) return;
-  const retryAfter = Math.max(
-    1,
-    Math.ceil(((sent.oldest?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000),
-  );
-  throw new AppError(
-    'rate_limited',
-    `This address has been sent ${sent.count} reconfirmation e-mails in the last 24 hours; try again later or send the link yourself (send_email false).`,
-    {
-      headers: { 'retry-after': String(retryAfter) },
-      errors: [{ pointer: '/email', detail: 'too many e-mails to this address today' }],
-    },
-  );
 }
 
 function requireAuthorised(consent: ConsentRow): void {

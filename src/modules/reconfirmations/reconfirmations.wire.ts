@@ -5,10 +5,7 @@
 import { Type } from 'typebox';
 import { MAX_PAGE, PagingMembers } from '../../http/wire.ts';
 
-export const MIN_EXPIRES_IN = 300;
-export const MAX_EXPIRES_IN = 30 * 86_400;
-/** As an invitation: 7 days unless the client says otherwise (never past the consent's own end, see the service). */
-export const DEFAULT_EXPIRES_IN = 7 * 86_400;
+import { LINK_DEFAULT_EXPIRES_IN, LINK_MAX_EXPIRES_IN, LINK_MIN_EXPIRES_IN } from '../../lib/customer-links.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -50,7 +47,7 @@ export const CreateReconfirmationBody = Type.Object(
           Type.String({ pattern: '^\\s*-?\\d{1,15}\\s*$' }),
         ],
         {
-          description: `seconds until the link stops working, ${MIN_EXPIRES_IN} to ${MAX_EXPIRES_IN} (an integer or an integer as a string); default ${DEFAULT_EXPIRES_IN} (7 days)`,
+          description: `seconds until the link stops working, ${LINK_MIN_EXPIRES_IN} to ${LINK_MAX_EXPIRES_IN} (an integer or an integer as a string); default ${LINK_DEFAULT_EXPIRES_IN} (7 days)`,
         },
       ),
     ),
