@@ -6,9 +6,9 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-export const CONNECT_PREFIX = '/connect';
+const CONNECT_PREFIX = '/connect';
 /** Where the bank flow (endpoint 5) returns the customer to when it was started from the hosted pages. */
-export const HOSTED_RETURN_PATH = `${CONNECT_PREFIX}/return`;
+const HOSTED_RETURN_PATH = `${CONNECT_PREFIX}/return`;
 
 export function hostedReturnUrl(publicBaseUrl: string): string {
   return `${publicBaseUrl}${HOSTED_RETURN_PATH}`;
@@ -23,7 +23,7 @@ function linkKey(installationKey: string): Buffer {
   return Buffer.from(hkdfSync('sha256', installationKey, 'obi', 'invitation links', 32));
 }
 
-export function invitationSignature(installationKey: string, invitationId: string): string {
+function invitationSignature(installationKey: string, invitationId: string): string {
   return createHmac('sha256', linkKey(installationKey))
     .update(`invitation:${invitationId}`)
     .digest('base64url')

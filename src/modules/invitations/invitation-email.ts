@@ -22,7 +22,7 @@ export interface ComposedEmail {
   html: string;
 }
 
-export function formatLongDate(d: Date): string {
+function formatLongDate(d: Date): string {
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 }
 
