@@ -14,12 +14,7 @@ import { ConfigError, loadConfig, type Config } from '../config/config.ts';
 import type { Database } from '../db/db.ts';
 import { openPglite } from '../db/pglite.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
-import {
-  generatedKeyFile,
-  InstallationKeyError,
-  loadInstallationKey,
-  type KeyLog,
-} from './installation-key.ts';
+import { generatedKeyFile, InstallationKeyError, loadInstallationKey, type KeyLog } from './installation-key.ts';
 import { withDeadline } from '../../test/helpers/wait.ts';
 
 const KEY = 'k'.repeat(40);

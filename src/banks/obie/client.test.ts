@@ -8,12 +8,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createObieConnector, nextLink } from './client.ts';
-import {
-  BankAuthLostError,
-  BankBadResponseError,
-  BankRateLimitedError,
-  BankUnavailableError,
-} from '../errors.ts';
+import { BankAuthLostError, BankBadResponseError, BankRateLimitedError, BankUnavailableError } from '../errors.ts';
 import type { BankConnectionSettings } from '../connections.ts';
 
 type Script = (
