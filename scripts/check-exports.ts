@@ -3,7 +3,8 @@
  * Every file of src/ is parsed (syntax only, no type check: a few seconds) with the files that may import it
  * (src/, test/, bench/, scripts/); an exported name of a src/ file counts as used when another file imports it by
  * name, reaches it through a namespace import (`import * as repo` then `repo.name`), a dynamic import, or a
- * re-export (an index.ts's `export { x } from`, `export *`) that is itself used. Entry points (tests, benches,
+ * re-export (an index.ts's `export { x } from`, `export *`) that is itself used; a file imported whole (a dynamic
+ * `import()`) uses everything it exports and re-exports. Entry points (tests, benches,
  * scripts, worker tasks run by file URL, src/main.ts and src/cli/cli.ts) need no importer.
  *
  * The exports unused when this check was introduced are listed in scripts/unused-exports.txt: the check fails on
@@ -136,6 +137,16 @@ function markUsed(file: string, name: string, seen = new Set<string>()): void {
   if (!own.local.has(name) && !re) for (const star of own.stars) markUsed(star, name, seen);
 }
 for (const [file, name] of imported) markUsed(file, name);
+// A file imported whole (`await import('./index.ts')`) uses every name it re-exports, and all of its `export *`.
+function markAllUsed(file: string, seen = new Set<string>()): void {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const own = info.get(file);
+  if (!own) return;
+  for (const name of [...own.local, ...own.reexports.keys()]) markUsed(file, name);
+  for (const star of own.stars) markAllUsed(star, seen);
+}
+for (const file of wholly) markAllUsed(file);
 
 const isEntry = (file: string) =>
   !file.startsWith('src/') ||

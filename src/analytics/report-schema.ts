@@ -31,7 +31,7 @@ const CURRENCY = 'ISO 4217 currency code of the amounts, e.g. GBP';
 const UNIX_DAY = 'Unix seconds: the London midnight starting the day';
 
 /** Spec, Monthly Amount; `month` is 1–12, the calendar month in Europe/London. */
-export const MonthlyAmountSchema = Type.Object({
+const MonthlyAmountSchema = Type.Object({
   amount: n(
     'the total for that calendar month, in the currency of the enclosing object (expenditure: money spent, positive)',
   ),
@@ -40,13 +40,13 @@ export const MonthlyAmountSchema = Type.Object({
 });
 
 /** Spec, Category Income. */
-export const CategoryIncomeSchema = Type.Object({
+const CategoryIncomeSchema = Type.Object({
   name: text('the income category (docs/categories.md), e.g. Salary'),
   monthly_amounts: Type.Array(MonthlyAmountSchema, { description: 'income of this category per month, oldest first' }),
 });
 
 /** Spec, Category Expenditure. */
-export const CategoryExpenditureSchema = Type.Object({
+const CategoryExpenditureSchema = Type.Object({
   name: text('the expenditure category (docs/categories.md), e.g. Groceries'),
   fixed_flexible: text<'fixed' | 'flexible'>(
     'fixed: committed spending a customer cannot easily cut (rent, loans, bills); flexible: the rest',
@@ -57,14 +57,14 @@ export const CategoryExpenditureSchema = Type.Object({
 });
 
 /** Spec, Income. */
-export const IncomeSchema = Type.Object({
+const IncomeSchema = Type.Object({
   currency: text(CURRENCY),
   monthly_amounts: Type.Array(MonthlyAmountSchema, { description: 'total income per month, oldest first' }),
   categories: Type.Array(CategoryIncomeSchema, { description: 'income split by category' }),
 });
 
 /** Spec, Expenditure (amounts are money spent, positive). */
-export const ExpenditureSchema = Type.Object({
+const ExpenditureSchema = Type.Object({
   currency: text(CURRENCY),
   monthly_amounts: Type.Array(MonthlyAmountSchema, {
     description: 'total spending per month, oldest first (positive amounts)',
@@ -78,7 +78,7 @@ export const ExpenditureSchema = Type.Object({
  * Spec, Recurring Transactions. The members after the spec's are ours (docs/analytics.md): the series' most common
  * category id, its cadence, and when and how much the next payment is expected (absent when it looks ended).
  */
-export const RecurringTransactionSchema = Type.Object({
+const RecurringTransactionSchema = Type.Object({
   description: text('the series as its payments describe it (payee or payer)'),
   average_amount: n('mean payment of the series; negative for money out'),
   amount_variance: n('variance of the payment amounts (currency units squared)'),
@@ -97,7 +97,7 @@ export const RecurringTransactionSchema = Type.Object({
 });
 
 /** Spec, Category Trends. */
-export const CategoryTrendSchema = Type.Object({
+const CategoryTrendSchema = Type.Object({
   category: text('the category (docs/categories.md)'),
   min: n('smallest monthly total of the category over the evaluation period'),
   mean: n('mean monthly total'),
@@ -112,14 +112,14 @@ export const CategoryTrendSchema = Type.Object({
 });
 
 /** Spec, Financial Patterns. */
-export const FinancialPatternsSchema = Type.Object({
+const FinancialPatternsSchema = Type.Object({
   currency: text(CURRENCY),
   recurrence: Type.Array(RecurringTransactionSchema, { description: 'recurring series of payments in and out' }),
   by_category: Type.Array(CategoryTrendSchema, { description: 'how each category behaves month to month' }),
 });
 
 /** Spec, Occurrence. */
-export const OccurrenceSchema = Type.Object({
+const OccurrenceSchema = Type.Object({
   timestamp_from: i('start of the window, Unix seconds'),
   timestamp_to: i('end of the window, Unix seconds'),
   count: i('how many occurrences in the window'),
@@ -128,14 +128,14 @@ export const OccurrenceSchema = Type.Object({
 });
 
 /** Spec, Monthly Statistics. */
-export const MonthlyStatisticsSchema = Type.Object({
+const MonthlyStatisticsSchema = Type.Object({
   num_last_3m: described(OccurrenceSchema, 'the most recent 3 months'),
   num_last_6m: described(OccurrenceSchema, 'the most recent 6 months'),
   num_last_12m: described(OccurrenceSchema, 'the most recent 12 months'),
 });
 
 /** Spec, Rate Statistics; `pred_next_month` is deprecated by the spec and still delivered. */
-export const RateStatisticsSchema = Type.Object({
+const RateStatisticsSchema = Type.Object({
   rate_of_change: n(
     'the most recent three-month average compared with the average over the evaluation period (1.0 = unchanged)',
   ),
@@ -154,14 +154,14 @@ export const RateStatisticsSchema = Type.Object({
 });
 
 /** Spec, Average Statistics. */
-export const AverageStatisticsSchema = Type.Object({
+const AverageStatisticsSchema = Type.Object({
   average_fixed_exp: n('average monthly fixed (committed) expenditure over the last 12 months'),
   average_flexible_exp: n('average monthly flexible expenditure over the last 12 months'),
   average_income: n('average monthly income over the last 12 months'),
 });
 
 /** Spec, Financial Markers. */
-export const FinancialMarkersSchema = Type.Object({
+const FinancialMarkersSchema = Type.Object({
   currency: text(CURRENCY),
   new_debt_indicator: b('new loan income in the most recent 3 months'),
   debt_management_indicator: b('debt management or debt collection activity in the most recent 12 months'),
@@ -194,7 +194,7 @@ export const FinancialMarkersSchema = Type.Object({
 export type PayFrequency = 'Weekly' | 'Fortnightly' | 'Monthly' | 'Irregular';
 
 /** Spec, Expected Salary; `expected_pay_date` is Unix seconds, the London midnight starting the pay day. */
-export const ExpectedSalarySchema = Type.Object({
+const ExpectedSalarySchema = Type.Object({
   amount: n('the expected salary payment'),
   expected_pay_date: i('Unix seconds: the London midnight starting the next expected pay day'),
   pay_frequency: text<PayFrequency>('Weekly, Fortnightly, Monthly or Irregular'),
@@ -206,7 +206,7 @@ export type IncomeSourceFrequency = 'Weekly' | 'Fortnightly' | 'FourWeekly' | 'M
  * Ours: one income stream (salary, pension or benefit) active in the 12 months before asOf (docs/analytics.md,
  * "Employment"). Dates are Unix seconds, the London midnight starting the day.
  */
-export const IncomeSourceSchema = Type.Object({
+const IncomeSourceSchema = Type.Object({
   type: text<'salary' | 'pension' | 'benefit'>('salary, pension or benefit'),
   category: Type.String({ description: 'the category id (docs/categories.md)' }),
   description: Type.String({ description: 'the payer' }),
@@ -219,7 +219,7 @@ export const IncomeSourceSchema = Type.Object({
 });
 
 /** Spec, Employment; `income_sources` is ours (always present in the engine's reports). */
-export const EmploymentSchema = Type.Object({
+const EmploymentSchema = Type.Object({
   number_of_salaries: i('how many salaries the customer receives now'),
   expected_salary: Type.Array(ExpectedSalarySchema, { description: 'the next expected payment of each salary' }),
   currency: text(CURRENCY),
@@ -267,7 +267,7 @@ export type IncomeStreamFrequency =
   'weekly' | 'fortnightly' | 'four_weekly' | 'monthly' | 'last_working_day' | 'quarterly' | 'irregular';
 
 /** One piece of evidence behind a stream's type and confidence; the weights add up to the confidence (capped at 1). */
-export const IncomeEvidenceSchema = Type.Object({
+const IncomeEvidenceSchema = Type.Object({
   code: Type.String({
     description:
       'what was seen: known_payer (the payer is in the knowledge base: DWP, HMRC, a council, a pension scheme or annuity provider, an employer), payer_scheme (the text names a benefit or pension scheme), pay_words (SALARY, WAGES, NET PAY, ...), type_code (the bank transaction type or a statement code: BGC, BACS, FPI, ...), rhythm (a weekly, fortnightly, four-weekly, monthly or last-working-day schedule), stable_amount, history (months seen), reference (one reference every payment), structure_only (found by structure alone, the text said nothing)',
@@ -280,7 +280,7 @@ export const IncomeEvidenceSchema = Type.Object({
  * Ours (docs/analytics.md, "Income verification"): one income stream, the money in of one type from one payer,
  * followed over the whole history. Dates are Unix seconds, the London midnight starting the day.
  */
-export const VerifiedIncomeStreamSchema = Type.Object({
+const VerifiedIncomeStreamSchema = Type.Object({
   id: Type.String({
     description: 'stable id of the stream (the same type, category and payer keep it from one report to the next)',
   }),
@@ -326,7 +326,7 @@ export const VerifiedIncomeStreamSchema = Type.Object({
  * Ours: the income verification section of the insights (docs/analytics.md, "Income verification"), every income
  * stream a lender can verify income from, current ones first.
  */
-export const IncomeVerificationSchema = Type.Object({
+const IncomeVerificationSchema = Type.Object({
   currency: text(CURRENCY),
   streams: Type.Array(VerifiedIncomeStreamSchema, {
     description: 'active streams first, then by type (salary, pensions, benefits, the rest) and monthly equivalent',
@@ -397,13 +397,13 @@ export const EventRecordSchema = Type.Object({
 });
 
 /** One day of the balance history or forecast: the total balance at the end of a London calendar day. */
-export const BalanceDaySchema = Type.Object({
+const BalanceDaySchema = Type.Object({
   date: Type.String({ description: 'YYYY-MM-DD, Europe/London' }),
   balance: n('total balance of the personal accounts at the end of the day'),
 });
 
 /** A payment the forecast expects; `amount` is positive in, negative out. */
-export const ExpectedPaymentSchema = Type.Object({
+const ExpectedPaymentSchema = Type.Object({
   date: text('YYYY-MM-DD, Europe/London'),
   description: text('the recurring series it belongs to'),
   amount: n('positive for money in, negative for money out'),

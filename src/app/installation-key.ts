@@ -34,8 +34,7 @@ export class InstallationKeyError extends Error {
   }
 }
 
-export const SET_THE_KEY =
-  'set OBI_SECRET_KEY, or OBI_SECRET_KEY_FILE to a file holding it (a Docker or Kubernetes secret)';
+const SET_THE_KEY = 'set OBI_SECRET_KEY, or OBI_SECRET_KEY_FILE to a file holding it (a Docker or Kubernetes secret)';
 
 type KeyConfig = Pick<Config, 'installationKey' | 'installationKeySource' | 'nodeEnv' | 'dataDir'>;
 

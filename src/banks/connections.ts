@@ -73,7 +73,7 @@ export const CALLBACK_PATH = '/webflow/callback';
 /** Endpoint 5's URL: the one-time start of a bank flow, which binds it to the browser that opens it. */
 export const BANK_FLOW_START_PATH = '/webflow/start';
 
-export function isSandboxSlug(slug: string): boolean {
+function isSandboxSlug(slug: string): boolean {
   return (SANDBOX_SLUGS as readonly string[]).includes(slug);
 }
 

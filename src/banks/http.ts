@@ -41,7 +41,7 @@ const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
  * TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384). TLS 1.3's suites are listed too, so 1.3 stays possible. The sandbox
  * bank's listener offers the same (src/sandbox-bank/mtls.ts keeps its own copy: it shares no code with us).
  */
-export const FAPI_TLS = {
+const FAPI_TLS = {
   minVersion: 'TLSv1.2',
   ciphers: [
     'TLS_AES_128_GCM_SHA256',
@@ -57,7 +57,7 @@ const agents = new WeakMap<BankTlsSettings, Agent>();
 let plainAgent: Agent | null = null;
 
 /** The connection pool of one bank's TLS settings (created once; settings objects live as long as the process). */
-export function bankAgent(tls: BankTlsSettings | null): Agent {
+function bankAgent(tls: BankTlsSettings | null): Agent {
   if (tls === null) return (plainAgent ??= new Agent({ connect: { ...FAPI_TLS } }));
   let agent = agents.get(tls);
   if (!agent) {

@@ -8,7 +8,6 @@ export { createBankLinks, type BankLinks } from './links.ts';
 export { directoryEntry } from './directory.ts';
 export {
   callbackUrl,
-  isSandboxSlug,
   parseBankConnections,
   SANDBOX_SLUGS,
   sandboxBankBaseUrl,

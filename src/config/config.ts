@@ -11,7 +11,15 @@ import { isIP } from 'node:net';
 import { isHttpUrl } from '../lib/urls.ts';
 import { parseBankConnections, type BankConnectionSettings, type ParsedBankConnections } from '../banks/index.ts';
 import { pgliteImageDir } from '../db/pglite-image.ts';
-import { CONFIG_FIELDS, KNOWN_KEYS, type BooleanKey, type ConfigKey, type IntegerKey } from './fields.ts';
+import {
+  CONFIG_FIELDS,
+  KNOWN_KEYS,
+  type BooleanKey,
+  type ConfigField,
+  type ConfigKey,
+  type IntegerKey,
+  type TableSettings,
+} from './fields.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -24,16 +32,18 @@ export interface BootstrapClient {
   clientSecret: string;
 }
 
-export interface Config {
+/**
+ * The configuration: the members one integer or boolean variable fills by itself are the field table's
+ * (`TableSettings`, named by each field's `member` in src/config/fields.ts); the members below are computed from text
+ * variables, several variables, or a default worked out at start.
+ */
+export interface Config extends TableSettings {
   nodeEnv: NodeEnv;
-  port: number;
   host: string;
   dataDir: string;
   /** When set, a PostgreSQL server (node-postgres); otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | null;
   publicBaseUrl: string;
-  accessTokenTtlSeconds: number;
-  customerTokenTtlSeconds: number;
   logLevel: LogLevel;
   bootstrapClients: BootstrapClient[];
   /**
@@ -42,8 +52,6 @@ export interface Config {
    * and then src/app/installation-key.ts decides (a generated key beside the embedded data, never in production).
    */
   installationKey: string | null;
-  /** OBI_SECRET_KEY_ROTATED: accept a key other than the one the database recorded, once (src/app/installation-key.ts). */
-  installationKeyRotated: boolean;
   /** Where installationKey came from, for the start-up log. */
   installationKeySource: 'OBI_SECRET_KEY' | 'OBI_SECRET_KEY_FILE' | null;
   /**
@@ -53,41 +61,8 @@ export interface Config {
   adminToken: string | null;
   /** OBI_ADMIN_HOST: the admin listener's address; loopback unless configured (another one is logged as a warning). */
   adminHost: string;
-  /** OBI_ADMIN_PORT: the admin listener's port; 0 (the default) lets the system pick one (the discovery file says which). */
-  adminPort: number;
   /** OBI_ADMIN_DISCOVERY_FILE: where an api process writes the admin URL (and its per-run token); DATA_DIR/admin.json by default. */
   adminDiscoveryFile: string;
-  /** Largest accepted request body, bytes (the 100 000-transaction submission fits well inside the default). */
-  bodyLimitBytes: number;
-  /**
-   * Slow senders (src/http/body-pace.ts): once BODY_RATE_GRACE_SECONDS have passed, a request body arriving more
-   * slowly on average than BODY_MIN_BYTES_PER_SECOND is cut off with 408.
-   */
-  bodyMinBytesPerSecond: number;
-  bodyRateGraceSeconds: number;
-  /** Throttling (docs/api-notes.md, "Throttling"): requests per minute per client, per address on the pages and the token endpoint. */
-  apiPerMinute: number;
-  pagesPerMinute: number;
-  /** the hosted pages' per-address ceiling (docs/decisions/0043-hosted-page-limits.md) */
-  pagesPerAddressPerMinute: number;
-  tokenPerMinute: number;
-  /** The token endpoint's lock-out: from the Nth failure, locked for S seconds, doubling, up to MAX. */
-  tokenLockoutAfter: number;
-  tokenLockoutSeconds: number;
-  tokenLockoutMaxSeconds: number;
-  /** Invitation e-mails one client may send to one address in 24 hours. */
-  invitationEmailsPerRecipientPerDay: number;
-  /** Failed token requests from one address (any client id) before the address itself is locked; far above tokenLockoutAfter. */
-  tokenLockoutAddressAfter: number;
-  /** The share (percent) of a client's quota its customers' tokens may use together; the rest is the client's own. */
-  customerSharePercent: number;
-  /** Requests per minute one customer token may make in each flow (consents, redirects, status polls, bank list). */
-  customerFlowPerMinute: number;
-  /** Bank consents one customer may start in an hour, and one client (all its customers) in an hour. */
-  consentsPerCustomerPerHour: number;
-  consentsPerClientPerHour: number;
-  /** Invitations one client may create in an hour. */
-  invitationsPerClientPerHour: number;
   /**
    * TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or loopback,
    * linklocal, uniquelocal), given to Fastify's trustProxy; empty: the peer's address is the caller's
@@ -101,37 +76,20 @@ export interface Config {
   /** WORKER_THREADS: threads of the worker pool (src/workers/pool.ts); default one fewer than the cores, 1 to 4. */
   workerThreads: number;
   /**
-   * WORKER_WARM (default true): a process that serves the API keeps one worker thread running with the submission
-   * task's module loaded, so a large submission never waits for a thread to start (src/app/runtime.ts).
-   */
-  workerWarm: boolean;
-  /**
    * OBI_PGLITE_IMAGE: the pre-initialised embedded database a new DATA_DIR starts from (src/db/pglite-image.ts);
    * null (`off`) = initdb at the first start.
    */
   pgliteImage: string | null;
   /** METRICS_TOKEN or METRICS_TOKEN_FILE: the Bearer token of GET /metrics; null: /metrics is off (404). */
   metricsToken: string | null;
-  /** On SIGTERM/SIGINT, in-flight requests and jobs get this long in all before the process exits anyway. */
-  shutdownTimeoutSeconds: number;
-  /** Webhook targets on loopback addresses are refused unless this is on (local development and tests). */
-  webhookAllowLoopback: boolean;
-  /** One webhook delivery attempt may take this long (DNS, connect, response headers) before it counts as failed. */
-  webhookTimeoutMs: number;
   /** Seconds to wait before each retry after the first attempt (which is immediate); its length is the number of retries. */
   webhookRetrySchedule: readonly number[];
   /** Mount the sandbox bank under /sandbox-bank (default on, except in production where it must be allowed). */
   sandboxBank: boolean;
-  /** The sandbox bank's mutual-TLS listener (its token, PAR and data endpoints): 0 lets the system pick a port. */
-  sandboxBankMtlsPort: number;
   /** Open Banking connection settings per bank slug (BANK_CONNECTIONS or BANK_CONNECTIONS_FILE), complete ones. */
   bankConnections: Readonly<Record<string, BankConnectionSettings>>;
   /** Banks named in BANK_CONNECTIONS that miss something: reported at start-up, not offered (src/main.ts). */
   bankConnectionsIncomplete: Readonly<ParsedBankConnections['incomplete']>;
-  /** An authorised consent's data is pulled again (and its tokens refreshed) this often. */
-  consentRefreshIntervalSeconds: number;
-  /** CONSENT_EXPIRING goes out this many days before a consent's bank expiry or 90-day reconfirmation (docs/decisions/0059-consent-expiry-and-reconfirmation.md). */
-  consentExpiryNoticeDays: number;
   /** Seconds to wait before each new attempt of a bank pull that failed for a passing reason; its length is the number of retries. */
   bankPullRetrySchedule: readonly number[];
   /** SMTP server for invitation e-mails (smtp:// or smtps://, nodemailer options as query members); null: write them to mailOutboxDir. */
@@ -140,19 +98,6 @@ export interface Config {
   mailFrom: string;
   /** Where e-mails go when no SMTP server is configured (one .eml file per message). */
   mailOutboxDir: string;
-  /** The lender console (docs/decisions/0034-console.md): a session ends after this many seconds unused… */
-  consoleSessionIdleSeconds: number;
-  /** …and this many seconds after sign-in whatever happens. */
-  consoleSessionMaxSeconds: number;
-  /** Sign-in is locked (TOKEN_LOCKOUT_SECONDS, doubling, up to TOKEN_LOCKOUT_MAX_SECONDS) from the Nth failure per e-mail or address. */
-  consoleSignInLockoutAfter: number;
-  /** How long a staff invitation link stays usable. */
-  consoleInvitationTtlSeconds: number;
-  /**
-   * OBI_TEST_HOLD_REPORT_COMPUTE, a test hook (only accepted with NODE_ENV=test): every report.compute run, once
-   * recorded, waits until the process is killed, so a crash test can kill the service mid-job.
-   */
-  testHoldReportCompute: boolean;
   /**
    * OBI_CHROMIUM_PATH: the Chromium (or Chrome) executable the affordability PDF is printed with
    * (src/modules/overview/overview.pdf.ts); by default /usr/bin/chromium when it exists; `off` or none found: null,
@@ -232,34 +177,15 @@ function envReader(env: Env, problems: string[]) {
   return { get, int, oneOf, bool };
 }
 
-/** How large request bodies may be and how fast they must arrive (src/http/body-pace.ts). */
-function parseBodyLimits(int: (key: IntegerKey) => number) {
-  return {
-    bodyLimitBytes: int('BODY_LIMIT_BYTES'),
-    bodyMinBytesPerSecond: int('BODY_MIN_BYTES_PER_SECOND'),
-    bodyRateGraceSeconds: int('BODY_RATE_GRACE_SECONDS'),
-  };
-}
-
-/** Throttling and lock-out (src/http/throttle.ts, src/modules/auth/auth-lockout.repo.ts). */
-function parseThrottling(int: (key: IntegerKey) => number, trustedProxies: string[]) {
-  return {
-    trustedProxies: Object.freeze(trustedProxies),
-    apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE'),
-    pagesPerMinute: int('RATE_LIMIT_PAGES_PER_MINUTE'),
-    pagesPerAddressPerMinute: int('RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE'),
-    tokenPerMinute: int('RATE_LIMIT_TOKEN_PER_MINUTE'),
-    tokenLockoutAfter: int('TOKEN_LOCKOUT_AFTER'),
-    tokenLockoutSeconds: int('TOKEN_LOCKOUT_SECONDS'),
-    tokenLockoutMaxSeconds: int('TOKEN_LOCKOUT_MAX_SECONDS'),
-    invitationEmailsPerRecipientPerDay: int('INVITATION_EMAILS_PER_RECIPIENT_PER_DAY'),
-    tokenLockoutAddressAfter: int('TOKEN_LOCKOUT_ADDRESS_AFTER'),
-    customerSharePercent: int('RATE_LIMIT_CUSTOMER_SHARE_PERCENT'),
-    customerFlowPerMinute: int('RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE'),
-    consentsPerCustomerPerHour: int('CONSENTS_PER_CUSTOMER_PER_HOUR'),
-    consentsPerClientPerHour: int('CONSENTS_PER_CLIENT_PER_HOUR'),
-    invitationsPerClientPerHour: int('INVITATIONS_PER_CLIENT_PER_HOUR'),
-  };
+/** Every integer and boolean field with a `member` (src/config/fields.ts), read into that member. */
+function readTableSettings({ int, bool }: Pick<ReturnType<typeof envReader>, 'int' | 'bool'>): TableSettings {
+  const out: Record<string, number | boolean> = {};
+  for (const key of KNOWN_KEYS) {
+    const field: ConfigField = CONFIG_FIELDS[key];
+    if (field.type === 'text' || field.member === undefined) continue;
+    out[field.member] = field.type === 'integer' ? int(key as IntegerKey) : bool(key as BooleanKey);
+  }
+  return out as TableSettings;
 }
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
@@ -299,12 +225,8 @@ function parseRegulatedFirm(get: (key: Key) => string | undefined, problems: str
   return name === undefined ? null : Object.freeze({ name, fcaNumber });
 }
 
-/** How often consents are refreshed, warned of before they end (docs/decisions/0059-consent-expiry-and-reconfirmation.md) and their failed pulls retried. */
-function parseConsentTiming(
-  int: (key: IntegerKey) => number,
-  get: (key: Key) => string | undefined,
-  problems: string[],
-) {
+/** How often failed bank pulls are retried. */
+function parseConsentTiming(get: (key: Key) => string | undefined, problems: string[]) {
   const schedule = parseSchedule(
     'BANK_PULL_RETRY_SCHEDULE',
     get('BANK_PULL_RETRY_SCHEDULE'),
@@ -313,30 +235,17 @@ function parseConsentTiming(
     86_400,
     problems,
   );
-  return {
-    consentRefreshIntervalSeconds: int('CONSENT_REFRESH_INTERVAL_SECONDS'),
-    consentExpiryNoticeDays: int('CONSENT_EXPIRY_NOTICE_DAYS'),
-    bankPullRetrySchedule: Object.freeze(schedule),
-  };
-}
-
-/** The lender console (docs/decisions/0034-console.md): sessions, sign-in lock-out, staff invitations. */
-function parseConsole(int: (key: IntegerKey) => number) {
-  return {
-    consoleSessionIdleSeconds: int('CONSOLE_SESSION_IDLE_SECONDS'),
-    consoleSessionMaxSeconds: int('CONSOLE_SESSION_MAX_SECONDS'),
-    consoleSignInLockoutAfter: int('CONSOLE_SIGN_IN_LOCKOUT_AFTER'),
-    consoleInvitationTtlSeconds: int('CONSOLE_INVITATION_TTL_SECONDS'),
-  };
+  return { bankPullRetrySchedule: Object.freeze(schedule) };
 }
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const problems: string[] = [];
   const reader = envReader(env, problems);
   const { get, int, oneOf, bool } = reader;
+  const table = readTableSettings(reader);
 
   const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
-  const port = int('PORT');
+  const port = table.port;
   const host = get('HOST') ?? '127.0.0.1';
   const dataDir = path.resolve(get('DATA_DIR') ?? './data');
 
@@ -351,57 +260,38 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   );
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL: expected an http(s) URL, got "${publicBaseUrl}"`);
 
-  const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS');
-  const customerTokenTtlSeconds = int('CUSTOMER_TOKEN_TTL_SECONDS');
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
-  const clientAccess = parseClientAccess(reader, { dataDir, port }, problems);
-  const key = {
-    ...readInstallationKey(get('OBI_SECRET_KEY'), get('OBI_SECRET_KEY_FILE'), problems),
-    installationKeyRotated: bool('OBI_SECRET_KEY_ROTATED'),
-  };
-  const bodyLimits = parseBodyLimits(int);
-  const throttling = parseThrottling(int, parseTrustedProxies(get('TRUSTED_PROXIES'), problems));
+  const clientAccess = parseClientAccess(reader, { dataDir, port, adminPort: table.adminPort }, problems);
+  const key = readInstallationKey(get('OBI_SECRET_KEY'), get('OBI_SECRET_KEY_FILE'), problems);
+  const trustedProxies = Object.freeze(parseTrustedProxies(get('TRUSTED_PROXIES'), problems));
   const operations = parseOperations(reader, databaseUrl, problems);
-  const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK');
-  const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS');
   const webhookRetrySchedule = parseRetrySchedule(get('WEBHOOK_RETRY_SCHEDULE'), problems);
-  const banking = parseBanking(env, nodeEnv, bool, int, get, problems);
-  const consentTiming = parseConsentTiming(int, get, problems);
+  const banking = parseBanking(env, nodeEnv, bool, get, problems);
+  const consentTiming = parseConsentTiming(get, problems);
   const mail = parseMail(get('SMTP_URL'), get('MAIL_FROM'), get('MAIL_OUTBOX_DIR'), dataDir, problems);
-  const testHoldReportCompute = bool('OBI_TEST_HOLD_REPORT_COMPUTE');
-  const consoleSettings = parseConsole(int);
   const regulatedFirm = parseRegulatedFirm(get, problems);
-  if (testHoldReportCompute && nodeEnv !== 'test')
+  if (table.testHoldReportCompute && nodeEnv !== 'test')
     problems.push('OBI_TEST_HOLD_REPORT_COMPUTE: a test hook, accepted only with NODE_ENV=test');
   const workerThreads = int('WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)));
-  const workerWarm = bool('WORKER_WARM');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
+    ...table,
     nodeEnv,
-    port,
     host,
     dataDir,
     databaseUrl,
     publicBaseUrl,
-    accessTokenTtlSeconds,
-    customerTokenTtlSeconds,
     logLevel,
     ...clientAccess,
     ...key,
-    ...bodyLimits,
-    ...throttling,
+    trustedProxies,
     ...operations,
-    webhookAllowLoopback,
-    webhookTimeoutMs,
     webhookRetrySchedule: Object.freeze(webhookRetrySchedule),
     ...banking,
     ...consentTiming,
     ...mail,
-    ...consoleSettings,
     regulatedFirm,
-    testHoldReportCompute,
     workerThreads,
-    workerWarm,
     pgliteImage: pgliteImageDir(get('OBI_PGLITE_IMAGE')),
   });
 }
@@ -428,10 +318,10 @@ function parseChromiumPath(value: string | undefined, problems: string[]): strin
  * shutdown deadline and the Chromium PDFs are printed with. The embedded database is one process's (src/db/lock.ts), so only role all runs on it.
  */
 function parseOperations(
-  { get, int, oneOf, bool }: ReturnType<typeof envReader>,
+  { get, oneOf, bool }: ReturnType<typeof envReader>,
   databaseUrl: string | null,
   problems: string[],
-): Pick<Config, 'role' | 'workers' | 'metricsToken' | 'shutdownTimeoutSeconds' | 'chromiumPath'> {
+): Pick<Config, 'role' | 'workers' | 'metricsToken' | 'chromiumPath'> {
   const role = oneOf('ROLE', [...ROLES], 'all');
   if (role !== 'all' && databaseUrl === null) {
     problems.push(
@@ -445,7 +335,6 @@ function parseOperations(
     role,
     workers: role === 'worker' || (role === 'all' && workersSetting),
     metricsToken: parseToken('METRICS_TOKEN', get('METRICS_TOKEN'), get('METRICS_TOKEN_FILE'), problems),
-    shutdownTimeoutSeconds: int('SHUTDOWN_TIMEOUT_SECONDS'),
     chromiumPath: parseChromiumPath(get('OBI_CHROMIUM_PATH'), problems),
   };
 }
@@ -455,7 +344,6 @@ function parseBanking(
   env: Env,
   nodeEnv: NodeEnv,
   bool: ReturnType<typeof envReader>['bool'],
-  int: ReturnType<typeof envReader>['int'],
   get: ReturnType<typeof envReader>['get'],
   problems: string[],
 ) {
@@ -467,12 +355,10 @@ function parseBanking(
       'SANDBOX_BANK: the sandbox bank is refused in production; set SANDBOX_BANK_ALLOWED_IN_PRODUCTION=true to allow it',
     );
   }
-  const sandboxBankMtlsPort = int('SANDBOX_BANK_MTLS_PORT');
   // Keys and certificates may come from any variable the operator names (docs/real-banks.md): read from env itself.
   const banks = parseBankConnections(get('BANK_CONNECTIONS'), get('BANK_CONNECTIONS_FILE'), (n) => env[n], problems);
   return {
     sandboxBank,
-    sandboxBankMtlsPort,
     bankConnections: Object.freeze(banks.connections),
     bankConnectionsIncomplete: Object.freeze(banks.incomplete),
   };
@@ -537,13 +423,13 @@ function parseBootstrapClients(raw: string | undefined, problems: string[]): Boo
 
 /** Who may manage clients: the clients created at start-up, and the operator token of the admin API. */
 function parseClientAccess(
-  { get, int }: Pick<ReturnType<typeof envReader>, 'get' | 'int'>,
-  main: { dataDir: string; port: number },
+  { get }: Pick<ReturnType<typeof envReader>, 'get'>,
+  main: { dataDir: string; port: number; adminPort: number },
   problems: string[],
 ) {
   const adminToken = parseToken('OBI_ADMIN_TOKEN', get('OBI_ADMIN_TOKEN'), get('OBI_ADMIN_TOKEN_FILE'), problems);
   const adminHost = get('OBI_ADMIN_HOST') ?? '127.0.0.1';
-  const adminPort = int('OBI_ADMIN_PORT');
+  const { adminPort } = main;
   // A per-run token lives in a local file only: an admin listener reachable from elsewhere needs a configured one.
   if (!isLoopbackHost(adminHost) && adminToken === null && get('OBI_ADMIN_TOKEN_FILE') === undefined)
     problems.push('OBI_ADMIN_HOST: an address beyond loopback needs OBI_ADMIN_TOKEN or OBI_ADMIN_TOKEN_FILE');
@@ -553,7 +439,6 @@ function parseClientAccess(
     bootstrapClients: Object.freeze(parseBootstrapClients(get('OBI_BOOTSTRAP_CLIENTS'), problems)) as BootstrapClient[],
     adminToken,
     adminHost,
-    adminPort,
     adminDiscoveryFile: path.resolve(get('OBI_ADMIN_DISCOVERY_FILE') ?? path.join(main.dataDir, 'admin.json')),
   };
 }

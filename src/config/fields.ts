@@ -6,6 +6,9 @@
  *
  * - integer: a whole number between min and max; boolean: true or false. `default: null`: computed when the
  *   configuration is read (src/config/config.ts passes it), `shown` then says what it is.
+ * - `member`: the `Config` member an integer or boolean fills by itself. Its type (`TableSettings`) and its read
+ *   come from this table alone (docs/decisions/0080-dead-exports-and-one-test-home.md); a variable without one feeds
+ *   a member src/config/config.ts computes (`workers` from ROLE and WORKERS, for instance).
  * - text: any other value (a URL, a path, a list, JSON, a secret), parsed and checked by its own function in
  *   src/config/config.ts; `shown` is its default as the README shows it.
  * - internal: a test hook, left out of the README's table.
@@ -13,6 +16,7 @@
 
 export interface IntegerField {
   readonly type: 'integer';
+  readonly member?: string;
   readonly default: number | null;
   readonly min: number;
   readonly max: number;
@@ -21,6 +25,7 @@ export interface IntegerField {
 }
 export interface BooleanField {
   readonly type: 'boolean';
+  readonly member?: string;
   readonly default: boolean | null;
   readonly shown?: string;
   readonly doc: string;
@@ -41,6 +46,7 @@ export const CONFIG_FIELDS = {
   },
   PORT: {
     type: 'integer',
+    member: 'port',
     default: 8080,
     min: 0,
     max: 65535,
@@ -73,6 +79,7 @@ export const CONFIG_FIELDS = {
   },
   ACCESS_TOKEN_TTL_SECONDS: {
     type: 'integer',
+    member: 'accessTokenTtlSeconds',
     default: 3600,
     min: 1,
     max: 86_400 * 30,
@@ -80,6 +87,7 @@ export const CONFIG_FIELDS = {
   },
   CUSTOMER_TOKEN_TTL_SECONDS: {
     type: 'integer',
+    member: 'customerTokenTtlSeconds',
     default: 86_400,
     min: 1,
     max: 86_400 * 30,
@@ -107,6 +115,7 @@ export const CONFIG_FIELDS = {
   },
   OBI_SECRET_KEY_ROTATED: {
     type: 'boolean',
+    member: 'installationKeyRotated',
     default: false,
     doc: "`true` once after a deliberate key rotation: records the new key's fingerprint instead of refusing it (see [The installation key](#the-installation-key)); unset it afterwards",
   },
@@ -127,6 +136,7 @@ export const CONFIG_FIELDS = {
   },
   OBI_ADMIN_PORT: {
     type: 'integer',
+    member: 'adminPort',
     default: 0,
     min: 0,
     max: 65_535,
@@ -140,6 +150,7 @@ export const CONFIG_FIELDS = {
   },
   BODY_LIMIT_BYTES: {
     type: 'integer',
+    member: 'bodyLimitBytes',
     default: 64 * 1024 * 1024,
     min: 1024,
     max: 1024 * 1024 * 1024,
@@ -147,6 +158,7 @@ export const CONFIG_FIELDS = {
   },
   BODY_MIN_BYTES_PER_SECOND: {
     type: 'integer',
+    member: 'bodyMinBytesPerSecond',
     default: 16 * 1024,
     min: 1,
     max: 1024 * 1024 * 1024,
@@ -154,6 +166,7 @@ export const CONFIG_FIELDS = {
   },
   BODY_RATE_GRACE_SECONDS: {
     type: 'integer',
+    member: 'bodyRateGraceSeconds',
     default: 20,
     min: 1,
     max: 3600,
@@ -169,6 +182,7 @@ export const CONFIG_FIELDS = {
   },
   WORKER_WARM: {
     type: 'boolean',
+    member: 'workerWarm',
     default: true,
     doc: 'a process that serves the API (role `api` or `all`) keeps one worker thread running with the submission task\'s module loaded, so a large submission never waits the few hundred milliseconds a thread takes to start; `false` starts threads only on demand (docs/architecture.md, "Work off the event loop")',
   },
@@ -194,6 +208,7 @@ export const CONFIG_FIELDS = {
   },
   SHUTDOWN_TIMEOUT_SECONDS: {
     type: 'integer',
+    member: 'shutdownTimeoutSeconds',
     default: 25,
     min: 1,
     max: 3600,
@@ -201,11 +216,13 @@ export const CONFIG_FIELDS = {
   },
   WEBHOOK_ALLOW_LOOPBACK: {
     type: 'boolean',
+    member: 'webhookAllowLoopback',
     default: false,
     doc: 'allow webhook targets on loopback addresses (local development and tests); every other address that is not globally reachable (private, link-local, CGNAT, documentation, benchmarking, the rest of the IANA special-purpose registries, metadata) is always refused (`src/modules/webhooks/webhooks.ip-ranges.ts`)',
   },
   WEBHOOK_TIMEOUT_MS: {
     type: 'integer',
+    member: 'webhookTimeoutMs',
     default: 10_000,
     min: 100,
     max: 120_000,
@@ -229,6 +246,7 @@ export const CONFIG_FIELDS = {
   },
   SANDBOX_BANK_MTLS_PORT: {
     type: 'integer',
+    member: 'sandboxBankMtlsPort',
     default: 0,
     min: 0,
     max: 65_535,
@@ -247,6 +265,7 @@ export const CONFIG_FIELDS = {
   },
   CONSENT_REFRESH_INTERVAL_SECONDS: {
     type: 'integer',
+    member: 'consentRefreshIntervalSeconds',
     default: 86_400,
     min: 60,
     max: 86_400 * 30,
@@ -254,6 +273,7 @@ export const CONFIG_FIELDS = {
   },
   CONSENT_EXPIRY_NOTICE_DAYS: {
     type: 'integer',
+    member: 'consentExpiryNoticeDays',
     default: 7,
     min: 1,
     max: 60,
@@ -281,6 +301,7 @@ export const CONFIG_FIELDS = {
   },
   CONSOLE_SESSION_IDLE_SECONDS: {
     type: 'integer',
+    member: 'consoleSessionIdleSeconds',
     default: 1800,
     min: 60,
     max: 86_400,
@@ -288,6 +309,7 @@ export const CONFIG_FIELDS = {
   },
   CONSOLE_SESSION_MAX_SECONDS: {
     type: 'integer',
+    member: 'consoleSessionMaxSeconds',
     default: 12 * 3600,
     min: 300,
     max: 30 * 86_400,
@@ -300,6 +322,7 @@ export const CONFIG_FIELDS = {
   },
   RATE_LIMIT_API_PER_MINUTE: {
     type: 'integer',
+    member: 'apiPerMinute',
     default: 1200,
     min: 1,
     max: 1_000_000,
@@ -307,6 +330,7 @@ export const CONFIG_FIELDS = {
   },
   RATE_LIMIT_CUSTOMER_SHARE_PERCENT: {
     type: 'integer',
+    member: 'customerSharePercent',
     default: 50,
     min: 1,
     max: 100,
@@ -314,6 +338,7 @@ export const CONFIG_FIELDS = {
   },
   RATE_LIMIT_CUSTOMER_FLOW_PER_MINUTE: {
     type: 'integer',
+    member: 'customerFlowPerMinute',
     default: 60,
     min: 1,
     max: 1_000_000,
@@ -321,6 +346,7 @@ export const CONFIG_FIELDS = {
   },
   RATE_LIMIT_PAGES_PER_MINUTE: {
     type: 'integer',
+    member: 'pagesPerMinute',
     default: 120,
     min: 1,
     max: 1_000_000,
@@ -328,6 +354,7 @@ export const CONFIG_FIELDS = {
   },
   RATE_LIMIT_PAGES_PER_ADDRESS_PER_MINUTE: {
     type: 'integer',
+    member: 'pagesPerAddressPerMinute',
     default: 3000,
     min: 1,
     max: 1_000_000,
@@ -335,6 +362,7 @@ export const CONFIG_FIELDS = {
   },
   RATE_LIMIT_TOKEN_PER_MINUTE: {
     type: 'integer',
+    member: 'tokenPerMinute',
     default: 60,
     min: 1,
     max: 1_000_000,
@@ -342,6 +370,7 @@ export const CONFIG_FIELDS = {
   },
   TOKEN_LOCKOUT_AFTER: {
     type: 'integer',
+    member: 'tokenLockoutAfter',
     default: 5,
     min: 1,
     max: 1000,
@@ -349,6 +378,7 @@ export const CONFIG_FIELDS = {
   },
   TOKEN_LOCKOUT_SECONDS: {
     type: 'integer',
+    member: 'tokenLockoutSeconds',
     default: 30,
     min: 1,
     max: 86_400,
@@ -356,6 +386,7 @@ export const CONFIG_FIELDS = {
   },
   TOKEN_LOCKOUT_MAX_SECONDS: {
     type: 'integer',
+    member: 'tokenLockoutMaxSeconds',
     default: 900,
     min: 1,
     max: 86_400,
@@ -363,6 +394,7 @@ export const CONFIG_FIELDS = {
   },
   TOKEN_LOCKOUT_ADDRESS_AFTER: {
     type: 'integer',
+    member: 'tokenLockoutAddressAfter',
     default: 100,
     min: 1,
     max: 1_000_000,
@@ -370,6 +402,7 @@ export const CONFIG_FIELDS = {
   },
   CONSENTS_PER_CUSTOMER_PER_HOUR: {
     type: 'integer',
+    member: 'consentsPerCustomerPerHour',
     default: 10,
     min: 1,
     max: 1_000_000,
@@ -377,6 +410,7 @@ export const CONFIG_FIELDS = {
   },
   CONSENTS_PER_CLIENT_PER_HOUR: {
     type: 'integer',
+    member: 'consentsPerClientPerHour',
     default: 1000,
     min: 1,
     max: 10_000_000,
@@ -384,6 +418,7 @@ export const CONFIG_FIELDS = {
   },
   INVITATIONS_PER_CLIENT_PER_HOUR: {
     type: 'integer',
+    member: 'invitationsPerClientPerHour',
     default: 1000,
     min: 1,
     max: 10_000_000,
@@ -391,6 +426,7 @@ export const CONFIG_FIELDS = {
   },
   INVITATION_EMAILS_PER_RECIPIENT_PER_DAY: {
     type: 'integer',
+    member: 'invitationEmailsPerRecipientPerDay',
     default: 3,
     min: 1,
     max: 1000,
@@ -398,6 +434,7 @@ export const CONFIG_FIELDS = {
   },
   CONSOLE_SIGN_IN_LOCKOUT_AFTER: {
     type: 'integer',
+    member: 'consoleSignInLockoutAfter',
     default: 5,
     min: 1,
     max: 1000,
@@ -405,6 +442,7 @@ export const CONFIG_FIELDS = {
   },
   CONSOLE_INVITATION_TTL_SECONDS: {
     type: 'integer',
+    member: 'consoleInvitationTtlSeconds',
     default: 3 * 86_400,
     min: 300,
     max: 30 * 86_400,
@@ -427,6 +465,7 @@ export const CONFIG_FIELDS = {
   },
   OBI_TEST_HOLD_REPORT_COMPUTE: {
     type: 'boolean',
+    member: 'testHoldReportCompute',
     default: false,
     internal: true,
     doc: 'a test hook (crash tests): every report.compute run waits until the process is killed; refused unless `NODE_ENV=test`',
@@ -437,6 +476,12 @@ export type ConfigKey = keyof typeof CONFIG_FIELDS;
 type Fields = typeof CONFIG_FIELDS;
 export type IntegerKey = { [K in ConfigKey]: Fields[K] extends IntegerField ? K : never }[ConfigKey];
 export type BooleanKey = { [K in ConfigKey]: Fields[K] extends BooleanField ? K : never }[ConfigKey];
+type MemberOf<K extends ConfigKey> = Fields[K] extends { readonly member: infer M extends string } ? M : never;
+
+/** The `Config` members one integer or boolean variable fills by itself: named and typed by the table. */
+export type TableSettings = {
+  [K in ConfigKey as MemberOf<K>]: Fields[K] extends IntegerField ? number : boolean;
+};
 
 /** The environment variables the service reads, in the README's order. */
 export const KNOWN_KEYS = Object.keys(CONFIG_FIELDS) as ConfigKey[];

@@ -29,7 +29,7 @@ export function autovacuumWarnings(s: AutovacuumSettings): string[] {
 }
 
 /** What autovacuumWarnings judges, read from the server. */
-export async function readAutovacuumSettings(db: Db): Promise<AutovacuumSettings> {
+async function readAutovacuumSettings(db: Db): Promise<AutovacuumSettings> {
   const on = await db.query<{ autovacuum: string }>('SHOW autovacuum');
   const off = await db.query<{ name: string }>(
     `SELECT c.relname::text AS name FROM pg_class c

@@ -53,7 +53,7 @@ const START =
   "\n;requestAnimationFrame(function () { setTimeout(function () { Redoc.hydrate(JSON.parse(document.getElementById('redoc-state').textContent), document.getElementById('redoc')); }, 0); });\n";
 
 /** The page's Content Security Policy: everything from this origin, no inline script. */
-export const DOCS_CSP = [
+const DOCS_CSP = [
   "default-src 'none'",
   "base-uri 'none'",
   "object-src 'none'",
@@ -164,7 +164,7 @@ export interface DocsUiOptions {
   rendererPath?: string;
 }
 
-export class DocsUnavailableError extends AppError {
+class DocsUnavailableError extends AppError {
   constructor() {
     super('docs_unavailable', 'The API reference could not be built here; the OpenAPI document is at /openapi.json.', {
       headers: { 'retry-after': String(RETRY_AFTER_FAILURE_MS / 1000) },

@@ -10,7 +10,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const BINDING_COOKIE = 'obi_flow';
+const BINDING_COOKIE = 'obi_flow';
 const BINDING_SECONDS = 30 * 60;
 
 /** The key @fastify/cookie signs cookies with, derived from the installation key for this purpose only. */

@@ -16,7 +16,7 @@ import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem, type ProblemBody } from
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The Problem Details of an error Node raised on a connection before Fastify saw a request. */
-export function clientErrorProblem(err: Error & { code?: string }): ProblemBody {
+function clientErrorProblem(err: Error & { code?: string }): ProblemBody {
   if (err.code === 'HPE_HEADER_OVERFLOW')
     return problemBody('headers_too_large', 'The request headers are larger than this server accepts.');
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
@@ -43,7 +43,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
 }
 
 /** The methods some route serves at this path ('OPTIONS' included), or an empty list when none does. */
-export function allowedMethods(app: HttpApp, url: string): string[] {
+function allowedMethods(app: HttpApp, url: string): string[] {
   const path = url.split('?')[0] ?? url;
   const found = METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
   return found.length > 0 ? [...found, 'OPTIONS'] : [];

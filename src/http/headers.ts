@@ -37,7 +37,7 @@ type Helmet = (
  * options), so the same names and values are set from a list. helmet is the one @fastify/helmet depends on,
  * resolved from there, so it is the version the plugin would have run.
  */
-export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): ReadonlyArray<[string, string]> {
+function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): ReadonlyArray<[string, string]> {
   const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as Helmet;
   const headers: Array<[string, string]> = [];
   const recorder = {

@@ -314,7 +314,7 @@ function notUtf8(body: Buffer): EdgeInputError {
 }
 
 /** Offset of the first byte that does not start a well-formed UTF-8 sequence (the body is known to have one). */
-export function firstBadByte(buf: Uint8Array): number {
+function firstBadByte(buf: Uint8Array): number {
   let i = 0;
   while (i < buf.length) {
     const b = buf[i] ?? 0;

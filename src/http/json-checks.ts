@@ -30,10 +30,10 @@ export const QUOTE = 34,
   LBRACKET = 91,
   RBRACKET = 93,
   COMMA = 44,
-  COLON = 58,
-  LOWER_U = 117;
+  COLON = 58;
+const LOWER_U = 117;
 
-export function escapePointerSegment(segment: PointerSegment): string {
+function escapePointerSegment(segment: PointerSegment): string {
   return typeof segment === 'number' ? String(segment) : segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -131,7 +131,7 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** The document's form of a Fastify path: `/a/:id/b` → `/a/{id}/b`. */
-export function documentPath(url: string): string {
+function documentPath(url: string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
@@ -139,7 +139,7 @@ export function documentPath(url: string): string {
  * The operationId of a route the document shows, or undefined for one it hides (and HEAD routes, which Fastify
  * adds beside GETs). Throws for a documented route without a name: a new route is named before it ships.
  */
-export function operationIdFor(route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): string | undefined {
+function operationIdFor(route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): string | undefined {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const schema = route.schema as { hide?: boolean } | undefined;
   if (schema?.hide || methods.every((m) => m === 'HEAD')) return undefined;

@@ -62,7 +62,7 @@ type Counted = Extract<Outcome, { isAllowed: false }>;
 /** What a customer token is doing, by route: each flow has its own budget per customer. */
 export type CustomerFlow = 'consents' | 'redirects' | 'status' | 'banks' | 'other';
 
-export function customerFlowOf(method: string, route: string | undefined): CustomerFlow {
+function customerFlowOf(method: string, route: string | undefined): CustomerFlow {
   if (!route?.startsWith('/public/v3/webflow/banks')) return 'other';
   if (route.endsWith('/redirect')) return 'redirects';
   if (route.endsWith('/consent/status')) return 'status';

@@ -144,8 +144,4 @@ export function pagingEnvelope(
 
 const PAGING_KEYS = new Set(['page', 'max_per_page', 'cursor']);
 
-export function toNumber(v: number | string): number {
-  return typeof v === 'number' ? v : Number(v.trim());
-}
-
 export { described } from '../lib/described.ts';

@@ -4,9 +4,9 @@
  */
 import { signedLinks } from './customer-links.ts';
 
-export const CONNECT_PREFIX = '/connect';
+const CONNECT_PREFIX = '/connect';
 /** Where the bank flow (endpoint 5) returns the customer to when it was started from the hosted pages. */
-export const HOSTED_RETURN_PATH = `${CONNECT_PREFIX}/return`;
+const HOSTED_RETURN_PATH = `${CONNECT_PREFIX}/return`;
 
 export function hostedReturnUrl(publicBaseUrl: string): string {
   return `${publicBaseUrl}${HOSTED_RETURN_PATH}`;

@@ -4,7 +4,7 @@
  * (docs/decisions/0032-client-branding.md).
  */
 
-export const MAX_IMAGE_BYTES = 48 * 1024;
+const MAX_IMAGE_BYTES = 48 * 1024;
 /** The longest data: URL taken (the stored column's check too): room above the base64 of MAX_IMAGE_BYTES, so an image a
  * little too large is refused with its size rather than with a length. */
 export const MAX_IMAGE_DATA_URL_LENGTH = 70_000;

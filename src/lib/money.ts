@@ -26,8 +26,3 @@ export function toDecimalText(value: number | string): string | null {
 function trimZeros(s: string): string {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
-
-/** numeric text from the database → JSON number for the wire. */
-export function toWireNumber(text: string | null): number | null {
-  return text === null ? null : Number(text);
-}

@@ -12,7 +12,7 @@ import type { IdFormat } from './statement-text.ts';
 import { formatId } from './statement-text.ts';
 
 /** Card payments this recent are still Pending at asOf (card schemes settle within a couple of days). */
-export const PENDING_SECONDS = 2 * DAY_SECONDS;
+const PENDING_SECONDS = 2 * DAY_SECONDS;
 
 export interface Assembled {
   accounts: PersonaAccount[];

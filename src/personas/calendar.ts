@@ -12,17 +12,9 @@
 // The calendar primitives, bank holidays and London time are the analytics engine's (src/analytics/calendar):
 // one set of rules for the data we generate and the engine that reads it. What only the generator needs is here.
 import { civilFromDay, dayFromCivil, DAY_SECONDS, isoDate, londonOffset } from '../analytics/calendar/london.ts';
-import { bankHolidays, workingDayOnOrAfter } from '../analytics/calendar/working-days.ts';
+import { workingDayOnOrAfter } from '../analytics/calendar/working-days.ts';
 
-export {
-  civilFromDay,
-  dayFromCivil,
-  DAY_SECONDS,
-  isoDate,
-  londonDay,
-  londonOffset,
-  weekday,
-} from '../analytics/calendar/london.ts';
+export { civilFromDay, dayFromCivil, DAY_SECONDS, isoDate, londonDay, weekday } from '../analytics/calendar/london.ts';
 export type { CivilDate } from '../analytics/calendar/london.ts';
 export {
   bankHolidays,
@@ -54,10 +46,6 @@ export function monthEndDay(monthIndex: number): number {
 export function taxYearOfDay(dayNumber: number): number {
   const c = civilFromDay(dayNumber);
   return c.month >= 4 ? c.year : c.year - 1;
-}
-
-export function isBankHoliday(dayNumber: number): boolean {
-  return bankHolidays(civilFromDay(dayNumber).year).has(dayNumber);
 }
 
 /** The n-th working day after a day (n ≥ 1). */

@@ -64,7 +64,7 @@ export interface IncomeMeta {
 }
 
 /** Builders write this many days past asOf, so decisions near asOf see the same coming bills on any asOf. */
-export const LOOKAHEAD_DAYS = 8;
+const LOOKAHEAD_DAYS = 8;
 
 export interface CtxInit {
   /** persona name: part of every random stream, so two personas with one seed are different people */

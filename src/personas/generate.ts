@@ -63,7 +63,7 @@ export interface PersonaDef {
 }
 
 /** Where the simulation starts unless the history starts earlier. */
-export const SIMULATION_ANCHOR_DAY = dayFromCivil(2018, 1, 1);
+const SIMULATION_ANCHOR_DAY = dayFromCivil(2018, 1, 1);
 /** Fixed sort codes of banks that have only one. */
 const FIXED_SORT_CODES: Record<string, string> = { monzo: '040004', starling: '608371', tide: '236972' };
 

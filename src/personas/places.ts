@@ -214,23 +214,3 @@ export const SURNAMES = [
   'Lindqvist',
   'Sutcliffe',
 ] as const;
-
-/** Invented employers (no real company is implied to pay anyone). BACS payer names are cut to 18 characters. */
-export const EMPLOYERS = [
-  'ACME LOGISTICS LTD',
-  'PENNINE CARE SERVICES LTD',
-  'BRIGHTWATER SOLUTIONS LTD',
-  'MERIDIAN HEALTHCARE LTD',
-  'QUAYSIDE HOSPITALITY LTD',
-  'WESTFIELD PRECISION LTD',
-  'KESTREL DISTRIBUTION LTD',
-  'OAKTREE NURSERIES LTD',
-  'HALDEN ENGINEERING LTD',
-  'SILVERLINE RETAIL LTD',
-  'CALDER VALLEY FOODS LTD',
-  'NORTHSTAR CONTACT CENTRES LTD',
-] as const;
-
-/** Invented private landlords and a housing association for rent. */
-export const LANDLORDS = ['M PATEL', 'R GREENWOOD', 'HOLLINGS LETTINGS', 'A & S PROPERTIES'] as const;
-export const HOUSING_ASSOCIATIONS = ['NORTHDALE HOMES', 'RIVERSIDE VALE HOUSING'] as const;

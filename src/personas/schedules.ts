@@ -14,7 +14,7 @@ import {
 
 export type Move = 'before' | 'after' | 'none';
 
-export function moveDay(day: number, move: Move): number {
+function moveDay(day: number, move: Move): number {
   return move === 'before' ? workingDayOnOrBefore(day) : move === 'after' ? workingDayOnOrAfter(day) : day;
 }
 

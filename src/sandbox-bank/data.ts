@@ -13,9 +13,9 @@ import {
   type PersonaAccount,
 } from '../personas/index.ts';
 
-export const SANDBOX_SEED = 1;
+const SANDBOX_SEED = 1;
 /** years of history each persona has at the sandbox bank (banks may hold less than a consent asks for) */
-export const SANDBOX_YEARS = 2;
+const SANDBOX_YEARS = 2;
 
 /** The bank's snapshot time for a moment: the start of its minute, Unix seconds. */
 export function sandboxAsOf(now: Date): number {

@@ -18,14 +18,14 @@ import { PROVIDER_ROUTES } from './provider.ts';
 import { registerRegistration } from './registration.ts';
 import { peerCertificate } from './tls.ts';
 
-export const MOUNT = '/sandbox-bank';
+const MOUNT = '/sandbox-bank';
 
 /**
  * FAPI 1.0 Advanced §8.5, as a bank must: TLS 1.2 or later, and under 1.2 only the four permitted suites
  * (ECDHE/DHE with RSA, AES-GCM); TLS 1.3's suites as usual. Its own copy: the sandbox shares no code with the
  * connector it tests.
  */
-export const FAPI_TLS_SERVER = {
+const FAPI_TLS_SERVER = {
   minVersion: 'TLSv1.2',
   ciphers: [
     'TLS_AES_128_GCM_SHA256',

@@ -54,7 +54,7 @@ function escapeDnValue(v: string): string {
 }
 
 /** A distinguished name as RFC 4514 writes it: the RDNs last-first, joined by commas. */
-export function rfc4514(name: x509.Name): string {
+function rfc4514(name: x509.Name): string {
   return name
     .toJSON()
     .map((rdn) =>

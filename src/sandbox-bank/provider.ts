@@ -35,7 +35,7 @@ export const PROVIDER_ROUTES = {
 export const REGISTRATION_PATH = '/register';
 
 /** Non-standard discovery member: the base of the bank's Account and Transaction API (v3.1) on the mTLS listener. */
-export const AISP_BASE_MEMBER = 'obi_aisp_base_url';
+const AISP_BASE_MEMBER = 'obi_aisp_base_url';
 
 const DAY = 86_400;
 
@@ -68,7 +68,7 @@ function mtlsFeature(): NonNullable<Configuration['features']>['mTLS'] {
 }
 
 /** The endpoints served on the mutual-TLS listener, as discovery names them. */
-export function mtlsEndpoints(ctx: SandboxContext, slug: string) {
+function mtlsEndpoints(ctx: SandboxContext, slug: string) {
   const m = ctx.mtlsBase(slug);
   return {
     token_endpoint: `${m}${PROVIDER_ROUTES.token}`,

@@ -19,7 +19,7 @@ import { REGISTRATION_PATH } from './provider.ts';
 import { peerCertificate } from './tls.ts';
 
 /** The `iss` of the sandbox directory's software statements. */
-export const DIRECTORY_ISSUER = 'sandbox-directory';
+const DIRECTORY_ISSUER = 'sandbox-directory';
 
 export interface SoftwareStatementInput {
   softwareId: string;

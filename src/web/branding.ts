@@ -22,7 +22,7 @@ export interface Branding {
 export const NO_BRANDING: Branding = { logoSrc: null, stylesheet: null };
 
 /** The custom properties connect.css uses for the brand, derived from the one colour. */
-export function brandStylesheet(colour: string): string {
+function brandStylesheet(colour: string): string {
   return `/* The client's primary colour (docs/decisions/0032-client-branding.md). */
 :root {
   --brand: ${colour};
@@ -56,7 +56,7 @@ function keys(installationKey: string) {
  * The client's id, sealed deterministically (AES-256-GCM with a synthetic IV, an HMAC of the id): the same client
  * always has the same address, which reveals nothing of the id and cannot be made up for another client.
  */
-export function sealClientRef(installationKey: string, clientId: string): string {
+function sealClientRef(installationKey: string, clientId: string): string {
   const { enc, mac } = keys(installationKey);
   const iv = createHmac('sha256', mac).update(clientId).digest().subarray(0, 12);
   const cipher = createCipheriv('aes-256-gcm', enc, iv);

@@ -20,7 +20,7 @@ import { AppError } from '../lib/app-error.ts';
 const MINUTE_MS = 60_000;
 
 /** Paths under /connect served as static, cacheable files. */
-export function isStaticPath(url: string): boolean {
+function isStaticPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
   return (
     path.startsWith('/connect/assets/') ||
@@ -33,7 +33,7 @@ export function isStaticPath(url: string): boolean {
 const digest = (v: string) => createHash('sha256').update(v).digest('base64url').slice(0, 22);
 
 /** The flow a page belongs to, or null for a page of none (an unknown address). */
-export function flowKeyOf(request: FastifyRequest): string | null {
+function flowKeyOf(request: FastifyRequest): string | null {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (typeof params.secret === 'string') return `s:${digest(params.secret)}`;

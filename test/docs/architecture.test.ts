@@ -1,6 +1,7 @@
 /**
  * docs/architecture.md, where a test can check it: its table of which module uses which is the modules' imports
- * of one another's index, row for row, in an order where a module only uses modules above it.
+ * of one another's index, row for row, in an order where a module only uses modules above it; `src/` holds `main.ts`
+ * and folders only; files are named as "Naming" says; tests of one file live beside it, not in `test/unit/`.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,5 +67,29 @@ describe('docs/architecture.md', () => {
       for (const used of uses) assert.ok(seen.has(used), `${name} uses ${used}, which the table lists below it`);
       seen.add(name);
     }
+  });
+
+  test('src/ holds main.ts and folders only', () => {
+    const loose = fs
+      .readdirSync(path.join(ROOT, 'src'), { withFileTypes: true })
+      .filter((e) => !e.isDirectory() && e.name !== 'main.ts');
+    assert.deepEqual(
+      loose.map((e) => e.name),
+      [],
+    );
+  });
+
+  test('every TypeScript file of src/ is named in kebab-case, in dotted parts', () => {
+    const bad = fs
+      .readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter(
+        (f) => f.endsWith('.ts') && !/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*\.ts$/.test(path.basename(f)),
+      );
+    assert.deepEqual(bad, []);
+  });
+
+  test('a test of one file lives beside it: there is no test/unit/', () => {
+    const unit = path.join(ROOT, 'test/unit');
+    assert.deepEqual(fs.existsSync(unit) ? fs.readdirSync(unit) : [], []);
   });
 });

@@ -13,7 +13,7 @@ const bool = (description: string) => Type.Boolean({ description });
 /** Money amounts a client sends: pounds and pence, never negative, below a billion. */
 const amountIn = (description: string) => Type.Number({ minimum: 0, maximum: 999_999_999, description });
 
-export const LivingCostRowSchema = Type.Object(
+const LivingCostRowSchema = Type.Object(
   {
     household_size: Type.Integer({ minimum: 1, maximum: 20, description: 'number of people in the household' }),
     monthly_amount: amountIn('minimum monthly living costs for a household of this size'),
@@ -131,7 +131,7 @@ const MonthAmount = Type.Object({
   amount: money('amount in the month'),
 });
 
-export const IncomeStreamAssessmentSchema = Type.Object({
+const IncomeStreamAssessmentSchema = Type.Object({
   description: text('the payer, or the category name for income with no single payer'),
   type: text('salary, pension, benefit, self_employment, rental or maintenance'),
   category: text('the category id (docs/categories.md)'),
@@ -148,13 +148,13 @@ export const IncomeStreamAssessmentSchema = Type.Object({
   transaction_ids: Type.Array(text('a transaction id'), { description: 'the payments behind the figure' }),
 });
 
-export const NotCountedIncomeSchema = Type.Object({
+const NotCountedIncomeSchema = Type.Object({
   category: text('the category id'),
   monthly_average: money('average per month over the window'),
   reason: text('why it never counts as income'),
 });
 
-export const CategoryShareSchema = Type.Object({
+const CategoryShareSchema = Type.Object({
   category: text('the category id (docs/categories.md)'),
   class: text('committed (contractual), essential (day-to-day living) or discretionary'),
   monthly_average: money('average spending per month over the window'),
@@ -164,7 +164,7 @@ export const CategoryShareSchema = Type.Object({
   }),
 });
 
-export const HeadingSchema = Type.Object({
+const HeadingSchema = Type.Object({
   id: text('the Standard Financial Statement heading id'),
   name: text('the heading as the Standard Financial Statement names it'),
   monthly_average: money('average spending per month over the window'),
@@ -178,7 +178,7 @@ export const HeadingSchema = Type.Object({
   categories: Type.Array(CategoryShareSchema, { description: 'the categories under the heading' }),
 });
 
-export const CommittedItemSchema = Type.Object({
+const CommittedItemSchema = Type.Object({
   description: text('the payee, as the recurring series names it'),
   category: text('the category id'),
   heading: text('the Standard Financial Statement heading id'),
@@ -188,7 +188,7 @@ export const CommittedItemSchema = Type.Object({
   transaction_ids: Type.Array(text('a transaction id'), { description: 'its payments' }),
 });
 
-export const DeclaredItemSchema = Type.Object({
+const DeclaredItemSchema = Type.Object({
   item: text('income, housing, credit_commitments or other_essential'),
   declared: money('what the customer declared per month'),
   verified: money('what the bank data shows per month'),
@@ -200,7 +200,7 @@ export const DeclaredItemSchema = Type.Object({
   used: money('the figure the assessment uses: the lower income, the higher spending'),
 });
 
-export const WaterfallStepSchema = Type.Object({
+const WaterfallStepSchema = Type.Object({
   step: text('the step id'),
   kind: text('start (verified income), change (added or deducted) or subtotal (a figure reached, amount 0)'),
   label: text('the step in words'),
@@ -208,12 +208,12 @@ export const WaterfallStepSchema = Type.Object({
   running_total: money('the figure after the step'),
 });
 
-export const ReasonSchema = Type.Object({
+const ReasonSchema = Type.Object({
   code: text('a stable code for the reason'),
   message: text('the reason in words, with its figures'),
 });
 
-export const DisposableSchema = Type.Object({
+const DisposableSchema = Type.Object({
   unstressed: money('disposable income per month'),
   stressed: money('disposable income per month with the variable-rate stress applied'),
 });

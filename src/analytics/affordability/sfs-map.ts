@@ -35,8 +35,6 @@ interface RawExpenditure {
 }
 
 export const SFS_HEADINGS: readonly { id: string; name: string }[] = sfs.headings;
-export const SFS_SOURCE = sfs.source;
-export const LIVING_COSTS_SOURCE = ons.source;
 
 const CLASSES = new Set<string>(['committed', 'essential', 'discretionary', 'excluded']);
 const DECLARED = new Set<string>(['housing', 'credit_commitments', 'other_essential']);

@@ -46,7 +46,6 @@ import {
 export { isPersonName } from './reference/person-names.ts';
 /** "FasterPayment", "Faster Payment", "FASTER_PAYMENT" → "fasterpayment": how every stage reads a bank's type. */
 export { typeKey } from './transaction-types.ts';
-export { TextCache };
 
 /** Which rule decided the category. */
 export type RuleSource = 'submitted' | 'mcc' | 'merchant' | 'keyword' | 'type' | 'fallback' | 'internal_transfer';

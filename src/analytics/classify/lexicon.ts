@@ -18,7 +18,6 @@ import { addSourcePhrases } from './lexicon-sources.ts';
 import { nameTokens } from './normalize-name.ts';
 import { targetOf } from './rule-targets.ts';
 
-export { KIND };
 export type { Entry };
 
 interface Node {
@@ -165,7 +164,7 @@ export interface ScanResult {
 }
 
 /** Scans tokens[from..to). */
-export function scanTokens(tokens: readonly string[], from: number, to: number): ScanResult {
+function scanTokens(tokens: readonly string[], from: number, to: number): ScanResult {
   const result: ScanResult = {
     strong: null,
     merchant: null,

@@ -7,12 +7,9 @@ import type { Category } from '../categories/taxonomy.ts';
 import { TARGETS, isTargetKey } from './targets.ts';
 import type { TargetKey } from './targets.ts';
 
-/** Slot of a direction and account type in ResolvedTarget.categories. */
-export const SLOT = { personalIn: 0, personalOut: 1, businessIn: 2, businessOut: 3 } as const;
-
 export interface ResolvedTarget {
   readonly key: TargetKey;
-  /** by SLOT; null = the rule has no opinion for that direction and account type */
+  /** by slot (slotFor: personal in, personal out, business in, business out); null = the rule has no opinion for that direction and account type */
   readonly categories: readonly (Category | null)[];
 }
 

@@ -33,7 +33,7 @@ const FREQUENCY: Readonly<Record<string, PayFrequency>> = {
 };
 
 /** A regular salary stream with no missed payment: what a lender can expect to keep arriving. */
-export function isCurrentSalary(stream: IncomeStream): boolean {
+function isCurrentSalary(stream: IncomeStream): boolean {
   return stream.kind === 'salary' && isRegular(stream) && stream.missed.length === 0 && stream.cadence in FREQUENCY;
 }
 

@@ -7,8 +7,6 @@
 
 import { hash53 } from '../../lib/cyrb53.ts';
 
-export { hash53 };
-
 /** The id of an event: never 0, stable for the same type, subject and period. */
 export function eventId(type: string, subject: string, period: string): number {
   return hash53(`${type}|${subject}|${period}`) || 1;

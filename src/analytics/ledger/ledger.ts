@@ -15,7 +15,7 @@ import { dayOfMonth, londonDay, monthOfDay } from '../calendar/london.ts';
 import type { EngineAccount, EngineTransaction } from '../types.ts';
 
 /** Index of each Personal category in personalCategories, the order used by every per-category array. */
-export const CATEGORY_INDEX: ReadonlyMap<string, number> = new Map(personalCategories.map((c, i) => [c.id, i]));
+const CATEGORY_INDEX: ReadonlyMap<string, number> = new Map(personalCategories.map((c, i) => [c.id, i]));
 export const CATEGORY_COUNT = personalCategories.length;
 
 export interface Ledger {

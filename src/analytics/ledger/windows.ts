@@ -16,7 +16,7 @@ export function lastCompleteMonths(ledger: Ledger, n: number): number[] {
 }
 
 /** Unix seconds of London midnight starting a month. */
-export function monthStartTime(month: number): number {
+function monthStartTime(month: number): number {
   return londonMidnight(monthStartDay(month));
 }
 

@@ -107,11 +107,3 @@ export function expectedDays(schedule: Schedule, from: number, to: number): numb
   }
   return out;
 }
-
-/** "last working day of the month", "every 7 days on Friday": the rule in words, for descriptions. */
-export function describeSchedule(schedule: Schedule): string {
-  if (schedule.stepMonths > 0)
-    return schedule.lastWorkingDay ? 'last working day of the month' : `day ${schedule.dayOfMonth} of the month`;
-  const names = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-  return `every ${schedule.period} days on ${names[weekday(schedule.anchor)]}`;
-}

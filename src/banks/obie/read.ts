@@ -22,7 +22,7 @@ export function optObj(v: unknown, path: string): Json | null {
   return v === undefined || v === null ? null : obj(v, path);
 }
 
-export function arr(v: unknown, path: string): unknown[] {
+function arr(v: unknown, path: string): unknown[] {
   if (!Array.isArray(v)) throw new ShapeError(path, 'expected an array');
   return v;
 }
@@ -107,7 +107,7 @@ export function unsignedAmount(amount: unknown, path: string): string {
 }
 
 /** "0012.500" → "12.5": the form our stores compare. */
-export function trimDecimal(a: string): string {
+function trimDecimal(a: string): string {
   let [int, frac = ''] = a.split('.') as [string, string?];
   int = int.replace(/^0+(?=\d)/, '');
   frac = frac.replace(/0+$/, '');

@@ -108,7 +108,7 @@ async function registrationJwt(input: RegistrationInput, issuer: string): Promis
  * The transport certificate's subject as an RFC 4514 string (most specific first, comma-separated), the form
  * tls_client_auth_subject_dn takes. Node gives it one attribute per line, least specific first.
  */
-export function subjectDn(certPem: string): string {
+function subjectDn(certPem: string): string {
   const lines = new X509Certificate(certPem).subject.split('\n').filter((l) => l !== '');
   return lines
     .reverse()

@@ -113,7 +113,7 @@ async function callOnce(t: Transport, call: ApiCall): Promise<BankHttpResponse> 
 }
 
 /** A bank's non-2xx answer → one of our four classes. */
-export function translate(t: Transport, res: BankHttpResponse, what: string): BankError {
+function translate(t: Transport, res: BankHttpResponse, what: string): BankError {
   const code = obieErrorCode(res.body);
   const suffix = code ? ` (${code})` : '';
   if (res.status === 401)

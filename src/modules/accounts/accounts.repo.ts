@@ -107,22 +107,6 @@ export async function listAccountsOfClientCustomer(
   return r.rows.length === 0 ? null : r.rows.filter((a) => a.id !== null);
 }
 
-/** `customer: false` when the client has no customer with this id; `account` null when the customer has no such account. */
-export async function findAccountOfClientCustomer(
-  db: Db,
-  clientId: string,
-  customerId: string,
-  accountId: string,
-): Promise<{ customer: boolean; account: AccountRow | null }> {
-  const r = await db.query<AccountRow>(
-    `SELECT a.* FROM customers c LEFT JOIN accounts a ON a.customer_id = c.id AND a.id = $3
-     WHERE c.client_id = $1 AND c.id = $2`,
-    [clientId, customerId, accountId],
-  );
-  const [row] = r.rows;
-  return { customer: row !== undefined, account: row !== undefined && row.id !== null ? row : null };
-}
-
 export interface BalanceRow {
   account_id: string;
   type: string;

@@ -119,19 +119,6 @@ export async function listAccounts(db: Db, clientId: string, customerId: string)
   return { data: accounts.map(toAccountWire) };
 }
 
-/** The account of this customer of this client: customer_not_found, or account_not_found (one query). */
-export async function requireAccount(
-  db: Db,
-  clientId: string,
-  customerId: string,
-  accountId: string,
-): Promise<AccountRow> {
-  const { customer, account } = await repo.findAccountOfClientCustomer(db, clientId, customerId, accountId);
-  if (!customer) throw notFound('customer');
-  if (!account) throw accountNotFound();
-  return account;
-}
-
 export function accountNotFound(): AppError {
   return new AppError('account_not_found', 'No account with that id.');
 }

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { IntegerInput, NumericInput, described } from '../../http/wire.ts';
 
-export const ACCOUNT_SUB_TYPES = [
+const ACCOUNT_SUB_TYPES = [
   'ChargeCard',
   'CreditCard',
   'CurrentAccount',
@@ -33,7 +33,7 @@ const literals = <T extends readonly string[]>(values: T) => Type.Union(values.m
 export const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' });
 const OptionalText = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
 
-export const SubmittedAccount = Type.Object(
+const SubmittedAccount = Type.Object(
   {
     bank_slug: Type.String({
       description: 'the bank holding the account (GET /public/v3/banks)',
@@ -81,7 +81,7 @@ export const AccountCollectionBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const Account = Type.Object({
+const Account = Type.Object({
   id: Type.String({ description: "the service's id of the account: use it in the account paths" }),
   currency: Type.String({ description: 'ISO 4217 currency code of the account, e.g. GBP' }),
   name: described(Type.Union([Type.String(), Type.Null()]), "the account's name at the bank; null when not given"),
@@ -121,7 +121,7 @@ export const Account = Type.Object({
 
 export const AccountList = Type.Object({ data: Type.Array(Account) });
 
-export const SubmittedBalance = Type.Object(
+const SubmittedBalance = Type.Object(
   {
     bank_slug: Type.String({
       description: 'the bank holding the account (GET /public/v3/banks)',

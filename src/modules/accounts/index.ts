@@ -2,7 +2,6 @@
 export {
   accountNotFound,
   listCustomerAccounts,
-  requireAccount,
   requireCustomerAccounts,
   setAccountsAuthorization,
   storeBankAccounts,

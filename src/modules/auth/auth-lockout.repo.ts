@@ -21,11 +21,11 @@ export interface LockoutSettings {
 
 const TABLE = 'auth_failures';
 
-export function pairKey(clientId: string, address: string): string {
+function pairKey(clientId: string, address: string): string {
   return `pair:${clientId}:${address}`;
 }
 
-export function addressKey(address: string): string {
+function addressKey(address: string): string {
   return `address:${address}`;
 }
 

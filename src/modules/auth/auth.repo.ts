@@ -55,9 +55,3 @@ export async function findCustomerToken(
   );
   return r.rows[0] ?? null;
 }
-
-/** Housekeeping: expired tokens are useless; drop them so the tables stay small. */
-export async function deleteExpiredTokens(db: Db, now: Date): Promise<void> {
-  await db.query('DELETE FROM access_tokens WHERE expires_at < $1', [now]);
-  await db.query('DELETE FROM customer_tokens WHERE expires_at < $1', [now]);
-}

@@ -97,7 +97,7 @@ export interface CustomerAuth {
  * How long a verified access token is taken on trust in this process: a revocation made by another process on the
  * same PostgreSQL is seen at most this late (one made in this process, at once).
  */
-export const ACCESS_TOKEN_CACHE_TTL_MS = 5_000;
+const ACCESS_TOKEN_CACHE_TTL_MS = 5_000;
 const ACCESS_TOKEN_CACHE_ENTRIES = 10_000;
 
 /** One cache per database, so two services in one process (tests) never share a verification. */

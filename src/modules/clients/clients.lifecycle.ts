@@ -57,7 +57,7 @@ export interface Change {
 
 const iso = (d: Date | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-export function toClientView(row: ClientRow, now: Date): ClientView {
+function toClientView(row: ClientRow, now: Date): ClientView {
   const overlapEnds = row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at);
   return {
     client_id: row.id,
@@ -70,7 +70,7 @@ export function toClientView(row: ClientRow, now: Date): ClientView {
   };
 }
 
-export function newClientId(): string {
+function newClientId(): string {
   return `cl_${randomBytes(12).toString('hex')}`;
 }
 

@@ -53,7 +53,7 @@ const PRIVACY = 'your privacy policy, linked from the consent screen; null when 
 const TERMS = 'your terms and conditions, linked from the consent screen; null when not set';
 const SERVICE = 'your customer service page, linked from the hosted pages; null when not set';
 
-export const SETTINGS_FIELDS = {
+const SETTINGS_FIELDS = {
   company_name: field(described(Type.Union([Type.String(), Type.Null()]), COMPANY), described(Name, COMPANY)),
   application_name: field(
     Type.Union([Type.String(), Type.Null()], { description: 'defaults to company_name on the consent screen' }),

@@ -1,5 +1,5 @@
 /** The clients module's public face: the tenants, their credentials, lifecycle and settings. Routes are wired by src/app/routes.ts. */
-export { clientsWithRetention, getInstallationKey, getSettings, updateSettings } from './clients.service.ts';
+export { clientsWithRetention, getSettings, updateSettings } from './clients.service.ts';
 export {
   clientAudit,
   createClient,
@@ -8,7 +8,6 @@ export {
   ensureBootstrapClients,
   getClient,
   listClients,
-  MAX_OVERLAP_SECONDS,
   recordAudit,
   rotateClientSecret,
   setClientEnabled,

@@ -25,9 +25,9 @@ import type { FlowRow, SessionRow } from './connect.repo.ts';
 import { seal, unseal } from '../../lib/sealed-box.ts';
 
 /** The component URL is single use and expires after 1800 s (docs/decisions/0012-invitations-and-web-component.md). */
-export const COMPONENT_URL_SECONDS = 1800;
+const COMPONENT_URL_SECONDS = 1800;
 /** A session outlives the URL that opened it: long enough to choose a bank, read, and approve at the bank. */
-export const SESSION_SECONDS = 2 * 3600;
+const SESSION_SECONDS = 2 * 3600;
 
 /** What the hosted connect flow needs. */
 export interface ConnectDeps {

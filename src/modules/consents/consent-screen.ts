@@ -6,7 +6,7 @@
  * Spec, endpoint 4: null purposes select the default purpose text.
  */
 import type { ClientSettings } from '../clients/index.ts';
-export const DEFAULT_PURPOSE = 'Apply Bank transaction data to improve your financial credibility';
+const DEFAULT_PURPOSE = 'Apply Bank transaction data to improve your financial credibility';
 
 /** What the service reads, nothing more (no beneficiaries, direct debits or standing orders: nothing uses them). */
 export const REQUESTED_PERMISSIONS = [

@@ -5,7 +5,7 @@ import { BankWire } from '../banks/index.ts';
 
 const OptText = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
 
-export const ThirdPartyInput = Type.Object(
+const ThirdPartyInput = Type.Object(
   {
     company_name: described(Type.String({ minLength: 1, maxLength: 200 }), "the company's name, shown to the customer"),
     company_address: described(OptText, 'its address'),
@@ -18,7 +18,7 @@ export const ThirdPartyInput = Type.Object(
   { additionalProperties: false },
 );
 
-export const PurposeInput = Type.Object(
+const PurposeInput = Type.Object(
   { description: Type.String({ minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
 );
@@ -126,7 +126,7 @@ export const ConsentStatusWire = Type.Object({
   }),
 });
 
-export const WebflowBank = Type.Object({
+const WebflowBank = Type.Object({
   ...BankWire.properties,
   is_connected: Type.Boolean({ description: 'the latest consent at this bank is Authorised' }),
   consent: described(
@@ -137,7 +137,7 @@ export const WebflowBank = Type.Object({
 
 export const WebflowBankList = Type.Object({ data: Type.Array(WebflowBank) });
 
-export const Pull = Type.Object({
+const Pull = Type.Object({
   id: described(Type.String(), "the pull's id"),
   trigger: described(
     Type.String(),

@@ -58,7 +58,7 @@ async function insertOrFindPull(
 }
 
 /** A run 'running' for longer than this was abandoned by a process that died; its job's retry takes it over. */
-export const STALE_RUN_SECONDS = 30 * 60;
+const STALE_RUN_SECONDS = 30 * 60;
 
 /** queued → running; null when the run is taken (and not stale) or finished. */
 export async function startPull(db: Db, id: string, now: Date): Promise<PullRow | null> {
@@ -114,10 +114,6 @@ export async function requeuePull(
   );
 }
 
-export async function findPull(db: Db, id: string): Promise<PullRow | null> {
-  return (await db.query<PullRow>('SELECT * FROM bank_pulls WHERE id = $1', [id])).rows[0] ?? null;
-}
-
 export async function listPulls(db: Db, consentId: string, limit = 20): Promise<PullRow[]> {
   return (
     await db.query<PullRow>(
@@ -171,30 +167,4 @@ export async function insertPayloads(
       col((x) => x.receivedAt),
     ],
   );
-}
-
-export async function payloadsOf(db: Db, pullId: string, attempt: number): Promise<RawPayload[]> {
-  const rows = (
-    await db.query<{
-      resource: RawPayload['resource'];
-      bank_account_id: string | null;
-      page: number;
-      url: string;
-      status_code: number;
-      body: string;
-      received_at: Date;
-    }>(
-      'SELECT resource, bank_account_id, page, url, status_code, body, received_at FROM bank_payloads WHERE pull_id = $1 AND attempt = $2 ORDER BY id',
-      [pullId, attempt],
-    )
-  ).rows;
-  return rows.map((r) => ({
-    resource: r.resource,
-    bankAccountId: r.bank_account_id,
-    page: r.page,
-    url: r.url,
-    status: r.status_code,
-    body: r.body,
-    receivedAt: Math.floor(new Date(r.received_at).getTime() / 1000),
-  }));
 }

@@ -58,7 +58,7 @@ export type SignInOutcome =
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'locked'; retryAfterSeconds: number };
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -215,7 +215,7 @@ export interface StaffInvitation {
   emailed: boolean;
 }
 
-export function staffInvitationUrl(publicBaseUrl: string, token: string): string {
+function staffInvitationUrl(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl.replace(/\/$/, '')}/console/invitations/${token}`;
 }
 

@@ -2,7 +2,7 @@
 import { described } from '../../http/wire.ts';
 import { Type } from 'typebox';
 
-export const ConsoleRoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('admin')]);
+const ConsoleRoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('admin')]);
 
 export const ConsoleInvitationParams = Type.Object({
   client_id: Type.String({

@@ -4,13 +4,11 @@ export {
   audit,
   findSession,
   findStaffInvitation,
-  hashToken,
   inviteStaff,
   listStaff,
   sameToken,
   signIn,
   signOut,
-  staffInvitationUrl,
 } from './console.service.ts';
 export type {
   ConsoleDeps,

@@ -12,7 +12,7 @@ export interface CustomerView {
   created_at: number;
 }
 
-export function toCustomerView(row: CustomerRow): CustomerView {
+function toCustomerView(row: CustomerRow): CustomerView {
   return {
     id: row.id,
     user_reference: row.user_reference,

@@ -18,7 +18,7 @@ export const IDEMPOTENCY_WINDOW_SECONDS = 86_400;
 
 /** Keys deleted per statement by the prune job, and statements per run: short locks, and a run that ends. */
 export const PRUNE_BATCH_SIZE = 1000;
-export const PRUNE_MAX_BATCHES = 100;
+const PRUNE_MAX_BATCHES = 100;
 
 /** The outcome of the work, and whether it is the stored outcome of an earlier request with the same key. */
 export interface IdempotentOutcome<T> {

@@ -51,7 +51,7 @@ export function invitationStatus(
 
 const ts = (d: Date | null) => (d ? unixSeconds(new Date(d)) : null);
 
-export function toInvitationView(deps: LinkDeps, row: InvitationRow, now: Date) {
+function toInvitationView(deps: LinkDeps, row: InvitationRow, now: Date) {
   const expiresAt = new Date(row.expires_at);
   return {
     id: row.id,

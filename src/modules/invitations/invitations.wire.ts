@@ -35,7 +35,7 @@ export const CreateInvitationBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const InvitationStatus = Type.Union([
+const InvitationStatus = Type.Union([
   Type.Literal('pending'),
   Type.Literal('used'),
   Type.Literal('revoked'),

@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** The unprivileged account Chromium runs as when the service is root: present on every Debian-like system. */
-export const CHROMIUM_USER = 'nobody';
+const CHROMIUM_USER = 'nobody';
 
 /** `remove`: deletes the wrapper's directory, once Chromium (started through it) has closed. */
 export type UnprivilegedLauncher =

@@ -19,11 +19,10 @@ export type {
   OverviewTransaction,
 } from './overview.types.ts';
 export { loadCustomerOverview } from './overview.service.ts';
-export { loadLender } from './overview.lender.ts';
 export type { Lender } from './overview.lender.ts';
 export { PdfUnavailableError, closePdfPrinter, renderAffordabilityPdf } from './overview.pdf.ts';
 export { buildOverviewCharts } from './overview.charts.ts';
 export { assessmentWaterfallDescription, assessmentWaterfallOption } from './overview.assessment.ts';
 export type { AssessmentBody } from '../affordability/index.ts';
 export type { OverviewChart } from './overview.charts.ts';
-export { formatDay, formatInstant, formatMoney, formatMonth, formatPercent, formatShare } from './overview.format.ts';
+export { formatDay, formatInstant, formatMoney, formatMonth, formatPercent } from './overview.format.ts';

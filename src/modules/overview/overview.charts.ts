@@ -30,7 +30,7 @@ export interface OverviewChart {
 }
 
 /** Categories shown in the spending chart (the table lists them all). */
-export const SPENDING_CHART_CATEGORIES = 10;
+const SPENDING_CHART_CATEGORIES = 10;
 
 const aria = { enabled: true, decal: { show: true } };
 
@@ -47,7 +47,7 @@ function title(text: string, subtext?: string) {
   return { text, subtext, left: 'center', textStyle: { fontSize: 14 }, subtextStyle: { fontSize: 11 } };
 }
 
-export function incomeExpenditureChart(report: OverviewReport): OverviewChart {
+function incomeExpenditureChart(report: OverviewReport): OverviewChart {
   const symbol = currencySymbol(report.currency);
   const first = report.months[0];
   const last = report.months.at(-1);
@@ -79,7 +79,7 @@ export function incomeExpenditureChart(report: OverviewReport): OverviewChart {
   };
 }
 
-export function spendingByCategoryChart(report: OverviewReport): OverviewChart {
+function spendingByCategoryChart(report: OverviewReport): OverviewChart {
   const symbol = currencySymbol(report.currency);
   const top = report.spending_by_category.slice(0, SPENDING_CHART_CATEGORIES).reverse();
   return {
@@ -118,7 +118,7 @@ export function spendingByCategoryChart(report: OverviewReport): OverviewChart {
   };
 }
 
-export function balanceChart(report: OverviewReport): OverviewChart {
+function balanceChart(report: OverviewReport): OverviewChart {
   const { balance } = report;
   const symbol = currencySymbol(balance.currency);
   const dates = [...balance.history.map((d) => formatDay(d.date)), ...balance.forecast.map((d) => formatDay(d.date))];

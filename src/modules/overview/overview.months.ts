@@ -7,7 +7,7 @@ import type { InsightsBody } from '../reports/index.ts';
 import type { OverviewMonth } from './overview.types.ts';
 
 /** Month index (year × 12 + month − 1) of a month. */
-export const monthKey = (year: number, month: number): number => year * 12 + month - 1;
+const monthKey = (year: number, month: number): number => year * 12 + month - 1;
 
 /** The report's own months, oldest first. */
 export function reportMonths(insights: InsightsBody): OverviewMonth[] {

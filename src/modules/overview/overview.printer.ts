@@ -16,15 +16,15 @@ import { PrintQueue, type PrintQueueLimits } from './print-queue.ts';
 
 export { PdfUnavailableError };
 
-export const PRINT_CONCURRENCY = 2;
+const PRINT_CONCURRENCY = 2;
 /** One client's documents printed at once: another client's always finds a turn free or next. */
-export const PRINT_PER_CLIENT = 1;
+const PRINT_PER_CLIENT = 1;
 /** One client's documents that may wait for a turn; more at once are refused (503, try again). */
-export const PRINT_QUEUE_PER_CLIENT = 4;
+const PRINT_QUEUE_PER_CLIENT = 4;
 /** Documents that may wait for a turn, all clients together. */
-export const PRINT_QUEUE_LIMIT = 16;
+const PRINT_QUEUE_LIMIT = 16;
 /** A document's deadline, its wait for a turn included (docs/security.md, "Limits"). */
-export const PRINT_TIMEOUT_MS = 60_000;
+const PRINT_TIMEOUT_MS = 60_000;
 
 const LAUNCH_ARGS = [
   '--disable-gpu',

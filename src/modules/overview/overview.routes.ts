@@ -26,7 +26,7 @@ const PdfResponse = {
 };
 
 /** A filename made of safe characters only (the id is the client's to choose among ours, but stay strict). */
-export function pdfFilename(customerId: string): string {
+function pdfFilename(customerId: string): string {
   return `affordability-${customerId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)}.pdf`;
 }
 

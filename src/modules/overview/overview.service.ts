@@ -210,7 +210,7 @@ function toTransaction(t: TransactionRow): OverviewTransaction {
  * The spending categories of the report with their Category Trends (financial_patterns.by_category: mean, lowest and
  * highest monthly total over the last 12 months), largest average first; categories without spending left out.
  */
-export function spendingByCategory(insights: InsightsBody): OverviewCategorySpend[] {
+function spendingByCategory(insights: InsightsBody): OverviewCategorySpend[] {
   const trends = new Map(insights.financial_patterns.by_category.map((t) => [t.category, t]));
   return insights.expenditure.categories
     .flatMap((c) => {
@@ -230,7 +230,7 @@ export function spendingByCategory(insights: InsightsBody): OverviewCategorySpen
 }
 
 /** Affordability as endpoint 16 and the report's summary averages give it; nothing averaged here. */
-export function affordabilityOf(body: AffordabilityBody, insights: InsightsBody): OverviewAffordability | null {
+function affordabilityOf(body: AffordabilityBody, insights: InsightsBody): OverviewAffordability | null {
   const records = body.data;
   const first = records[0];
   const latest = records.at(-1);

@@ -26,7 +26,7 @@ interface Waiter {
 }
 
 /** Seconds a refused caller is told to wait: about one document's printing. */
-export const BUSY_RETRY_AFTER_SECONDS = 10;
+const BUSY_RETRY_AFTER_SECONDS = 10;
 /** Clients whose last turn is remembered while idle (a client forgotten counts as never served: first in line). */
 const MAX_REMEMBERED = 10_000;
 

@@ -19,7 +19,6 @@ import {
 import { toRawWire } from './transactions.service.ts';
 
 export const SYNC_DEFAULT_COUNT = 100;
-export const SYNC_MAX_COUNT = 500;
 
 export interface SyncRequest {
   installationKey: string;

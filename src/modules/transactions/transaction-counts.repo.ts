@@ -8,7 +8,7 @@ import { whereClause, type TransactionFilters } from './transactions.repo.ts';
 import type { TransactionRow } from './transactions.ingest.ts';
 
 /** The width of a period of transaction_counts, in seconds (migrations/0013_transaction_counts.sql). */
-export const COUNT_PERIOD_SECONDS = 2_592_000;
+const COUNT_PERIOD_SECONDS = 2_592_000;
 
 /**
  * How many transactions match `f`, without a count(*) over the customer's history

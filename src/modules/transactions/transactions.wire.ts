@@ -319,14 +319,14 @@ export const SyncQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const SyncTransaction = Type.Object({
+const SyncTransaction = Type.Object({
   ...RawTransaction.properties,
   pending_transaction_id: Nullable(
     Type.String({ description: 'the id of the pending transaction this booked one replaced (listed in removed)' }),
   ),
 });
 
-export const RemovedTransaction = Type.Object({
+const RemovedTransaction = Type.Object({
   id: described(Type.String(), "the service's id of the transaction (a UUID)"),
   external_transaction_id: described(
     Type.String(),

@@ -60,7 +60,7 @@ const V4 = 'IANA IPv4 Special-Purpose Address Registry';
 const V6 = 'IANA IPv6 Special-Purpose Address Registry';
 
 /** The table (see the comment at the top). `source` groups the entries by the registry they come from. */
-export const RANGES: ReadonlyArray<Range & { source: string }> = [
+const RANGES: ReadonlyArray<Range & { source: string }> = [
   ...withSource(V4, [
     { cidr: '0.0.0.0/8', name: '"This network" (RFC 791)', verdict: 'unspecified' },
     { cidr: '0.0.0.0/32', name: '"This host on this network" (RFC 1122)', verdict: 'unspecified' },

@@ -88,7 +88,7 @@ const ACCOUNT_TYPES: ReadonlySet<WebhookType> = new Set([
 ]);
 
 /** The exact JSON body receivers get (members in a fixed order). Throws on an event that lacks its identifier. */
-export function webhookPayload(event: WebhookEvent): string {
+function webhookPayload(event: WebhookEvent): string {
   if (!WEBHOOK_TYPES.includes(event.type)) throw new TypeError(`unknown webhook type ${String(event.type)}`);
   const body: Record<string, string | number> = {
     msg: event.msg ?? MESSAGES[event.type](event),

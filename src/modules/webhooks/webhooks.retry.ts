@@ -13,9 +13,9 @@ export type Outcome =
   | { outcome: 'retry'; error: string; nextAttemptAt: Date }
   | { outcome: 'failed'; error: string; disableWebhook: boolean };
 
-export const JITTER = 0.1;
+const JITTER = 0.1;
 /** A Retry-After beyond this is not believed: one day keeps a confused receiver from parking deliveries for weeks. */
-export const MAX_RETRY_AFTER_SECONDS = 86_400;
+const MAX_RETRY_AFTER_SECONDS = 86_400;
 
 /** The wait before a retry: base seconds, spread by ±JITTER with random() in [0, 1). */
 export function jittered(baseSeconds: number, random: () => number): number {
@@ -33,7 +33,7 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
 }
 
 /** How an unsuccessful attempt is written in the log. */
-export function describeFailure(result: AttemptResult): string {
+function describeFailure(result: AttemptResult): string {
   if (result.kind === 'error') return result.error;
   const s = result.status;
   if (s >= 300 && s < 400) return `receiver answered ${s} (a redirect); redirects are not followed`;

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { AttemptResult } from './webhooks.retry.ts';
 import { addressRefusal, checkUrlShape, systemResolver, type Resolver, type UrlPolicy } from './webhooks.url-guard.ts';
 
-export const USER_AGENT = 'open-banking-insights-webhooks/1';
+const USER_AGENT = 'open-banking-insights-webhooks/1';
 
 export interface SendRequest {
   url: string;
@@ -33,7 +33,7 @@ export interface SendResult {
 class RefusedTarget extends Error {}
 
 /** A lookup that resolves every address, refuses the connection if any is not allowed, and returns only checked ones. */
-export function guardedLookup(policy: UrlPolicy, resolve: Resolver): LookupFunction {
+function guardedLookup(policy: UrlPolicy, resolve: Resolver): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (addresses) => {

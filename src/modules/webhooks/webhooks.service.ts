@@ -29,7 +29,7 @@ export interface CreatedWebhookView {
   secret: string;
 }
 
-export function toWebhookView(row: WebhookRow): WebhookView {
+function toWebhookView(row: WebhookRow): WebhookView {
   return {
     id: row.id,
     webhook_id: row.id,

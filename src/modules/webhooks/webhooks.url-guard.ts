@@ -37,7 +37,7 @@ export function addressRefusal(address: string, policy: UrlPolicy): string | nul
 }
 
 /** The URL's host without IPv6 brackets, as a socket wants it. */
-export function hostOf(url: URL): string {
+function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
 }
 

@@ -42,7 +42,7 @@ export const CreatedWebhook = Type.Object({
   secret: Type.String({ description: 'whsec_… signing secret (Standard Webhooks); shown only in this answer' }),
 });
 
-export const Webhook = Type.Object({
+const Webhook = Type.Object({
   id: described(Type.String(), 'the id of this record'),
   webhook_id: described(Type.String(), "the webhook's id"),
   url: described(Type.String(), 'the address that receives the POSTs'),

@@ -32,7 +32,7 @@ export interface Acquirer {
 
 export type AcquirerName = 'sumup' | 'stripe' | 'square';
 
-export const ACQUIRERS: Readonly<Record<AcquirerName, Acquirer>> = {
+const ACQUIRERS: Readonly<Record<AcquirerName, Acquirer>> = {
   sumup: { payer: 'SUMUP PAYMENTS LTD', delay: 1, feeRate: 0.0169 },
   stripe: { payer: 'STRIPE PAYMENTS UK', delay: 2, feeRate: 0.015 },
   square: { payer: 'SQUARE EUROPE LTD', delay: 1, feeRate: 0.0175 },

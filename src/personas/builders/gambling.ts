@@ -32,18 +32,6 @@ const OPERATORS: Operator[] = [
   { brand: 'Ladbrokes', descriptor: 'LADBROKES.COM', location: 'GIBRALTAR', country: 'GI', payer: 'LADBROKES' },
 ];
 
-/** Texts the gambling persona writes; other personas must contain none of them (tests check). */
-export const GAMBLING_WORDS = [
-  'SKYBET',
-  'SKY BETTING',
-  'BET365',
-  'PADDYPOWER',
-  'PADDY POWER',
-  'WILLIAMHILL',
-  'WILLIAM HILL',
-  'LADBROKES',
-];
-
 export interface GamblingSpec {
   operators: number;
   /** stakes a week at the start of the escalation window */

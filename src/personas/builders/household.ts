@@ -41,7 +41,7 @@ export function mortgage(
  * Council tax: the default scheme is ten monthly instalments, April to January; the first instalment carries
  * the odd pounds and pence so the other nine are round. The charge rises each April (up to 4.99 %).
  */
-export function councilTax(
+function councilTax(
   ctx: Ctx,
   acct: string,
   opts: { payee: string; ref: string; day: number; annual2024: number },
@@ -98,7 +98,7 @@ export interface BillSpec {
 }
 
 /** Gas and electricity by monthly direct debit, following the price cap. */
-export function energy(ctx: Ctx, acct: string, b: BillSpec): void {
+function energy(ctx: Ctx, acct: string, b: BillSpec): void {
   const base = energyLevel(dayFromCivil(2024, 6, 1));
   for (const o of monthly(ctx, b.day, 'after')) {
     const pounds = Math.round(b.monthly2024 * (energyLevel(o.due) / base));

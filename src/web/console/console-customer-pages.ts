@@ -8,7 +8,7 @@ import { formatInstant } from '../../modules/overview/index.ts';
 import type { Processing } from '../../modules/reports/index.ts';
 
 /** A bank's name as customers know it, from its slug ("sandbox" → "Sandbox Bank"); an unknown slug as it is. */
-export function bankName(slug: string): string {
+function bankName(slug: string): string {
   return findBank(slug)?.name ?? slug;
 }
 

@@ -50,7 +50,7 @@ export function cookieNames(publicBaseUrl: string): CookieNames {
 }
 
 /** __Host- cookies must have Path=/ (RFC 6265bis §4.1.3.2); plain http keeps the cookie to the console's paths. */
-export function cookiePath(names: CookieNames): string {
+function cookiePath(names: CookieNames): string {
   return names.secure ? '/' : '/console';
 }
 

@@ -10,17 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { ConfigError, loadConfig, type Config } from '../../src/config/config.ts';
-import type { Database } from '../../src/db/db.ts';
-import { openPglite } from '../../src/db/pglite.ts';
-import { migrate, readMigrations } from '../../src/db/migrate.ts';
-import {
-  generatedKeyFile,
-  InstallationKeyError,
-  loadInstallationKey,
-  type KeyLog,
-} from '../../src/app/installation-key.ts';
-import { withDeadline } from '../helpers/wait.ts';
+import { ConfigError, loadConfig, type Config } from '../config/config.ts';
+import type { Database } from '../db/db.ts';
+import { openPglite } from '../db/pglite.ts';
+import { migrate, readMigrations } from '../db/migrate.ts';
+import { generatedKeyFile, InstallationKeyError, loadInstallationKey, type KeyLog } from './installation-key.ts';
+import { withDeadline } from '../../test/helpers/wait.ts';
 
 const KEY = 'k'.repeat(40);
 const LEGACY = 'a1b2c3d4'.repeat(8);

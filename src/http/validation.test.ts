@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type, type TSchema } from 'typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { validatorCompiler } from '../../src/http/validation.ts';
+import { validatorCompiler } from './validation.ts';
 
 const route = (schema: TSchema, httpPart = 'params') => ({ schema, httpPart, method: 'GET', url: '/x/:customer_id' });
 

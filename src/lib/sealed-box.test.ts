@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { seal, SealedBoxError, unseal, unsealOrNull, type SealPurpose } from '../../src/lib/sealed-box.ts';
+import { seal, SealedBoxError, unseal, unsealOrNull, type SealPurpose } from './sealed-box.ts';
 
 const KEY = 'test-installation-key-0123456789abcdef';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   test('defaults make the service start with no environment at all', () => {

@@ -10,8 +10,8 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
-import { bankRequest } from '../../src/banks/http.ts';
-import { BankUnavailableError } from '../../src/banks/errors.ts';
+import { bankRequest } from './http.ts';
+import { BankUnavailableError } from './errors.ts';
 
 x509.cryptoProvider.set(globalThis.crypto);
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCheckedJson, parseJsonInSlices } from '../../src/http/json-slices.ts';
-import { JsonInputError, MAX_JSON_DEPTH } from '../../src/http/json-checks.ts';
+import { parseCheckedJson, parseJsonInSlices } from './json-slices.ts';
+import { JsonInputError, MAX_JSON_DEPTH } from './json-checks.ts';
 
 const same = async (text: string) => {
   let expected: unknown;

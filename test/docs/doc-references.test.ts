@@ -13,7 +13,7 @@ import { first, itemAt } from '../../src/lib/indexing.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCANNED = ['src', 'test', 'bench', 'scripts', 'migrations', 'docs', 'bin', '.ci', 'README.md'];
 const SKIPPED_DIRS = new Set(['node_modules', 'fixtures']);
-const SELF = 'test/unit/doc-references.test.ts';
+const SELF = 'test/docs/doc-references.test.ts';
 
 /** Names of documents that live outside the repository, and paths that lead out of it. */
 const OUTSIDE = [

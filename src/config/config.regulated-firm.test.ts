@@ -1,9 +1,9 @@
 /** loadConfig's REGULATED_FIRM_NAME and REGULATED_FIRM_FCA_NUMBER (docs/decisions/0055-hosted-pages-no-dead-ends.md). */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
-import { page } from '../../src/web/layout.ts';
-import { html } from '../../src/web/html.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { page } from '../web/layout.ts';
+import { html } from '../web/html.ts';
 
 const refused = (env: Record<string, string>, key: string) =>
   assert.throws(

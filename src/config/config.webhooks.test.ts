@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig › webhook settings', () => {
   test('defaults: loopback refused, 10 s timeout, the Standard Webhooks schedule', () => {

@@ -1,9 +1,9 @@
 /** The OBIE normaliser (pure): the standard's payloads → our shapes, the per-bank overrides, bad answers. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeObie } from '../../src/banks/obie/normalize.ts';
-import { BankBadResponseError } from '../../src/banks/errors.ts';
-import type { RawPayload } from '../../src/banks/connector.ts';
+import { normalizeObie } from './normalize.ts';
+import { BankBadResponseError } from '../errors.ts';
+import type { RawPayload } from '../connector.ts';
 
 const page = (
   resource: RawPayload['resource'],

@@ -5,9 +5,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import raw from '../../src/banks/directory/uk-banks.json' with { type: 'json' };
-import { DirectoryError, directoryEntries, directoryEntry, parseDirectory } from '../../src/banks/directory.ts';
-import { BANKS, findBank } from '../../src/banks/registry.ts';
+import raw from './directory/uk-banks.json' with { type: 'json' };
+import { DirectoryError, directoryEntries, directoryEntry, parseDirectory } from './directory.ts';
+import { BANKS, findBank } from './registry.ts';
 
 /** The registry's real banks as they were before the directory existed: [slug, name, colour, type]. */
 const CATALOGUE: ReadonlyArray<readonly [string, string, string, 'Personal' | 'Business' | null]> = [

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BANKS, bankLogoSvg } from '../../src/banks/registry.ts';
-import { contrastRatio } from '../../src/lib/colour-contrast.ts';
+import { BANKS, bankLogoSvg } from './registry.ts';
+import { contrastRatio } from '../lib/colour-contrast.ts';
 
 // The generated logo of endpoint 4's logo_url and the bank list: its initials must read on the bank's colour.
 // 22 px bold is "large text" in WCAG 2.2 (3:1 for AA); the colour chosen is also the better of white and black.

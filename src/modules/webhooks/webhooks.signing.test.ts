@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
-import { generateWebhookSecret, signatureHeaders, signPayload } from '../../src/modules/webhooks/webhooks.signing.ts';
-import { seal, unseal } from '../../src/lib/sealed-box.ts';
+import { generateWebhookSecret, signatureHeaders, signPayload } from './webhooks.signing.ts';
+import { seal, unseal } from '../../lib/sealed-box.ts';
 
 const sealSecret = (key: string, secret: string) => seal(key, 'webhook signing secrets', secret);
 const openSecret = (key: string, sealed: string) => unseal(key, 'webhook signing secrets', sealed);

@@ -1,12 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyAddress, type AddressClass } from '../../src/modules/webhooks/webhooks.ip-ranges.ts';
-import {
-  checkUrlShape,
-  checkWebhookUrl,
-  type Resolver,
-  type UrlPolicy,
-} from '../../src/modules/webhooks/webhooks.url-guard.ts';
+import { classifyAddress, type AddressClass } from './webhooks.ip-ranges.ts';
+import { checkUrlShape, checkWebhookUrl, type Resolver, type UrlPolicy } from './webhooks.url-guard.ts';
 
 const STRICT: UrlPolicy = { allowLoopback: false, allowHttp: false };
 const DEV: UrlPolicy = { allowLoopback: true, allowHttp: true };

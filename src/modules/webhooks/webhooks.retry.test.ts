@@ -1,12 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../../src/config/config.ts';
-import {
-  decideOutcome,
-  jittered,
-  parseRetryAfter,
-  type AttemptResult,
-} from '../../src/modules/webhooks/webhooks.retry.ts';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../../config/config.ts';
+import { decideOutcome, jittered, parseRetryAfter, type AttemptResult } from './webhooks.retry.ts';
 
 const now = new Date('2026-06-01T09:00:00Z');
 const schedule = DEFAULT_WEBHOOK_RETRY_SCHEDULE;

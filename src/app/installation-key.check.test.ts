@@ -5,10 +5,10 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPglite } from '../../src/db/pglite.ts';
-import { migrate } from '../../src/db/migrate.ts';
-import type { Database } from '../../src/db/db.ts';
-import { checkKeyFingerprint, InstallationKeyError, keyFingerprint } from '../../src/app/installation-key.ts';
+import { openPglite } from '../db/pglite.ts';
+import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/db.ts';
+import { checkKeyFingerprint, InstallationKeyError, keyFingerprint } from './installation-key.ts';
 
 const FIRST = 'first-installation-key-0123456789abcdef';
 const OTHER = 'other-installation-key-0123456789abcdef';

@@ -7,14 +7,9 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createObieConnector, nextLink } from '../../src/banks/obie/client.ts';
-import {
-  BankAuthLostError,
-  BankBadResponseError,
-  BankRateLimitedError,
-  BankUnavailableError,
-} from '../../src/banks/errors.ts';
-import type { BankConnectionSettings } from '../../src/banks/connections.ts';
+import { createObieConnector, nextLink } from './client.ts';
+import { BankAuthLostError, BankBadResponseError, BankRateLimitedError, BankUnavailableError } from '../errors.ts';
+import type { BankConnectionSettings } from '../connections.ts';
 
 type Script = (
   req: http.IncomingMessage,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ERROR_CODES, NOT_FOUND_SUBJECTS } from '../../src/lib/app-error.ts';
-import { statusForCode } from '../../src/http/error-codes.ts';
+import { ERROR_CODES, NOT_FOUND_SUBJECTS } from '../lib/app-error.ts';
+import { statusForCode } from './error-codes.ts';
 
 test('every declared error code has an HTTP error status, and every <subject>_not_found is a 404', () => {
   assert.equal(new Set(ERROR_CODES).size, ERROR_CODES.length, 'no code is declared twice');

@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { generateKeyPairSync } from 'node:crypto';
-import { directoryEntries } from '../../src/banks/directory.ts';
-import { createTestPki } from '../../src/sandbox-bank/pki.ts';
-import { parseUsername } from '../../src/sandbox-bank/state.ts';
+import { directoryEntries } from '../banks/directory.ts';
+import { createTestPki } from '../sandbox-bank/pki.ts';
+import { parseUsername } from '../sandbox-bank/state.ts';
 
 const problems = (env: Record<string, string>): string[] => {
   try {

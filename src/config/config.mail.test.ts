@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig › e-mail', () => {
   test('without SMTP_URL, e-mails go to DATA_DIR/mail-outbox', () => {

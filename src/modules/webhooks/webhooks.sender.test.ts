@@ -5,9 +5,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sendWebhook } from '../../src/modules/webhooks/webhooks.sender.ts';
-import type { Resolver, UrlPolicy } from '../../src/modules/webhooks/webhooks.url-guard.ts';
-import { startSink } from '../helpers/webhook-sink.ts';
+import { sendWebhook } from './webhooks.sender.ts';
+import type { Resolver, UrlPolicy } from './webhooks.url-guard.ts';
+import { startSink } from '../../../test/helpers/webhook-sink.ts';
 
 // The deadline is not under test here: long, so a busy machine cannot turn an answer into a timeout.
 const send = (url: string, policy: UrlPolicy, resolve: Resolver) =>

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig › OBI_CHROMIUM_PATH', () => {
   test('unset: /usr/bin/chromium when it exists, otherwise no PDFs', () => {
