@@ -17,6 +17,8 @@ import path from 'node:path';
 import { startChildService, type ChildService } from '../helpers/child-service.ts';
 import { findPgBin, startPrimaryAndReplica } from '../helpers/pg-cluster.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { openPostgres } from '../../src/db/postgres.ts';
+import { replicaReads } from '../../src/db/read-replica.ts';
 
 const SECRET = 'replica-lender-secret-0123456789ab';
 const METRICS_TOKEN = 'replica-metrics-token-0123456789abcdef';
@@ -68,10 +70,15 @@ async function laggingReads(svc: ChildService, servedBy: 'replica' | 'primary'):
 describe('two API processes and a worker on a PostgreSQL primary and its streaming replica', { skip }, () => {
   test('writes through one API are read back through the other; lagging reads go to the replica once it has caught up', async (t) => {
     if ('missing' in bin) assert.fail(`OBI_REQUIRE_PG_BINARIES=1, but there are no ${bin.missing}`);
+    // Undone in reverse, even after a failure: the processes, then the servers and their directories.
+    const cleanups: Array<() => unknown> = [];
+    t.after(async () => {
+      for (const undo of cleanups.reverse()) await (async () => undo())().catch(() => undefined);
+    });
     const cluster = await startPrimaryAndReplica(bin.dir);
-    t.after(() => cluster.destroy());
+    cleanups.push(() => cluster.destroy());
     const dirs: string[] = [];
-    t.after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+    cleanups.push(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
     const env = (name: string) => {
       dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `obi-replica-${name}-`)));
       return {
@@ -86,13 +93,13 @@ describe('two API processes and a worker on a PostgreSQL primary and its streami
     };
     // The first migrates the new database; the other two start on it together.
     const api1 = await startChildService(env('api1'), { args: ['--role=api'] });
-    t.after(() => api1.stop('SIGKILL'));
+    cleanups.push(() => api1.stop('SIGKILL'));
     const [api2, worker] = await Promise.all([
       startChildService(env('api2'), { args: ['--role=api'] }),
       startChildService(env('worker'), { args: ['--role=worker'] }),
     ]);
-    t.after(() => api2.stop('SIGKILL'));
-    t.after(() => worker.stop('SIGKILL'));
+    cleanups.push(() => api2.stop('SIGKILL'));
+    cleanups.push(() => worker.stop('SIGKILL'));
     const exited = () =>
       [api1, api2, worker].some((s) => s.child.exitCode !== null)
         ? `a process exited\n--- api1 ---\n${api1.output()}\n--- api2 ---\n${api2.output()}\n--- worker ---\n${worker.output()}`
@@ -158,6 +165,16 @@ describe('two API processes and a worker on a PostgreSQL primary and its streami
         (await laggingReads(api1, 'replica')) > replicaBefore,
       { what: 'the report served by the replica', giveUp: exited },
     );
+
+    // A client-wide list (the console's): the replica once it has replayed the primary's WAL as of the read.
+    const [primaryDb, replicaDb] = [await openPostgres(cluster.primaryUrl), await openPostgres(cluster.replicaUrl)];
+    cleanups.push(() => Promise.all([primaryDb.close(), replicaDb.close()]));
+    const lists = replicaReads(primaryDb, replicaDb, () => undefined);
+    await waitFor(async () => (await lists.forList()) === replicaDb, { what: 'a list read routed to the replica' });
+    await cluster.sql('replica', 'SELECT pg_wal_replay_pause()');
+    await primaryDb.query('SELECT pg_switch_wal(), txid_current()'); // a write the paused replica has not replayed
+    assert.equal(await lists.forList(), primaryDb, 'behind the primary: the list read goes there');
+    await cluster.sql('replica', 'SELECT pg_wal_replay_resume()');
 
     // The replica away: reads that may lag go to the primary, and nothing fails.
     await cluster.stopReplica();
