@@ -49,13 +49,39 @@ async function customerMark(db: Db, customerId: string): Promise<string> {
   return r.rows[0]?.mark ?? '';
 }
 
+/**
+ * What a statement on the replica may meet that the primary would not: a replay conflict (a hot standby cancels a
+ * read whose rows the primary's vacuum removed: SQLSTATE 40001), a replica shutting down or starting (57P01–57P03), or
+ * a lost connection (08…, or the driver's own error). The statement is then run on the primary.
+ */
+export function isReplicaTrouble(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string')
+    return code === '40001' || /^57P0[123]$/.test(code) || code.startsWith('08') || code.startsWith('ECONN');
+  return err instanceof Error && /Connection terminated|connection timeout/i.test(err.message);
+}
+
 /** Replica and primary; `observe` counts where each read went. */
 export function replicaReads(primary: Database, replica: Database, observe: (to: ReadTarget) => void): LaggingReads {
+  // The replica as a routed read sees it: a statement the replica cannot serve is served by the primary, which is
+  // never behind (a read of several statements may then mix the two, each at least as new as the reader's writes).
+  const replicaOrPrimary: Database = {
+    ...replica,
+    async query(sql, params, opts) {
+      try {
+        return await replica.query(sql, params, opts);
+      } catch (err) {
+        if (!isReplicaTrouble(err)) throw err;
+        observe('primary');
+        return primary.query(sql, params, opts);
+      }
+    },
+  };
   const choose = async (caughtUp: () => Promise<boolean>): Promise<Database> => {
     // An unreachable replica is a replica behind: the read goes to the primary.
     const onReplica = await caughtUp().catch(() => false);
     observe(onReplica ? 'replica' : 'primary');
-    return onReplica ? replica : primary;
+    return onReplica ? replicaOrPrimary : primary;
   };
   return {
     replicated: true,

