@@ -56,6 +56,7 @@ async function startServer(env: Record<string, string>) {
   const deps = {
     config,
     db: runtime.db,
+    reads: runtime.reads,
     clock: systemClock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,

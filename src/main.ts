@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   const deps = {
     config,
     db: runtime.db,
+    reads: runtime.reads,
     clock: systemClock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,

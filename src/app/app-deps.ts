@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/db.ts';
+import type { LaggingReads } from '../db/read-replica.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { WorkerPool } from '../workers/pool.ts';
@@ -15,6 +16,8 @@ import type { Metrics } from '../lib/metrics.ts';
 export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
+  /** where reads that may lag go (src/db/read-replica.ts): the replica once it has caught up, else db */
+  reads: LaggingReads;
   clock: Clock;
   /** the installation key (src/app/installation-key.ts, loadInstallationKey) */
   installationKey: string;

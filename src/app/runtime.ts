@@ -5,6 +5,8 @@
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/db.ts';
 import { openDatabase } from '../db/open.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { primaryReads, replicaReads, type LaggingReads } from '../db/read-replica.ts';
 import { migrate } from '../db/migrate.ts';
 import { discardInterruptedIngests, SUBMISSION_WARM_UP } from '../modules/transactions/index.ts';
 import { warnIfAutovacuumOff } from '../db/autovacuum.ts';
@@ -33,6 +35,8 @@ export interface StartupLog {
 
 export interface Runtime {
   db: Database;
+  /** where reads that may lag go: the replica (DATABASE_READ_URL) when it has caught up, else db */
+  reads: LaggingReads;
   installationKey: string;
   queue: Queue;
   /** threads for CPU-heavy pure work (report computation, large submissions): src/workers/pool.ts */
@@ -56,6 +60,9 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const db = opts.db ?? (await openDatabase(config, { log: opts.log }));
   const metrics = createMetrics();
+  // A replica that is away at start is no reason not to start: reads go to the primary meanwhile.
+  const replica = config.databaseReadUrl ? await openPostgres(config.databaseReadUrl, { lazy: true }) : null;
+  const reads = replica ? replicaReads(db, replica, (to) => metrics.observeLaggingRead(to)) : primaryReads(db);
   let sandboxBank: SandboxBank | null = null;
   // Started beside the database's work below: its RSA keys are generated on libuv's threads meanwhile.
   const sandboxStarting = config.sandboxBank && opts.sandboxBank !== false ? startSandbox(config, clock) : null;
@@ -89,6 +96,7 @@ export async function openRuntime(
     });
     return {
       db,
+      reads,
       installationKey,
       queue,
       workerPool,
@@ -101,11 +109,13 @@ export async function openRuntime(
         // After the queue: a report job still running gets its computation back before the threads stop.
         await workerPool.close().catch(() => undefined);
         await sandboxBank?.close().catch(() => undefined);
+        await replica?.close().catch(() => undefined);
         await db.close();
       },
     };
   } catch (err) {
     await sandboxStarting?.then((s) => s.close()).catch(() => undefined);
+    await replica?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }

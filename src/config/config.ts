@@ -43,6 +43,11 @@ export interface Config extends TableSettings {
   dataDir: string;
   /** When set, a PostgreSQL server (node-postgres); otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | null;
+  /**
+   * A streaming replica of databaseUrl for reads that may lag (src/db/read-replica.ts,
+   * docs/decisions/0076-read-replica.md); null: every read goes to databaseUrl.
+   */
+  databaseReadUrl: string | null;
   publicBaseUrl: string;
   logLevel: LogLevel;
   bootstrapClients: BootstrapClient[];
@@ -253,6 +258,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL');
   }
+  const databaseReadUrl = get('DATABASE_READ_URL') ?? null;
+  if (databaseReadUrl !== null && !/^postgres(ql)?:\/\//.test(databaseReadUrl)) {
+    problems.push('DATABASE_READ_URL: expected a postgres:// or postgresql:// URL');
+  } else if (databaseReadUrl !== null && databaseUrl === null) {
+    problems.push(
+      'DATABASE_READ_URL: a replica of the PostgreSQL server in DATABASE_URL; the embedded database has none, so set DATABASE_URL too or leave DATABASE_READ_URL unset',
+    );
+  }
 
   const publicBaseUrl = (get('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(
     /\/+$/,
@@ -280,6 +293,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     host,
     dataDir,
     databaseUrl,
+    databaseReadUrl,
     publicBaseUrl,
     logLevel,
     ...clientAccess,

@@ -72,6 +72,11 @@ export const CONFIG_FIELDS = {
     shown: '—',
     doc: '`postgres://…`: use a PostgreSQL server',
   },
+  DATABASE_READ_URL: {
+    type: 'text',
+    shown: '— (every read on `DATABASE_URL`)',
+    doc: "`postgres://…` of a streaming replica of `DATABASE_URL` (only with it): reads that may lag (raw transaction pages, report bodies, the console's lists) go there once it holds every write they could depend on, else to the primary ([docs/operations.md](docs/operations.md#read-replica))",
+  },
   PUBLIC_BASE_URL: {
     type: 'text',
     shown: '`http://HOST:PORT`',

@@ -63,11 +63,15 @@ function bind(kind: 'postgres', q: Queryable, client: pg.PoolClient | null): Db 
   return db;
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+/**
+ * `lazy`: connect on first use instead of proving the server is there now (a read replica: while it is away, reads
+ * go to the primary, src/db/read-replica.ts, and the process still starts).
+ */
+export async function openPostgres(url: string, opts: { lazy?: boolean } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that errors (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  await pool.query('SELECT 1');
+  if (!opts.lazy) await pool.query('SELECT 1');
   const db = bind('postgres', pool, null);
   return {
     ...db,

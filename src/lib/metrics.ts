@@ -38,6 +38,8 @@ export interface Metrics extends JobObserver {
   readQueueDepthFrom(source: () => Promise<QueueDepth[]>): void;
   /** Where the database pool's state is read at each scrape; never called where there is no pool. */
   readPoolFrom(source: () => PoolStats): void;
+  /** A read that may lag went to the replica or, the replica being behind or away, to the primary (src/db/read-replica.ts). */
+  observeLaggingRead(servedBy: 'replica' | 'primary'): void;
   /** The text exposition format, and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -49,6 +51,7 @@ export const METRIC_NAMES = {
   queueJobs: 'obi_queue_jobs',
   poolConnections: 'obi_db_pool_connections',
   poolWaiting: 'obi_db_pool_waiting_queries',
+  laggingReads: 'obi_db_lagging_reads_total',
 } as const;
 
 /** HTTP methods a label may name; anything else a client sends is counted as "other" (labels stay few). */
@@ -83,6 +86,7 @@ export function createMetrics(): Metrics {
     labelNames: ['job'] as const,
     registers: [registry],
   });
+  let laggingReads: Counter<'served_by'> | null = null;
   let queueSource: (() => Promise<QueueDepth[]>) | null = null;
   queueGauge(registry, () => queueSource?.() ?? Promise.resolve([]));
   let poolSource: (() => PoolStats) | null = null;
@@ -95,6 +99,16 @@ export function createMetrics(): Metrics {
     observeJob(name, seconds, outcome) {
       jobDuration.observe({ job: name, outcome }, seconds);
       if (outcome === 'failed') jobFailures.inc({ job: name });
+    },
+    observeLaggingRead(servedBy) {
+      // Registered on first use: only a process with a replica (DATABASE_READ_URL) shows it.
+      laggingReads ??= new Counter({
+        name: METRIC_NAMES.laggingReads,
+        help: 'Reads that may lag (DATABASE_READ_URL), by the database that served them: the replica, or the primary when the replica had not yet replayed what the reader could have seen (or was unreachable)',
+        labelNames: ['served_by'] as const,
+        registers: [registry],
+      });
+      laggingReads.inc({ served_by: servedBy });
     },
     readQueueDepthFrom(source) {
       queueSource = source;

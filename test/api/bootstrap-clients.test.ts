@@ -40,6 +40,7 @@ async function start(bootstrap: string, shared: Database | null) {
   const app = await buildApp({
     config,
     db: runtime.db,
+    reads: runtime.reads,
     clock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,

@@ -64,6 +64,7 @@ export async function startService(
   const deps: AppDeps = {
     config,
     db: runtime.db,
+    reads: runtime.reads,
     clock,
     installationKey: runtime.installationKey,
     queue: runtime.queue,

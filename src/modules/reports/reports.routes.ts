@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
+import type { LaggingReads } from '../../db/read-replica.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { clientOf, requireAuth } from '../../http/auth.ts';
 import { problemResponses, STANDARD_ERRORS } from '../../http/wire.ts';
@@ -17,6 +18,11 @@ import { CustomerIdParams } from '../customers/index.ts';
 
 export interface ReportRoutesDeps {
   db: Database;
+  /**
+   * where the report bodies go, the replica when it has caught up with the customer (src/db/read-replica.ts); the
+   * readiness status (endpoint 18) stays on the primary: it is what a client polls before reading a report
+   */
+  reads: Pick<LaggingReads, 'forCustomer'>;
   clock: Clock;
 }
 
@@ -43,6 +49,8 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
       getReportReadiness(deps.db, clientOf(request).clientId, request.params.customer_id, request.params.report_name),
   );
 
+  const onReplica = (request: { params: { customer_id: string } }) =>
+    deps.reads.forCustomer(request.params.customer_id);
   const report = (
     summary: string,
     description: string,
@@ -65,7 +73,8 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
       "The customer's insights over their personal accounts: income and expenditure by month and category, recurring payments, category trends, and the financial markers a lender looks at (gambling, returned payments, overdraft use, loans, pension and benefits), each with the transactions behind it. 409 while the report is not ready (endpoint 18).",
       Insights,
     ),
-    async (request) => getPersonalInsights(deps.db, clientOf(request).clientId, request.params.customer_id),
+    async (request) =>
+      getPersonalInsights(await onReplica(request), clientOf(request).clientId, request.params.customer_id),
   );
   app.get(
     '/public/v3/customers/:customer_id/affordability/personal',
@@ -74,7 +83,8 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
       "Affordability records for the customer's personal accounts: income, fixed and flexible expenditure and what is left, over the last months, per currency. 409 while the report is not ready.",
       AffordabilityList,
     ),
-    async (request) => getPersonalAffordability(deps.db, clientOf(request).clientId, request.params.customer_id),
+    async (request) =>
+      getPersonalAffordability(await onReplica(request), clientOf(request).clientId, request.params.customer_id),
   );
   app.get(
     '/public/v3/customers/:customer_id/events/personal',
@@ -83,7 +93,8 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
       "Events noticed in the customer's data (for example a salary that stopped, a new loan, gambling above a threshold), each with when it was first seen and whether it is an alert. A NEW_EVENT webhook announces each. 409 while the report is not ready.",
       EventList,
     ),
-    async (request) => getPersonalEvents(deps.db, clientOf(request).clientId, request.params.customer_id),
+    async (request) =>
+      getPersonalEvents(await onReplica(request), clientOf(request).clientId, request.params.customer_id),
   );
   app.get(
     '/public/v3/customers/:customer_id/forecast/personal',
@@ -92,6 +103,7 @@ export async function reportRoutes(app: HttpApp, deps: ReportRoutesDeps): Promis
       "The customer's end-of-day balance per day, reconstructed from balances and transactions, and a forecast of the next 90 days from the recurring income and payments and everyday spending, with the lowest expected balance and the first day it may go below zero. 409 while the report is not ready.",
       Forecast,
     ),
-    async (request) => getPersonalForecast(deps.db, clientOf(request).clientId, request.params.customer_id),
+    async (request) =>
+      getPersonalForecast(await onReplica(request), clientOf(request).clientId, request.params.customer_id),
   );
 }

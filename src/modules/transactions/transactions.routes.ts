@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../http/server.ts';
 import type { Database } from '../../db/db.ts';
+import type { LaggingReads } from '../../db/read-replica.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config/config.ts';
 import type { Queue } from '../../jobs/queue.ts';
@@ -53,6 +54,8 @@ function idempotencyOf(request: FastifyRequest): { key: string; requestHash: str
 
 export interface TransactionRoutesDeps {
   db: Database;
+  /** where the pages go, the replica when it has caught up with the customer (src/db/read-replica.ts) */
+  reads: Pick<LaggingReads, 'forCustomer'>;
   clock: Clock;
   queue: Queue;
   config: Pick<Config, 'publicBaseUrl' | 'bodyLimitBytes'>;
@@ -200,7 +203,7 @@ async function transactionReadRoutes(app: HttpApp, deps: TransactionRoutesDeps):
     const { page = 1, max_per_page: maxPerPage = 1000, cursor, ...filters } = request.query;
     const customerId = request.params.customer_id;
     const { rows, total, nextCursor } = await service.listRawTransactions(
-      deps.db,
+      await deps.reads.forCustomer(customerId),
       clientOf(request).clientId,
       customerId,
       filters,

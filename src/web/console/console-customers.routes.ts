@@ -55,11 +55,13 @@ async function customerListRoute(c: HttpApp, deps: ConsoleRoutesDeps, kit: Conso
     if (!s) return reply;
     const query = field(request.query, 'q', 200);
     const page = pageNumber(request.query);
-    const found = await searchCustomers(deps.db, s.clientId, { query, page, maxPerPage: PER_PAGE });
+    // A list that may lag: on the replica once it has replayed what the primary held when the page was asked for.
+    const db = await deps.reads.forList();
+    const found = await searchCustomers(db, s.clientId, { query, page, maxPerPage: PER_PAGE });
     const rows: CustomerListRow[] = [];
     for (const customer of found.data) {
-      const consents = await listCustomerConsents(deps, s.clientId, customer.id);
-      const readiness = await getReportReadiness(deps.db, s.clientId, customer.id, 'insights');
+      const consents = await listCustomerConsents({ ...deps, db }, s.clientId, customer.id);
+      const readiness = await getReportReadiness(db, s.clientId, customer.id, 'insights');
       rows.push({
         id: customer.id,
         user_reference: customer.user_reference,

@@ -1,6 +1,7 @@
 /** What the console's route files share: its deps, form fields, sending pages, the signed-in user, the POST guard. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.ts';
+import type { LaggingReads } from '../../db/read-replica.ts';
 import type { ErasureSteps } from '../../modules/customers/index.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { findSession, type ConsoleDeps, type ConsoleSession } from '../../modules/console/index.ts';
@@ -20,6 +21,8 @@ export type ConsoleRoutesDeps = ConsoleDeps &
     config: Pick<Config, 'pagesPerMinute' | 'publicBaseUrl' | 'smtpUrl'>;
     /** the other modules' parts of a customer's erasure (src/app/customer-erasure.ts) */
     erasure: ErasureSteps;
+    /** where the lists go, the replica when it has caught up with the primary (src/db/read-replica.ts) */
+    reads: Pick<LaggingReads, 'forList'>;
   };
 
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{1,60}$/;

@@ -22,7 +22,7 @@ export async function webhookRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Co
   c.get('/console/webhooks', { schema: hide }, async (request, reply) => {
     const s = await kit.signedIn(request, reply);
     if (!s) return reply;
-    const { data } = await listWebhooks(deps.db, s.clientId);
+    const { data } = await listWebhooks(await deps.reads.forList(), s.clientId);
     return kit.send(reply, 200, { title: 'Webhooks', session: s, section: 'webhooks', body: webhooksBody(data) });
   });
 
@@ -33,9 +33,11 @@ export async function webhookRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: Co
     page: number,
     message: ReturnType<typeof flash> | '',
   ) => {
-    const webhook = (await listWebhooks(deps.db, s.clientId)).data.find((w) => w.id === webhookId);
+    // Lists that may lag: on the replica once it has replayed what the primary held now (src/db/read-replica.ts).
+    const db = await deps.reads.forList();
+    const webhook = (await listWebhooks(db, s.clientId)).data.find((w) => w.id === webhookId);
     if (!webhook) throw notFound('webhook');
-    const { data, total } = await listDeliveries(deps.db, s.clientId, webhookId, {
+    const { data, total } = await listDeliveries(db, s.clientId, webhookId, {
       page,
       maxPerPage: DELIVERIES_PER_PAGE,
     });
