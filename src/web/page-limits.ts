@@ -46,10 +46,13 @@ export function flowKeyOf(request: FastifyRequest): string | null {
 
 /** Thrown when a page is refused: the page says when to try again (src/web/pages/result.ts, 'busy'). */
 export class PagesBusyError extends AppError {
+  /** in words ("42 seconds") */
   readonly retryAfter: string;
-  constructor(after: string) {
+  readonly retryAfterSeconds: number;
+  constructor(after: string, seconds: number) {
     super('rate_limited', `Too many requests; try again in ${after}.`);
     this.retryAfter = after;
+    this.retryAfterSeconds = seconds;
   }
 }
 
@@ -71,8 +74,8 @@ function clearRateLimitMark(request: FastifyRequest): void {
 
 /** One onRequest hook for the /connect scope: per flow, then per address. */
 export function hostedPageLimits(app: FastifyInstance, limits: PageLimits): onRequestAsyncHookHandler {
-  const errorResponseBuilder = (_request: FastifyRequest, context: { after: string }) =>
-    new PagesBusyError(context.after);
+  const errorResponseBuilder = (_request: FastifyRequest, context: { after: string; ttl: number }) =>
+    new PagesBusyError(context.after, Math.max(1, Math.ceil(context.ttl / 1000)));
   const perFlow = app.rateLimit({
     max: limits.perFlowPerMinute,
     timeWindow: MINUTE_MS,
