@@ -69,7 +69,11 @@ export async function settingsRoutes(c: HttpApp, deps: ConsoleRoutesDeps, kit: C
     if (first) {
       const range = `${BOUNDS.minimum.toLocaleString('en-GB')} to ${BOUNDS.maximum.toLocaleString('en-GB')}`;
       const error = `The retention period ${first.detail}: enter a whole number of days from ${range}, or leave it empty to keep customers’ data until they are erased.`;
-      return settingsPage(reply, s, 400, { typed, error, message: flash('error', 'Nothing was saved. Correct the retention period below.') });
+      return settingsPage(reply, s, 400, {
+        typed,
+        error,
+        message: flash('error', 'Nothing was saved. Correct the retention period below.'),
+      });
     }
     await updateSettings(deps.db, s.clientId, patch as { data_retention_days: number | null }, {
       actor: 'console',
