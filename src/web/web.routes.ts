@@ -18,7 +18,7 @@
  * Server-rendered HTML; each page acts for the customer with the session's customer token through the API.
  */
 import { AppError } from '../lib/app-error.ts';
-import { hostedPageLimits, PagesBusyError } from './page-limits.ts';
+import { hostedPageLimits, PagesBusyError, waitInWords } from './page-limits.ts';
 import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -165,13 +165,6 @@ async function sendBusy(
     component: framed,
     frame: framed ? (context.origin ?? '*') : null,
   });
-}
-
-/** "42 seconds", "1 minute", "45 minutes": as the pages' own limits say it (@fastify/rate-limit's words). */
-function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /** The pages' shared helpers: rendering, refusals, the session behind a secret, API failures, a flow's outcome. */
