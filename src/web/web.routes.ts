@@ -250,7 +250,6 @@ function webContext(app: HttpApp, deps: WebDeps) {
     withSession,
     apiFailure,
     outcomeOf,
-    contextOfRequest: (request: FastifyRequest) => contextOfRequest(deps, request),
   };
 }
 
