@@ -9,12 +9,21 @@ import type { ConsentScreenData } from './pages/consent.ts';
 export class ApiCallError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, detail: string) {
+  /** a 429's Retry-After, in seconds; null when the API gave none */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, code: string, detail: string, retryAfterSeconds: number | null = null) {
     super(detail);
     this.name = 'ApiCallError';
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** A Retry-After of whole seconds (the API sends no dates), else null. */
+export function retryAfterSeconds(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d{1,7}$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(n) ? Math.max(1, n) : null;
 }
 
 export interface BankFlowAnswer {
@@ -60,7 +69,12 @@ export function customerApi(app: HttpApp, token: string): CustomerApi {
     const body = res.body ? (JSON.parse(res.body) as unknown) : null;
     if (res.statusCode >= 400) {
       const problem = (body ?? {}) as { code?: string; detail?: string };
-      throw new ApiCallError(res.statusCode, problem.code ?? 'error', problem.detail ?? `HTTP ${res.statusCode}`);
+      throw new ApiCallError(
+        res.statusCode,
+        problem.code ?? 'error',
+        problem.detail ?? `HTTP ${res.statusCode}`,
+        retryAfterSeconds(res.headers['retry-after']),
+      );
     }
     return { status: res.statusCode, body: body as T };
   };

@@ -46,10 +46,13 @@ function flowKeyOf(request: FastifyRequest): string | null {
 
 /** Thrown when a page is refused: the page says when to try again (src/web/pages/result.ts, 'busy'). */
 export class PagesBusyError extends AppError {
+  /** in words ("42 seconds") */
   readonly retryAfter: string;
-  constructor(after: string) {
+  readonly retryAfterSeconds: number;
+  constructor(after: string, seconds: number) {
     super('rate_limited', `Too many requests; try again in ${after}.`);
     this.retryAfter = after;
+    this.retryAfterSeconds = seconds;
   }
 }
 
@@ -58,39 +61,43 @@ export interface PageLimits {
   perAddressPerMinute: number;
 }
 
-/**
- * @fastify/rate-limit counts a request once: its hook marks the request (a symbol described
- * "fastify.request.rateLimitRan") and a second hook on the same request returns at once. The hosted pages need two
- * counts, so the mark is cleared between them; test/flows/hosted-pages-shared-address.test.ts fails if a new
- * version of the library stops the second count.
- */
-function clearRateLimitMark(request: FastifyRequest): void {
-  const mark = Object.getOwnPropertySymbols(request).find((s) => s.description === 'fastify.request.rateLimitRan');
-  if (mark) (request as unknown as Record<symbol, boolean>)[mark] = false;
+/** A wait in words: "42 seconds", "1 minute", "45 minutes" (as @fastify/rate-limit's own refusals say it). */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** One onRequest hook for the /connect scope: per flow, then per address. */
+/**
+ * One onRequest hook for the /connect scope: per flow, then per address, each counted through the plugin's
+ * limiter (createRateLimit: the service's store, src/db/rate-limit-store.ts, batched for large limits). The first
+ * exceeded refuses the page (the later one is then not counted); otherwise the RateLimit-* headers are the
+ * address's, as the plugin's own hooks left them.
+ */
 export function hostedPageLimits(app: FastifyInstance, limits: PageLimits): onRequestAsyncHookHandler {
-  const errorResponseBuilder = (_request: FastifyRequest, context: { after: string }) =>
-    new PagesBusyError(context.after);
-  const perFlow = app.rateLimit({
+  const perFlow = app.createRateLimit({
     max: limits.perFlowPerMinute,
     timeWindow: MINUTE_MS,
     keyGenerator: (request) => `pages-flow:${flowKeyOf(request) ?? '-'}`,
-    allowList: (request) => isStaticPath(request.url) || flowKeyOf(request) === null,
-    errorResponseBuilder,
-  }) as onRequestAsyncHookHandler;
-  const perAddress = app.rateLimit({
+  });
+  const perAddress = app.createRateLimit({
     max: limits.perAddressPerMinute,
     timeWindow: MINUTE_MS,
     // The caller's address as src/http/client-address.ts derives it: behind TRUSTED_PROXIES, IPv6 per /64.
     keyGenerator: (request) => `pages:${clientAddress(request)}`,
-    allowList: (request) => isStaticPath(request.url),
-    errorResponseBuilder,
-  }) as onRequestAsyncHookHandler;
+  });
   return async function hostedPageLimit(request, reply) {
-    await perFlow.call(this, request, reply);
-    clearRateLimitMark(request);
-    await perAddress.call(this, request, reply);
+    if (isStaticPath(request.url)) return;
+    const limiters = flowKeyOf(request) === null ? [perAddress] : [perFlow, perAddress];
+    for (const limiter of limiters) {
+      const outcome = await limiter(request);
+      if (outcome.isAllowed) continue;
+      reply.header('ratelimit-limit', outcome.max);
+      reply.header('ratelimit-remaining', outcome.isExceeded ? 0 : outcome.remaining);
+      reply.header('ratelimit-reset', outcome.ttlInSeconds);
+      if (!outcome.isExceeded) continue;
+      reply.header('retry-after', outcome.ttlInSeconds);
+      throw new PagesBusyError(waitInWords(outcome.ttlInSeconds), Math.max(1, outcome.ttlInSeconds));
+    }
   };
 }

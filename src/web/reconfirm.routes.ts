@@ -10,7 +10,7 @@
  * (src/lib/log-redaction.ts). A POST from another site's page changes nothing: the browser names the site.
  */
 import formbody from '@fastify/formbody';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/server.ts';
 import { findBank } from '../banks/registry.ts';
@@ -25,6 +25,7 @@ import {
   type ReconfirmationDeps,
 } from '../modules/reconfirmations/index.ts';
 import { brandStylesheetPath, logoPath, type Branding } from './branding.ts';
+import { lenderOf } from './lender.ts';
 import type { Html } from './html.ts';
 import { page } from './layout.ts';
 import { hostedPageLimits, PagesBusyError } from './page-limits.ts';
@@ -62,7 +63,9 @@ function send(deps: PageDeps, reply: FastifyReply, o: { status: number; title: s
   return reply
     .code(o.status)
     .type('text/html; charset=utf-8')
-    .send(page({ title: o.title, company: look.company, brand: look.brand, body: o.body }));
+    .send(
+      page({ title: o.title, company: look.company, brand: look.brand, body: o.body, firm: deps.config.regulatedFirm }),
+    );
 }
 
 const bankName = (c: ConsentRow | null) => (c ? (findBank(c.bank_slug)?.name ?? c.bank_slug) : 'your bank');
@@ -102,6 +105,29 @@ async function render(deps: PageDeps, reply: FastifyReply, opened: OpenedLink, i
   return send(deps, reply, o, look);
 }
 
+/**
+ * A refused (429) page in the lender's branding, with the wait in words and the way back, where the link is one
+ * (its signature checked, nothing answered): docs/decisions/0071-branded-refusal-everywhere.md.
+ */
+async function sendBusy(deps: PageDeps, request: FastifyRequest, reply: FastifyReply, err: PagesBusyError) {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const { reconfirmation_id: id, signature } = params;
+  let clientId: string | undefined;
+  if (typeof id === 'string' && typeof signature === 'string') {
+    const opened = await openReconfirmationLink(deps, id, signature, deps.clock.now()).catch(() => null);
+    clientId = opened ? ('link' in opened ? opened.link.client_id : opened.clientId) : undefined;
+  }
+  const lender = clientId ? await lenderOf(deps, { clientId, mode: 'invitation', origin: null }) : null;
+  const look = lender ? { company: lender.company, brand: lender.brand } : NO_LOOK;
+  if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(err.retryAfterSeconds));
+  return send(
+    deps,
+    reply,
+    reconfirmOutcome({ kind: 'busy', company: look.company, retryAfter: err.retryAfter, exit: lender?.exit ?? null }),
+    look,
+  );
+}
+
 const NO_LOOK: Look = { company: null, brand: { logoSrc: null, stylesheet: null } };
 
 export async function reconfirmPageRoutes(app: HttpApp, deps: PageDeps): Promise<void> {
@@ -117,8 +143,7 @@ export async function reconfirmPageRoutes(app: HttpApp, deps: PageDeps): Promise
         }),
       );
       web.setErrorHandler(async (err, request, reply) => {
-        if (err instanceof PagesBusyError)
-          return send(deps, reply, reconfirmOutcome({ kind: 'busy', company: null }), NO_LOOK);
+        if (err instanceof PagesBusyError) return sendBusy(deps, request, reply, err);
         request.log.error({ err }, 'hosted reconfirmation page failed');
         return send(deps, reply, reconfirmOutcome({ kind: 'error', company: null }), NO_LOOK);
       });

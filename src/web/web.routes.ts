@@ -18,7 +18,7 @@
  * Server-rendered HTML; each page acts for the customer with the session's customer token through the API.
  */
 import { AppError } from '../lib/app-error.ts';
-import { hostedPageLimits, PagesBusyError } from './page-limits.ts';
+import { hostedPageLimits, PagesBusyError, waitInWords } from './page-limits.ts';
 import formbody from '@fastify/formbody';
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,6 +33,7 @@ import {
   completeSession,
   claimFlowReturn,
   contextOfFlow,
+  contextOfLink,
   findFlowByState,
   flowOfSession,
   latestFlow,
@@ -58,7 +59,7 @@ const SESSION_COOKIE = 'obi_session';
 import { EdgeInputError } from '../http/edge-error.ts';
 import { ASSET_PATHS, ASSETS, bankLogoPath, IMMUTABLE, type Asset } from './assets.ts';
 import { brandStylesheetOf, logoDigest, NO_BRANDING, openClientRef, type Branding } from './branding.ts';
-import { ApiCallError, customerApi, type CustomerApi } from './customer-api.ts';
+import { ApiCallError, customerApi, retryAfterSeconds, type CustomerApi } from './customer-api.ts';
 import { page, type PageOptions } from './layout.ts';
 import { bankPickerBody, type PickerBank } from './pages/banks.ts';
 import { consentBody } from './pages/consent.ts';
@@ -94,10 +95,19 @@ interface NoticeOptions {
   context?: RefusalContext;
 }
 
-/** The lender of a refused page's flow, where the request names one (a session's secret, a bank return's state). */
+/**
+ * The lender of a refused page's flow, where the request names one: a session's secret, a bank return's state, an
+ * invitation link (its signature checked) or a component link. Read only: nothing is opened or used.
+ */
 async function contextOfRequest(deps: WebDeps, request: FastifyRequest): Promise<RefusalContext | undefined> {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const query = (request.query ?? {}) as Record<string, unknown>;
+  if (typeof params.invitation_id === 'string' && typeof params.signature === 'string')
+    return (
+      (await contextOfLink(deps, { invitationId: params.invitation_id, signature: params.signature })) ?? undefined
+    );
+  if (typeof params.token === 'string')
+    return (await contextOfLink(deps, { componentToken: params.token })) ?? undefined;
   if (typeof params.secret === 'string') {
     const s = await loadSession(deps, params.secret, deps.clock.now(), presentedBinding(request, SESSION_COOKIE));
     return 'refused' in s ? s.context : s;
@@ -134,6 +144,29 @@ async function sendNotice(deps: WebDeps, reply: FastifyReply, kind: NoticeKind, 
   });
 }
 
+/**
+ * A refused (429) page (docs/decisions/0071-branded-refusal-everywhere.md): in the flow's branding with its way back
+ * where the request names the flow, Retry-After and the wait in words. A component's page is refused inside the
+ * frame it was loaded in (only its host may frame it); the bank's return, a top-level window, is not framed.
+ */
+async function sendBusy(
+  deps: WebDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wait: { seconds: number | null; words?: string },
+) {
+  const context = await contextOfRequest(deps, request).catch(() => undefined);
+  if (wait.seconds !== null && !reply.hasHeader('retry-after')) reply.header('retry-after', String(wait.seconds));
+  const framed =
+    context?.mode === 'component' && typeof (request.query as { state?: unknown } | undefined)?.state !== 'string';
+  return sendNotice(deps, reply, 'busy', {
+    retryAfter: wait.words ?? (wait.seconds !== null ? waitInWords(wait.seconds) : undefined),
+    context,
+    component: framed,
+    frame: framed ? (context.origin ?? '*') : null,
+  });
+}
+
 /** The pages' shared helpers: rendering, refusals, the session behind a secret, API failures, a flow's outcome. */
 function webContext(app: HttpApp, deps: WebDeps) {
   const now = () => deps.clock.now();
@@ -165,7 +198,8 @@ function webContext(app: HttpApp, deps: WebDeps) {
     return s;
   };
   const apiFailure = async (reply: FastifyReply, s: ConnectSession, err: unknown) => {
-    if (!(err instanceof ApiCallError)) throw err;
+    // A 429 is the refused page (the error handler's), not a failure.
+    if (!(err instanceof ApiCallError) || err.status === 429) throw err;
     deps.logger.warn({ status: err.status, code: err.code }, 'a hosted connect page could not use the API');
     const kind: NoticeKind =
       err.status >= 502
@@ -216,7 +250,6 @@ function webContext(app: HttpApp, deps: WebDeps) {
     withSession,
     apiFailure,
     outcomeOf,
-    contextOfRequest: (request: FastifyRequest) => contextOfRequest(deps, request),
   };
 }
 
@@ -244,12 +277,12 @@ export async function webRoutes(app: HttpApp, deps: WebDeps): Promise<void> {
         if (err instanceof EdgeInputError) return notice(reply, 'unknown', { frame: null });
         // Refused by the limits: branded as the flow's other pages where the address names the flow.
         if (err instanceof PagesBusyError)
-          return notice(reply, 'busy', {
-            frame: null,
-            retryAfter: err.retryAfter,
-            context: await ctx.contextOfRequest(request).catch(() => undefined),
-          });
-        if (err instanceof AppError && err.code === 'rate_limited') return notice(reply, 'busy', { frame: null });
+          return sendBusy(deps, request, reply, { seconds: err.retryAfterSeconds, words: err.retryAfter });
+        // The API refused the customer's token (its budgets, docs/decisions/0044-limits-by-who-spends-them.md).
+        if (err instanceof ApiCallError && err.status === 429)
+          return sendBusy(deps, request, reply, { seconds: err.retryAfterSeconds });
+        if (err instanceof AppError && err.code === 'rate_limited')
+          return sendBusy(deps, request, reply, { seconds: retryAfterSeconds(err.headers['retry-after']) });
         request.log.error({ err }, 'hosted connect page failed');
         return notice(reply, 'error', { frame: null });
       });

@@ -4,20 +4,32 @@
  * Each page passes axe-core with no serious or critical violation at phone and desktop sizes (screenshots kept),
  * shows the client's name and logo in the header and its colour on buttons and links, and loads nothing from
  * outside the service. The consent screen fits one phone screen (360 × 740), its details open from the keyboard.
+ * A refused (429) invitation link is the lender's page too, at 390 × 844 (docs/decisions/0071-branded-refusal-everywhere.md).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { call, newLiveClient, startLiveService, type LiveClient, type LiveService } from '../helpers/bank-flow.ts';
-import { BROWSER_SKIP, horizontalOverflow, launchBrowser, PHONE, screenshots } from '../helpers/browser.ts';
+import {
+  BROWSER_SKIP,
+  horizontalOverflow,
+  launchBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshots,
+} from '../helpers/browser.ts';
 import { SANDBOX_PASSWORD } from '../../src/sandbox-bank/index.ts';
-import { assertAccessible } from './axe.ts';
+import { assertAccessible, axeViolations } from './axe.ts';
 
 const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" rx="6" fill="#7c2d12"/><text x="60" y="27" font-family="sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">ACME</text></svg>';
 const LOGO_URL = `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}`;
 const COLOUR = '#7c2d12';
 const COLOUR_RGB = 'rgb(124, 45, 18)';
+/** Pages of one flow a minute: well above what one customer's pages here need, so a loop can spend it. */
+const PER_FLOW = 10;
 
 /**
  * On the page whose heading is `name`, with its stylesheets applied: the heading is in the DOM before a linked
@@ -51,7 +63,7 @@ const documentHeight = (page: Page) =>
   page.evaluate('Math.ceil(document.body.getBoundingClientRect().height)') as Promise<number>;
 
 describe('hosted pages: branding and accessibility, in the browser', { skip: BROWSER_SKIP }, async () => {
-  const svc = await startLiveService();
+  const svc = await startLiveService({ RATE_LIMIT_PAGES_PER_MINUTE: String(PER_FLOW) });
   const client = await newLiveClient(svc, 'Acme Lending');
   const settings = await call(svc, 'PATCH', '/public/v3/settings', {
     auth: client.auth.authorization,
@@ -67,6 +79,7 @@ describe('hosted pages: branding and accessibility, in the browser', { skip: BRO
   const browser = await launchBrowser(() => [svc.baseUrl]);
   const page = await browser.newPage();
   const invitation = await invite(svc, client, 'brand');
+  let refusedUrl = '';
 
   test('the bank picker › the client’s logo and name in the header, its colour on links; passes axe', async () => {
     const res = await page.goto(invitation.url);
@@ -206,6 +219,33 @@ describe('hosted pages: branding and accessibility, in the browser', { skip: BRO
     await assertAccessible(page, 'branded-7-notice-unknown');
   });
 
+  test('a refused invitation link (429) › the lender’s page at 390 × 844: name, logo, viewport, the wait, the way back; axe', async () => {
+    const busy = await invite(svc, client, 'brand-busy');
+    // The link's budget spent (another tab, a script): the customer's next open is refused.
+    for (let i = 0; i < PER_FLOW; i++) await call(svc, 'GET', new URL(busy.url).pathname);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const res = await page.goto(busy.url);
+    assert.equal(res?.status(), 429);
+    assert.match((await res?.allHeaders())?.['retry-after'] ?? '', /^\d+$/);
+    await arrive(page, 'Please wait a moment');
+    assert.equal(await page.locator('meta[name="viewport"]').count(), 1);
+    assert.match(await page.locator('header').innerText(), /Secure connection for Acme Lending/);
+    await page.waitForFunction('document.querySelector("header img.brand-logo")?.naturalWidth > 0');
+    assert.match(await page.locator('main').innerText(), /try again in \d+ (seconds?|minutes?)/);
+    const back = page.getByRole('link', { name: 'Return to Acme Lending' });
+    assert.equal(await back.getAttribute('href'), 'https://lender.example/help');
+    assert.equal(await horizontalOverflow(page), 0);
+    const found = await axeViolations(page);
+    assert.deepEqual(
+      found.map((v) => `${v.impact} ${v.id}`),
+      [],
+    );
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'branded-8-refused-429-390x844.png'), fullPage: true });
+    await page.setViewportSize(PHONE);
+    refusedUrl = busy.url;
+  });
+
   test('a client without branding › the pages’ own look, no logo; picker and consent pass axe', async () => {
     const inv = await invite(svc, plain, 'plain');
     await page.goto(inv.url);
@@ -236,10 +276,12 @@ describe('hosted pages: branding and accessibility, in the browser', { skip: BRO
 
   test('nothing was fetched from outside the service, and no page logged an error', () => {
     assert.deepEqual(browser.outside, []);
-    // The used and unknown links are served as 410 and 404 on purpose; Chromium logs those statuses.
-    const expected = [`${invitation.url}: `, `${svc.baseUrl}/connect/invitations/inv_nope/nope: `].map(
-      (at) => `${at}Failed to load resource: the server responded with a status of 4`,
-    );
+    // The used, unknown and refused links are served as 410, 404 and 429 on purpose; Chromium logs those statuses.
+    const expected = [
+      `${invitation.url}: `,
+      `${svc.baseUrl}/connect/invitations/inv_nope/nope: `,
+      `${refusedUrl}: `,
+    ].map((at) => `${at}Failed to load resource: the server responded with a status of 4`);
     assert.deepEqual(
       browser.problems.filter((p) => !expected.some((e) => p.startsWith(e))),
       [],

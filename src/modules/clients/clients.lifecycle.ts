@@ -53,6 +53,8 @@ export interface AuditEntry {
 export interface Change {
   actor: AuditActor;
   now: Date;
+  /** the console user who made it (actor 'console') */
+  userId?: string;
 }
 
 const iso = (d: Date | null): string | null => (d === null ? null : new Date(d).toISOString());

@@ -49,7 +49,10 @@ export async function updateSettings(
     const changes = Object.fromEntries(
       SETTING_KEYS.filter((k) => patch[k] !== undefined).map((k) => [k, auditValue(k, patch[k])]),
     );
-    await recordAudit(tx, clientId, 'settings_changed', change, { changes });
+    await recordAudit(tx, clientId, 'settings_changed', change, {
+      changes,
+      ...(change.userId ? { user_id: change.userId } : {}),
+    });
     return updated;
   });
   return toSettings(row);

@@ -24,3 +24,5 @@ export type {
 } from './clients.lifecycle.ts';
 export { tokenRevocationCount } from './clients.revocations.ts';
 export type { ClientSettings, ClientSettingsPatch } from './clients.settings.ts';
+/** The schema PATCH /public/v3/settings checks its body with: the console checks its forms with the same. */
+export { SettingsPatch } from './clients.settings.ts';

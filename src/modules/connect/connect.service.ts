@@ -391,6 +391,24 @@ export async function contextOfFlow(db: Db, flow: FlowRow): Promise<(RefusalCont
 }
 
 /**
+ * Whose link this is, read only (nothing is opened, claimed or counted): for a page refused before its link was
+ * used, a 429 (docs/decisions/0071-branded-refusal-everywhere.md). An invitation's signature must be right, so a
+ * made-up or guessed id names no lender; a component token is itself the secret.
+ */
+export async function contextOfLink(
+  deps: Pick<Deps, 'db' | 'installationKey'>,
+  link: { invitationId: string; signature: string } | { componentToken: string },
+): Promise<RefusalContext | null> {
+  if ('componentToken' in link) {
+    const row = await repo.findComponentUrl(deps.db, tokenLookupHash(link.componentToken));
+    return row ? { clientId: row.client_id, mode: 'component', origin: row.origin } : null;
+  }
+  if (!isInvitationSignature(deps.installationKey, link.invitationId, link.signature)) return null;
+  const inv = await findInvitationForLink(deps.db, link.invitationId);
+  return inv ? { clientId: inv.client_id, mode: 'invitation', origin: null } : null;
+}
+
+/**
  * The return page knows the flow's state, not the session's secret (the secret is never stored, nor put in the
  * return URL the consent keeps). To take a top-level customer on to the session's pages it gives the session a
  * new secret; the old one stops working (its pages are behind the customer in the same tab).

@@ -3,6 +3,7 @@ export {
   claimFlowReturn,
   completeSession,
   contextOfFlow,
+  contextOfLink,
   findFlowByState,
   flowOfSession,
   latestFlow,

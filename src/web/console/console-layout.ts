@@ -8,7 +8,7 @@ import { ASSET_PATHS } from '../assets.ts';
 import { CONSOLE_ASSET_PATHS } from './console-assets.ts';
 import type { ConsoleSession } from '../../modules/console/index.ts';
 
-export type Section = 'customers' | 'invite' | 'webhooks' | 'staff' | null;
+export type Section = 'customers' | 'invite' | 'webhooks' | 'staff' | 'settings' | null;
 
 export interface ConsolePage {
   title: string;
@@ -27,6 +27,7 @@ ${item('customers', '/console/customers', 'Customers')}
 ${session.role === 'admin' ? item('invite', '/console/invite-customer', 'Invite a customer') : ''}
 ${item('webhooks', '/console/webhooks', 'Webhooks')}
 ${session.role === 'admin' ? item('staff', '/console/staff', 'Staff') : ''}
+${item('settings', '/console/settings', 'Settings')}
 </ul></nav>
 <div class="who"><p>${session.email} (${session.role})</p>
 <form class="inline-form" method="post" action="/console/sign-out">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Sign out</button></form></div>`;

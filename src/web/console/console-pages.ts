@@ -95,3 +95,43 @@ ${csrfField(o.csrf)}
 <div><button type="submit">Send invitation</button></div>
 </form>`;
 }
+
+/** The settings page: the retention period, as the API answers it; a form for an admin, the words for a viewer. */
+export function settingsBody(o: {
+  csrf: string;
+  canChange: boolean;
+  retentionDays: number | null;
+  /** the bounds the API's schema sets */
+  bounds: { minimum: number; maximum: number };
+  /** what was typed, shown again when refused */
+  typed?: string;
+  error?: string;
+  message: Html | '';
+}): Html {
+  const days = (n: number) => `${n.toLocaleString('en-GB')} day${n === 1 ? '' : 's'}`;
+  const current =
+    o.retentionDays === null
+      ? 'No retention period: customers’ data is kept until you erase them.'
+      : `Customers’ data is kept for ${days(o.retentionDays)} after their last activity.`;
+  const range = `${o.bounds.minimum.toLocaleString('en-GB')} to ${o.bounds.maximum.toLocaleString('en-GB')}`;
+  const value = o.typed ?? (o.retentionDays === null ? '' : String(o.retentionDays));
+  const describedBy = o.error ? 'retention-error retention-hint' : 'retention-hint';
+  return html`<h1>Settings</h1>
+${o.message}
+<section class="panel" aria-labelledby="retention-title">
+<h2 id="retention-title">Data retention</h2>
+<p id="retention-current"><strong>${current}</strong></p>
+<p class="hint" id="retention-hint">A customer with no new data, bank pull, consent or invitation for the period, and no bank connection still authorised, is erased by the hourly retention job; for the others, raw bank data, finished webhook deliveries and replaced reports older than the period are deleted. Each deletion is in the audit log. Lowering the period can erase many customers at once, and nothing erased can be brought back.</p>
+${
+  o.canChange
+    ? html`<form class="stack" method="post" action="/console/settings/retention" novalidate>
+${csrfField(o.csrf)}
+<div><label for="data_retention_days">Retention period in days (${range}; empty: kept until erased)</label>
+${o.error ? html`<p class="field-error" id="retention-error">${o.error}</p>` : ''}
+<input type="text" inputmode="numeric" id="data_retention_days" name="data_retention_days" value="${value}" maxlength="40" autocomplete="off" aria-describedby="${describedBy}"${o.error ? html` aria-invalid="true"` : ''}></div>
+<div><button type="submit">Save the retention period</button></div>
+</form>`
+    : html`<p>Only an admin of your organisation can change it.</p>`
+}
+</section>`;
+}

@@ -12,6 +12,7 @@
  *   GET  /console/invite-customer, POST …             (admin) a customer invitation
  *   GET  /console/webhooks[/{id}], POST …/deliveries/{id}/replay   the delivery log, (admin) replay
  *   GET  /console/staff, POST /console/staff          (admin) the staff and their invitations
+ *   GET  /console/settings, POST …/retention          the retention period; (admin) changing it
  *   GET  /console/assets/*                            the console's CSS and JS, ECharts
  *
  * Every page: a strict CSP and the other headers of console-http.ts; every POST: Origin and CSRF token checked.
@@ -46,6 +47,7 @@ import {
 } from './console-http.ts';
 import { flash, invitationBody, signInBody, staffBody } from './console-pages.ts';
 import { customerRoutes } from './console-customers.routes.ts';
+import { settingsRoutes } from './console-settings.routes.ts';
 import { consoleKit, field, isEmail, type ConsoleKit, type ConsoleRoutesDeps } from './console-kit.ts';
 
 export type { ConsoleRoutesDeps } from './console-kit.ts';
@@ -90,6 +92,7 @@ export async function consoleRoutes(app: HttpApp, deps: ConsoleRoutesDeps): Prom
     await invitationRoutes(c, deps, kit);
     await staffRoutes(c, deps, kit);
     await customerRoutes(c, deps, kit);
+    await settingsRoutes(c, deps, kit);
   });
 }
 

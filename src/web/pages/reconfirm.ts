@@ -4,6 +4,8 @@
  * after the answer, or for a link that cannot be used.
  */
 import { formatDate, html, type Html } from '../html.ts';
+import type { Exit } from '../lender.ts';
+import { exitLink } from './result.ts';
 
 export interface ReconfirmPageData {
   company: string;
@@ -55,7 +57,8 @@ export function reconfirmOutcome(
   o:
     | { kind: 'reconfirmed'; company: string; bankName: string; until: Date | null }
     | { kind: 'withdrawn'; company: string; bankName: string }
-    | { kind: LinkRefusal; company: string | null },
+    | { kind: Exclude<LinkRefusal, 'busy'>; company: string | null }
+    | { kind: 'busy'; company: string | null; retryAfter?: string; exit?: Exit | null },
 ): { status: number; title: string; body: Html } {
   const who = o.company ?? 'the company that sent you the link';
   const make = (status: number, title: string, text: Html, ok?: boolean) => ({
@@ -86,12 +89,17 @@ export function reconfirmOutcome(
       );
     case 'expired':
       return make(410, 'This link has expired', html`Ask ${who} for a new link if you still want to keep sharing.`);
-    case 'busy':
-      return make(
+    case 'busy': {
+      const page = make(
         429,
         'Please wait a moment',
-        html`This page was loaded many times in a short time. Try again in a minute.`,
+        html`This page was loaded many times in a short time. Nothing was changed: try again in ${o.retryAfter ?? 'a minute'}.`,
       );
+      const exit = o.exit
+        ? html`<p class="exit-row">${exitLink(o.exit, o.company ?? 'where you came from', 'busy', false)}</p>`
+        : '';
+      return { ...page, body: html`${page.body}${exit}` };
+    }
     case 'error':
       return make(500, 'Something went wrong', html`Nothing was changed. Please try again in a few minutes.`);
     case 'revoked':
