@@ -8,4 +8,4 @@ export {
 export { createMailer } from './mailer.ts';
 export type { Mailer, OutgoingEmail } from './mailer.ts';
 export type { InvitationDeps } from './invitations.service.ts';
-export { deleteInvitationMailOfCustomer } from './invitations.erasure.ts';
+export { deleteInvitationMailOfCustomer, invitationJobKeysOfCustomer } from './invitations.erasure.ts';
