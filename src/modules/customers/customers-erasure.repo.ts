@@ -78,15 +78,17 @@ export async function beginErasure(tx: Db, clientId: string, customerId: string,
  * left over and the record of the erasure. Answers false when this batch ended the erasure.
  */
 export async function eraseNextBatch(tx: Db, customerId: string, limit: number): Promise<boolean> {
+  // Each batch finds its rows along an index of the customer (the newest first) and deletes them by their tuple
+  // ids: a join on the key would read the customer's whole partition at every batch.
   const transactions = await tx.query(
-    `DELETE FROM transactions WHERE customer_id = $1 AND (account_id, external_transaction_id) IN (
-       SELECT account_id, external_transaction_id FROM transactions WHERE customer_id = $1 LIMIT ${limit})`,
+    `DELETE FROM transactions WHERE customer_id = $1 AND ctid = ANY(ARRAY(
+       SELECT ctid FROM transactions WHERE customer_id = $1 ORDER BY booking_date_time DESC, id DESC LIMIT ${limit}))`,
     [customerId],
   );
   if (transactions.rowCount > 0) return true;
   const categories = await tx.query(
-    `DELETE FROM transaction_categories WHERE customer_id = $1 AND (transaction_id, run_id) IN (
-       SELECT transaction_id, run_id FROM transaction_categories WHERE customer_id = $1 LIMIT ${limit})`,
+    `DELETE FROM transaction_categories WHERE customer_id = $1 AND ctid = ANY(ARRAY(
+       SELECT ctid FROM transaction_categories WHERE customer_id = $1 ORDER BY transaction_id LIMIT ${limit}))`,
     [customerId],
   );
   if (categories.rowCount > 0) return true;
