@@ -3,7 +3,8 @@
  * category of a pending transaction; the bank later books it under another id, and the pull that removes the pending
  * row and links it to the booked one (docs/decisions/0052-transaction-change-feed.md) carries the correction over.
  * The booked row shows the corrected category in the categorised view and in the recomputed report, and its history
- * names the pending row the changes were made on.
+ * names the pending row the changes were made on. A submission never links two ids: a resubmission books a pending
+ * row under the same external_transaction_id, which keeps the row, its id and its correction.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -130,5 +131,63 @@ describe('a correction of a pending transaction › follows it when the bank boo
       auth(),
     );
     assert.deepEqual(again.json.data, changes);
+  });
+});
+
+describe('a correction of a pending transaction › a resubmission that books it (same external id) keeps it', async () => {
+  const svc = await startService();
+  const client = await newClient(svc, 'Resubmitting Lender');
+
+  test('the row keeps its id, the corrected category and its history; nothing is carried', async () => {
+    const customer = await newCustomer(svc, client);
+    const account = await newAccount(svc, client, customer);
+    const [first] = makeTransactions(account, 1, { prefix: `resub-${customer}` }).map((t) => ({
+      ...t,
+      amount: '-42.50',
+      status: 'Pending' as const,
+    }));
+    assert.equal((await submit(svc, client, customer, [first])).statusCode, 200);
+    const list = async (): Promise<Categorised[]> => {
+      const res = await svc.app.inject({
+        method: 'GET',
+        url: `/public/v3/customers/${customer}/transactions`,
+        headers: client.auth,
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().data;
+    };
+    const [pending] = await list();
+    assert.ok(pending);
+    const target = categoriesFor('Personal').find(
+      (c) => c.income_expenditure === 'expenditure' && c.id !== pending.category_id,
+    )!;
+    const patched = await svc.app.inject({
+      method: 'PATCH',
+      url: `/public/v3/customers/${customer}/transactions/${pending.id}`,
+      headers: client.auth,
+      payload: { category_id: target.id },
+    });
+    assert.equal(patched.statusCode, 200, patched.body);
+
+    assert.equal((await submit(svc, client, customer, [{ ...first!, status: 'Booked' }])).statusCode, 200);
+    const [booked] = await list();
+    assert.equal(booked?.id, pending.id);
+    assert.equal(booked?.status, 'Booked');
+    assert.equal(booked?.category_id, target.id);
+    assert.equal(booked?.category_source, 'correction');
+    const history = await svc.app.inject({
+      method: 'GET',
+      url: `/public/v3/customers/${customer}/transactions/${pending.id}/category_history`,
+      headers: client.auth,
+    });
+    assert.deepEqual(
+      history
+        .json()
+        .data.map((c: { category_id: string; carried_from_transaction_id: string | null }) => [
+          c.category_id,
+          c.carried_from_transaction_id,
+        ]),
+      [[target.id, null]],
+    );
   });
 });

@@ -42,7 +42,7 @@ export interface ErasureRequest {
  * Rows per batch of an erasure on the embedded engine: each batch is a transaction of its own, and PGlite serves
  * nothing else while it runs (docs/decisions/0074-embedded-erasure-in-batches.md, bench:erasure).
  */
-const ERASURE_BATCH_ROWS = 2_000;
+const ERASURE_BATCH_ROWS = 1_000;
 
 /** Erases the customer of this client; null when there is none (another client's id included). */
 export async function eraseCustomer(
