@@ -120,7 +120,7 @@ async function run(engine: Engine): Promise<void> {
     console.log(`  baseline: bare DELETE of the same rows, one transaction   ${ms(b)}`);
     console.log(`  DELETE /public/v3/customers/{id} (the whole erasure)     ${ms(e)}  ratio ${(e / b).toFixed(2)}x`);
     const ratios = stalls.map((x) => x.longest / x.baseline);
-    const worst = stalls[ratios.indexOf(Math.max(...ratios))]!;
+    const worst = stalls.reduce((a, x) => (x.longest / x.baseline > a.longest / a.baseline ? x : a));
     console.log(
       `  a small read during the erasure (GET …/accounts, ${stalls.map((x) => x.reads).join('/')} reads): longest ${ms(worst.longest)} against ${ms(worst.baseline)} alone; stall ratio median ${median(ratios).toFixed(1)}x, worst ${Math.max(...ratios).toFixed(1)}x`,
     );

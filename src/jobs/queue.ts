@@ -163,6 +163,25 @@ function observed(
   };
 }
 
+/** Queue.forget: pg-boss's findJobs by singleton key, then deleteJob, both on `tx`'s connection. */
+async function forgetJobs(
+  boss: PgBoss,
+  tx: Db,
+  name: JobName,
+  keys: readonly string[],
+  finishedOnly: boolean,
+): Promise<number> {
+  let gone = 0;
+  for (const key of new Set(keys)) {
+    const jobs = await boss.findJobs(name, { key, db: asBossDb(tx) } as Parameters<PgBoss['findJobs']>[1]);
+    const ids = jobs.filter((j) => !finishedOnly || FINISHED.has(j.state)).map((j) => j.id);
+    if (ids.length === 0) continue;
+    await boss.deleteJob(name, ids, { db: asBossDb(tx) } as Parameters<PgBoss['deleteJob']>[2]);
+    gone += ids.length;
+  }
+  return gone;
+}
+
 function wrap(
   boss: PgBoss,
   {
@@ -185,17 +204,7 @@ function wrap(
         startAfter: o.startAfterSeconds,
       } as Parameters<PgBoss['send']>[2]);
     },
-    async forget(tx, name, keys, o = {}) {
-      let gone = 0;
-      for (const key of new Set(keys)) {
-        const jobs = await boss.findJobs(name, { key, db: asBossDb(tx) } as Parameters<PgBoss['findJobs']>[1]);
-        const ids = jobs.filter((j) => !o.finishedOnly || FINISHED.has(j.state)).map((j) => j.id);
-        if (ids.length === 0) continue;
-        await boss.deleteJob(name, ids, { db: asBossDb(tx) } as Parameters<PgBoss['deleteJob']>[2]);
-        gone += ids.length;
-      }
-      return gone;
-    },
+    forget: (tx, name, keys, o = {}) => forgetJobs(boss, tx, name, keys, o.finishedOnly === true),
     async handle(name, bare) {
       if (handlers.has(name)) throw new Error(`job ${name} already has a handler`);
       const handler = observed(name, checked(name, bare as JobHandler), observer);

@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import { categoriesFor } from '../../src/analytics/categories/taxonomy.ts';
 import { computeCustomerReport } from '../../src/modules/reports/reports.job.ts';
 import { currentCategories } from '../../src/db/transactions-visibility.ts';
+import { newClient, newCustomer, startService } from '../helpers/app.ts';
+import { makeTransactions, newAccount, submit } from '../helpers/bank-data.ts';
 import {
   call,
   connect,

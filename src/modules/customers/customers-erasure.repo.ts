@@ -6,7 +6,7 @@
  * here by name, in the erasure's transaction, before the customer row goes. test/api/erasure.test.ts checks the
  * whole catalog after an erasure, so a table added later without either is caught.
  */
-import type { Db } from '../../db/db.ts';
+import { theRow, type Db } from '../../db/db.ts';
 
 /** The customer, locked for its erasure; null when the client has no such customer. */
 export async function lockCustomerForErasure(tx: Db, clientId: string, id: string): Promise<{ id: string } | null> {
@@ -52,7 +52,7 @@ export async function countCustomerRows(tx: Db, customerId: string): Promise<Era
             (SELECT count(*) FROM pending_ingests WHERE customer_id = $1)::int AS staged`,
     [customerId],
   );
-  const row = r.rows[0]!;
+  const row = theRow(r);
   return { transactions: row.transactions, transaction_categories: row.categories, staged_loads: row.staged };
 }
 
