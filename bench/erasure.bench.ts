@@ -9,6 +9,10 @@
  * Each round loads two customers of BENCH_ROWS rows by COPY (and their categories), ANALYZEs, then times one
  * erasure and one bare delete, in alternating order. BENCH_ROUNDS rounds (default 3); medians. `node
  * bench/erasure.bench.ts postgres|embedded` runs one engine.
+ *
+ * The stall: while the erasure runs, a small read (another customer's accounts, GET …/accounts over HTTP) is made
+ * again and again, one after the other; its longest time is given as a ratio to the same read's median when nothing
+ * else runs, measured in the same round just before (docs/decisions/0074-embedded-erasure-in-batches.md).
  */
 import type { Db } from '../src/db/db.ts';
 import { fillCardPayments, median, ms, startBenchServer, type BenchServer, type Engine } from './bench-app.ts';
@@ -48,9 +52,42 @@ async function bareDelete(srv: BenchServer, customerId: string): Promise<void> {
   });
 }
 
+/** One small read's time over HTTP (ms). */
+async function smallRead(srv: BenchServer, customerId: string): Promise<number> {
+  const t = performance.now();
+  const res = await srv.get(`/public/v3/customers/${customerId}/accounts`);
+  if (res.status !== 200) throw new Error(`the small read answered ${res.status}`);
+  return performance.now() - t;
+}
+
+/** The small read's median alone, then `work` with the read repeated beside it: its longest time during the work. */
+async function stallDuring(srv: BenchServer, reader: string, work: () => Promise<void>) {
+  const alone: number[] = [];
+  for (let i = 0; i < 40; i++) alone.push(await smallRead(srv, reader));
+  let done = false;
+  let longest = 0;
+  let reads = 0;
+  const reading = (async () => {
+    while (!done) {
+      longest = Math.max(longest, await smallRead(srv, reader));
+      reads++;
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    done = true;
+    await reading;
+  }
+  return { baseline: median(alone), longest, reads };
+}
+
 async function run(engine: Engine): Promise<void> {
   const srv = await startBenchServer(engine);
   try {
+    const reader = await srv.newCustomer();
+    await srv.newAccount(reader, '04000409999999');
+    const stalls: Array<{ baseline: number; longest: number; reads: number }> = [];
     const erasures: number[] = [];
     const bares: number[] = [];
     let loadMs = 0;
@@ -67,9 +104,12 @@ async function run(engine: Engine): Promise<void> {
         into.push(performance.now() - t);
       };
       const first = round % 2 === 0;
-      if (first) await timed(() => erase(srv, a), erasures);
+      const erasure = async () => {
+        stalls.push(await stallDuring(srv, reader, () => timed(() => erase(srv, a), erasures)));
+      };
+      if (first) await erasure();
       await timed(() => bareDelete(srv, b), bares);
-      if (!first) await timed(() => erase(srv, a), erasures);
+      if (!first) await erasure();
     }
     const e = median(erasures);
     const b = median(bares);
@@ -79,6 +119,11 @@ async function run(engine: Engine): Promise<void> {
     );
     console.log(`  baseline: bare DELETE of the same rows, one transaction   ${ms(b)}`);
     console.log(`  DELETE /public/v3/customers/{id} (the whole erasure)     ${ms(e)}  ratio ${(e / b).toFixed(2)}x`);
+    const ratios = stalls.map((x) => x.longest / x.baseline);
+    const worst = stalls.reduce((a, x) => (x.longest / x.baseline > a.longest / a.baseline ? x : a));
+    console.log(
+      `  a small read during the erasure (GET …/accounts, ${stalls.map((x) => x.reads).join('/')} reads): longest ${ms(worst.longest)} against ${ms(worst.baseline)} alone; stall ratio median ${median(ratios).toFixed(1)}x, worst ${Math.max(...ratios).toFixed(1)}x`,
+    );
   } finally {
     await srv.close();
   }

@@ -6,8 +6,10 @@
 import type { Config } from '../config/config.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { ErasureStep, ErasureSteps } from '../modules/customers/index.ts';
-import { revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
-import { deleteInvitationMailOfCustomer } from '../modules/invitations/index.ts';
+import type { Db } from '../db/db.ts';
+import { consentJobKeysOfCustomer, revokeConsentsOfDeletedCustomer } from '../modules/consents/index.ts';
+import { deleteInvitationMailOfCustomer, invitationJobKeysOfCustomer } from '../modules/invitations/index.ts';
+import { reconfirmationJobKeysOfCustomer } from '../modules/reconfirmations/index.ts';
 import { customerWrites, lockCustomerTransactions } from '../modules/transactions/index.ts';
 
 export function customerErasureSteps(deps: { config: Pick<Config, 'mailOutboxDir'>; queue: Queue }): ErasureSteps {
@@ -17,6 +19,7 @@ export function customerErasureSteps(deps: { config: Pick<Config, 'mailOutboxDir
     async (tx, customerId) => {
       await deleteInvitationMailOfCustomer(deps.config, tx, customerId);
     },
+    (tx, customerId) => forgetCustomerJobs(tx, deps.queue, customerId),
   ];
   // On the embedded engine, after any staged load of the customer (docs/decisions/0038-staged-ingest.md).
   // After the customer's writers of transactions on a server (their advisory lock): a submission or pull under way
@@ -31,4 +34,20 @@ export function beforeClientCustomerErased(deps: { config: Pick<Config, 'mailOut
   return async (tx, customerId) => {
     for (const step of steps) await step(tx, customerId);
   };
+}
+
+/**
+ * The queue's jobs that name the customer go with them, through pg-boss's API in the erasure's transaction
+ * (docs/decisions/0073-job-data-after-erasure.md): report.compute (the customer's id), bank.pull (a consent's id, a
+ * pull's id, the customer's sealed IP address), the e-mail jobs (an invitation's or link's id), whatever their state.
+ * bank.revoke's finished jobs go too; those still to run (the erasure's own revocations) stay to do their work and go
+ * an hour after they finish (the queue's keepFinishedSeconds).
+ */
+async function forgetCustomerJobs(tx: Db, queue: Queue, customerId: string): Promise<void> {
+  const { consentIds, bankConsentIds } = await consentJobKeysOfCustomer(tx, customerId);
+  await queue.forget(tx, 'report.compute', [customerId]);
+  await queue.forget(tx, 'bank.pull', consentIds);
+  await queue.forget(tx, 'bank.revoke', bankConsentIds, { finishedOnly: true });
+  await queue.forget(tx, 'invitation.email', await invitationJobKeysOfCustomer(tx, customerId));
+  await queue.forget(tx, 'reconfirmation.email', await reconfirmationJobKeysOfCustomer(tx, customerId));
 }

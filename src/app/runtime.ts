@@ -13,6 +13,7 @@ import { warnIfAutovacuumOff } from '../db/autovacuum.ts';
 import { createQueue, type Queue } from '../jobs/queue.ts';
 import { createWorkerPool, type WorkerPool } from '../workers/pool.ts';
 import { ensureBootstrapClients, type BootstrapOutcome } from '../modules/clients/index.ts';
+import { finishInterruptedErasures } from '../modules/customers/index.ts';
 import { checkKeyFingerprint, loadInstallationKey, type KeyLog } from './installation-key.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createMetrics, type Metrics } from '../lib/metrics.ts';
@@ -71,6 +72,8 @@ export async function openRuntime(
     await migrate(db);
     // The embedded engine's staged loads a stopped process left pending: their rows go (a server stages none).
     if (db.kind === 'pglite') await discardInterruptedIngests(db);
+    // Erasures in batches a stopped process left under way (docs/decisions/0074-embedded-erasure-in-batches.md).
+    await finishInterruptedErasures(db);
     if (opts.log) await warnIfAutovacuumOff(db, opts.log);
     const installationKey = await loadInstallationKey(config, db, keyLog(opts.log));
     await checkKeyFingerprint(config, db, installationKey, keyLog(opts.log));
@@ -204,6 +207,7 @@ function inertQueue(): Queue {
   };
   return {
     enqueue: refuse,
+    forget: refuse,
     handle: async () => undefined,
     drain: async () => 0,
     stop: async () => undefined,

@@ -14,6 +14,7 @@ import type { JobObserver, QueueDepth } from '../lib/metrics.ts';
 import {
   HEARTBEAT_REFRESH_SECONDS,
   JOB_NAMES,
+  KEEP_FINISHED_SECONDS,
   SUPERVISE_INTERVAL_SECONDS,
   jobDefinition,
   type JobName,
@@ -37,6 +38,13 @@ export interface Queue {
    * own unique index), so a caller may send on every change and leave the collapsing to pg-boss.
    */
   enqueue<N extends JobName>(tx: Db, name: N, data: JobPayload<N>, opts?: EnqueueOptions): Promise<void>;
+  /**
+   * Deletes, in `tx`, the jobs of `name` whose singletonKey is one of `keys`, through pg-boss's API (findJobs,
+   * deleteJob): a customer's erasure forgets the jobs that name them (docs/decisions/0073-job-data-after-erasure.md).
+   * `finishedOnly`: only those completed, failed or cancelled (a job still to run is left to do its work).
+   * Returns how many went.
+   */
+  forget(tx: Db, name: JobName, keys: readonly string[], opts?: { finishedOnly?: boolean }): Promise<number>;
   /** Register a handler; workers start polling when the queue was created with workers on. */
   handle<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
   /**
@@ -56,6 +64,9 @@ export interface Queue {
 }
 
 type BossOptions = ConstructorParameters<typeof PgBoss>[0];
+
+/** pg-boss's states of a job that will not run again. */
+const FINISHED = new Set<string>(['completed', 'failed', 'cancelled']);
 
 /**
  * `schema`: pg-boss's schema (default pgboss); tests sharing one PostgreSQL server may give each service its own.
@@ -102,6 +113,7 @@ async function createJobQueue(boss: PgBoss, name: JobName): Promise<void> {
     retryBackoff: def.retryBackoff,
     expireInSeconds: def.expireInSeconds,
     heartbeatSeconds: def.heartbeatSeconds,
+    deleteAfterSeconds: def.keepFinishedSeconds ?? KEEP_FINISHED_SECONDS,
   };
   if (await boss.getQueue(name)) await boss.updateQueue(name, options);
   else await boss.createQueue(name, { policy: def.policy, ...options }).catch(() => undefined);
@@ -151,6 +163,25 @@ function observed(
   };
 }
 
+/** Queue.forget: pg-boss's findJobs by singleton key, then deleteJob, both on `tx`'s connection. */
+async function forgetJobs(
+  boss: PgBoss,
+  tx: Db,
+  name: JobName,
+  keys: readonly string[],
+  finishedOnly: boolean,
+): Promise<number> {
+  let gone = 0;
+  for (const key of new Set(keys)) {
+    const jobs = await boss.findJobs(name, { key, db: asBossDb(tx) } as Parameters<PgBoss['findJobs']>[1]);
+    const ids = jobs.filter((j) => !finishedOnly || FINISHED.has(j.state)).map((j) => j.id);
+    if (ids.length === 0) continue;
+    await boss.deleteJob(name, ids, { db: asBossDb(tx) } as Parameters<PgBoss['deleteJob']>[2]);
+    gone += ids.length;
+  }
+  return gone;
+}
+
 function wrap(
   boss: PgBoss,
   {
@@ -173,6 +204,7 @@ function wrap(
         startAfter: o.startAfterSeconds,
       } as Parameters<PgBoss['send']>[2]);
     },
+    forget: (tx, name, keys, o = {}) => forgetJobs(boss, tx, name, keys, o.finishedOnly === true),
     async handle(name, bare) {
       if (handlers.has(name)) throw new Error(`job ${name} already has a handler`);
       const handler = observed(name, checked(name, bare as JobHandler), observer);

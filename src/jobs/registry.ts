@@ -43,6 +43,12 @@ export interface JobDefinition {
    * taken to belong to a dead process and is retried (pg-boss's heartbeat). pg-boss accepts 10 or more.
    */
   readonly heartbeatSeconds: number;
+  /**
+   * How long pg-boss keeps a finished (completed, failed or cancelled) job, then deletes it: KEEP_FINISHED_SECONDS
+   * unless the job's data names something of a customer that must not outlive an erasure by long
+   * (docs/decisions/0073-job-data-after-erasure.md).
+   */
+  readonly keepFinishedSeconds?: number;
   /** Cron expression (UTC) for periodic jobs; pg-boss runs it once per occurrence across every process. */
   readonly cron?: string;
 }
@@ -57,6 +63,13 @@ export interface JobDefinition {
  * up to ~20 s by a large computation) before a live job is taken for dead.
  */
 export const JOB_HEARTBEAT_SECONDS = 30;
+
+/**
+ * Finished jobs are kept a day for the operator (what ran, what failed and why), then pg-boss deletes them (its
+ * default is 7 days). A customer's erasure deletes at once the jobs that name the customer
+ * (docs/decisions/0073-job-data-after-erasure.md); this is the bound for everything else.
+ */
+export const KEEP_FINISHED_SECONDS = 86_400;
 export const HEARTBEAT_REFRESH_SECONDS = 10;
 export const SUPERVISE_INTERVAL_SECONDS = 15;
 
@@ -105,6 +118,9 @@ export const JOBS = {
     payload: Type.Object({ bank_slug: Type.String(), bank_consent_id: Type.String() }),
     policy: 'stately',
     singletonKey: 'bank consent id',
+    // The bank's consent id of an erased customer: the erasure enqueues this job, so it outlives the erasure; once
+    // done it goes within the hour (docs/decisions/0073-job-data-after-erasure.md).
+    keepFinishedSeconds: 3_600,
     // A bank outage can last hours: keep trying with growing gaps (about a day in all).
     retryLimit: 10,
     retryDelaySeconds: 60,

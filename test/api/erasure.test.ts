@@ -43,6 +43,8 @@ const ALLOWED: Record<string, string> = {
   console_sign_in_failures: "the lender's staff's failed sign-ins",
   affordability_policies: "a client's affordability policy (thresholds), no customer figure",
   category_rules: "a client's category rules (a pattern of statement text → a category), for all its customers",
+  customer_erasures:
+    'an erasure under way on the embedded engine: the opaque id of the customer until the last batch removes the row',
 };
 
 /**
@@ -51,7 +53,7 @@ const ALLOWED: Record<string, string> = {
  */
 const ERASED_BY_NAME = new Set(['transactions', 'transaction_categories', 'transaction_counts']);
 
-/** pg-boss's tables may hold the customer's opaque id in a job's arguments (report.compute); nothing else of theirs. */
+/** The audit trail keeps the customer's opaque id (the record that the erasure was done); nothing else of theirs. */
 const OPAQUE_ID_ALLOWED = new Set(['client_audit_log']);
 
 interface Table {
@@ -148,6 +150,8 @@ describe('customer erasure › nothing of the customer remains in any table or f
   let conditions: Map<string, string>;
   const before_: Map<string, string[]> = new Map();
   let markers: string[];
+  /** the opaque ids the queue's jobs name: the customer's, their consents', pulls', invitations' */
+  let jobMarkers: string[];
   let bobTransactions = 0;
 
   {
@@ -215,6 +219,13 @@ describe('customer erasure › nothing of the customer remains in any table or f
       [alice.id],
     );
     markers = [alice.id, aliceRef, email, marker, ...ids.map((r) => r.id)];
+    const linked = await q<{ id: string }>(
+      `SELECT id::text AS id FROM consents WHERE customer_id = $1
+       UNION ALL SELECT p.id::text FROM bank_pulls p JOIN consents c ON c.id = p.consent_id WHERE c.customer_id = $1
+       UNION ALL SELECT id::text FROM invitations WHERE customer_id = $1`,
+      [alice.id],
+    );
+    jobMarkers = [alice.id, ...linked.map((r) => r.id)];
     bobTransactions = Number(
       (await q<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE customer_id = $1', [bob.id]))[0]!.n,
     );
@@ -248,6 +259,12 @@ describe('customer erasure › nothing of the customer remains in any table or f
     ])
       assert.ok(filled.includes(table), `${table} holds the customer before the erasure`);
     assert.ok((await filesHolding(outbox, [email])).length > 0, 'the invitation e-mail is in the outbox');
+    const jobs = await rowsHolding({ schema: svc.queueSchema, name: 'job', hasCustomerId: false }, jobMarkers);
+    for (const name of ['report.compute', 'bank.pull', 'invitation.email'])
+      assert.ok(
+        jobs.some((r) => r.includes(name)),
+        `pg-boss holds a finished ${name} job naming the customer before the erasure`,
+      );
   });
 
   test('every table is about customers (found from the catalog) or allowed with a reason', () => {
@@ -305,13 +322,11 @@ describe('customer erasure › nothing of the customer remains in any table or f
     assert.ok(Number(trail[0]!.details.transactions) >= 40, JSON.stringify(trail[0]!.details));
   });
 
-  test("pg-boss's tables hold at most the customer's opaque id in a job's arguments", async () => {
+  test("pg-boss's tables hold nothing of the customer, not even the opaque ids of their jobs (finished ones too)", async () => {
+    // docs/decisions/0073-job-data-after-erasure.md: the erasure deletes them through pg-boss's API.
     for (const t of await tablesOf(svc.queueSchema)) {
       assert.deepEqual(
-        await rowsHolding(
-          t,
-          markers.filter((m) => m !== alice.id),
-        ),
+        await rowsHolding(t, [...markers, ...jobMarkers]),
         [],
         `${t.schema}.${t.name} holds something of the customer`,
       );

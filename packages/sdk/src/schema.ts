@@ -2841,6 +2841,8 @@ export interface components {
           /** @description the client id, or the console user's id */
           id: string;
         };
+        /** @description the pending transaction this change was made on, when it was carried to this booked one that replaced it (a bank pull); null for a change made on this transaction */
+        carried_from_transaction_id: string | null;
       }[];
     };
     ExportCategoryCorrectionLabelsResponse: {

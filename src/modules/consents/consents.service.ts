@@ -80,6 +80,22 @@ export async function revokeConsentsOfDeletedCustomer(tx: Db, queue: Queue, cust
   }
 }
 
+/**
+ * The keys of a customer's jobs in the queue, for their erasure to forget them
+ * (docs/decisions/0073-job-data-after-erasure.md): their consents' ids (bank.pull's singletonKey) and the banks' ids
+ * of those consents (bank.revoke's).
+ */
+export async function consentJobKeysOfCustomer(
+  tx: Db,
+  customerId: string,
+): Promise<{ consentIds: string[]; bankConsentIds: string[] }> {
+  const consents = await repo.listConsents(tx, customerId);
+  return {
+    consentIds: consents.map((c) => c.id),
+    bankConsentIds: consents.flatMap((c) => (c.bank_consent_id ? [c.bank_consent_id] : [])),
+  };
+}
+
 /** The bank.revoke job: DELETE the consent at the bank. Errors throw, and the queue retries. */
 export async function revokeAtBank(
   deps: Pick<ConsentDeps, 'banks' | 'logger'>,

@@ -4,6 +4,7 @@ export {
   refreshConsent,
   revokeAtBank,
   revokeConsentsOfDeletedCustomer,
+  consentJobKeysOfCustomer,
 } from './consents.service.ts';
 export { sweepConsents } from './consents.sweep.ts';
 export { runBankPull } from './bank-pull.job.ts';

@@ -62,13 +62,15 @@ export interface CorrectionRow {
   actor_type: Actor['type'];
   actor_id: string;
   created_at: Date;
+  carried_from_transaction_id: string | null;
 }
 
-/** Every change of one transaction's category, oldest first. */
+/** Every change of one transaction's category, oldest first (those carried from the pending row it replaced too). */
 export async function listCorrections(db: Db, customerId: string, transactionId: string): Promise<CorrectionRow[]> {
   return (
     await db.query<CorrectionRow>(
-      `SELECT id, category_id, previous_category_id, actor_type, actor_id, created_at
+      `SELECT id, category_id, previous_category_id, actor_type, actor_id, created_at,
+         carried_from_transaction_id::text AS carried_from_transaction_id
        FROM transaction_category_corrections WHERE customer_id = $1 AND transaction_id = $2::uuid ORDER BY id`,
       [customerId, transactionId],
     )

@@ -93,6 +93,7 @@ export async function listCategoryHistory(db: Db, clientId: string, customerId: 
     previous_category_id: r.previous_category_id,
     changed_at: Math.floor(new Date(r.created_at).getTime() / 1000),
     changed_by: { type: r.actor_type, id: r.actor_id },
+    carried_from_transaction_id: r.carried_from_transaction_id,
   }));
 }
 

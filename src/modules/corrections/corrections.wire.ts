@@ -47,6 +47,12 @@ const CategoryChange = Type.Object({
   previous_category_id: Nullable(Type.String({ description: 'the category the transaction showed before the change' })),
   changed_at: Type.Integer({ description: 'when, Unix seconds' }),
   changed_by: CorrectionActor,
+  carried_from_transaction_id: Nullable(
+    Type.String({
+      description:
+        'the pending transaction this change was made on, when it was carried to this booked one that replaced it (a bank pull); null for a change made on this transaction',
+    }),
+  ),
 });
 export const CategoryHistory = Type.Object({
   data: Type.Array(CategoryChange, { description: "every change of the transaction's category, oldest first" }),

@@ -10,4 +10,4 @@ export { composeLinkEmail, formatLongDate } from './link-email.ts';
 export type { ComposedEmail } from './link-email.ts';
 export type { Mailer, OutgoingEmail } from './mailer.ts';
 export type { InvitationDeps } from './invitations.service.ts';
-export { deleteInvitationMailOfCustomer } from './invitations.erasure.ts';
+export { deleteInvitationMailOfCustomer, invitationJobKeysOfCustomer } from './invitations.erasure.ts';

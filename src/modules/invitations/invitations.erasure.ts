@@ -21,3 +21,8 @@ export async function deleteInvitationMailOfCustomer(
     ids.map((id) => `invitation-${id}`),
   );
 }
+
+/** The ids of the customer's invitations (invitation.email's singletonKey), for the erasure to forget their jobs. */
+export function invitationJobKeysOfCustomer(tx: Db, customerId: string): Promise<string[]> {
+  return invitationIdsOfCustomer(tx, customerId);
+}

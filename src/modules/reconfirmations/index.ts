@@ -2,3 +2,4 @@
 export { answerReconfirmationLink, openReconfirmationLink } from './reconfirmations.service.ts';
 export type { OpenedLink, ReconfirmationDeps } from './reconfirmations.service.ts';
 export { sendReconfirmationEmail } from './reconfirmations.job.ts';
+export { reconfirmationIdsOfCustomer as reconfirmationJobKeysOfCustomer } from './reconfirmations.repo.ts';

@@ -140,3 +140,9 @@ export async function emailedSince(
   );
   return { count: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
 }
+
+/** The ids of the customer's reconfirmation links (reconfirmation.email's singletonKey). */
+export async function reconfirmationIdsOfCustomer(db: Db, customerId: string): Promise<string[]> {
+  const r = await db.query<{ id: string }>('SELECT id FROM reconfirmation_links WHERE customer_id = $1', [customerId]);
+  return r.rows.map((row) => row.id);
+}

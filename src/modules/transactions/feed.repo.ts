@@ -157,6 +157,28 @@ export async function recordRemovals(
        WHERE t.customer_id = $1 AND t.change_seq > $4::bigint AND t.id = l.booked`,
       [customerId, links.map(([b]) => b), links.map(([, p]) => p), since.toString()],
     );
+  await carryCorrections(tx, customerId, links);
+}
+
+/**
+ * A correction follows the booking (docs/decisions/0061-category-corrections-and-rules.md): every change of each
+ * pending row's category is copied to the booked row that replaced it, with its actor, time and the category before,
+ * naming the pending row (`carried_from_transaction_id`). The copy's id is the original's with a suffix: it keeps the
+ * original's place in time among the booked row's changes, and a second copy of a change conflicts and is skipped,
+ * so running this again for the same links changes nothing.
+ */
+async function carryCorrections(tx: Db, customerId: string, links: ReadonlyArray<readonly [string, string]>) {
+  if (links.length === 0) return;
+  await tx.query(
+    `INSERT INTO transaction_category_corrections (customer_id, id, transaction_id, account_type, category_id,
+       previous_category_id, actor_type, actor_id, created_at, carried_from_transaction_id)
+     SELECT k.customer_id, k.id || '.b', l.booked, k.account_type, k.category_id, k.previous_category_id, k.actor_type,
+       k.actor_id, k.created_at, k.transaction_id
+     FROM unnest($2::uuid[], $3::uuid[]) AS l(booked, pending)
+     JOIN transaction_category_corrections k ON k.customer_id = $1 AND k.transaction_id = l.pending
+     ON CONFLICT (customer_id, id) DO NOTHING`,
+    [customerId, links.map(([b]) => b), links.map(([, p]) => p)],
+  );
 }
 
 export interface ChangeCounts {
