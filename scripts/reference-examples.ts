@@ -12,7 +12,9 @@ const file = path.resolve(import.meta.dirname, '../src/http/openapi-examples.jso
 const examples = await captureExamples();
 const sorted = Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)));
 fs.writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`);
-process.stdout.write(`${Object.keys(sorted).length} operations' examples written to ${path.relative(process.cwd(), file)}\n`);
+process.stdout.write(
+  `${Object.keys(sorted).length} operations' examples written to ${path.relative(process.cwd(), file)}\n`,
+);
 // The flow's service and webhook receiver are closed; exit before node:test's harness (its helpers register
 // `after` hooks) prints an empty test summary.
 process.exit(0);

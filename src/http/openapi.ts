@@ -9,6 +9,7 @@
  *   derived from its operation (`ListAccountsResponse`, `SubmitTransactionsRequest`).
  */
 import type { RouteOptions } from 'fastify';
+import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
 /** "METHOD /path" as the document writes paths ({param}) → operationId. */
 export const OPERATION_IDS: Readonly<Record<string, string>> = {
@@ -324,4 +325,44 @@ function codeSamples(
     });
   }
   return samples;
+}
+
+/** One operation's recorded exchange (src/http/openapi-examples.json). */
+interface RecordedExchange {
+  request?: unknown;
+  status: number;
+  response?: unknown;
+}
+
+/**
+ * Examples taken from a real flow (docs/decisions/0081-reference-examples.md): `npm run docs:examples` drives a
+ * service on a fresh database through its API and records, per operation, the JSON body it sent and the answer
+ * (src/http/openapi-examples.json). Each becomes the `examples` of the operation's JSON request body and of the
+ * response with the recorded status; test/docs/reference-examples.test.ts validates them against those schemas.
+ */
+export function addExamples(
+  document: Json,
+  examples: Readonly<Record<string, RecordedExchange>> = recordedExamples as Record<string, RecordedExchange>,
+): Json {
+  const jsonMedia = (holder: unknown): Json | undefined => {
+    if (!isObject(holder) || !isObject(holder.content)) return undefined;
+    const media = holder.content['application/json'];
+    return isObject(media) ? media : undefined;
+  };
+  for (const operations of Object.values((document.paths ?? {}) as Json)) {
+    if (!isObject(operations)) continue;
+    for (const operation of Object.values(operations)) {
+      if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
+      const recorded = examples[operation.operationId];
+      if (!recorded) continue;
+      const request = jsonMedia(operation.requestBody);
+      if (request && recorded.request !== undefined)
+        request.examples = { flow: { summary: 'From the sandbox flow', value: recorded.request } };
+      const responses = isObject(operation.responses) ? operation.responses : {};
+      const response = jsonMedia(responses[String(recorded.status)]);
+      if (response && recorded.response !== undefined)
+        response.examples = { flow: { summary: 'From the sandbox flow', value: recorded.response } };
+    }
+  }
+  return document;
 }

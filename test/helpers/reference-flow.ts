@@ -15,7 +15,6 @@ import {
   answerBankLogin,
   call,
   CookieJar,
-  newLiveClient,
   openBankFlow,
   returnToCallback,
   runBankJobs,
@@ -85,14 +84,20 @@ async function runFlow(
     return res.json;
   };
   const adminToken = { authorization: 'Bearer adm_reference_examples_0123456789abcdef' };
-  const adminRec = async (operationId: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+  const adminRec = async (
+    operationId: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ) => {
     const res = await admin.inject({
       method,
       url,
       headers: adminToken,
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    if (res.statusCode >= 300) throw new Error(`${operationId}: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+    if (res.statusCode >= 300)
+      throw new Error(`${operationId}: ${method} ${url} answered ${res.statusCode} ${res.body}`);
     const json = res.body ? res.json() : undefined;
     examples[operationId] ??= {
       ...(body === undefined ? {} : { request: structuredClone(body) }),
@@ -187,9 +192,14 @@ async function runFlow(
   await rec('listBalances', 'GET', `${accountPath}/balances`, { auth: bearer });
   await rec('listStatements', 'GET', `${accountPath}/statements`, { auth: bearer });
   await rec('listAccountParties', 'GET', `${accountPath}/party`, { auth: bearer });
-  const raw = await rec('listRawTransactions', 'GET', `/public/v3/customers/${customerId}/raw-transactions?max_per_page=3`, {
-    auth: bearer,
-  });
+  const raw = await rec(
+    'listRawTransactions',
+    'GET',
+    `/public/v3/customers/${customerId}/raw-transactions?max_per_page=3`,
+    {
+      auth: bearer,
+    },
+  );
   await rec('listCategorisedTransactions', 'GET', `/public/v3/customers/${customerId}/transactions?max_per_page=3`, {
     auth: bearer,
   });
@@ -237,10 +247,15 @@ async function runFlow(
   // a category that fits the direction of the transaction's money
   const direction = Number(transaction.amount) < 0 ? 'expenditure' : 'income';
   const category = Object.values(categories as Record<string, Json>).find((c) => c.income_expenditure === direction);
-  await rec('correctTransactionCategory', 'PATCH', `/public/v3/customers/${customerId}/transactions/${transaction.id}`, {
-    auth: bearer,
-    body: { category_id: category.id },
-  });
+  await rec(
+    'correctTransactionCategory',
+    'PATCH',
+    `/public/v3/customers/${customerId}/transactions/${transaction.id}`,
+    {
+      auth: bearer,
+      body: { category_id: category.id },
+    },
+  );
   await rec(
     'listTransactionCategoryHistory',
     'GET',
@@ -248,7 +263,13 @@ async function runFlow(
     { auth: bearer },
   );
   await rec('exportCategoryCorrectionLabels', 'GET', '/public/v3/category_corrections/labels', { auth: bearer });
-  const ruleBody = { account_type: 'Personal', field: 'text', match: 'word', pattern: 'TESCO', category_id: category.id };
+  const ruleBody = {
+    account_type: 'Personal',
+    field: 'text',
+    match: 'word',
+    pattern: 'TESCO',
+    category_id: category.id,
+  };
   await rec('previewCategoryRule', 'POST', `/public/v3/category_rules/preview?customer_id=${customerId}`, {
     auth: bearer,
     body: ruleBody,
@@ -329,9 +350,14 @@ async function runFlow(
   await deliver(svc, clientId);
   await rec('sendWebhookTestEvent', 'POST', `/public/v3/webhooks/${webhook.id}/test`, { auth: bearer });
   await deliver(svc, clientId);
-  const deliveries = await rec('listWebhookDeliveries', 'GET', `/public/v3/webhooks/${webhook.id}/deliveries?max_per_page=3`, {
-    auth: bearer,
-  });
+  const deliveries = await rec(
+    'listWebhookDeliveries',
+    'GET',
+    `/public/v3/webhooks/${webhook.id}/deliveries?max_per_page=3`,
+    {
+      auth: bearer,
+    },
+  );
   await rec(
     'replayWebhookDelivery',
     'POST',
@@ -428,13 +454,13 @@ export function stabilise(examples: Examples, addresses: [string, string][]): Ex
     if (!secrets.has(value)) {
       // same length and alphabet class, so a pattern or length limit the schema sets still holds
       const n = secrets.size + 1;
-      const prefix = /^[a-z]+_/.exec(value)?.[0] ?? '';
+      const prefix = /^([a-z]+_|v\d+\.\d+\.)/.exec(value)?.[0] ?? '';
       const body = `example${n}`.padEnd(value.length - prefix.length, 'x');
       secrets.set(value, `${prefix}${body}`);
     }
     return secrets.get(value)!;
   };
-  const SECRET_KEYS = /^(access_token|token|client_secret|secret|previous_secret|refresh_token|state)$/;
+  const SECRET_KEYS = /^(access_token|token|client_secret|secret|previous_secret|refresh_token|next_cursor)$/;
   const clients = new Map<string, string>();
   const clientFor = (id: string) => {
     if (!clients.has(id)) clients.set(id, `cl_${String(clients.size + 1).padStart(24, '0')}`);
@@ -448,13 +474,15 @@ export function stabilise(examples: Examples, addresses: [string, string][]): Ex
     if (typeof value === 'number' && key && /duration_ms$/.test(key)) return 12;
     if (typeof value !== 'string') return value;
     if (key && SECRET_KEYS.test(key)) return secretFor(value);
+    // a bank flow's state is random; a pull's or a delivery's state is a word
+    if (key === 'state' && /^[A-Za-z0-9_-]{20,}$/.test(value)) return secretFor(value);
     let s = value;
     for (const [from, to] of addresses) s = s.split(from).join(to);
     s = s.replace(UUID, idFor).replace(/cl_[0-9a-f]{24}/g, clientFor);
     // a page cursor is base64url JSON that may carry an id: the id is replaced inside it
     s = s.replace(/cursor=([A-Za-z0-9_-]{8,})/g, (m, c: string) => {
       const text = Buffer.from(c, 'base64url').toString('utf8');
-      if (!new RegExp(UUID.source, "i").test(text)) return m;
+      if (!new RegExp(UUID.source, 'i').test(text)) return m;
       return `cursor=${Buffer.from(text.replace(UUID, idFor)).toString('base64url')}`;
     });
     // capabilities in addresses (a start token, an invitation's or a reconfirmation's secret part): any long
