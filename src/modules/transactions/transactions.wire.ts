@@ -309,8 +309,18 @@ export const TransactionsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const RawTransactionList = Type.Object({ data: Type.Array(RawTransaction), ...PagingMembers });
-export const CategorisedTransactionList = Type.Object({ data: Type.Array(CategorisedTransaction), ...PagingMembers });
+export const RawTransactionList = Type.Object({
+  data: Type.Array(RawTransaction, {
+    description: 'the transactions on this page, as stored, the latest booking first',
+  }),
+  ...PagingMembers,
+});
+export const CategorisedTransactionList = Type.Object({
+  data: Type.Array(CategorisedTransaction, {
+    description: "the transactions on this page with the service's category, the latest booking first",
+  }),
+  ...PagingMembers,
+});
 
 /**
  * Fastify checks the submission body only down to "an object with a transactions array" (ShallowSubmission);
