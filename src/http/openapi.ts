@@ -254,6 +254,9 @@ export function describeResponses(document: Json): Json {
   return document;
 }
 
+/** The probes a lender's server may call through the SDK too (to check the service is up before a batch). */
+const SDK_PROBES: ReadonlySet<string> = new Set(['/health', '/ready']);
+
 const AUTH_HEADERS: Readonly<Record<string, string>> = {
   Bearer: '-H "Authorization: Bearer $TOKEN"',
   AppUserToken: '-H "Authorization: AppUserToken $USER_TOKEN"',
@@ -302,8 +305,9 @@ function codeSamples(
     ...(bodyType ? [`-H 'Content-Type: ${bodyType}' -d @body.${bodyType.includes('json') ? 'json' : 'txt'}`] : []),
   ].join(' \\\n  ');
   const samples = [{ lang: 'Shell', label: 'curl', source: curl }];
-  // The SDK fetches and renews the client's token itself: no sample of the token endpoint.
-  if (route.startsWith('/public/')) {
+  // The SDK fetches and renews the client's token itself: no sample of the token endpoint. The admin API is on the
+  // admin listener, which the SDK does not talk to; the bank flow's browser addresses are not called by programs.
+  if (route.startsWith('/public/') || SDK_PROBES.has(route)) {
     const options = [
       ...(inPath.length || query.length
         ? [
