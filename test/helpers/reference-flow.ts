@@ -442,7 +442,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  * addresses of this run (the service's port, the webhook receiver) the document's, secrets and tokens fixed
  * strings of their own shape; lists keep LIST_ITEMS items.
  */
-export function stabilise(examples: Examples, addresses: [string, string][]): Examples {
+function stabilise(examples: Examples, addresses: [string, string][]): Examples {
   const ids = new Map<string, string>();
   const secrets = new Map<string, string>();
   const idFor = (uuid: string) => {
