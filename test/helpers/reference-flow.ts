@@ -454,7 +454,8 @@ function stabilise(examples: Examples, addresses: [string, string][]): Examples 
     if (!secrets.has(value)) {
       // same length and alphabet class, so a pattern or length limit the schema sets still holds
       const n = secrets.size + 1;
-      const prefix = /^([a-z]+_|v\d+\.\d+\.)/.exec(value)?.[0] ?? '';
+      // the service's own prefixes (its tokens, webhook secrets, sync cursors); a random string may start like one
+      const prefix = /^(obi_[a-z]{2}_|whsec_|adm_|v\d+\.\d+\.)/.exec(value)?.[0] ?? '';
       const body = `example${n}`.padEnd(value.length - prefix.length, 'x');
       secrets.set(value, `${prefix}${body}`);
     }
