@@ -9,7 +9,7 @@ import { validatorCompiler } from '../http/validation.ts';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
-import { addCodeSamples, describeResponses, nameBodySchemas, withOperationId } from '../http/openapi.ts';
+import { addCodeSamples, addExamples, describeResponses, nameBodySchemas, withOperationId } from '../http/openapi.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpApp } from '../http/server.ts';
 import type { AppDeps } from './app-deps.ts';
 import { randomUUID } from 'node:crypto';
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: ({ schema, url, route }) => ({ schema: withOperationId(schema, route) as typeof schema, url }),
     transformObject: (documents) =>
       'openapiObject' in documents
-        ? addCodeSamples(describeResponses(nameBodySchemas(documents.openapiObject)))
+        ? addExamples(addCodeSamples(describeResponses(nameBodySchemas(documents.openapiObject))))
         : documents.swaggerObject,
   });
   // Text answers and assets of 1 KiB or more are compressed, brotli (quality 4) or gzip as the client accepts

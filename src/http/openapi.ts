@@ -9,6 +9,7 @@
  *   derived from its operation (`ListAccountsResponse`, `SubmitTransactionsRequest`).
  */
 import type { RouteOptions } from 'fastify';
+import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
 /** "METHOD /path" as the document writes paths ({param}) → operationId. */
 export const OPERATION_IDS: Readonly<Record<string, string>> = {
@@ -253,6 +254,9 @@ export function describeResponses(document: Json): Json {
   return document;
 }
 
+/** The probes a lender's server may call through the SDK too (to check the service is up before a batch). */
+const SDK_PROBES: ReadonlySet<string> = new Set(['/health', '/ready']);
+
 const AUTH_HEADERS: Readonly<Record<string, string>> = {
   Bearer: '-H "Authorization: Bearer $TOKEN"',
   AppUserToken: '-H "Authorization: AppUserToken $USER_TOKEN"',
@@ -301,8 +305,9 @@ function codeSamples(
     ...(bodyType ? [`-H 'Content-Type: ${bodyType}' -d @body.${bodyType.includes('json') ? 'json' : 'txt'}`] : []),
   ].join(' \\\n  ');
   const samples = [{ lang: 'Shell', label: 'curl', source: curl }];
-  // The SDK fetches and renews the client's token itself: no sample of the token endpoint.
-  if (route.startsWith('/public/')) {
+  // The SDK fetches and renews the client's token itself: no sample of the token endpoint. The admin API is on the
+  // admin listener, which the SDK does not talk to; the bank flow's browser addresses are not called by programs.
+  if (route.startsWith('/public/') || SDK_PROBES.has(route)) {
     const options = [
       ...(inPath.length || query.length
         ? [
@@ -324,4 +329,44 @@ function codeSamples(
     });
   }
   return samples;
+}
+
+/** One operation's recorded exchange (src/http/openapi-examples.json). */
+interface RecordedExchange {
+  request?: unknown;
+  status: number;
+  response?: unknown;
+}
+
+/**
+ * Examples taken from a real flow (docs/decisions/0081-reference-examples.md): `npm run docs:examples` drives a
+ * service on a fresh database through its API and records, per operation, the JSON body it sent and the answer
+ * (src/http/openapi-examples.json). Each becomes the `examples` of the operation's JSON request body and of the
+ * response with the recorded status; test/docs/reference-examples.test.ts validates them against those schemas.
+ */
+export function addExamples(
+  document: Json,
+  examples: Readonly<Record<string, RecordedExchange>> = recordedExamples as Record<string, RecordedExchange>,
+): Json {
+  const jsonMedia = (holder: unknown): Json | undefined => {
+    if (!isObject(holder) || !isObject(holder.content)) return undefined;
+    const media = holder.content['application/json'];
+    return isObject(media) ? media : undefined;
+  };
+  for (const operations of Object.values((document.paths ?? {}) as Json)) {
+    if (!isObject(operations)) continue;
+    for (const operation of Object.values(operations)) {
+      if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
+      const recorded = examples[operation.operationId];
+      if (!recorded) continue;
+      const request = jsonMedia(operation.requestBody);
+      if (request && recorded.request !== undefined)
+        request.examples = { flow: { summary: 'From the sandbox flow', value: recorded.request } };
+      const responses = isObject(operation.responses) ? operation.responses : {};
+      const response = jsonMedia(responses[String(recorded.status)]);
+      if (response && recorded.response !== undefined)
+        response.examples = { flow: { summary: 'From the sandbox flow', value: recorded.response } };
+    }
+  }
+  return document;
 }

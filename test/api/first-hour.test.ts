@@ -207,7 +207,7 @@ describe('first start and the landing page', async () => {
     assert.equal(chooseEncoding('br;q=0, gzip;q=0'), 'identity');
   });
 
-  test('the reference: every response is described, every operation has curl and (public API) SDK samples', async () => {
+  test('the reference: every operation has a summary and a description, every response a description, every operation curl and (public API and probes) SDK samples', async () => {
     const doc = (await svc.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
@@ -216,6 +216,7 @@ describe('first start and the landing page', async () => {
       for (const [method, op] of Object.entries(methods)) {
         operations++;
         const where = `${method.toUpperCase()} ${route}`;
+        assert.ok(typeof op.summary === 'string' && op.summary.length > 0, `${where} has a summary`);
         assert.ok(typeof op.description === 'string' && op.description.length > 40, `${where} has a description`);
         for (const [status, r] of Object.entries(op.responses as Record<string, { description?: string }>)) {
           assert.ok(r.description && r.description !== 'Default Response', `${where} ${status} is described`);
@@ -225,7 +226,7 @@ describe('first start and the landing page', async () => {
           samples.some((c) => c.label === 'curl' && c.source.startsWith(`curl -s -X ${method.toUpperCase()} `)),
           where,
         );
-        if (route.startsWith('/public/'))
+        if (route.startsWith('/public/') || route === '/health' || route === '/ready')
           assert.ok(
             samples.some((c) => c.label === 'SDK' && c.source.includes(`obi.api.${method.toUpperCase()}('${route}'`)),
             where,

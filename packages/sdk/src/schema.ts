@@ -1464,11 +1464,17 @@ export interface components {
       [key: string]: unknown;
     };
     GetHealthResponse: {
-      /** @enum {string} */
+      /**
+       * @description always ok: the process is alive and answering
+       * @enum {string}
+       */
       status: 'ok';
     };
     GetReadinessResponse: {
-      /** @enum {string} */
+      /**
+       * @description always ready: the database and the job queue answered
+       * @enum {string}
+       */
       status: 'ready';
       /** @description which database engine answers: embedded or postgres */
       database: string;
@@ -1568,6 +1574,7 @@ export interface components {
       created_at: number;
     };
     ListCustomersResponse: {
+      /** @description the client's customers on this page, oldest first */
       data: {
         /** @description the customer's id: use it in every customer path */
         id: string;
@@ -1695,6 +1702,7 @@ export interface components {
       data_retention_days: number | null;
     };
     ListBanksResponse: {
+      /** @description the banks this installation knows, with the slug to use in paths and submissions */
       data: {
         /** @description the bank's stable short name, used in the bank flow paths */
         slug: string;
@@ -1745,6 +1753,7 @@ export interface components {
       secret: string;
     };
     ListWebhooksResponse: {
+      /** @description the client's webhooks, active and disabled, oldest first */
       data: {
         /** @description the id of this record */
         id: string;
@@ -1765,8 +1774,12 @@ export interface components {
       }[];
     };
     DeleteWebhookResponse: {
-      /** @enum {string} */
+      /**
+       * @description Success (the spec's delete result): the webhook is gone
+       * @enum {string}
+       */
       status: 'Success';
+      /** @description what happened, in a sentence meant for a developer */
       message: string;
     };
     /** @description Problem Details with the spec's delete result: `result` is "Error", `message` says why */
@@ -1776,7 +1789,7 @@ export interface components {
       /** @description short summary of the kind of problem */
       title: string;
       /**
-       * @description active, or disabled (no more deliveries; see disabled_reason)
+       * @description the HTTP status of this answer: 404
        * @enum {number}
        */
       status: 404;
@@ -1786,7 +1799,9 @@ export interface components {
       code: string;
       /** @description bad inputs (empty here) */
       errors: {
+        /** @description JSON Pointer to the bad input (/path/…) */
         pointer: string;
+        /** @description what is wrong with that input */
         detail: string;
       }[];
       /**
@@ -1798,6 +1813,7 @@ export interface components {
       message: string;
     };
     ListWebhookDeliveriesResponse: {
+      /** @description the webhook's deliveries on this page, newest first */
       data: {
         /** @description the id of this record */
         id: string;
@@ -1820,6 +1836,7 @@ export interface components {
           | 'WEBHOOK_TEST';
         /** @description the customer the event is about; null for a test event */
         customer_id: string | null;
+        /** @description the JSON body the receiver was (or will be) sent, exactly as signed; which members it holds depends on webhook_type */
         payload: {
           /** @description a short sentence saying what happened; never personal data */
           msg: string;
@@ -1934,6 +1951,7 @@ export interface components {
         | 'WEBHOOK_TEST';
       /** @description the customer the event is about; null for a test event */
       customer_id: string | null;
+      /** @description the JSON body the receiver was (or will be) sent, exactly as signed; which members it holds depends on webhook_type */
       payload: {
         /** @description a short sentence saying what happened; never personal data */
         msg: string;
@@ -2016,6 +2034,7 @@ export interface components {
         | 'WEBHOOK_TEST';
       /** @description the customer the event is about; null for a test event */
       customer_id: string | null;
+      /** @description the JSON body the receiver was (or will be) sent, exactly as signed; which members it holds depends on webhook_type */
       payload: {
         /** @description a short sentence saying what happened; never personal data */
         msg: string;
@@ -2077,13 +2096,17 @@ export interface components {
       }[];
     };
     CreateAccountsRequest: {
+      /** @description the accounts to store (1 to 1 000); an account already stored (same bank_slug and number) is updated */
       accounts: {
         /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
         /** @description full account number: sort code + account number for UK accounts */
         number: string;
+        /** @description for a UK account: its sort code and account number apart (number holds them together); omit for other accounts */
         sort_code_and_account_number?: {
+          /** @description the six-digit UK sort code, digits only (no dashes) */
           sort_code: string;
+          /** @description the eight-digit UK account number */
           account_number: string;
         };
         /** @description ISO 4217 currency code of the account, e.g. GBP */
@@ -2111,6 +2134,7 @@ export interface components {
       }[];
     };
     CreateAccountsResponse: {
+      /** @description the customer's accounts (after a submission: every account it stored) */
       data: {
         /** @description the service's id of the account: use it in the account paths */
         id: string;
@@ -2134,6 +2158,7 @@ export interface components {
         sub_type: string;
         /** @description the account number at the bank (up to 34 letters and digits); with bank_slug it identifies the account */
         number: string;
+        /** @description a UK account's sort code and account number apart; null when not known (or not a UK account) */
         sort_code_and_account_number: {
           /** @description six-digit UK sort code */
           sort_code: string;
@@ -2145,6 +2170,7 @@ export interface components {
       }[];
     };
     ListAccountsResponse: {
+      /** @description the customer's accounts (after a submission: every account it stored) */
       data: {
         /** @description the service's id of the account: use it in the account paths */
         id: string;
@@ -2168,6 +2194,7 @@ export interface components {
         sub_type: string;
         /** @description the account number at the bank (up to 34 letters and digits); with bank_slug it identifies the account */
         number: string;
+        /** @description a UK account's sort code and account number apart; null when not known (or not a UK account) */
         sort_code_and_account_number: {
           /** @description six-digit UK sort code */
           sort_code: string;
@@ -2179,6 +2206,7 @@ export interface components {
       }[];
     };
     CreateBalancesRequest: {
+      /** @description the balances to store (1 to 10 000), each for an account already submitted; one per account, type and London day */
       balances: {
         /** @description the bank holding the account (GET /public/v3/banks) */
         bank_slug: string;
@@ -2208,12 +2236,16 @@ export interface components {
       }[];
     };
     CreateBalancesResponse: {
-      /** @enum {string} */
+      /**
+       * @description success: every balance was stored
+       * @enum {string}
+       */
       status: 'success';
       /** @description how many balances were stored */
       stored: number;
     };
     ListBalancesResponse: {
+      /** @description the account's balances, one per type and day, newest day first */
       data: {
         /** @description the account's id */
         account_id: string;
@@ -2230,6 +2262,7 @@ export interface components {
       }[];
     };
     SubmitTransactionsRequest: {
+      /** @description the transactions to store (up to 100 000 a request); one already stored (same account and external_transaction_id) is updated */
       transactions: {
         /** @description the transaction's id at the bank or in your system; with the account it identifies the transaction, so a resubmission updates instead of duplicating */
         external_transaction_id: string;
@@ -2239,11 +2272,13 @@ export interface components {
         type?: string | null;
         /** @description amount in the transaction's currency: negative for money out, positive for money in */
         amount: number | string;
+        /** @description the account's balance after this transaction, when the bank gives it; null or absent otherwise */
         balance?: null | {
-          /** @description a number, or a numeric string such as "12.50"; less than 10^14 in magnitude */
+          /** @description the account's balance after this transaction, in the currency's main unit (pounds for GBP, not pence); negative when overdrawn */
           amount: number | string;
-          /** @description ISO 4217 */
+          /** @description ISO 4217 currency code of the balance, e.g. GBP */
           currency: string;
+          /** @description the balance type, e.g. ClosingBooked, InterimAvailable */
           type:
             | 'ClosingAvailable'
             | 'ClosingBooked'
@@ -2271,14 +2306,18 @@ export interface components {
         category?: string | null;
         /** @description the merchant's or counterparty's address as the bank gives it */
         address_line?: string | null;
+        /** @description the merchant of a card payment, when the bank names it; null or absent otherwise */
         merchant_details?: null | {
           /** @description the merchant's name as the bank gives it */
           merchant_name?: string | null;
           /** @description ISO 18245 merchant category code (3 or 4 digits) */
           merchant_category_code?: string | null;
         };
+        /** @description the bank's own transaction code and its issuer, when given; null or absent otherwise */
         proprietary_bank_transaction_code?: null | {
+          /** @description the bank's own code for the kind of transaction; null when not given */
           code?: string | null;
+          /** @description who issued the code (e.g. the bank); null when not given */
           issuer?: string | null;
         };
         /** @description Unix seconds the money is available (value date) */
@@ -2303,6 +2342,7 @@ export interface components {
       already_present: number;
     };
     ListRawTransactionsResponse: {
+      /** @description the transactions on this page, as stored, the latest booking first */
       data: {
         /** @description the service's id of the transaction (a UUID) */
         id: string;
@@ -2410,6 +2450,7 @@ export interface components {
       };
     };
     ListCategorisedTransactionsResponse: {
+      /** @description the transactions on this page with the service's category, the latest booking first */
       data: {
         /** @description the service's id of the transaction (a UUID) */
         id: string;
@@ -3087,6 +3128,7 @@ export interface components {
       }[];
     };
     ListStatementsResponse: {
+      /** @description the account's statements as the bank gave them, the latest period first */
       data: {
         /** @description the account's id at the bank */
         AccountId: string;
@@ -3144,34 +3186,49 @@ export interface components {
         }[];
         /** @description rates that applied */
         StatementRate?: {
+          /** @description the Open Banking code of the rate (e.g. UK.OBIE.AnnualPurchaseRate) */
           Type?: string;
+          /** @description the rate, in percent (19.9 is 19.9 %) */
           Rate?: number;
         }[];
         /** @description other values the bank reports */
         StatementValue?: {
+          /** @description the Open Banking code of the value (e.g. UK.OBIE.AirMilesPoints) */
           Type?: string;
+          /** @description the value, a count in the unit its Type names (not money) */
           Value?: number;
         }[];
         /** @description dates the bank reports (e.g. the payment due date) */
         StatementDateTimes?: {
+          /** @description the Open Banking code of the date (e.g. UK.OBIE.PaymentDue) */
           Type?: string;
+          /** @description the date and time, ISO 8601 with its offset, as the bank gives it */
           DateTime?: string;
         }[];
+        /** @description amounts of the statement: balances, payments due, credit limit */
         StatementAmounts?: {
+          /** @description Credit (in the customer's favour) or Debit (owed by the customer) */
           CreditDebitIndicator?: string;
+          /** @description the Open Banking code of the amount (e.g. UK.OBIE.ClosingBalance, UK.OBIE.MinimumPaymentDue) */
           Type?: string;
+          /** @description the amount as a decimal string in the currency's main unit (pounds, not pence), unsigned: CreditDebitIndicator gives the sign */
           Amount?: string;
+          /** @description ISO 4217 currency code */
           Currency?: string;
         }[];
         /** @description benefits (e.g. cashback) */
         StatementBenefits?: {
+          /** @description the Open Banking code of the benefit (e.g. UK.OBIE.Cashback) */
           Type?: string;
+          /** @description the amount as a decimal string in the currency's main unit (pounds, not pence) */
           Amount?: string;
+          /** @description ISO 4217 currency code */
           Currency?: string;
         }[];
       }[];
     };
     ListAccountPartiesResponse: {
+      /** @description the people or businesses on the account (holders, joint holders, delegates) */
       data: {
         /** @description the account's id at the bank */
         AccountId: string;
@@ -3199,11 +3256,15 @@ export interface components {
         AccountRole: string;
         /** @description links to related resources */
         Relationships?: {
+          /** @description the account the party belongs to */
           Account: {
+            /** @description the bank's address of the account resource */
             Related: string;
+            /** @description the account's id at the bank */
             Id: string;
           };
         };
+        /** @description the party's addresses, as the bank gives them */
         Address?: {
           /** @description the kind of address (e.g. Residential) */
           AddressType?: string;
@@ -4021,12 +4082,14 @@ export interface components {
       }[];
       /** @description disposable income per month, before and after the proposed commitment */
       disposable_income: {
+        /** @description what is left each month after the customer’s income, essential spending and existing credit commitments, before the proposed one */
         before_commitment: {
           /** @description disposable income per month */
           unstressed: number;
           /** @description disposable income per month with the variable-rate stress applied */
           stressed: number;
         };
+        /** @description what is left each month once the proposed commitment is paid too; below 0 means it is not affordable */
         after_commitment: {
           /** @description disposable income per month */
           unstressed: number;
@@ -4268,6 +4331,7 @@ export interface components {
       };
     };
     CreateConsentScreenRequest: {
+      /** @description the other companies you share the customer's data with, shown on the consent screen; null or absent for none */
       application_sharing_third_parties?:
         | {
             /** @description the company's name, shown to the customer */
@@ -4289,11 +4353,13 @@ export interface components {
       /** @description why you use the customer's data, shown on the consent screen */
       application_sharing_purposes?:
         | {
+            /** @description one purpose, in a sentence the customer reads (e.g. 'To assess your application for a loan') */
             description: string;
           }[]
         | null;
     };
     CreateConsentScreenResponse: {
+      /** @description what the consent screen shows: the bank, who asks (you), why, and for how long */
       metadata: {
         /** @description the bank's name */
         name: string;
@@ -4305,9 +4371,12 @@ export interface components {
         company_name: string;
         /** @description your application's name as the customer sees it */
         application_name: string;
+        /** @description why you use the customer's data: the purposes you sent, or the default one when you sent none */
         application_sharing_purposes: {
+          /** @description one purpose, in a sentence the customer reads */
           description: string;
         }[];
+        /** @description the other companies you share the customer's data with; empty for none */
         application_sharing_third_parties: {
           /** @description the company's name, shown to the customer */
           company_name: string;
@@ -4339,8 +4408,11 @@ export interface components {
       };
       /** @description the consent screen's sections, each a group of data the customer agrees to share */
       consents: {
+        /** @description the section: account_details, account_transactions or additional_information */
         type: string;
+        /** @description the section's heading, for the customer */
         title: string;
+        /** @description the data of the section, one line each, for the customer */
         elements: string[];
       }[];
     };
@@ -4349,6 +4421,7 @@ export interface components {
       consent_id: string;
       /** @description Unix seconds the consent was created */
       creation_date_time: number;
+      /** @description AwaitingAuthorisation (the customer has not finished at the bank), Authorised (data can be read), Rejected (the customer declined or the flow failed) or Revoked (ended: by the customer, by you, by expiry or by the bank) */
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
       /** @description Unix seconds the status last changed */
       status_update_date_time: number;
@@ -4366,6 +4439,7 @@ export interface components {
       reconfirm_by_date_time: number | null;
     };
     CreateBankFlowRequest: {
+      /** @description the other companies you share the customer's data with, shown on the consent screen; null or absent for none */
       application_sharing_third_parties?:
         | {
             /** @description the company's name, shown to the customer */
@@ -4387,6 +4461,7 @@ export interface components {
       /** @description why you use the customer's data, shown on the consent screen */
       application_sharing_purposes?:
         | {
+            /** @description one purpose, in a sentence the customer reads (e.g. 'To assess your application for a loan') */
             description: string;
           }[]
         | null;
@@ -4408,6 +4483,7 @@ export interface components {
       consent_id: string;
       /** @description Unix seconds the consent was created */
       creation_date_time: number;
+      /** @description AwaitingAuthorisation (the customer has not finished at the bank), Authorised (data can be read), Rejected (the customer declined or the flow failed) or Revoked (ended: by the customer, by you, by expiry or by the bank) */
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
       /** @description Unix seconds the status last changed */
       status_update_date_time: number;
@@ -4425,6 +4501,7 @@ export interface components {
       reconfirm_by_date_time: number | null;
     };
     ListConnectableBanksResponse: {
+      /** @description the banks the customer can connect, each with the customer's latest consent there */
       data: {
         /** @description the bank's stable short name, used in the bank flow paths */
         slug: string;
@@ -4450,6 +4527,7 @@ export interface components {
           consent_id: string;
           /** @description Unix seconds the consent was created */
           creation_date_time: number;
+          /** @description AwaitingAuthorisation (the customer has not finished at the bank), Authorised (data can be read), Rejected (the customer declined or the flow failed) or Revoked (ended: by the customer, by you, by expiry or by the bank) */
           status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
           /** @description Unix seconds the status last changed */
           status_update_date_time: number;
@@ -4473,6 +4551,7 @@ export interface components {
       consent_id: string;
       /** @description Unix seconds the consent was created */
       creation_date_time: number;
+      /** @description AwaitingAuthorisation (the customer has not finished at the bank), Authorised (data can be read), Rejected (the customer declined or the flow failed) or Revoked (ended: by the customer, by you, by expiry or by the bank) */
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
       /** @description Unix seconds the status last changed */
       status_update_date_time: number;
@@ -4506,11 +4585,13 @@ export interface components {
       iss?: string;
     };
     ListConsentsResponse: {
+      /** @description the customer's consents at every bank and in every status, newest first */
       data: {
         /** @description the consent's id */
         consent_id: string;
         /** @description Unix seconds the consent was created */
         creation_date_time: number;
+        /** @description AwaitingAuthorisation (the customer has not finished at the bank), Authorised (data can be read), Rejected (the customer declined or the flow failed) or Revoked (ended: by the customer, by you, by expiry or by the bank) */
         status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
         /** @description Unix seconds the status last changed */
         status_update_date_time: number;
@@ -4544,6 +4625,7 @@ export interface components {
           id: string;
           /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
           trigger: string;
+          /** @description queued (waiting to run, or for its next attempt), running, succeeded (the data is stored) or failed (out of attempts; error_code says why) */
           state: 'queued' | 'running' | 'succeeded' | 'failed';
           /** @description attempts made so far */
           attempts: number;
@@ -4571,6 +4653,7 @@ export interface components {
       consent_id: string;
       /** @description Unix seconds the consent was created */
       creation_date_time: number;
+      /** @description AwaitingAuthorisation (the customer has not finished at the bank), Authorised (data can be read), Rejected (the customer declined or the flow failed) or Revoked (ended: by the customer, by you, by expiry or by the bank) */
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
       /** @description Unix seconds the status last changed */
       status_update_date_time: number;
@@ -4604,6 +4687,7 @@ export interface components {
         id: string;
         /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
         trigger: string;
+        /** @description queued (waiting to run, or for its next attempt), running, succeeded (the data is stored) or failed (out of attempts; error_code says why) */
         state: 'queued' | 'running' | 'succeeded' | 'failed';
         /** @description attempts made so far */
         attempts: number;
@@ -4624,11 +4708,13 @@ export interface components {
         /** @description Unix seconds of the next attempt after a failure; null when none is due */
         next_attempt_at: number | null;
       } | null;
+      /** @description the consent's pulls of data from the bank, newest first */
       pulls: {
         /** @description the pull's id */
         id: string;
         /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
         trigger: string;
+        /** @description queued (waiting to run, or for its next attempt), running, succeeded (the data is stored) or failed (out of attempts; error_code says why) */
         state: 'queued' | 'running' | 'succeeded' | 'failed';
         /** @description attempts made so far */
         attempts: number;
@@ -4655,6 +4741,7 @@ export interface components {
       consent_id: string;
       /** @description Unix seconds the consent was created */
       creation_date_time: number;
+      /** @description AwaitingAuthorisation (the customer has not finished at the bank), Authorised (data can be read), Rejected (the customer declined or the flow failed) or Revoked (ended: by the customer, by you, by expiry or by the bank) */
       status: 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
       /** @description Unix seconds the status last changed */
       status_update_date_time: number;
@@ -4688,6 +4775,7 @@ export interface components {
         id: string;
         /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
         trigger: string;
+        /** @description queued (waiting to run, or for its next attempt), running, succeeded (the data is stored) or failed (out of attempts; error_code says why) */
         state: 'queued' | 'running' | 'succeeded' | 'failed';
         /** @description attempts made so far */
         attempts: number;
@@ -4710,12 +4798,15 @@ export interface components {
       } | null;
     };
     RefreshConsentResponse: {
+      /** @description the consent's id */
       consent_id: string;
+      /** @description the pull this refresh queued (or the one already queued or running) */
       pull: {
         /** @description the pull's id */
         id: string;
         /** @description what started the pull: the authorisation, the scheduled refresh or a refresh you asked for */
         trigger: string;
+        /** @description queued (waiting to run, or for its next attempt), running, succeeded (the data is stored) or failed (out of attempts; error_code says why) */
         state: 'queued' | 'running' | 'succeeded' | 'failed';
         /** @description attempts made so far */
         attempts: number;
@@ -4796,6 +4887,7 @@ export interface components {
       email_sent_at: number | null;
     };
     ListInvitationsResponse: {
+      /** @description the client's invitations on this page, newest first */
       data: {
         /** @description the invitation's id */
         id: string;
@@ -5156,6 +5248,7 @@ export interface components {
       client_secret: string;
     };
     AdminListClientsResponse: {
+      /** @description every client of this installation, enabled and disabled, oldest first */
       data: {
         /** @description the client's id (its OAuth client_id) */
         client_id: string;
@@ -5212,6 +5305,7 @@ export interface components {
       client_id: string;
       /** @description shown once */
       client_secret: string;
+      /** @description ISO 8601, UTC: the secret before this rotation is accepted until then (overlap_seconds); null when it stopped at once */
       previous_secret_expires_at: string | null;
     };
     AdminDisableClientResponse: {

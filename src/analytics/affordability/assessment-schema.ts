@@ -213,10 +213,14 @@ const ReasonSchema = Type.Object({
   message: text('the reason in words, with its figures'),
 });
 
-const DisposableSchema = Type.Object({
-  unstressed: money('disposable income per month'),
-  stressed: money('disposable income per month with the variable-rate stress applied'),
-});
+const disposable = (description: string) =>
+  Type.Object(
+    {
+      unstressed: money('disposable income per month'),
+      stressed: money('disposable income per month with the variable-rate stress applied'),
+    },
+    { description },
+  );
 
 export const AssessmentSchema = Type.Object({
   currency: text('ISO 4217'),
@@ -273,8 +277,12 @@ export const AssessmentSchema = Type.Object({
   }),
   disposable_income: Type.Object(
     {
-      before_commitment: DisposableSchema,
-      after_commitment: DisposableSchema,
+      before_commitment: disposable(
+        'what is left each month after the customer’s income, essential spending and existing credit commitments, before the proposed one',
+      ),
+      after_commitment: disposable(
+        'what is left each month once the proposed commitment is paid too; below 0 means it is not affordable',
+      ),
     },
     { description: 'disposable income per month, before and after the proposed commitment' },
   ),

@@ -90,7 +90,7 @@ async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<voi
         body: BalanceCollectionBody,
         response: {
           200: Type.Object({
-            status: Type.Literal('success'),
+            status: Type.Literal('success', { description: 'success: every balance was stored' }),
             stored: Type.Integer({ description: 'how many balances were stored' }),
           }),
           ...problemResponses(...STANDARD_ERRORS, 422),
@@ -122,7 +122,14 @@ async function balanceRoutes(app: HttpApp, deps: AccountRoutesDeps): Promise<voi
           customer_id: Type.String({ description: "the customer's id" }),
           account_id: Type.String({ description: "the account's id (from GET …/accounts)" }),
         }),
-        response: { 200: Type.Object({ data: Type.Array(Balance) }), ...problemResponses(...STANDARD_ERRORS) },
+        response: {
+          200: Type.Object({
+            data: Type.Array(Balance, {
+              description: "the account's balances, one per type and day, newest day first",
+            }),
+          }),
+          ...problemResponses(...STANDARD_ERRORS),
+        },
       },
     },
     async (request) =>

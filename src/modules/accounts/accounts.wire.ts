@@ -46,8 +46,18 @@ const SubmittedAccount = Type.Object(
     }),
     sort_code_and_account_number: Type.Optional(
       Type.Object(
-        { sort_code: Type.String({ pattern: '^\\d{6}$' }), account_number: Type.String({ pattern: '^\\d{8}$' }) },
-        { additionalProperties: false },
+        {
+          sort_code: Type.String({
+            pattern: '^\\d{6}$',
+            description: 'the six-digit UK sort code, digits only (no dashes)',
+          }),
+          account_number: Type.String({ pattern: '^\\d{8}$', description: 'the eight-digit UK account number' }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'for a UK account: its sort code and account number apart (number holds them together); omit for other accounts',
+        },
       ),
     ),
     currency: described(Currency, 'ISO 4217 currency code of the account, e.g. GBP'),
@@ -77,7 +87,14 @@ const SubmittedAccount = Type.Object(
 );
 
 export const AccountCollectionBody = Type.Object(
-  { accounts: Type.Array(SubmittedAccount, { minItems: 1, maxItems: 1000 }) },
+  {
+    accounts: Type.Array(SubmittedAccount, {
+      minItems: 1,
+      maxItems: 1000,
+      description:
+        'the accounts to store (1 to 1 000); an account already stored (same bank_slug and number) is updated',
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -107,19 +124,24 @@ const Account = Type.Object({
     description:
       'the account number at the bank (up to 34 letters and digits); with bank_slug it identifies the account',
   }),
-  sort_code_and_account_number: Type.Union([
-    Type.Object({
-      sort_code: Type.String({ description: 'six-digit UK sort code' }),
-      account_number: Type.String({ description: "the account's number; with bank_slug it names the account" }),
-    }),
-    Type.Null(),
-  ]),
+  sort_code_and_account_number: Type.Union(
+    [
+      Type.Object({
+        sort_code: Type.String({ description: 'six-digit UK sort code' }),
+        account_number: Type.String({ description: "the account's number; with bank_slug it names the account" }),
+      }),
+      Type.Null(),
+    ],
+    { description: "a UK account's sort code and account number apart; null when not known (or not a UK account)" },
+  ),
   scheme_name: Type.String({
     description: 'the scheme of identification, e.g. UK.OBIE.SortCodeAccountNumber or UK.OBIE.IBAN',
   }),
 });
 
-export const AccountList = Type.Object({ data: Type.Array(Account) });
+export const AccountList = Type.Object({
+  data: Type.Array(Account, { description: "the customer's accounts (after a submission: every account it stored)" }),
+});
 
 const SubmittedBalance = Type.Object(
   {
@@ -145,7 +167,14 @@ const SubmittedBalance = Type.Object(
 );
 
 export const BalanceCollectionBody = Type.Object(
-  { balances: Type.Array(SubmittedBalance, { minItems: 1, maxItems: 10_000 }) },
+  {
+    balances: Type.Array(SubmittedBalance, {
+      minItems: 1,
+      maxItems: 10_000,
+      description:
+        'the balances to store (1 to 10 000), each for an account already submitted; one per account, type and London day',
+    }),
+  },
   { additionalProperties: false },
 );
 

@@ -27,7 +27,14 @@ export async function bankRoutes(app: HttpApp, deps: BankRoutesDeps): Promise<vo
           'Lists the banks this installation can connect to, with their slugs (used in the bank flow paths), names and logos.',
         tags: ['Banks'],
         security: [{ Bearer: [] }],
-        response: { 200: Type.Object({ data: Type.Array(BankWire) }), ...problemResponses(...STANDARD_ERRORS) },
+        response: {
+          200: Type.Object({
+            data: Type.Array(BankWire, {
+              description: 'the banks this installation knows, with the slug to use in paths and submissions',
+            }),
+          }),
+          ...problemResponses(...STANDARD_ERRORS),
+        },
       },
     },
     async () => ({ data: BANKS.map((b) => toBankWire(deps.config.publicBaseUrl, b)) }),

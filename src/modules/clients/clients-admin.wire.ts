@@ -23,7 +23,11 @@ export const AdminClient = Type.Object({
   }),
 });
 
-export const AdminClientList = Type.Object({ data: Type.Array(AdminClient) });
+export const AdminClientList = Type.Object({
+  data: Type.Array(AdminClient, {
+    description: 'every client of this installation, enabled and disabled, oldest first',
+  }),
+});
 
 export const CreateClientBody = Type.Object(
   { name: Type.String({ description: "the client's name", minLength: 1, maxLength: 200 }) },
@@ -53,7 +57,10 @@ export const RotateSecretBody = Type.Object(
 export const NewSecret = Type.Object({
   client_id: Type.String({ description: "the client's id (its OAuth client_id)" }),
   client_secret: Type.String({ description: 'shown once' }),
-  previous_secret_expires_at: NullableTime,
+  previous_secret_expires_at: Type.Union([Time, Type.Null()], {
+    description:
+      'ISO 8601, UTC: the secret before this rotation is accepted until then (overlap_seconds); null when it stopped at once',
+  }),
 });
 
 export const DeleteClientQuery = Type.Object(

@@ -19,7 +19,13 @@ const ThirdPartyInput = Type.Object(
 );
 
 const PurposeInput = Type.Object(
-  { description: Type.String({ minLength: 1, maxLength: 500 }) },
+  {
+    description: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: "one purpose, in a sentence the customer reads (e.g. 'To assess your application for a loan')",
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -27,7 +33,10 @@ const PurposeInput = Type.Object(
 export const SharingBody = Type.Object(
   {
     application_sharing_third_parties: Type.Optional(
-      Type.Union([Type.Array(ThirdPartyInput, { maxItems: 50 }), Type.Null()]),
+      described(
+        Type.Union([Type.Array(ThirdPartyInput, { maxItems: 50 }), Type.Null()]),
+        "the other companies you share the customer's data with, shown on the consent screen; null or absent for none",
+      ),
     ),
     application_sharing_purposes: Type.Optional(
       described(
@@ -61,36 +70,55 @@ export const RedirectQuery = Type.Object(
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 
 export const ConsentScreen = Type.Object({
-  metadata: Type.Object({
-    name: described(Type.String(), "the bank's name"),
-    slug: described(Type.String(), "the bank's slug"),
-    logo_url: described(Type.String(), "the bank's logo"),
-    company_name: described(Type.String(), "the company's name, shown to the customer"),
-    application_name: described(Type.String(), "your application's name as the customer sees it"),
-    application_sharing_purposes: Type.Array(Type.Object({ description: Type.String() })),
-    application_sharing_third_parties: Type.Array(
+  metadata: Type.Object(
+    {
+      name: described(Type.String(), "the bank's name"),
+      slug: described(Type.String(), "the bank's slug"),
+      logo_url: described(Type.String(), "the bank's logo"),
+      company_name: described(Type.String(), "the company's name, shown to the customer"),
+      application_name: described(Type.String(), "your application's name as the customer sees it"),
+      application_sharing_purposes: Type.Array(
+        Type.Object({ description: Type.String({ description: 'one purpose, in a sentence the customer reads' }) }),
+        {
+          description: "why you use the customer's data: the purposes you sent, or the default one when you sent none",
+        },
+      ),
+      application_sharing_third_parties: Type.Array(
+        Type.Object({
+          company_name: described(Type.String(), "the company's name, shown to the customer"),
+          company_address: Type.Optional(described(Type.String(), 'its address')),
+          company_city: Type.Optional(described(Type.String(), 'its city')),
+          company_country: Type.Optional(described(Type.String(), 'its country')),
+          company_phone: Type.Optional(described(Type.String(), 'its phone number')),
+          company_email: Type.Optional(described(Type.String(), 'its email address')),
+          company_website: Type.Optional(described(Type.String(), 'its website')),
+        }),
+        { description: "the other companies you share the customer's data with; empty for none" },
+      ),
+      privacy_policy_url: described(NullableText, 'your privacy policy; null when not set'),
+      terms_and_condition_url: described(NullableText, 'your terms and conditions; null when not set'),
+      service_customer_center_url: described(NullableText, 'your customer service page; null when not set'),
+      requested_permissions: described(
+        Type.Array(Type.String()),
+        'the Open Banking permissions asked for (e.g. ReadAccountsDetail, ReadTransactionsDetail)',
+      ),
+      data_access_from: Type.Integer({ description: 'Unix seconds' }),
+      data_access_to: Type.Integer({ description: 'Unix seconds' }),
+    },
+    { description: 'what the consent screen shows: the bank, who asks (you), why, and for how long' },
+  ),
+  consents: described(
+    Type.Array(
       Type.Object({
-        company_name: described(Type.String(), "the company's name, shown to the customer"),
-        company_address: Type.Optional(described(Type.String(), 'its address')),
-        company_city: Type.Optional(described(Type.String(), 'its city')),
-        company_country: Type.Optional(described(Type.String(), 'its country')),
-        company_phone: Type.Optional(described(Type.String(), 'its phone number')),
-        company_email: Type.Optional(described(Type.String(), 'its email address')),
-        company_website: Type.Optional(described(Type.String(), 'its website')),
+        type: Type.String({
+          description: 'the section: account_details, account_transactions or additional_information',
+        }),
+        title: Type.String({ description: "the section's heading, for the customer" }),
+        elements: Type.Array(Type.String(), {
+          description: 'the data of the section, one line each, for the customer',
+        }),
       }),
     ),
-    privacy_policy_url: described(NullableText, 'your privacy policy; null when not set'),
-    terms_and_condition_url: described(NullableText, 'your terms and conditions; null when not set'),
-    service_customer_center_url: described(NullableText, 'your customer service page; null when not set'),
-    requested_permissions: described(
-      Type.Array(Type.String()),
-      'the Open Banking permissions asked for (e.g. ReadAccountsDetail, ReadTransactionsDetail)',
-    ),
-    data_access_from: Type.Integer({ description: 'Unix seconds' }),
-    data_access_to: Type.Integer({ description: 'Unix seconds' }),
-  }),
-  consents: described(
-    Type.Array(Type.Object({ type: Type.String(), title: Type.String(), elements: Type.Array(Type.String()) })),
     "the consent screen's sections, each a group of data the customer agrees to share",
   ),
 });
@@ -106,12 +134,18 @@ export const BankFlow = Type.Object({
 export const ConsentStatusWire = Type.Object({
   consent_id: described(Type.String(), "the consent's id"),
   creation_date_time: described(Type.Integer(), 'Unix seconds the consent was created'),
-  status: Type.Union([
-    Type.Literal('AwaitingAuthorisation'),
-    Type.Literal('Authorised'),
-    Type.Literal('Rejected'),
-    Type.Literal('Revoked'),
-  ]),
+  status: Type.Union(
+    [
+      Type.Literal('AwaitingAuthorisation'),
+      Type.Literal('Authorised'),
+      Type.Literal('Rejected'),
+      Type.Literal('Revoked'),
+    ],
+    {
+      description:
+        'AwaitingAuthorisation (the customer has not finished at the bank), Authorised (data can be read), Rejected (the customer declined or the flow failed) or Revoked (ended: by the customer, by you, by expiry or by the bank)',
+    },
+  ),
   status_update_date_time: described(Type.Integer(), 'Unix seconds the status last changed'),
   permissions: described(Type.Array(Type.String()), 'the Open Banking permissions granted'),
   expiration_date_time: described(
@@ -135,7 +169,11 @@ const WebflowBank = Type.Object({
   ),
 });
 
-export const WebflowBankList = Type.Object({ data: Type.Array(WebflowBank) });
+export const WebflowBankList = Type.Object({
+  data: Type.Array(WebflowBank, {
+    description: "the banks the customer can connect, each with the customer's latest consent there",
+  }),
+});
 
 const Pull = Type.Object({
   id: described(Type.String(), "the pull's id"),
@@ -143,12 +181,13 @@ const Pull = Type.Object({
     Type.String(),
     'what started the pull: the authorisation, the scheduled refresh or a refresh you asked for',
   ),
-  state: Type.Union([
-    Type.Literal('queued'),
-    Type.Literal('running'),
-    Type.Literal('succeeded'),
-    Type.Literal('failed'),
-  ]),
+  state: Type.Union(
+    [Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')],
+    {
+      description:
+        'queued (waiting to run, or for its next attempt), running, succeeded (the data is stored) or failed (out of attempts; error_code says why)',
+    },
+  ),
   attempts: described(Type.Integer(), 'attempts made so far'),
   error_code: described(NullableText, 'a stable code for why the pull failed; null unless it failed'),
   error: described(NullableText, 'why the pull failed, in a sentence; null unless it failed'),
@@ -188,13 +227,23 @@ export const ConsentView = Type.Object({
   latest_pull: described(Type.Union([Pull, Type.Null()]), 'the most recent pull; null before the first'),
 });
 
-export const ConsentDetail = Type.Object({ ...ConsentView.properties, pulls: Type.Array(Pull) });
+export const ConsentDetail = Type.Object({
+  ...ConsentView.properties,
+  pulls: Type.Array(Pull, { description: "the consent's pulls of data from the bank, newest first" }),
+});
 
-export const ConsentList = Type.Object({ data: Type.Array(ConsentView) });
+export const ConsentList = Type.Object({
+  data: Type.Array(ConsentView, {
+    description: "the customer's consents at every bank and in every status, newest first",
+  }),
+});
 
 export const ConsentIdParams = Type.Object({
   customer_id: described(Type.String({ minLength: 1, maxLength: 100 }), 'the customer'),
   consent_id: described(Type.String({ minLength: 1, maxLength: 100 }), "the consent's id"),
 });
 
-export const RefreshAnswer = Type.Object({ consent_id: Type.String(), pull: Pull });
+export const RefreshAnswer = Type.Object({
+  consent_id: Type.String({ description: "the consent's id" }),
+  pull: described(Pull, 'the pull this refresh queued (or the one already queued or running)'),
+});

@@ -26,7 +26,10 @@ export const Customer = Type.Object({
   created_at: Type.Integer({ description: 'Unix seconds' }),
 });
 
-export const CustomerList = Type.Object({ data: Type.Array(Customer), ...PagingMembers });
+export const CustomerList = Type.Object({
+  data: Type.Array(Customer, { description: "the client's customers on this page, oldest first" }),
+  ...PagingMembers,
+});
 
 export const ListCustomersQuery = Type.Object(
   {

@@ -23,7 +23,11 @@ export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promis
         summary: 'Liveness',
         description:
           "Answers 200 while the process runs, without touching the database: for an orchestrator's liveness probe. No credentials.",
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        response: {
+          200: Type.Object({
+            status: Type.Literal('ok', { description: 'always ok: the process is alive and answering' }),
+          }),
+        },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -39,7 +43,7 @@ export async function healthRoutes(app: HttpApp, deps: HealthRoutesDeps): Promis
           'Answers 200 when this process can serve requests: the database answers and the job queue is reachable. 503 while either is not, or while the process is shutting down, so a load balancer stops sending it traffic. No credentials.',
         response: {
           200: Type.Object({
-            status: Type.Literal('ready'),
+            status: Type.Literal('ready', { description: 'always ready: the database and the job queue answered' }),
             database: Type.String({ description: 'which database engine answers: embedded or postgres' }),
           }),
           503: Type.Ref('Problem'),

@@ -71,7 +71,10 @@ export const Invitation = Type.Object({
   email_sent_at: described(NullableTime, 'Unix seconds the email went; null when none was sent'),
 });
 
-export const InvitationList = Type.Object({ data: Type.Array(Invitation), ...PagingMembers });
+export const InvitationList = Type.Object({
+  data: Type.Array(Invitation, { description: "the client's invitations on this page, newest first" }),
+  ...PagingMembers,
+});
 
 export const ListInvitationsQuery = Type.Object(
   {

@@ -37,7 +37,14 @@ export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): 
           security,
           hide: alias,
           params: Params,
-          response: { 200: Type.Object({ data: Type.Array(Statement) }), ...problemResponses(...STANDARD_ERRORS) },
+          response: {
+            200: Type.Object({
+              data: Type.Array(Statement, {
+                description: "the account's statements as the bank gave them, the latest period first",
+              }),
+            }),
+            ...problemResponses(...STANDARD_ERRORS),
+          },
         },
       },
       async (request) => {
@@ -59,7 +66,14 @@ export async function statementRoutes(app: HttpApp, deps: StatementRoutesDeps): 
           security,
           hide: alias,
           params: Params,
-          response: { 200: Type.Object({ data: Type.Array(AccountParty) }), ...problemResponses(...STANDARD_ERRORS) },
+          response: {
+            200: Type.Object({
+              data: Type.Array(AccountParty, {
+                description: 'the people or businesses on the account (holders, joint holders, delegates)',
+              }),
+            }),
+            ...problemResponses(...STANDARD_ERRORS),
+          },
         },
       },
       async (request) => {

@@ -30,22 +30,68 @@ export const Statement = Type.Object({
   StatementFee: Type.Optional(described(Type.Array(Fee), 'fees charged in the period')),
   StatementInterest: Type.Optional(described(Type.Array(Fee), 'interest in the period')),
   StatementRate: Type.Optional(
-    described(Type.Array(Type.Object({ Type: S, Rate: Type.Optional(Type.Number()) })), 'rates that applied'),
+    described(
+      Type.Array(
+        Type.Object({
+          Type: described(S, 'the Open Banking code of the rate (e.g. UK.OBIE.AnnualPurchaseRate)'),
+          Rate: Type.Optional(described(Type.Number(), 'the rate, in percent (19.9 is 19.9 %)')),
+        }),
+      ),
+      'rates that applied',
+    ),
   ),
   StatementValue: Type.Optional(
     described(
-      Type.Array(Type.Object({ Type: S, Value: Type.Optional(Type.Number()) })),
+      Type.Array(
+        Type.Object({
+          Type: described(S, 'the Open Banking code of the value (e.g. UK.OBIE.AirMilesPoints)'),
+          Value: Type.Optional(described(Type.Number(), 'the value, a count in the unit its Type names (not money)')),
+        }),
+      ),
       'other values the bank reports',
     ),
   ),
   StatementDateTimes: Type.Optional(
-    described(Type.Array(Type.Object({ Type: S, DateTime: S })), 'dates the bank reports (e.g. the payment due date)'),
+    described(
+      Type.Array(
+        Type.Object({
+          Type: described(S, 'the Open Banking code of the date (e.g. UK.OBIE.PaymentDue)'),
+          DateTime: described(S, 'the date and time, ISO 8601 with its offset, as the bank gives it'),
+        }),
+      ),
+      'dates the bank reports (e.g. the payment due date)',
+    ),
   ),
   StatementAmounts: Type.Optional(
-    Type.Array(Type.Object({ CreditDebitIndicator: S, Type: S, Amount: S, Currency: S })),
+    described(
+      Type.Array(
+        Type.Object({
+          CreditDebitIndicator: described(S, "Credit (in the customer's favour) or Debit (owed by the customer)"),
+          Type: described(
+            S,
+            'the Open Banking code of the amount (e.g. UK.OBIE.ClosingBalance, UK.OBIE.MinimumPaymentDue)',
+          ),
+          Amount: described(
+            S,
+            "the amount as a decimal string in the currency's main unit (pounds, not pence), unsigned: CreditDebitIndicator gives the sign",
+          ),
+          Currency: described(S, 'ISO 4217 currency code'),
+        }),
+      ),
+      'amounts of the statement: balances, payments due, credit limit',
+    ),
   ),
   StatementBenefits: Type.Optional(
-    described(Type.Array(Type.Object({ Type: S, Amount: S, Currency: S })), 'benefits (e.g. cashback)'),
+    described(
+      Type.Array(
+        Type.Object({
+          Type: described(S, 'the Open Banking code of the benefit (e.g. UK.OBIE.Cashback)'),
+          Amount: described(S, "the amount as a decimal string in the currency's main unit (pounds, not pence)"),
+          Currency: described(S, 'ISO 4217 currency code'),
+        }),
+      ),
+      'benefits (e.g. cashback)',
+    ),
   ),
 });
 
@@ -64,22 +110,33 @@ export const AccountParty = Type.Object({
   AccountRole: described(Type.String(), "the party's role on the account (e.g. UK.OBIE.Principal)"),
   Relationships: Type.Optional(
     described(
-      Type.Object({ Account: Type.Object({ Related: Type.String(), Id: Type.String() }) }),
+      Type.Object({
+        Account: described(
+          Type.Object({
+            Related: described(Type.String(), "the bank's address of the account resource"),
+            Id: described(Type.String(), "the account's id at the bank"),
+          }),
+          'the account the party belongs to',
+        ),
+      }),
       'links to related resources',
     ),
   ),
   Address: Type.Optional(
-    Type.Array(
-      Type.Object({
-        AddressType: described(S, 'the kind of address (e.g. Residential)'),
-        AddressLine: Type.Optional(described(Type.Array(Type.String()), 'address lines')),
-        StreetName: described(S, 'street'),
-        BuildingNumber: described(S, 'building number'),
-        PostCode: described(S, 'postcode'),
-        TownName: described(S, 'town'),
-        Country: described(S, 'ISO 3166-1 country code'),
-        CountrySubDivision: described(S, 'county or region'),
-      }),
+    described(
+      Type.Array(
+        Type.Object({
+          AddressType: described(S, 'the kind of address (e.g. Residential)'),
+          AddressLine: Type.Optional(described(Type.Array(Type.String()), 'address lines')),
+          StreetName: described(S, 'street'),
+          BuildingNumber: described(S, 'building number'),
+          PostCode: described(S, 'postcode'),
+          TownName: described(S, 'town'),
+          Country: described(S, 'ISO 3166-1 country code'),
+          CountrySubDivision: described(S, 'county or region'),
+        }),
+      ),
+      "the party's addresses, as the bank gives them",
     ),
   ),
 });

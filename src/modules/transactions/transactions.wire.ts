@@ -35,10 +35,25 @@ export const SubmittedTransaction = Type.Object(
       "amount in the transaction's currency: negative for money out, positive for money in",
     ),
     balance: Type.Optional(
-      Type.Union([
-        Type.Null(),
-        Type.Object({ amount: NumericInput, currency: Currency, type: BalanceType }, { additionalProperties: false }),
-      ]),
+      Type.Union(
+        [
+          Type.Null(),
+          Type.Object(
+            {
+              amount: described(
+                NumericInput,
+                "the account's balance after this transaction, in the currency's main unit (pounds for GBP, not pence); negative when overdrawn",
+              ),
+              currency: described(Currency, 'ISO 4217 currency code of the balance, e.g. GBP'),
+              type: described(BalanceType, 'the balance type, e.g. ClosingBooked, InterimAvailable'),
+            },
+            { additionalProperties: false },
+          ),
+        ],
+        {
+          description: "the account's balance after this transaction, when the bank gives it; null or absent otherwise",
+        },
+      ),
     ),
     currency: described(Currency, 'ISO 4217 currency code, e.g. GBP'),
     status: described(
@@ -61,27 +76,42 @@ export const SubmittedTransaction = Type.Object(
     // Beyond the submission table of the spec, as on raw transactions: banks and aggregators have them,
     // and the classifier uses the merchant category code.
     merchant_details: Type.Optional(
-      Type.Union([
-        Type.Null(),
-        Type.Object(
-          {
-            merchant_name: described(OptionalText(300), "the merchant's name as the bank gives it"),
-            merchant_category_code: Type.Optional(
-              described(
-                Type.Union([Type.String({ pattern: '^\\d{3,4}$' }), Type.Null()]),
-                'ISO 18245 merchant category code (3 or 4 digits)',
+      Type.Union(
+        [
+          Type.Null(),
+          Type.Object(
+            {
+              merchant_name: described(OptionalText(300), "the merchant's name as the bank gives it"),
+              merchant_category_code: Type.Optional(
+                described(
+                  Type.Union([Type.String({ pattern: '^\\d{3,4}$' }), Type.Null()]),
+                  'ISO 18245 merchant category code (3 or 4 digits)',
+                ),
               ),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-      ]),
+            },
+            { additionalProperties: false },
+          ),
+        ],
+        { description: 'the merchant of a card payment, when the bank names it; null or absent otherwise' },
+      ),
     ),
     proprietary_bank_transaction_code: Type.Optional(
-      Type.Union([
-        Type.Null(),
-        Type.Object({ code: OptionalText(100), issuer: OptionalText(100) }, { additionalProperties: false }),
-      ]),
+      Type.Union(
+        [
+          Type.Null(),
+          Type.Object(
+            {
+              code: described(
+                OptionalText(100),
+                "the bank's own code for the kind of transaction; null when not given",
+              ),
+              issuer: described(OptionalText(100), 'who issued the code (e.g. the bank); null when not given'),
+            },
+            { additionalProperties: false },
+          ),
+        ],
+        { description: "the bank's own transaction code and its issuer, when given; null or absent otherwise" },
+      ),
     ),
     value_date_time: described(IntegerInput, 'Unix seconds the money is available (value date)'),
     booking_date_time: described(IntegerInput, 'Unix seconds the transaction was booked'),
@@ -91,7 +121,12 @@ export const SubmittedTransaction = Type.Object(
 
 /** No maxItems here: more than 100 000 is a 422 (a rule), not a 400 (a malformed request). */
 export const TransactionCollectionBody = Type.Object(
-  { transactions: Type.Array(SubmittedTransaction) },
+  {
+    transactions: Type.Array(SubmittedTransaction, {
+      description:
+        'the transactions to store (up to 100 000 a request); one already stored (same account and external_transaction_id) is updated',
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -274,8 +309,18 @@ export const TransactionsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const RawTransactionList = Type.Object({ data: Type.Array(RawTransaction), ...PagingMembers });
-export const CategorisedTransactionList = Type.Object({ data: Type.Array(CategorisedTransaction), ...PagingMembers });
+export const RawTransactionList = Type.Object({
+  data: Type.Array(RawTransaction, {
+    description: 'the transactions on this page, as stored, the latest booking first',
+  }),
+  ...PagingMembers,
+});
+export const CategorisedTransactionList = Type.Object({
+  data: Type.Array(CategorisedTransaction, {
+    description: "the transactions on this page with the service's category, the latest booking first",
+  }),
+  ...PagingMembers,
+});
 
 /**
  * Fastify checks the submission body only down to "an object with a transactions array" (ShallowSubmission);

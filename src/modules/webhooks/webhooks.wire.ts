@@ -58,9 +58,14 @@ const Webhook = Type.Object({
   created_at: described(UnixSeconds, 'Unix seconds it was created'),
   disabled_at: described(NullableSeconds, 'Unix seconds it was disabled; null while active'),
 });
-export const WebhookList = Type.Object({ data: Type.Array(Webhook) });
+export const WebhookList = Type.Object({
+  data: Type.Array(Webhook, { description: "the client's webhooks, active and disabled, oldest first" }),
+});
 
-export const DeleteResult = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
+export const DeleteResult = Type.Object({
+  status: Type.Literal('Success', { description: "Success (the spec's delete result): the webhook is gone" }),
+  message: Type.String({ description: 'what happened, in a sentence meant for a developer' }),
+});
 
 /**
  * docs/decisions/0011-webhooks.md: an unknown or foreign id answers 404 Problem Details (RFC 9457: `status` is the
@@ -70,11 +75,16 @@ export const DeleteNotFound = Type.Object(
   {
     type: described(Type.String(), 'URI naming the kind of problem'),
     title: described(Type.String(), 'short summary of the kind of problem'),
-    status: described(Type.Literal(404), 'active, or disabled (no more deliveries; see disabled_reason)'),
+    status: described(Type.Literal(404), 'the HTTP status of this answer: 404'),
     detail: described(Type.String(), 'what went wrong'),
     code: described(Type.String(), 'stable error code: webhook_not_found'),
     errors: described(
-      Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() })),
+      Type.Array(
+        Type.Object({
+          pointer: Type.String({ description: 'JSON Pointer to the bad input (/path/…)' }),
+          detail: Type.String({ description: 'what is wrong with that input' }),
+        }),
+      ),
       'bad inputs (empty here)',
     ),
     result: described(Type.Literal('Error'), "Error (the spec's delete result)"),
@@ -127,36 +137,44 @@ export const Delivery = Type.Object({
     Type.Union([Type.String(), Type.Null()]),
     'the customer the event is about; null for a test event',
   ),
-  payload: Type.Object({
-    msg: described(Type.String(), 'a short sentence saying what happened; never personal data'),
-    webhook_type: described(
-      Type.String(),
-      'the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event',
-    ),
-    customer_id: Type.Optional(described(Type.String(), 'the customer the event is about; null for a test event')),
-    webhook_id: Type.Optional(described(Type.String(), "the webhook's id")),
-    account_id: Type.Optional(described(Type.String(), 'ACCOUNT_AUTHORIZATION_GRANTED and _LOST: the account')),
-    event_id: Type.Optional(described(Type.String(), "NEW_EVENT: the event's id (endpoint 17)")),
-    added: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions added since the last one' })),
-    modified: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions modified' })),
-    removed: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions removed' })),
-    consent_id: Type.Optional(
-      Type.String({ description: 'CONSENT_EXPIRING, CONSENT_EXPIRED, CONSENT_RECONFIRMED: the consent concerned' }),
-    ),
-    bank_slug: Type.Optional(Type.String({ description: 'CONSENT_ types: the bank the consent is with' })),
-    reason: Type.Optional(
-      Type.Union([Type.Literal('expiry'), Type.Literal('reconfirmation'), Type.Literal('reconfirmed')], {
-        description:
-          "CONSENT_ types: `expiry` the bank's expiry date of the consent, `reconfirmation` the 90-day reconfirmation, `reconfirmed` the customer reconfirmed",
-      }),
-    ),
-    due_at: Type.Optional(
-      Type.Integer({
-        description:
-          'CONSENT_ types, Unix seconds: CONSENT_EXPIRING when access ends unless acted on, CONSENT_EXPIRED when it ended, CONSENT_RECONFIRMED when the next reconfirmation falls due',
-      }),
-    ),
-  }),
+  payload: Type.Object(
+    {
+      msg: described(Type.String(), 'a short sentence saying what happened; never personal data'),
+      webhook_type: described(
+        Type.String(),
+        'the event: REPORT_AVAILABLE, REPORT_UPDATED, NEW_EVENT, ACCOUNT_AUTHORIZATION_GRANTED, ACCOUNT_AUTHORIZATION_LOST, TRANSACTIONS_UPDATED, or WEBHOOK_TEST for a test event',
+      ),
+      customer_id: Type.Optional(described(Type.String(), 'the customer the event is about; null for a test event')),
+      webhook_id: Type.Optional(described(Type.String(), "the webhook's id")),
+      account_id: Type.Optional(described(Type.String(), 'ACCOUNT_AUTHORIZATION_GRANTED and _LOST: the account')),
+      event_id: Type.Optional(described(Type.String(), "NEW_EVENT: the event's id (endpoint 17)")),
+      added: Type.Optional(
+        Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions added since the last one' }),
+      ),
+      modified: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions modified' })),
+      removed: Type.Optional(Type.Integer({ description: 'TRANSACTIONS_UPDATED: transactions removed' })),
+      consent_id: Type.Optional(
+        Type.String({ description: 'CONSENT_EXPIRING, CONSENT_EXPIRED, CONSENT_RECONFIRMED: the consent concerned' }),
+      ),
+      bank_slug: Type.Optional(Type.String({ description: 'CONSENT_ types: the bank the consent is with' })),
+      reason: Type.Optional(
+        Type.Union([Type.Literal('expiry'), Type.Literal('reconfirmation'), Type.Literal('reconfirmed')], {
+          description:
+            "CONSENT_ types: `expiry` the bank's expiry date of the consent, `reconfirmation` the 90-day reconfirmation, `reconfirmed` the customer reconfirmed",
+        }),
+      ),
+      due_at: Type.Optional(
+        Type.Integer({
+          description:
+            'CONSENT_ types, Unix seconds: CONSENT_EXPIRING when access ends unless acted on, CONSENT_EXPIRED when it ended, CONSENT_RECONFIRMED when the next reconfirmation falls due',
+        }),
+      ),
+    },
+    {
+      description:
+        'the JSON body the receiver was (or will be) sent, exactly as signed; which members it holds depends on webhook_type',
+    },
+  ),
   state: described(
     DeliveryState,
     'pending (waiting for its first attempt or a retry), delivered (a 2xx answer came) or failed (out of retries, or the webhook was disabled)',
@@ -178,4 +196,7 @@ export const Delivery = Type.Object({
   finished_at: described(NullableSeconds, 'Unix seconds it was delivered or failed; null while pending'),
   attempts: described(Type.Array(Attempt), 'every attempt, oldest first'),
 });
-export const DeliveryList = Type.Object({ data: Type.Array(Delivery), ...PagingMembers });
+export const DeliveryList = Type.Object({
+  data: Type.Array(Delivery, { description: "the webhook's deliveries on this page, newest first" }),
+  ...PagingMembers,
+});
