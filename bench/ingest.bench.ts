@@ -16,10 +16,9 @@ import { openRuntime } from '../src/app/runtime.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/app/logger.ts';
 import { createClient } from '../src/modules/clients/clients.service.ts';
-import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
+import { csvLines, TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.row.ts';
 import { buildTransactionRows } from '../src/modules/transactions/transactions.ingest.ts';
 import { newId } from '../src/lib/ids.ts';
-import { csvField } from '../src/db/csv.ts';
 import { PG, psql } from './bench-app.ts';
 import { syntheticTransactions } from './synthetic-transactions.ts';
 
@@ -118,41 +117,11 @@ function copyBaseline(
   accountNumber: string,
 ): number {
   const built = buildTransactionRows(txns as never, new Map([[`sandbox\u0000${accountNumber}`, accountId]]));
-  const q = csvField;
-  const now = new Date().toISOString();
-  const csv = built.rows
-    .map((r) =>
-      [
-        newId(),
-        q(customerId),
-        q(accountId),
-        q(r.external_transaction_id),
-        q(r.name),
-        q(r.type),
-        r.amount,
-        q(r.currency),
-        r.balance_amount ?? '',
-        q(r.balance_currency),
-        q(r.balance_type),
-        q(r.status),
-        q(r.bank_slug),
-        q(r.account_number),
-        q(r.category),
-        q(r.address_line),
-        q(r.merchant_name),
-        q(r.merchant_category_code),
-        q(r.bank_transaction_code),
-        q(r.bank_transaction_issuer),
-        r.value_date_time,
-        r.booking_date_time,
-        r.content_hash,
-        now,
-        now,
-      ].join(','),
-    )
-    .join('\n');
+  // The service's own encoder (transactions.row.ts): the same text as its COPY sends.
+  const line = csvLines(customerId, new Date().toISOString());
+  const csv = built.rows.map((r) => line(r, newId())).join('');
   const file = path.join(os.tmpdir(), `obi-bench-${process.pid}.csv`);
-  fs.writeFileSync(file, `${csv}\n`);
+  fs.writeFileSync(file, csv);
   const t0 = performance.now();
   psql(dbName, ['-c', `\\copy transactions (${TRANSACTION_COLUMNS.join(', ')}) FROM '${file}' WITH (FORMAT csv)`]);
   const ms = performance.now() - t0;

@@ -15,8 +15,8 @@ import {
   MAX_TRANSACTIONS_PER_REQUEST,
   type IngestResult,
   type SubmittedTransactionInput,
-  type TransactionRow,
 } from './transactions.ingest.ts';
+import type { TransactionRow } from './transactions.row.ts';
 import { SubmissionDeclined, type PreparedSubmission, type StreamedSubmission } from './transactions.prepared.ts';
 import * as repo from './transactions.repo.ts';
 import { addCounts, countTransactions } from './transaction-counts.repo.ts';

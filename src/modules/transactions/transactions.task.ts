@@ -15,7 +15,6 @@ import { Compile, type Validator } from 'typebox/compile';
 import { parseCheckedBody, type BodyTaskAnswer, type BodyTaskInput } from '../../http/json-body.ts';
 import { fieldErrorsFromValidation } from '../../http/problem.ts';
 import { checkJsonValue, COLON, COMMA, LBRACE, LBRACKET, RBRACE, RBRACKET } from '../../http/json-checks.ts';
-import { csvField } from '../../lib/csv.ts';
 import { newIds } from '../../lib/ids.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import {
@@ -27,6 +26,7 @@ import {
   type PackedRows,
   type SubmittedTransactionInput,
 } from './transactions.ingest.ts';
+import { csvLines } from './transactions.row.ts';
 
 /** The body's shape as Fastify checks it (ShallowSubmission) and one item's (SubmittedTransaction). */
 export interface SubmissionSchemas {
@@ -218,7 +218,7 @@ function streamRows(
   if (i >= 0) i = expect(i, LBRACKET);
   if (i < 0) return null;
   const builder = createRowBuilder(new Map(start.accounts));
-  const customer = csvField(start.customerId);
+  const line = csvLines(start.customerId, start.stamp);
   const encoder = new TextEncoder();
   let count = 0;
   let closed = text.charCodeAt(i) === RBRACKET;
@@ -260,12 +260,7 @@ function streamRows(
     for (let k = 0; k < n; k++) {
       const r = built.rows[count + k];
       if (!r) return null;
-      csv +=
-        `${ids[k]},${customer},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
-        `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
-        `${csvField(r.status)},${csvField(r.bank_slug)},${csvField(r.account_number)},${csvField(r.category)},${csvField(r.address_line)},` +
-        `${csvField(r.merchant_name)},${csvField(r.merchant_category_code)},${csvField(r.bank_transaction_code)},${csvField(r.bank_transaction_issuer)},` +
-        `${r.value_date_time},${r.booking_date_time},${r.content_hash},${start.stamp},${start.stamp}\n`;
+      csv += line(r, ids[k] as string);
     }
     count += n;
     emit(encoder.encode(csv));
