@@ -50,7 +50,7 @@ function toSeconds(v: number | string): number | null {
  * `result()` gives the rows in request order, or none when any item was bad (the caller stores nothing).
  */
 export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
-  const rows: TransactionRow[] = [];
+  let rows: TransactionRow[] = [];
   const badValues: FieldError[] = [];
   const unknownAccounts: FieldError[] = [];
   const seen = new Map<string, number>();
@@ -97,6 +97,15 @@ export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
 
   return {
     add,
+    /**
+     * The rows built since the last take, handed over and forgotten (a stream keeps only its current chunk's rows);
+     * none when any item so far was bad. result() then holds only the rows added after it.
+     */
+    take(): TransactionRow[] {
+      const taken = errorCount > 0 ? [] : rows;
+      rows = [];
+      return taken;
+    },
     result(): IngestResult {
       return { rows: errorCount > 0 ? [] : rows, badValues, unknownAccounts, errorCount };
     },

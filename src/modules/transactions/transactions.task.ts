@@ -341,12 +341,12 @@ function streamRows(
       if (!checker.Check(item)) return null;
       builder.add(item as SubmittedTransactionInput, count + k);
     }
-    const built = builder.result();
-    if (built.errorCount > 0) return null;
+    if (builder.result().errorCount > 0) return null;
+    const rows = builder.take(); // this chunk's: the rows before it are in the database's hands
     const ids = newIds(n);
     let csv = '';
     for (let k = 0; k < n; k++) {
-      const r = built.rows[count + k];
+      const r = rows[k];
       if (!r) return null;
       csv += line(r, ids[k] as string);
     }
