@@ -87,12 +87,12 @@ module.exports = {
     {
       name: 'repositories-only-reach-the-database',
       comment:
-        "A repository talks SQL: its code imports src/db, src/lib and its own module's repositories only; it may name the types of the rows it carries (its module's, the engine's, the banks').",
+        "A repository talks SQL: its code imports src/db, src/lib, its own module's repositories and its module's declaration of a stored row (*.row.ts, pure) only; it may name the types of the rows it carries (its module's, the engine's, the banks').",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/[^/]+\\.repo\\.ts$' },
       to: {
         path: '^src/',
-        pathNot: ['^src/db/', '^src/lib/', '^src/modules/$1/[^/]+\\.repo\\.ts$'],
+        pathNot: ['^src/db/', '^src/lib/', '^src/modules/$1/[^/]+\\.(repo|row)\\.ts$'],
         dependencyTypesNot: ['type-only'],
       },
     },

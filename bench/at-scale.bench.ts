@@ -28,7 +28,7 @@ import { openRuntime } from '../src/app/runtime.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/app/logger.ts';
 import { computeCustomerReport } from '../src/modules/reports/reports.job.ts';
-import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
+import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.row.ts';
 import { BENCH_SECRET_KEY, SCALE_URL } from './generate-transactions.ts';
 import {
   BARE_INSERT_SQL,

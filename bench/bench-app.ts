@@ -15,9 +15,9 @@ import { createLogger } from '../src/app/logger.ts';
 import { createClient } from '../src/modules/clients/clients.service.ts';
 import { csvField } from '../src/db/csv.ts';
 import { newId } from '../src/lib/ids.ts';
-import type { TransactionRow } from '../src/modules/transactions/transactions.ingest.ts';
+import type { TransactionRow } from '../src/modules/transactions/transactions.row.ts';
 import type { Db } from '../src/db/db.ts';
-import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
+import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.row.ts';
 
 export const PG = {
   host: process.env.PGHOST ?? '127.0.0.1',

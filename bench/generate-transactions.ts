@@ -29,8 +29,8 @@ import { loadConfig } from '../src/config/config.ts';
 import { openRuntime } from '../src/app/runtime.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createClient } from '../src/modules/clients/clients.service.ts';
-import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
-import { contentHash, type TransactionRow } from '../src/modules/transactions/transactions.ingest.ts';
+import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.row.ts';
+import { contentHash, type TransactionRow } from '../src/modules/transactions/transactions.row.ts';
 import { newIds } from '../src/lib/ids.ts';
 import { csvField as q } from '../src/db/csv.ts';
 

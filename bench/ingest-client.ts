@@ -4,18 +4,31 @@
  * submission probes GET /health every 20 ms to show other requests keep being answered.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
 
 interface Job {
   baseUrl: string;
   token: string;
   customerId: string;
   body: string;
+  bodyFile?: string;
   walk: boolean;
 }
 
-if (!parentPort) throw new Error('ingest-client.ts runs as a worker thread of bench/ingest.bench.ts');
-const port = parentPort;
-const { baseUrl, token, customerId, body, walk } = workerData as Job;
+// A worker thread of bench/ingest.bench.ts, or a child process of it (so the server's memory is measured alone).
+const child = !parentPort && typeof process.send === 'function';
+if (!parentPort && !child)
+  throw new Error('ingest-client.ts runs as a worker thread or child of bench/ingest.bench.ts');
+const port = {
+  postMessage(m: unknown) {
+    if (parentPort) parentPort.postMessage(m);
+    else process.send?.(m);
+  },
+};
+const job = (parentPort ? workerData : await new Promise((resolve) => process.once('message', resolve))) as Job;
+const { baseUrl, token, customerId, walk } = job;
+// A child reads the body from a file: sent by IPC, it would be copied in the server's process.
+const body = job.bodyFile ? readFileSync(job.bodyFile, 'utf8') : job.body;
 const auth = { authorization: `Bearer ${token}` };
 
 async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
@@ -71,3 +84,4 @@ if (walk) {
   });
 }
 port.postMessage({ phase: 'done', submitMs, submitRes, resendMs, resendRes, probes, walkMs, walked });
+if (child) process.disconnect();

@@ -6,6 +6,7 @@
  * delay during it.
  */
 import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,10 +17,9 @@ import { openRuntime } from '../src/app/runtime.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/app/logger.ts';
 import { createClient } from '../src/modules/clients/clients.service.ts';
-import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
+import { csvLines, TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.row.ts';
 import { buildTransactionRows } from '../src/modules/transactions/transactions.ingest.ts';
 import { newId } from '../src/lib/ids.ts';
-import { csvField } from '../src/db/csv.ts';
 import { PG, psql } from './bench-app.ts';
 import { syntheticTransactions } from './synthetic-transactions.ts';
 
@@ -87,9 +87,14 @@ async function startServer(env: Record<string, string>) {
   return { app, runtime, baseUrl, token, accountNumber: '04000412345678' };
 }
 
+/**
+ * The client: a worker thread, or (`separate`) a child process, so that the server process's memory (its resident
+ * set, sampled every 5 ms during the submission) holds none of the client's copies of the body.
+ */
 function runClient(
-  job: { baseUrl: string; token: string; customerId: string; body: string; walk: boolean },
+  job: { baseUrl: string; token: string; customerId: string; body: string; bodyFile?: string; walk: boolean },
   onSubmitted: () => void = () => undefined,
+  separate = false,
 ) {
   return new Promise<{
     submitMs: number;
@@ -100,8 +105,16 @@ function runClient(
     walkMs: number;
     walked: number;
   }>((resolve, reject) => {
+    const onMessage = (m: { phase: string }) => (m.phase === 'submitted' ? onSubmitted() : resolve(m as never));
+    if (separate) {
+      const c = fork(new URL('./ingest-client.ts', import.meta.url), { stdio: 'inherit' });
+      c.on('message', onMessage);
+      c.once('error', reject);
+      c.send(job);
+      return;
+    }
     const w = new Worker(new URL('./ingest-client.ts', import.meta.url), { workerData: job });
-    w.on('message', (m: { phase: string }) => (m.phase === 'submitted' ? onSubmitted() : resolve(m as never)));
+    w.on('message', onMessage);
     w.once('error', reject);
   });
 }
@@ -119,41 +132,11 @@ function copyBaseline(
   accountNumber: string,
 ): number {
   const built = buildTransactionRows(txns as never, new Map([[`sandbox\u0000${accountNumber}`, accountId]]));
-  const q = csvField;
-  const now = new Date().toISOString();
-  const csv = built.rows
-    .map((r) =>
-      [
-        newId(),
-        q(customerId),
-        q(accountId),
-        q(r.external_transaction_id),
-        q(r.name),
-        q(r.type),
-        r.amount,
-        q(r.currency),
-        r.balance_amount ?? '',
-        q(r.balance_currency),
-        q(r.balance_type),
-        q(r.status),
-        q(r.bank_slug),
-        q(r.account_number),
-        q(r.category),
-        q(r.address_line),
-        q(r.merchant_name),
-        q(r.merchant_category_code),
-        q(r.bank_transaction_code),
-        q(r.bank_transaction_issuer),
-        r.value_date_time,
-        r.booking_date_time,
-        r.content_hash,
-        now,
-        now,
-      ].join(','),
-    )
-    .join('\n');
+  // The service's own encoder (transactions.row.ts): the same text as its COPY sends.
+  const line = csvLines(customerId, new Date().toISOString());
+  const csv = built.rows.map((r) => line(r, newId())).join('');
   const file = path.join(os.tmpdir(), `obi-bench-${process.pid}.csv`);
-  fs.writeFileSync(file, `${csv}\n`);
+  fs.writeFileSync(file, csv);
   const t0 = performance.now();
   psql(dbName, ['-c', `\\copy transactions (${TRANSACTION_COLUMNS.join(', ')}) FROM '${file}' WITH (FORMAT csv)`]);
   const ms = performance.now() - t0;
@@ -177,12 +160,24 @@ async function benchPostgres(): Promise<void> {
     const txns = syntheticTransactions(srv.accountNumber, N, 'bench', 1_600_000_000);
     const body = JSON.stringify({ transactions: txns });
     console.log(`PostgreSQL, ${N} transactions, body ${(body.length / 1e6).toFixed(1)} MB, ${rounds} rounds`);
-    const ratios = { submit: [] as number[], resend: [] as number[], walk: [] as number[] };
+    const bodyFile = path.join(os.tmpdir(), `obi-bench-body-${process.pid}.json`);
+    fs.writeFileSync(bodyFile, body);
+    const ratios = { submit: [] as number[], resend: [] as number[], walk: [] as number[], memory: [] as number[] };
     for (let round = 1; round <= rounds; round++) {
       const base = await newCustomerWithAccount(srv, 'copy');
       const copyMs = copyBaseline(dbName, base.customerId, base.accountId, txns, srv.accountNumber);
       const { customerId } = await newCustomerWithAccount(srv, 'bench');
-      const r = await runClient({ baseUrl: srv.baseUrl, token: srv.token, customerId, body, walk: true });
+      const rssBefore = process.memoryUsage.rss();
+      let rssPeak = rssBefore;
+      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 5);
+      const r = await runClient(
+        { baseUrl: srv.baseUrl, token: srv.token, customerId, body: '', bodyFile, walk: true },
+        () => clearInterval(sampler),
+        true,
+      );
+      clearInterval(sampler);
+      const memory = (rssPeak - rssBefore) / Buffer.byteLength(body);
+      ratios.memory.push(memory);
       if (r.submitRes.status !== 200 || r.resendRes.status !== 200)
         throw new Error(`submission failed: ${r.submitRes.text.slice(0, 300)} / ${r.resendRes.text.slice(0, 300)}`);
       ratios.submit.push(r.submitMs / copyMs);
@@ -191,7 +186,8 @@ async function benchPostgres(): Promise<void> {
       const x = (ms: number) => `${s(ms)} ${(ms / copyMs).toFixed(2)}x`;
       console.log(
         `  round ${round}: psql \\copy ${s(copyMs)}; submit ${x(r.submitMs)} (${JSON.parse(r.submitRes.text).success}); ` +
-          `re-send ${x(r.resendMs)}; walk ${x(r.walkMs)} (${r.walked} rows)`,
+          `re-send ${x(r.resendMs)}; walk ${x(r.walkMs)} (${r.walked} rows); ` +
+          `server's peak memory during the submission +${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB = ${memory.toFixed(2)}x the body`,
       );
     }
     const m = (xs: number[]) =>
@@ -199,6 +195,8 @@ async function benchPostgres(): Promise<void> {
     console.log(`  submit over HTTP / psql \\copy, median of ${rounds} rounds: ${m(ratios.submit)}`);
     console.log(`  re-send of the same batch / psql \\copy:              ${m(ratios.resend)}`);
     console.log(`  page walk, max_per_page=1000 / psql \\copy:           ${m(ratios.walk)}`);
+    console.log(`  server's peak RSS growth during submit / body size:  ${m(ratios.memory)}`);
+    fs.rmSync(bodyFile);
     await srv.app.close();
     await srv.runtime.close();
   } finally {

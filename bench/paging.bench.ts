@@ -22,7 +22,7 @@ import pg from 'pg';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../src/db/db.ts';
-import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.repo.ts';
+import { TRANSACTION_COLUMNS } from '../src/modules/transactions/transactions.row.ts';
 import { listRawTransactions, toRawWire } from '../src/modules/transactions/transactions.service.ts';
 import { RawTransaction } from '../src/modules/transactions/transactions.wire.ts';
 import type { StoredTransaction } from '../src/modules/transactions/transactions.repo.ts';

@@ -57,10 +57,22 @@ export interface BodyTask<X extends object, V> {
   warm?: WorkerTask<Record<string, never>, null>;
   /**
    * When set, a big body with a Content-Length is not read before the handler runs: the handler gets what `defer`
-   * makes of its bytes and of `read`, which reads them (the task, then `receive`) with the answers above.
+   * makes of its bytes and of `read`, which reads them (the task, then `receive`) with the answers above. Without an
+   * Idempotency-Key (whose hash covers the whole body) the handler runs as the first bytes arrive: `arrival` then
+   * tells a worker thread how far the bytes have come (BodyArrival); else the bytes are all in, and it is null.
    */
-  defer?(body: Uint8Array, read: () => Promise<unknown>): unknown;
+  defer?(body: Uint8Array, read: () => Promise<unknown>, arrival: Int32Array | null): unknown;
 }
+
+/**
+ * How far a body being received into shared memory has come, for a worker thread reading it meanwhile (it waits with
+ * Atomics.wait on index ARRIVED): the bytes in so far, and whether the body is all in or failed (it will never be).
+ */
+export const ARRIVED = 0;
+export const ARRIVAL_STATE = 1;
+export const ARRIVING = 0,
+  ARRIVAL_DONE = 1,
+  ARRIVAL_FAILED = -1;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -194,8 +206,13 @@ function receiveShared(
   if (bodyTask.warm) pool.run(bodyTask.warm, {}).catch(() => undefined); // a failure shows when the task runs
   const shared = new Uint8Array(new SharedArrayBuffer(length));
   const hash: Hash | null = request.headers['idempotency-key'] !== undefined ? createHash('sha256') : null;
+  const arrival = new Int32Array(new SharedArrayBuffer(8));
+  const arrived = (state: number) => {
+    Atomics.store(arrival, ARRIVAL_STATE, state);
+    Atomics.notify(arrival, ARRIVED);
+  };
   let received = 0;
-  return new Promise<void>((resolve, reject) => {
+  const all = new Promise<void>((resolve, reject) => {
     readBody(
       payload,
       (chunk) => {
@@ -203,22 +220,37 @@ function receiveShared(
         shared.set(chunk, received);
         hash?.update(chunk);
         received += chunk.length;
+        Atomics.store(arrival, ARRIVED, received);
+        Atomics.notify(arrival, ARRIVED);
         return null;
       },
       (err) => {
-        if (err) return reject(err);
-        if (receivedLength(payload, received) !== length)
-          return reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-        resolve();
+        if (!err && receivedLength(payload, received) !== length)
+          err = new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH();
+        arrived(err ? ARRIVAL_FAILED : ARRIVAL_DONE);
+        if (err) reject(err);
+        else resolve();
       },
     );
-  }).then(() => {
-    if (hash) request.bodyHash = hash.digest('hex');
-    const read = () => runBodyTask(request, shared, bodyTask, pool, false);
-    if (!bodyTask.defer) return read();
-    request.bodyChecked = true; // by the route, on a worker thread
-    return bodyTask.defer(shared, read);
   });
+  const read = () =>
+    all.then(() => {
+      if (hash && request.bodyHash === undefined) request.bodyHash = hash.digest('hex');
+      return runBodyTask(request, shared, bodyTask, pool, false);
+    });
+  if (!bodyTask.defer) return read();
+  if (hash) {
+    // The Idempotency-Key's hash covers the whole body: the handler runs once it is in.
+    return all.then(() => {
+      request.bodyHash = hash.digest('hex');
+      request.bodyChecked = true; // by the route, on a worker thread
+      return bodyTask.defer?.(shared, read, null);
+    });
+  }
+  // The handler runs now, while the body arrives; a body that fails to arrive fails `read` (and the request).
+  all.catch(() => undefined);
+  request.bodyChecked = true; // by the route, on a worker thread
+  return Promise.resolve(bodyTask.defer(shared, read, arrival));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { theRow, type Db } from '../../db/db.ts';
 import { whereClause, type TransactionFilters } from './transactions.repo.ts';
-import type { TransactionRow } from './transactions.ingest.ts';
+import type { TransactionRow } from './transactions.row.ts';
 
 /** The width of a period of transaction_counts, in seconds (migrations/0013_transaction_counts.sql). */
 const COUNT_PERIOD_SECONDS = 2_592_000;

@@ -4,7 +4,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
-import type { TransactionRow } from './transactions.ingest.ts';
+import type { TransactionRow } from './transactions.row.ts';
 
 // Keys per probing statement, and rows per slice of an account read whole: a pause between them on the embedded engine.
 const LOOKUP_CHUNK = 5_000;

@@ -5,7 +5,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
 import { newId } from '../../lib/ids.ts';
-import type { TransactionRow } from './transactions.ingest.ts';
+import type { TransactionRow } from './transactions.row.ts';
 
 /** Rows per statement when a discarded load's rows are deleted: a pause for other statements between them. */
 const DISCARD_CHUNK = 2_000;

@@ -4,6 +4,7 @@
  */
 import type { FieldError } from '../../lib/app-error.ts';
 import { toDecimalText } from '../../lib/money.ts';
+import { contentHash, PACKED_NUMBERS, PACKED_TEXT, PACKED_UNSHARED, type TransactionRow } from './transactions.row.ts';
 
 export const MAX_TRANSACTIONS_PER_REQUEST = 100_000;
 /** How many bad items a 4xx names; the detail gives the total. */
@@ -25,31 +26,6 @@ export interface SubmittedTransactionInput {
   proprietary_bank_transaction_code?: { code?: string | null; issuer?: string | null } | null;
   value_date_time: number | string;
   booking_date_time: number | string;
-}
-
-/** One row of the transactions table, as text/number fields in COPY column order (see TRANSACTION_COLUMNS). */
-export interface TransactionRow {
-  account_id: string;
-  external_transaction_id: string;
-  name: string;
-  type: string | null;
-  amount: string;
-  currency: string;
-  balance_amount: string | null;
-  balance_currency: string | null;
-  balance_type: string | null;
-  status: string;
-  bank_slug: string;
-  account_number: string;
-  category: string | null;
-  address_line: string | null;
-  merchant_name: string | null;
-  merchant_category_code: string | null;
-  bank_transaction_code: string | null;
-  bank_transaction_issuer: string | null;
-  value_date_time: number;
-  booking_date_time: number;
-  content_hash: number;
 }
 
 export interface IngestResult {
@@ -74,7 +50,7 @@ function toSeconds(v: number | string): number | null {
  * `result()` gives the rows in request order, or none when any item was bad (the caller stores nothing).
  */
 export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
-  const rows: TransactionRow[] = [];
+  let rows: TransactionRow[] = [];
   const badValues: FieldError[] = [];
   const unknownAccounts: FieldError[] = [];
   const seen = new Map<string, number>();
@@ -121,6 +97,15 @@ export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
 
   return {
     add,
+    /**
+     * The rows built since the last take, handed over and forgotten (a stream keeps only its current chunk's rows);
+     * none when any item so far was bad. result() then holds only the rows added after it.
+     */
+    take(): TransactionRow[] {
+      const taken = errorCount > 0 ? [] : rows;
+      rows = [];
+      return taken;
+    },
     result(): IngestResult {
       return { rows: errorCount > 0 ? [] : rows, badValues, unknownAccounts, errorCount };
     },
@@ -174,82 +159,9 @@ export function buildTransactionRows(
 }
 
 /**
- * A 53-bit hash of every stored field (cyrb53 over the fields, a separator between them): equal hashes mean
- * "already present", different ones "updated". Compared only between two versions of the same natural key,
- * so collisions (2^-53) are moot. Written as one pass without building a joined string: it runs 100 000 times
- * per submission.
- */
-export function contentHash(r: TransactionRow): number {
-  const st = { h1: 0xdeadbeef, h2: 0x41c6ce57 };
-  mix(st, r.name);
-  mix(st, r.type);
-  mix(st, r.amount);
-  mix(st, r.currency);
-  mix(st, r.balance_amount);
-  mix(st, r.balance_currency);
-  mix(st, r.balance_type);
-  mix(st, r.status);
-  mix(st, r.category);
-  mix(st, r.address_line);
-  mix(st, r.merchant_name);
-  mix(st, r.merchant_category_code);
-  mix(st, r.bank_transaction_code);
-  mix(st, r.bank_transaction_issuer);
-  mix(st, String(r.value_date_time));
-  mix(st, String(r.booking_date_time));
-  let { h1, h2 } = st;
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-function mix(st: { h1: number; h2: number }, v: string | null): void {
-  let { h1, h2 } = st;
-  if (v === null) {
-    h1 = Math.imul(h1 ^ 1, 2654435761);
-    h2 = Math.imul(h2 ^ 1, 1597334677);
-  } else {
-    for (let i = 0; i < v.length; i++) {
-      const ch = v.charCodeAt(i);
-      h1 = Math.imul(h1 ^ ch, 2654435761);
-      h2 = Math.imul(h2 ^ ch, 1597334677);
-    }
-  }
-  // field separator, so ("ab", "c") and ("a", "bc") differ
-  h1 = Math.imul(h1 ^ 0xffff, 2654435761);
-  h2 = Math.imul(h2 ^ 0xffff, 1597334677);
-  st.h1 = h1;
-  st.h2 = h2;
-}
-
-/** The text members of a row besides account_id, in the order PackedRows holds them. */
-const PACKED_TEXT = [
-  'external_transaction_id',
-  'name',
-  'type',
-  'amount',
-  'currency',
-  'balance_amount',
-  'balance_currency',
-  'balance_type',
-  'status',
-  'bank_slug',
-  'account_number',
-  'category',
-  'address_line',
-  'merchant_name',
-  'merchant_category_code',
-  'bank_transaction_code',
-  'bank_transaction_issuer',
-] as const satisfies ReadonlyArray<keyof TransactionRow>;
-
-/** The members of PACKED_TEXT whose values are (nearly) all different: the external id and the two amounts. */
-const UNSHARED = PACKED_TEXT.map((m) => m === 'external_transaction_id' || m === 'amount' || m === 'balance_amount');
-
-/**
  * Rows built on a worker thread before the customer's accounts are known, in a form that crosses to the main thread
  * cheaply (a structured clone of 100 000 row objects would hold the event loop for a fifth of a second): each distinct
- * text once (`strings`), each row's text members as indexes into it (-1 for null), the three numbers, and each row's
+ * text once (`strings`), each row's text members as indexes into it (-1 for null), its numbers (PACKED_NUMBERS), and each row's
  * account as an index into the distinct "bank_slug\u0000account_number" keys. Sharing the repeated texts (currency,
  * status, account, names) also leaves the main thread's heap a few hundred thousand strings lighter, and its garbage
  * collector's pauses shorter.
@@ -280,7 +192,8 @@ export function packRows(items: readonly SubmittedTransactionInput[]): PackedRow
   const count = items.length;
   const width = PACKED_TEXT.length;
   const text = new Int32Array(count * width);
-  const numbers = new Float64Array(count * 3);
+  const nw = PACKED_NUMBERS.length;
+  const numbers = new Float64Array(count * nw);
   const accountOf = new Int32Array(count);
   const accountIndex = new Map<string, number>();
   const stringIndex = new Map<string, number>();
@@ -309,7 +222,7 @@ export function packRows(items: readonly SubmittedTransactionInput[]): PackedRow
       const v = row[PACKED_TEXT[k] as (typeof PACKED_TEXT)[number]];
       let s: number;
       if (v === null) s = -1;
-      else if (UNSHARED[k])
+      else if (PACKED_UNSHARED[k])
         s = list.push(v) - 1; // (nearly) every value differs: no lookup, no map to grow
       else {
         s = stringIndex.get(v) ?? -1;
@@ -320,9 +233,7 @@ export function packRows(items: readonly SubmittedTransactionInput[]): PackedRow
       }
       text[i * width + k] = s;
     }
-    numbers[i * 3] = valueAt;
-    numbers[i * 3 + 1] = bookedAt;
-    numbers[i * 3 + 2] = row.content_hash;
+    for (let k = 0; k < nw; k++) numbers[i * nw + k] = row[PACKED_NUMBERS[k] as (typeof PACKED_NUMBERS)[number]];
   }
   return {
     count,
@@ -368,30 +279,12 @@ export async function unpackRows(
   const strings = await splitStrings(packed, yieldEvery * 4, pause);
   const { text: at, numbers } = packed;
   const str = (i: number, k: number): string | null => strings[at[i * width + k] ?? -1] ?? null;
+  const nw = PACKED_NUMBERS.length;
   for (let i = 0; i < packed.count; i++) {
-    rows[i] = {
-      account_id: accountIds[packed.accountOf[i] ?? -1] ?? '',
-      external_transaction_id: str(i, 0) ?? '',
-      name: str(i, 1) ?? '',
-      type: str(i, 2),
-      amount: str(i, 3) ?? '',
-      currency: str(i, 4) ?? '',
-      balance_amount: str(i, 5),
-      balance_currency: str(i, 6),
-      balance_type: str(i, 7),
-      status: str(i, 8) ?? '',
-      bank_slug: str(i, 9) ?? '',
-      account_number: str(i, 10) ?? '',
-      category: str(i, 11),
-      address_line: str(i, 12),
-      merchant_name: str(i, 13),
-      merchant_category_code: str(i, 14),
-      bank_transaction_code: str(i, 15),
-      bank_transaction_issuer: str(i, 16),
-      value_date_time: numbers[i * 3] ?? 0,
-      booking_date_time: numbers[i * 3 + 1] ?? 0,
-      content_hash: numbers[i * 3 + 2] ?? 0,
-    };
+    const row: Record<string, string | number | null> = { account_id: accountIds[packed.accountOf[i] ?? -1] ?? '' };
+    for (let k = 0; k < width; k++) row[PACKED_TEXT[k] as string] = str(i, k);
+    for (let k = 0; k < nw; k++) row[PACKED_NUMBERS[k] as string] = numbers[i * nw + k] ?? 0;
+    rows[i] = row as TransactionRow;
     if (i % yieldEvery === yieldEvery - 1) await pause();
   }
   return rows;

@@ -88,17 +88,29 @@ export class SubmissionDeclined extends Error {}
 /**
  * A big body as the route receives it before anything has read it (src/http/json-body.ts, `defer`): all its bytes,
  * in shared memory. `rows` turns it into COPY text on a worker thread chunk by chunk, to be loaded while the rest is
- * made (a first submission: transactions.service.ts, submitStreamedTransactions); `read` reads it the usual way
+ * made (a first submission: transactions.service.ts, storeStreamed); `read` reads it the usual way
  * (transactions.task.ts, readSubmission), with the answers a body read by the JSON parser gets.
  */
 export class StreamedSubmission {
   readonly #body: Uint8Array;
   readonly #pool: Pick<WorkerPool, 'run'>;
   readonly #item: TSchema;
-  readonly read: () => Promise<unknown>;
+  readonly #arrival: Int32Array | null;
+  /** Reads the body the usual way, with the answers a body read by the JSON parser and validator gets. */
+  readonly read: () => Promise<PreparedSubmission>;
 
-  /** `item`: the schema of one item (SubmittedTransaction, transactions.wire.ts). */
-  constructor(body: Uint8Array, read: () => Promise<unknown>, pool: Pick<WorkerPool, 'run'>, item: TSchema) {
+  /**
+   * `item`: the schema of one item (SubmittedTransaction, transactions.wire.ts); `arrival`: how far the body has
+   * arrived, while it arrives (src/http/json-body.ts), else null.
+   */
+  constructor(
+    body: Uint8Array,
+    read: () => Promise<PreparedSubmission>,
+    pool: Pick<WorkerPool, 'run'>,
+    item: TSchema,
+    arrival: Int32Array | null,
+  ) {
+    this.#arrival = arrival;
     this.#body = body;
     this.read = read;
     this.#pool = pool;
@@ -119,7 +131,11 @@ export class StreamedSubmission {
       queue.push(m);
       wake?.();
     });
-    const task = this.#pool.run(STREAM_ROWS, { body: this.#body, item: this.#item, start, port: port2 }, [port2]);
+    const task = this.#pool.run(
+      STREAM_ROWS,
+      { body: this.#body, arrival: this.#arrival, item: this.#item, start, port: port2 },
+      [port2],
+    );
     // A task that fails outright (its module cannot load): the chunks end there, declined.
     task.catch(() => {
       queue.push({ declined: true });

@@ -7,8 +7,14 @@ import { itemAt } from '../../lib/indexing.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { theRow, type Db } from '../../db/db.ts';
 import { currentCategories, publishedTransaction } from '../../db/transactions-visibility.ts';
-import { csvField } from '../../db/csv.ts';
-import type { TransactionRow } from './transactions.ingest.ts';
+import {
+  csvLines,
+  ROW_COLUMNS,
+  STORED_COLUMNS,
+  TRANSACTION_COLUMNS,
+  UPDATABLE_COLUMNS,
+  type TransactionRow,
+} from './transactions.row.ts';
 import {
   BANK_DETAILS_COLUMNS,
   BANK_DETAILS_JOIN,
@@ -18,34 +24,6 @@ import {
 // The embedded engine runs COPY on this thread: small slices keep each pause short (250 rows, about 15 ms; 500
 // held it about 30 ms). A server runs it elsewhere, so bigger slices only save round trips.
 const copyChunk = (db: Db) => (db.kind === 'pglite' ? 250 : 5_000);
-
-export const TRANSACTION_COLUMNS = [
-  'id',
-  'customer_id',
-  'account_id',
-  'external_transaction_id',
-  'name',
-  'type',
-  'amount',
-  'currency',
-  'balance_amount',
-  'balance_currency',
-  'balance_type',
-  'status',
-  'bank_slug',
-  'account_number',
-  'category',
-  'address_line',
-  'merchant_name',
-  'merchant_category_code',
-  'bank_transaction_code',
-  'bank_transaction_issuer',
-  'value_date_time',
-  'booking_date_time',
-  'content_hash',
-  'created_at',
-  'updated_at',
-] as const;
 
 /**
  * Serialises writers of one customer's transactions (two overlapping submissions, a bank pull). The embedded engine
@@ -77,31 +55,6 @@ export async function insertTransactions(
   await tx.copyFrom('transactions', columns, csvChunks(customerId, rows, now, copyChunk(tx), ingestId));
 }
 
-/** The columns of a row besides id and customer_id, with their types: the arrays of insertSmallBatch. */
-const ROW_COLUMNS = [
-  ['account_id', 'text'],
-  ['external_transaction_id', 'text'],
-  ['name', 'text'],
-  ['type', 'text'],
-  ['amount', 'numeric'],
-  ['currency', 'text'],
-  ['balance_amount', 'numeric'],
-  ['balance_currency', 'text'],
-  ['balance_type', 'text'],
-  ['status', 'text'],
-  ['bank_slug', 'text'],
-  ['account_number', 'text'],
-  ['category', 'text'],
-  ['address_line', 'text'],
-  ['merchant_name', 'text'],
-  ['merchant_category_code', 'text'],
-  ['bank_transaction_code', 'text'],
-  ['bank_transaction_issuer', 'text'],
-  ['value_date_time', 'bigint'],
-  ['booking_date_time', 'bigint'],
-  ['content_hash', 'bigint'],
-] as const satisfies ReadonlyArray<readonly [keyof TransactionRow, string]>;
-
 const NOW_PARAM = `$${ROW_COLUMNS.length + 3}`;
 
 /**
@@ -125,7 +78,7 @@ const INSERT_SMALL_BATCH_SQL = `WITH k AS MATERIALIZED (
   ),
   inserted AS (
     INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')})
-    SELECT k.id, $1, ${ROW_COLUMNS.map(([c]) => `k.${c}`).join(', ')}, ${NOW_PARAM}, ${NOW_PARAM}
+    SELECT ${STORED_COLUMNS.map((c) => (c.packed === 'customer' ? '$1' : c.packed === 'stamp' ? NOW_PARAM : `k.${c.name}`)).join(', ')}
     FROM k WHERE NOT EXISTS (
       SELECT 1 FROM stored WHERE stored.account_id = k.account_id AND stored.external_transaction_id = k.external_transaction_id
     )
@@ -163,30 +116,18 @@ async function* csvChunks(
   size: number,
   ingestId?: string,
 ): AsyncGenerator<string> {
-  const stamp = now.toISOString();
-  const lineEnd = ingestId === undefined ? '\n' : `,${ingestId}\n`;
-  const customer = csvField(customerId);
+  const line = csvLines(customerId, now.toISOString(), ingestId === undefined ? '' : `,${ingestId}`);
   for (let i = 0; i < rows.length; i += size) {
     const end = Math.min(i + size, rows.length);
     let csv = '';
     for (let j = i; j < end; j++) {
       const r = itemAt(rows, j);
-      csv +=
-        `${r.id},${customer},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
-        `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
-        `${csvField(r.status)},${csvField(r.bank_slug)},${csvField(r.account_number)},${csvField(r.category)},${csvField(r.address_line)},` +
-        `${csvField(r.merchant_name)},${csvField(r.merchant_category_code)},${csvField(r.bank_transaction_code)},${csvField(r.bank_transaction_issuer)},` +
-        `${r.value_date_time},${r.booking_date_time},${r.content_hash},${stamp},${stamp}${lineEnd}`;
+      csv += line(r, r.id);
     }
     yield csv;
     await yieldToLoop();
   }
 }
-
-/** The columns a later version of a row may change (its key, bank and account stay): ROW_COLUMNS' types. */
-const UPDATABLE = ROW_COLUMNS.filter(
-  ([c]) => !['account_id', 'external_transaction_id', 'bank_slug', 'account_number'].includes(c),
-);
 
 /**
  * Pending → Booked, corrected fields: the stored row (same id) takes the new values. Found by its natural key,
@@ -205,19 +146,19 @@ export async function updateTransactions(
   const size = copyChunk(tx);
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size);
-    const n = UPDATABLE.length;
+    const n = UPDATABLE_COLUMNS.length;
     await tx.query(
       // A new place in the change feed; added_seq keeps where it was inserted (migrations/0026_transaction_change_feed.sql).
-      `UPDATE transactions t SET ${UPDATABLE.map(([c]) => `${c} = u.${c}`).join(', ')}, updated_at = $${n + 3},
+      `UPDATE transactions t SET ${UPDATABLE_COLUMNS.map(([c]) => `${c} = u.${c}`).join(', ')}, updated_at = $${n + 3},
          change_seq = nextval('transaction_change_seq'), added_seq = coalesce(t.added_seq, t.change_seq)
-       FROM unnest($1::text[], $2::text[], ${UPDATABLE.map(([, type], k) => `$${k + 3}::${type}[]`).join(', ')})
-         AS u(account_id, external_transaction_id, ${UPDATABLE.map(([c]) => c).join(', ')})
+       FROM unnest($1::text[], $2::text[], ${UPDATABLE_COLUMNS.map(([, type], k) => `$${k + 3}::${type}[]`).join(', ')})
+         AS u(account_id, external_transaction_id, ${UPDATABLE_COLUMNS.map(([c]) => c).join(', ')})
        WHERE t.customer_id = $${n + 4} AND t.account_id = u.account_id
          AND t.external_transaction_id = u.external_transaction_id`,
       [
         chunk.map((r) => r.account_id),
         chunk.map((r) => r.external_transaction_id),
-        ...UPDATABLE.map(([c]) => chunk.map((r) => r[c])),
+        ...UPDATABLE_COLUMNS.map(([c]) => chunk.map((r) => r[c])),
         now,
         customerId,
       ],
@@ -312,6 +253,11 @@ export async function listTransactions(
   ).rows;
 }
 
+/** A row's columns as a read answers them (StoredTransaction): all but its content hash. */
+const READ_COLUMNS = ROW_COLUMNS.filter(([c]) => c !== 'content_hash')
+  .map(([c]) => `t.${c}`)
+  .join(', ');
+
 /**
  * The columns of a transaction read, and with `withCategories` the current run's category (what the engine decided
  * and, when a correction or a rule chose another, the engine's as the original) and the transaction's latest
@@ -319,10 +265,7 @@ export async function listTransactions(
  * `$1` is the customer.
  */
 function transactionSelect(withCategories: boolean): string {
-  const columns = `t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount, t.currency, t.balance_amount,
-            t.balance_currency, t.balance_type, t.status, t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name,
-            t.merchant_category_code, t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time,
-            ${BANK_DETAILS_COLUMNS}`;
+  const columns = `t.id::text AS id, ${READ_COLUMNS}, ${BANK_DETAILS_COLUMNS}`;
   if (!withCategories) return `SELECT ${columns} FROM transactions t ${BANK_DETAILS_JOIN}`;
   return `SELECT ${columns},
             c.category_id AS classified_category_id, c.category_name AS classified_category, c.merchant AS classified_merchant,

@@ -85,8 +85,20 @@ function submissionBodyTask(deps: TransactionRoutesDeps): BodyTask<SubmissionSch
     input: { shallow: ShallowSubmission, item: SubmittedTransaction },
     receive: (value, body) =>
       'standIn' in value ? value.standIn : new PreparedSubmission(value, body, deps.workerPool),
-    // Not read before the handler: a first submission is loaded while it is read (submitStreamedTransactions).
-    defer: (body, read) => new StreamedSubmission(body, read, deps.workerPool, SubmittedTransaction),
+    // Not read before the handler: a first submission is loaded while it is read (the service's streamed path).
+    // Read, a body of the wrong shape is refused as the validator refuses it.
+    defer: (body, read, arrival) =>
+      new StreamedSubmission(
+        body,
+        async () => {
+          const value = await read();
+          if (value instanceof PreparedSubmission) return value;
+          throw shapeError(value);
+        },
+        deps.workerPool,
+        SubmittedTransaction,
+        arrival,
+      ),
   };
 }
 
@@ -142,30 +154,23 @@ async function submissionRoute(app: HttpApp, deps: TransactionRoutesDeps): Promi
     },
     async (request, reply) => {
       let body: unknown = request.body;
-      const context = () => ({
-        db: deps.db,
-        queue: deps.queue,
-        clientId: clientOf(request).clientId,
-        customerId: request.params.customer_id,
-        now: deps.clock.now(),
-        idempotency: idempotencyOf(request),
-      });
-      if (body instanceof StreamedSubmission) {
-        // A big body not read yet: a first submission is stored as it is read; anything else is read first, with
-        // the answers the body parser and validator give any other body.
-        const streamed = Array.isArray(request.headers['idempotency-key'])
-          ? null
-          : await service.submitStreamedTransactions(context(), body);
-        if (streamed) return streamed.body;
+      // The body's item checks (a big body's verdict comes from the worker thread; one not read yet is checked as
+      // the service reads it), before the headers' and the customer's. Repeated Idempotency-Key headers are refused
+      // after the body's own checks, so such a body is read here.
+      if (body instanceof StreamedSubmission && Array.isArray(request.headers['idempotency-key']))
         body = await body.read();
-        if (!(body instanceof PreparedSubmission)) throw shapeError(body);
-      }
-      const prepared = body instanceof PreparedSubmission ? body : null;
-      if (prepared) prepared.checkItems();
-      else await checkSubmittedTransactions(request.body.transactions);
+      if (body instanceof PreparedSubmission) body.checkItems();
+      else if (!(body instanceof StreamedSubmission)) await checkSubmittedTransactions(request.body.transactions);
       const { body: answer, replayed } = await service.submitTransactions(
-        context(),
-        prepared ?? request.body.transactions,
+        {
+          db: deps.db,
+          queue: deps.queue,
+          clientId: clientOf(request).clientId,
+          customerId: request.params.customer_id,
+          now: deps.clock.now(),
+          idempotency: idempotencyOf(request),
+        },
+        body instanceof StreamedSubmission || body instanceof PreparedSubmission ? body : request.body.transactions,
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return answer;

@@ -15,9 +15,9 @@ import {
   MAX_TRANSACTIONS_PER_REQUEST,
   type IngestResult,
   type SubmittedTransactionInput,
-  type TransactionRow,
 } from './transactions.ingest.ts';
-import { SubmissionDeclined, type PreparedSubmission, type StreamedSubmission } from './transactions.prepared.ts';
+import type { TransactionRow } from './transactions.row.ts';
+import { PreparedSubmission, StreamedSubmission, SubmissionDeclined } from './transactions.prepared.ts';
 import * as repo from './transactions.repo.ts';
 import { addCounts, countTransactions } from './transaction-counts.repo.ts';
 import * as staged from './transactions-staged.repo.ts';
@@ -48,61 +48,105 @@ export interface SubmissionContext {
 }
 
 /**
- * All-or-nothing: every transaction of the request is stored, or none, and each bad item is named. The items come
- * as the checked body's list, or (a big body) as read and packed on a worker thread: the same rows, the same errors.
+ * A submission as the route hands it over, its items checked: the body's items, or a big body read on a worker
+ * thread (PreparedSubmission), or one not read yet (StreamedSubmission, whose `read` gives the PreparedSubmission,
+ * checked here by readChecked).
  */
-export function submitTransactions(
-  ctx: SubmissionContext,
-  submission: SubmittedTransactionInput[] | PreparedSubmission,
-): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
-  const inTurn = () => customerWrites(ctx.db, ctx.customerId, () => submitInTurn(ctx, submission));
+export type Submission = SubmittedTransactionInput[] | PreparedSubmission | StreamedSubmission;
+
+type Path = 'small' | 'streamed' | 'staged' | 'one-shot';
+
+/**
+ * The one place that chooses how a submission is stored (docs/decisions/0078-one-row-one-reader.md):
+ *
+ * | path     | when                                          | how                                                         |
+ * | -------- | --------------------------------------------- | ----------------------------------------------------------- |
+ * | small    | at most 100 items, no Idempotency-Key         | one transaction: lock, customer, rows, one statement (0039) |
+ * | streamed | a big body not read yet, on PostgreSQL        | COPY while a worker thread reads it, for a customer holding |
+ * |          |                                               | no transaction; else read and stored one-shot, in the same  |
+ * |          |                                               | transaction under the same lock                             |
+ * | staged   | 5 000 rows or more, on the embedded engine    | a staged load, published by one short transaction (0038)    |
+ * | one-shot | anything else                                 | one transaction: lookups, COPY of the new rows, update      |
+ *
+ * A big body not read yet on the embedded engine is read first (its COPY would run on this thread while the body is
+ * read, which made the event loop's longest stalls longer: docs/performance.md), then takes its path as any other.
+ */
+function pathOf(ctx: SubmissionContext, submission: Submission): Path {
+  if (submission instanceof StreamedSubmission) return 'streamed';
   const rows = Array.isArray(submission) ? submission.length : submission.count;
+  if (Array.isArray(submission) && !ctx.idempotency && rows <= SMALL_BATCH) return 'small';
+  if (ctx.db.kind === 'pglite' && rows >= STAGED_FROM_ROWS) return 'staged';
+  return 'one-shot';
+}
+
+/**
+ * All-or-nothing: every transaction of the request is stored, or none, and each bad item is named; the same rows and
+ * the same errors whichever way the body came. The customer is checked once and its lock taken once (but for a
+ * streamed body the worker thread gave up on that then proves valid: storeStreamed).
+ */
+export async function submitTransactions(
+  ctx: SubmissionContext,
+  submission: Submission,
+): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
+  if (submission instanceof StreamedSubmission && ctx.db.kind !== 'postgres')
+    submission = await readChecked(submission);
+  const path = pathOf(ctx, submission);
+  const work = async (): Promise<{ body: SubmissionAnswer; replayed: boolean }> => {
+    if (path === 'small')
+      return { body: await storeSmall(ctx, submission as SubmittedTransactionInput[]), replayed: false };
+    if (submission instanceof StreamedSubmission) return storeStreamed(ctx, submission);
+    const rows = await checkedRows(ctx, submission, await customerAccounts(ctx));
+    const { result, replayed } =
+      path === 'staged'
+        ? await storeStaged(ctx, rows)
+        : await storeOnce(ctx, (tx: Db) => storeTransactionRows(tx, ctx, rows));
+    return { body: result, replayed };
+  };
+  // The embedded engine's writers of one customer in turn (customer-writes.ts); a server's take its lock.
+  const inTurn = () => customerWrites(ctx.db, ctx.customerId, work);
+  // How many items a streamed body holds is known only once it is read: rows_received stays null meanwhile.
+  const rows =
+    submission instanceof StreamedSubmission ? null : Array.isArray(submission) ? submission.length : submission.count;
   // Readiness says `processing` while a long submission waits for its turn and is stored
   // (docs/decisions/0057-readiness-processing.md); a short one is done before anyone could ask.
-  if (rows < PROGRESS_FROM_ROWS) return inTurn();
+  if (rows !== null && rows < PROGRESS_FROM_ROWS) return inTurn();
   return trackDataWork(ctx.db, { customerId: ctx.customerId, kind: 'submission', rows, now: ctx.now }, inTurn);
 }
 
 /** From this many transactions a submission is recorded as work under way while it is stored. */
 const PROGRESS_FROM_ROWS = 1_000;
 
-async function submitInTurn(
-  ctx: SubmissionContext,
-  submission: SubmittedTransactionInput[] | PreparedSubmission,
-): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
-  const { db, customerId } = ctx;
-  if (!ctx.idempotency && Array.isArray(submission) && submission.length <= SMALL_BATCH) {
-    // A few transactions (docs/decisions/0031-small-reads-in-one-round-trip.md): the customer's lock, the customer
-    // check, the checks and the store in one transaction. Its statements are prepared and planned once per connection, not on every call: Db's genericPlans,
-    // docs/decisions/0039-small-submission-generic-plans.md (nothing here needs a plan made for its values).
-    const body = await db.transaction(
-      async (tx) => {
-        await repo.lockCustomerTransactions(tx, customerId);
-        const rows = await checkedRows(tx, ctx, submission);
-        return storeTransactionRows(tx, ctx, rows, { locked: true });
-      },
-      { genericPlans: true },
-    );
-    return { body, replayed: false };
-  }
-  const rows = await checkedRows(db, ctx, submission);
-  const { result, replayed } =
-    db.kind === 'pglite' && rows.length >= STAGED_FROM_ROWS
-      ? await storeStaged(ctx, rows)
-      : await storeOnce(ctx, (tx: Db) => storeTransactionRows(tx, ctx, rows));
-  return { body: result, replayed };
+/**
+ * A few transactions (docs/decisions/0031-small-reads-in-one-round-trip.md): the customer's lock, the customer check,
+ * the checks and the store in one transaction. Its statements are prepared and planned once per connection, not on
+ * every call: Db's genericPlans, docs/decisions/0039-small-submission-generic-plans.md (nothing here needs a plan made
+ * for its values).
+ */
+function storeSmall(ctx: SubmissionContext, items: SubmittedTransactionInput[]): Promise<SubmissionAnswer> {
+  return ctx.db.transaction(
+    async (tx) => {
+      await repo.lockCustomerTransactions(tx, ctx.customerId);
+      const rows = await checkedRows(ctx, items, await customerAccounts({ ...ctx, db: tx }));
+      return storeTransactionRows(tx, ctx, rows, { locked: true });
+    },
+    { genericPlans: true },
+  );
 }
 
-/**
- * The customer check (and its accounts, in one query: a small submission's fixed cost,
- * docs/decisions/0031-small-reads-in-one-round-trip.md), then the submission's rows, or the 4xx naming its bad items.
- */
+/** The customer check, with its accounts in the same query ("bank_slug\u0000number" → id). */
+async function customerAccounts(
+  ctx: Pick<SubmissionContext, 'db' | 'clientId' | 'customerId'>,
+): Promise<Map<string, string>> {
+  const accounts = await requireCustomerAccounts(ctx.db, ctx.clientId, ctx.customerId);
+  return new Map(accounts.map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]));
+}
+
+/** The submission's rows, or the 4xx naming its bad items (the customer checked, its accounts given). */
 async function checkedRows(
-  db: Db,
-  ctx: Pick<SubmissionContext, 'clientId' | 'customerId'>,
+  ctx: Pick<SubmissionContext, 'customerId'>,
   submission: SubmittedTransactionInput[] | PreparedSubmission,
+  accounts: ReadonlyMap<string, string>,
 ): Promise<TransactionRow[]> {
-  const customerAccounts = await requireCustomerAccounts(db, ctx.clientId, ctx.customerId);
   const count = Array.isArray(submission) ? submission.length : submission.count;
   if (count > MAX_TRANSACTIONS_PER_REQUEST) {
     throw new AppError(
@@ -111,7 +155,6 @@ async function checkedRows(
       { errors: [{ pointer: '/transactions', detail: `has ${count} items` }] },
     );
   }
-  const accounts = new Map(customerAccounts.map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]));
   let built: IngestResult;
   if (Array.isArray(submission)) {
     const builder = createRowBuilder(accounts);
@@ -517,62 +560,73 @@ function storeOnce(
     : db.transaction(store).then((result) => ({ result, replayed: false }));
 }
 
-/**
- * A big first submission (the customer holds no transaction yet), loaded while it is being read: a worker thread
- * reads the body and makes its rows' COPY text chunk by chunk (StreamedSubmission.rows), and each chunk goes to the
- * database as it comes, inside the one transaction, so the loading overlaps the reading (docs/performance.md, bench:ingest). The same
- * rows, ids aside, as submitTransactions stores. Anything else — a body that is not the plain case (a bad item
- * anywhere, malformed JSON, too many items), a customer that holds transactions or does not exist, any 4xx, an
- * Idempotency-Key replay — is null, having stored nothing (a COPY under way is rolled back with its transaction):
- * the caller then reads the body the usual way and submitTransactions gives the exact answer.
- */
-export async function submitStreamedTransactions(
-  ctx: SubmissionContext,
-  submission: StreamedSubmission,
-): Promise<{ body: SubmissionAnswer; replayed: boolean } | null> {
-  const { db, customerId, now } = ctx;
-  // PostgreSQL only: on the embedded engine the COPY itself runs on this thread, and loading while reading made the
-  // event loop's longest stalls longer (README.md, bench:event-loop), so a big body is read first there, as before.
-  if (db.kind !== 'postgres') return null;
-  // How many items the body holds is known only once it is read: rows_received stays null while it is stored.
-  return trackDataWork(db, { customerId, kind: 'submission', rows: null, now }, () => streamIn(ctx, submission));
+/** A streamed body read the usual way: the PreparedSubmission, its item checks made (their 400 thrown). */
+async function readChecked(submission: StreamedSubmission): Promise<PreparedSubmission> {
+  const prepared = await submission.read();
+  prepared.checkItems();
+  return prepared;
 }
 
-async function streamIn(
+/**
+ * The streamed path (pathOf): a big body on PostgreSQL not read yet. For a first submission (the customer holds no
+ * transaction yet) a worker thread reads the body and makes its rows' COPY text chunk by chunk
+ * (StreamedSubmission.rows), and each chunk goes to the database as it comes, inside the one transaction, so the
+ * loading overlaps the reading (docs/performance.md, bench:ingest). A customer holding transactions: the body is read
+ * the usual way in the same transaction, under the lock already taken, and stored one-shot. A body the worker thread
+ * gives up on (not the plain case: a bad item anywhere, malformed JSON, too many items) rolls its COPY back and is
+ * read the usual way, which gives the exact answer; should it prove valid after all, it is stored one-shot in a
+ * transaction of its own. Body checks answer before the customer check, as for any other body.
+ */
+async function storeStreamed(
   ctx: SubmissionContext,
   submission: StreamedSubmission,
-): Promise<{ body: SubmissionAnswer; replayed: boolean } | null> {
-  const { db, clientId, customerId, now } = ctx;
+): Promise<{ body: SubmissionAnswer; replayed: boolean }> {
+  const { customerId, now } = ctx;
+  let accounts: Map<string, string>;
   try {
-    const customerAccounts = await requireCustomerAccounts(db, clientId, customerId);
-    const accounts: Array<[string, string]> = customerAccounts.map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id]);
-    const store = async (tx: Db): Promise<SubmissionAnswer> => {
-      await repo.lockCustomerTransactions(tx, customerId);
-      // From the maintained counts (no filter: the customer's whole history); any row means some keys may be stored.
-      if ((await countTransactions(tx, customerId, {})) > 0) throw new SubmissionDeclined();
-      const rows = submission.rows({
-        accounts,
-        customerId,
-        stamp: now.toISOString(),
-        chunkRows: repo.copyChunkRows(tx),
-      });
-      await repo.loadTransactionCsv(tx, rows.chunks);
-      const saved = rows.count();
-      if (saved > 0) await markDataChanged(tx, ctx.queue, customerId, now);
-      if (saved >= TRANSACTIONS_MAINTENANCE_AFTER_ROWS) await enqueueTransactionsMaintenance(tx, ctx.queue, customerId);
-      return {
-        status: 'success',
-        success: `${saved} saved, 0 already present, 0 updated`,
-        saved,
-        updated: 0,
-        already_present: 0,
-      };
+    accounts = await customerAccounts(ctx);
+  } catch (err) {
+    await readChecked(submission);
+    throw err;
+  }
+  let readInStore = false;
+  const store = async (tx: Db): Promise<SubmissionAnswer> => {
+    await repo.lockCustomerTransactions(tx, customerId);
+    // From the maintained counts (no filter: the customer's whole history); any row means some keys may be stored.
+    if ((await countTransactions(tx, customerId, {})) > 0) {
+      readInStore = true;
+      const rows = await checkedRows(ctx, await readChecked(submission), accounts);
+      return storeTransactionRows(tx, ctx, rows, { locked: true });
+    }
+    const rows = submission.rows({
+      accounts: [...accounts],
+      customerId,
+      stamp: now.toISOString(),
+      chunkRows: repo.copyChunkRows(tx),
+    });
+    await repo.loadTransactionCsv(tx, rows.chunks);
+    const saved = rows.count();
+    if (saved > 0) await markDataChanged(tx, ctx.queue, customerId, now);
+    if (saved >= TRANSACTIONS_MAINTENANCE_AFTER_ROWS) await enqueueTransactionsMaintenance(tx, ctx.queue, customerId);
+    return {
+      status: 'success',
+      success: `${saved} saved, 0 already present, 0 updated`,
+      saved,
+      updated: 0,
+      already_present: 0,
     };
+  };
+  try {
     const { result, replayed } = await storeOnce(ctx, store);
-    if (replayed) return null; // the usual way checks the body before it replays
+    // A replay answers the first result once the body passes the checks any body passes.
+    if (replayed) await checkedRows(ctx, await readChecked(submission), accounts);
     return { body: result, replayed };
   } catch (err) {
-    if (err instanceof SubmissionDeclined || err instanceof AppError) return null;
-    throw err;
+    // An Idempotency-Key refused (in use, or used with another body) answers after the body's own checks.
+    if (err instanceof AppError && !readInStore) await checkedRows(ctx, await readChecked(submission), accounts);
+    if (!(err instanceof SubmissionDeclined)) throw err;
+    const rows = await checkedRows(ctx, await readChecked(submission), accounts);
+    const { result, replayed } = await storeOnce(ctx, (tx: Db) => storeTransactionRows(tx, ctx, rows));
+    return { body: result, replayed };
   }
 }

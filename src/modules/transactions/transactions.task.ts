@@ -8,14 +8,21 @@
  * the accounts module's index and with it the whole service, which a worker thread has no use for.
  */
 import { createHash } from 'node:crypto';
-import { isUtf8 } from 'node:buffer';
 import type { MessagePort } from 'node:worker_threads';
 import type { TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
-import { parseCheckedBody, type BodyTaskAnswer, type BodyTaskInput } from '../../http/json-body.ts';
+import {
+  ARRIVAL_DONE,
+  ARRIVAL_FAILED,
+  ARRIVAL_STATE,
+  ARRIVED,
+  ARRIVING,
+  parseCheckedBody,
+  type BodyTaskAnswer,
+  type BodyTaskInput,
+} from '../../http/json-body.ts';
 import { fieldErrorsFromValidation } from '../../http/problem.ts';
 import { checkJsonValue, COLON, COMMA, LBRACE, LBRACKET, RBRACE, RBRACKET } from '../../http/json-checks.ts';
-import { csvField } from '../../lib/csv.ts';
 import { newIds } from '../../lib/ids.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';
 import {
@@ -27,6 +34,7 @@ import {
   type PackedRows,
   type SubmittedTransactionInput,
 } from './transactions.ingest.ts';
+import { csvLines } from './transactions.row.ts';
 
 /** The body's shape as Fastify checks it (ShallowSubmission) and one item's (SubmittedTransaction). */
 export interface SubmissionSchemas {
@@ -169,21 +177,24 @@ function isSpace(c: number): boolean {
 /**
  * A first submission (the customer holds no transaction yet) read and turned into COPY text in one pass, chunk by
  * chunk, so the main thread can load each chunk while the next one is made (transactions.prepared.ts,
- * StreamedSubmission). Only for the plain case: a body `{"transactions": [...]}` whose every item passes every check
- * (the checks of parseCheckedBody, the shape, the items, createRowBuilder's with the accounts) and of at most
- * 100 000 items. At the first thing that is not so it posts `declined` and stops: the caller then stores nothing and
+ * StreamedSubmission). With `arrival` the body is still arriving (src/http/json-body.ts, BodyArrival): the reading
+ * follows the bytes in as they come, waiting (Atomics.wait, on this worker thread) when it catches up with them. Only
+ * for the plain case: a body `{"transactions": [...]}` whose every item passes every check (the checks of
+ * parseCheckedBody, the shape, the items, createRowBuilder's with the accounts) and of at most 100 000 items, all of
+ * which arrived. At the first thing that is not so it posts `declined` and stops: the caller then stores nothing and
  * reads the body the usual way (readSubmission), which gives the exact answer. The rows and their CSV are those
- * submitTransactions stores (createRowBuilder's rows, fresh ids, the line format of transactions.repo.ts, csvChunks).
+ * submitTransactions stores (createRowBuilder's rows, fresh ids, the CSV of transactions.row.ts).
  */
 export function streamSubmission(input: {
   body: Uint8Array;
+  arrival: Int32Array | null;
   item: TSchema;
   start: StreamStart;
   port: MessagePort;
 }): null {
   const { port } = input;
   try {
-    const count = streamRows(input.body, validator(input.item), input.start, (chunk) =>
+    const count = streamRows(new ArrivingText(input.body, input.arrival), validator(input.item), input.start, (chunk) =>
       port.postMessage({ chunk } satisfies StreamMessage, [chunk.buffer]),
     );
     port.postMessage((count === null ? { declined: true } : { end: count }) satisfies StreamMessage);
@@ -194,35 +205,108 @@ export function streamSubmission(input: {
   return null;
 }
 
+/** How long one wait for more bytes lasts before it looks again (a stalled upload is cut off by body-pace.ts). */
+const WAIT_MS = 1_000;
+
+/**
+ * The body's text as far as it has arrived, decoded as it comes (UTF-8, strictly: a bad byte throws, and a byte order
+ * mark is kept, to be refused as the usual way refuses it). `text` holds what is not consumed yet.
+ */
+class ArrivingText {
+  text = '';
+  failed = false;
+  readonly #body: Uint8Array;
+  readonly #arrival: Int32Array | null;
+  readonly #decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  #decoded = 0;
+  #flushed = false;
+
+  constructor(body: Uint8Array, arrival: Int32Array | null) {
+    this.#body = body;
+    this.#arrival = arrival;
+  }
+
+  /** The index of the next character at or after `from` that is not white space, waiting for it; -1 at the end. */
+  next(from: number): number {
+    let j = from;
+    for (;;) {
+      while (j < this.text.length && isSpace(this.text.charCodeAt(j))) j++;
+      if (j < this.text.length) return j;
+      if (!this.more()) return -1;
+    }
+  }
+
+  /** At `from` (after white space), `c`: the index after it, or -1. */
+  expect(from: number, c: number): number {
+    const j = this.next(from);
+    return j >= 0 && this.text.charCodeAt(j) === c ? j + 1 : -1;
+  }
+
+  /** Drops the text before `i` (consumed). */
+  consume(i: number): void {
+    this.text = this.text.slice(i);
+  }
+
+  /** Waits for more of the body and appends it to `text`: false once there is no more (all in, or failed). */
+  more(): boolean {
+    const arrival = this.#arrival;
+    for (;;) {
+      const have = arrival ? Atomics.load(arrival, ARRIVED) : this.#body.length;
+      if (have > this.#decoded) {
+        this.text += this.#decoder.decode(this.#body.subarray(this.#decoded, have), { stream: true });
+        this.#decoded = have;
+        return true;
+      }
+      const state = arrival ? Atomics.load(arrival, ARRIVAL_STATE) : ARRIVAL_DONE;
+      if (state === ARRIVAL_FAILED) {
+        this.failed = true;
+        return false;
+      }
+      if (state === ARRIVAL_DONE && (!arrival || Atomics.load(arrival, ARRIVED) === this.#decoded)) {
+        if (!this.#flushed) {
+          this.#flushed = true;
+          this.text += this.#decoder.decode(); // throws on a sequence cut off at the end
+        }
+        return false;
+      }
+      if (arrival && state === ARRIVING) Atomics.wait(arrival, ARRIVED, have, WAIT_MS);
+    }
+  }
+}
+
 const FIRST_CHUNK_ROWS = 500;
+
+/** Reads `{"transactions": [` and drops it from the text: 0, where the items start, or -1 for anything else. */
+function openList(src: ArrivingText): number {
+  const name = '"transactions"';
+  let i = src.expect(0, LBRACE);
+  if (i >= 0) i = src.next(i);
+  while (i >= 0 && src.text.length - i < name.length && src.more());
+  if (i < 0 || !src.text.startsWith(name, i)) return -1;
+  i = src.expect(i + name.length, COLON);
+  if (i >= 0) i = src.expect(i, LBRACKET);
+  if (i < 0) return -1;
+  src.consume(i);
+  return 0;
+}
 
 /** The rows' CSV through `emit` a chunk at a time; their count, or null at the first thing out of the plain case. */
 function streamRows(
-  body: Uint8Array,
+  src: ArrivingText,
   checker: Validator,
   start: StreamStart,
   emit: (chunk: Uint8Array<ArrayBuffer>) => void,
 ): number | null {
-  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  if (!isUtf8(buffer)) return null;
-  const text = buffer.toString('utf8');
-  const skip = (i: number) => {
-    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-    return i;
-  };
-  const expect = (i: number, c: number) => (text.charCodeAt(i) === c ? skip(i + 1) : -1);
-  let i = expect(skip(0), LBRACE);
-  const name = '"transactions"';
-  if (i < 0 || !text.startsWith(name, i)) return null;
-  i = expect(skip(i + name.length), COLON);
-  if (i >= 0) i = expect(i, LBRACKET);
+  let i = openList(src);
   if (i < 0) return null;
   const builder = createRowBuilder(new Map(start.accounts));
-  const customer = csvField(start.customerId);
+  const line = csvLines(start.customerId, start.stamp);
   const encoder = new TextEncoder();
   let count = 0;
-  let closed = text.charCodeAt(i) === RBRACKET;
-  if (closed) i = skip(i + 1);
+  i = src.next(i);
+  if (i < 0) return null;
+  let closed = src.text.charCodeAt(i) === RBRACKET;
+  if (closed) i++;
   while (!closed) {
     // The next chunk's elements: their extent checked as readSubmission's parse checks them, then parsed together.
     const first = i;
@@ -231,46 +315,48 @@ function streamRows(
     // A short first chunk: the database starts loading while the rest is made.
     const rowsNow = count === 0 ? Math.min(FIRST_CHUNK_ROWS, start.chunkRows) : start.chunkRows;
     while (n < rowsNow) {
-      const end = checkJsonValue(text, i, ['transactions', count + n]);
+      i = src.next(i);
+      if (i < 0 || src.text.charCodeAt(i) !== LBRACE) return null; // an item that is not an object: the usual way
+      let end = checkJsonValue(src.text, i, ['transactions', count + n]);
+      while (end < 0 && src.more()) end = checkJsonValue(src.text, i, ['transactions', count + n]);
       if (end < 0) return null;
       last = end;
       n++;
-      i = skip(end);
-      const c = text.charCodeAt(i);
+      i = src.next(end);
+      if (i < 0) return null;
+      const c = src.text.charCodeAt(i);
       if (c === RBRACKET) {
         closed = true;
-        i = skip(i + 1);
+        i++;
         break;
       }
       if (c !== COMMA) return null;
-      i = skip(i + 1);
+      i++;
     }
     if (count + n > MAX_TRANSACTIONS_PER_REQUEST) return null;
-    const items = JSON.parse(`[${text.slice(first, last)}]`) as unknown[];
+    const items = JSON.parse(`[${src.text.slice(first, last)}]`) as unknown[];
     if (items.length !== n) return null;
     for (let k = 0; k < n; k++) {
       const item = items[k];
       if (!checker.Check(item)) return null;
       builder.add(item as SubmittedTransactionInput, count + k);
     }
-    const built = builder.result();
-    if (built.errorCount > 0) return null;
+    if (builder.result().errorCount > 0) return null;
+    const rows = builder.take(); // this chunk's: the rows before it are in the database's hands
     const ids = newIds(n);
     let csv = '';
     for (let k = 0; k < n; k++) {
-      const r = built.rows[count + k];
+      const r = rows[k];
       if (!r) return null;
-      csv +=
-        `${ids[k]},${customer},${csvField(r.account_id)},${csvField(r.external_transaction_id)},${csvField(r.name)},${csvField(r.type)},` +
-        `${r.amount},${csvField(r.currency)},${r.balance_amount ?? ''},${csvField(r.balance_currency)},${csvField(r.balance_type)},` +
-        `${csvField(r.status)},${csvField(r.bank_slug)},${csvField(r.account_number)},${csvField(r.category)},${csvField(r.address_line)},` +
-        `${csvField(r.merchant_name)},${csvField(r.merchant_category_code)},${csvField(r.bank_transaction_code)},${csvField(r.bank_transaction_issuer)},` +
-        `${r.value_date_time},${r.booking_date_time},${r.content_hash},${start.stamp},${start.stamp}\n`;
+      csv += line(r, ids[k] as string);
     }
     count += n;
     emit(encoder.encode(csv));
+    src.consume(i);
+    i = 0;
   }
-  // The end of the object: nothing but white space after it.
-  i = expect(i, RBRACE);
-  return i === text.length ? count : null;
+  // The end of the object: nothing but white space after it, and the whole body arrived.
+  i = src.expect(i, RBRACE);
+  if (i < 0 || src.next(i) !== -1) return null;
+  return src.failed ? null : count;
 }
