@@ -50,11 +50,20 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The service on a fresh database of the engine, listening on 127.0.0.1, with one client's token. */
-export async function startBenchServer(engine: Engine): Promise<BenchServer> {
-  const dbName = engine === 'postgres' ? `obi_bench_${process.pid}_${Date.now()}` : null;
+/** Where startBenchServer runs, when not on a fresh database of its own. */
+export interface BenchServerOptions {
+  /** an existing PostgreSQL database (its name), kept as it is at close: a fill made once for several runs */
+  database?: string;
+  /** a client with this id and secret, created at start-up when missing (OBI_BOOTSTRAP_CLIENTS), else a new one */
+  client?: { id: string; secret: string };
+}
+
+/** The service on a fresh database of the engine (or `opts.database`), listening on 127.0.0.1, with one client's token. */
+export async function startBenchServer(engine: Engine, opts: BenchServerOptions = {}): Promise<BenchServer> {
+  const kept = engine === 'postgres' && opts.database !== undefined;
+  const dbName = engine === 'postgres' ? (opts.database ?? `obi_bench_${process.pid}_${Date.now()}`) : null;
   const dir = engine === 'embedded' ? fs.mkdtempSync(path.join(os.tmpdir(), 'obi-bench-')) : null;
-  if (dbName) psql('test', ['-c', `CREATE DATABASE ${dbName}`]);
+  if (dbName && !kept) psql('test', ['-c', `CREATE DATABASE ${dbName}`]);
   const env: Record<string, string> = dbName
     ? { DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${dbName}` }
     : { DATA_DIR: dir ?? '', DATABASE_URL: '' };
@@ -63,6 +72,7 @@ export async function startBenchServer(engine: Engine): Promise<BenchServer> {
     PORT: '0',
     WORKERS: 'false',
     RATE_LIMIT_API_PER_MINUTE: '1000000',
+    ...(opts.client ? { OBI_BOOTSTRAP_CLIENTS: `${opts.client.id}:${opts.client.secret}` } : {}),
     ...env,
   });
   const runtime = await openRuntime(config, systemClock);
@@ -70,7 +80,9 @@ export async function startBenchServer(engine: Engine): Promise<BenchServer> {
   const app = await buildApp({ ...runtime, config, clock: systemClock, logger: createLogger(config) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const creds = await createClient(runtime.db, runtime.installationKey, 'bench', new Date());
+  const creds = opts.client
+    ? { client_id: opts.client.id, client_secret: opts.client.secret }
+    : await createClient(runtime.db, runtime.installationKey, 'bench', new Date());
   const tokenRes = await fetch(`${baseUrl}/oauth/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -118,7 +130,7 @@ export async function startBenchServer(engine: Engine): Promise<BenchServer> {
     async close() {
       await app.close();
       await runtime.close();
-      if (dbName) psql('test', ['-c', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
+      if (dbName && !kept) psql('test', ['-c', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
