@@ -50,6 +50,9 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
+/** How long the bench's servers keep an idle connection open: longer than fetch's pool ever keeps one. */
+export const KEEP_ALIVE_MS = 30 * 60_000;
+
 /** Where startBenchServer runs, when not on a fresh database of its own. */
 export interface BenchServerOptions {
   /** an existing PostgreSQL database (its name), kept as it is at close: a fill made once for several runs */
@@ -78,6 +81,9 @@ export async function startBenchServer(engine: Engine, opts: BenchServerOptions 
   const runtime = await openRuntime(config, systemClock);
   // The runtime's members (db, queue, banks, metrics, …) are the app's dependencies, whatever they grow into.
   const app = await buildApp({ ...runtime, config, clock: systemClock, logger: createLogger(config) });
+  // Idle connections outlive any pause of the bench (a fill on the embedded engine blocks this thread for minutes):
+  // the client's pool (fetch: at most 10 minutes) drops them first, so none is closed under a request being sent.
+  app.server.keepAliveTimeout = KEEP_ALIVE_MS;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const creds = opts.client

@@ -27,7 +27,7 @@ import { feedPageSql, readFeedPage } from '../src/modules/transactions/feed.repo
 import { syncTransactions, type SyncRequest } from '../src/modules/transactions/feed.service.ts';
 import { toRawWire } from '../src/modules/transactions/transactions.service.ts';
 import { SyncResult } from '../src/modules/transactions/transactions.wire.ts';
-import { ms, startBenchServer, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
+import { KEEP_ALIVE_MS, ms, startBenchServer, timeRoundRobin, type BenchServer, type Engine } from './bench-app.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SIZES = {
@@ -156,6 +156,7 @@ async function startBareFeedRoute(srv: BenchServer, customerId: string) {
       };
     },
   );
+  app.server.keepAliveTimeout = KEEP_ALIVE_MS;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/bare`;
   return { get: async (after: bigint) => (await fetch(`${base}/${after}`)).json(), close: () => app.close() };
@@ -212,14 +213,14 @@ async function checkSame(side: Side): Promise<void> {
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the page statement: its plan nodes. */
-async function explain(side: Side, position: bigint): Promise<{ nodes: string[] }> {
+async function explain(side: Side, position: bigint): Promise<string[]> {
   const r = await side.srv.runtime.db.query<Record<string, string>>(
     `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, COSTS OFF) ${feedPageSql(COUNT + 1)}`,
     [side.subject.customerId, position.toString()],
   );
   const lines = r.rows.map((row) => Object.values(row)[0] ?? '');
   const nodes = lines.filter((l) => /->|^\S|Index Cond|Buffers/.test(l) && !/Planning|Execution/.test(l));
-  return { nodes };
+  return nodes;
 }
 
 /**
@@ -238,85 +239,100 @@ function readOf(nodes: string[]): { scan: string; rows: number; ok: boolean } {
   return { scan, rows, ok: !scan.startsWith('Seq') && fromCursor && rows <= COUNT + 1 };
 }
 
+const NAMES = ['start (no cursor)', 'middle', 'one page before end'];
+
+/**
+ * Medians, in the order of `points`, of the sync page over HTTP, the bare route, the statement in-process and the
+ * service call in-process, all timed in the same round-robin rounds.
+ */
+async function measure(points: Array<{ side: Side; p: bigint }>) {
+  const times = await timeRoundRobin(RUNS, [
+    ...points.map(
+      ({ side, p }) =>
+        () =>
+          side.srv.get(syncUrl(side, p)),
+    ),
+    ...points.map(
+      ({ side, p }) =>
+        () =>
+          side.bare.get(p),
+    ),
+    ...points.map(
+      ({ side, p }) =>
+        () =>
+          readFeedPage(side.srv.runtime.db, side.subject.customerId, p, COUNT + 1),
+    ),
+    ...points.map(
+      ({ side, p }) =>
+        () =>
+          syncTransactions(side.srv.runtime.db, syncRequest(side, p)),
+    ),
+  ]);
+  const n = points.length;
+  return {
+    api: times.slice(0, n),
+    bare: times.slice(n, 2 * n),
+    sql: times.slice(2 * n, 3 * n),
+    service: times.slice(3 * n),
+  };
+}
+
+function report(label: string, sides: [Side, Side], t: Awaited<ReturnType<typeof measure>>, plans: string[][]) {
+  const [small, large] = sides;
+  const baseline = t.bare[0] ?? 1;
+  const x = (a = 0, b = baseline) => `${(a / b).toFixed(2)}x`;
+  const load = (s: Side) =>
+    s.loadMs === null ? `reused (database ${s.srv.dbName})` : `${(s.loadMs / 1000).toFixed(1)} s`;
+  console.log(
+    `${label}: a sync page of ${COUNT} for a customer of ${small.rows} rows, alone ` +
+      `(table of ${small.rows}) and among ${OTHER_CUSTOMERS} others (table of ${large.rows}); medians of ${RUNS} rounds`,
+  );
+  console.log(`  load: small table ${load(small)}, large table ${load(large)}`);
+  console.log(
+    `  baseline: the bare route, small table, from the start   ${ms(baseline)}\n` +
+      '  table   position                  sync page (÷ baseline)   bare route (÷ baseline)   sync ÷ bare' +
+      '   in-process: service call · statement',
+  );
+  for (let i = 0; i < 6; i++) {
+    const [a, b] = [t.api[i] ?? 0, t.bare[i] ?? 0];
+    console.log(
+      `  ${(i < 3 ? 'small' : 'large').padEnd(7)} ${(NAMES[i % 3] ?? '').padEnd(25)} ${ms(a).padStart(9)} (${x(a)})` +
+        `       ${ms(b).padStart(9)} (${x(b)})          ${x(a, b).padStart(6)}` +
+        `        ${ms(t.service[i] ?? 0)} · ${ms(t.sql[i] ?? 0)}`,
+    );
+  }
+  const at = (side: number, pos: number) => t.api[side * 3 + pos] ?? 0;
+  console.log(
+    `  position (end ÷ start, sync page): small ${x(at(0, 2), at(0, 0))}, large ${x(at(1, 2), at(1, 0))}\n` +
+      `  table size (large ÷ small, sync page): start ${x(at(1, 0), at(0, 0))}, middle ${x(at(1, 1), at(0, 1))}, ` +
+      `end ${x(at(1, 2), at(0, 2))}`,
+  );
+  const reads = plans.map(readOf);
+  reads.forEach((r, i) =>
+    console.log(
+      `  plan, ${i < 3 ? 'small' : 'large'} table, ${NAMES[i % 3]}: ${r.scan}, ${r.rows} rows of transactions read`,
+    ),
+  );
+  console.log(`  plan, large table, one page before the end:\n    ${(plans[5] ?? []).join('\n    ')}`);
+  console.log(
+    reads.every((r) => r.ok)
+      ? `  every page reads at most count + 1 = ${COUNT + 1} rows, by an index range scan from the cursor`
+      : '  NOT CONSTANT-COST: a page read more than count + 1 rows or did not start at the cursor (plans above)',
+  );
+}
+
 async function run(engine: Engine): Promise<void> {
   const { customer, table } = SIZES[engine];
   if (table < customer) throw new Error('the large table must hold at least the customer rows');
-  const label = engine === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)';
   const sides: Side[] = [];
   try {
     sides.push(await openSide(engine, 'small', customer, customer));
-    const kept = engine === 'postgres' ? KEPT_DATABASE : undefined;
-    sides.push(await openSide(engine, 'large', customer, table, kept));
+    sides.push(await openSide(engine, 'large', customer, table, engine === 'postgres' ? KEPT_DATABASE : undefined));
     for (const side of sides) await checkSame(side);
     const points = sides.flatMap((side) => side.positions.map((p) => ({ side, p })));
-    const times = await timeRoundRobin(RUNS, [
-      ...points.map(
-        ({ side, p }) =>
-          () =>
-            side.srv.get(syncUrl(side, p)),
-      ),
-      ...points.map(
-        ({ side, p }) =>
-          () =>
-            side.bare.get(p),
-      ),
-      ...points.map(
-        ({ side, p }) =>
-          () =>
-            readFeedPage(side.srv.runtime.db, side.subject.customerId, p, COUNT + 1),
-      ),
-      ...points.map(
-        ({ side, p }) =>
-          () =>
-            syncTransactions(side.srv.runtime.db, syncRequest(side, p)),
-      ),
-    ]);
-    const api = times.slice(0, points.length);
-    const bare = times.slice(points.length, 2 * points.length);
-    const sql = times.slice(2 * points.length, 3 * points.length);
-    const service = times.slice(3 * points.length);
-    const baseline = bare[0] ?? 1;
-    const x = (a = 0, b = baseline) => `${(a / b).toFixed(2)}x`;
+    const times = await measure(points);
     const plans = await Promise.all(points.map(({ side, p }) => explain(side, p)));
-    const [small, large] = sides as [Side, Side];
-    const load = (s: Side) =>
-      s.loadMs === null ? `reused (database ${s.srv.dbName})` : `${(s.loadMs / 1000).toFixed(1)} s`;
-    console.log(
-      `${label}: a sync page of ${COUNT} for a customer of ${customer} rows, alone (table of ${small.rows}) and among ` +
-        `${OTHER_CUSTOMERS} others (table of ${large.rows}); medians of ${RUNS} round-robin rounds`,
-    );
-    console.log(`  load: small table ${load(small)}, large table ${load(large)}`);
-    console.log(
-      `  baseline: the bare route, small table, from the start   ${ms(baseline)}\n` +
-        `  table   position                  sync page (ratio to baseline)   bare route (ratio)   sync ÷ bare   service call · statement, in-process`,
-    );
-    const names = ['start (no cursor)', 'middle', 'one page before end'];
-    points.forEach(({ side }, i) => {
-      const a = api[i] ?? 0;
-      const b = bare[i] ?? 0;
-      console.log(
-        `  ${side.label.padEnd(7)} ${(names[i % 3] ?? '').padEnd(25)} ${ms(a).padStart(9)} (${x(a)})` +
-          `              ${ms(b).padStart(9)} (${x(b)})    ${x(a, b).padStart(6)}       ${ms(service[i] ?? 0)} · ${ms(sql[i] ?? 0)}`,
-      );
-    });
-    const at = (side: number, pos: number) => api[side * 3 + pos] ?? 0;
-    console.log(
-      `  position (end ÷ start, sync page): small ${x(at(0, 2), at(0, 0))}, large ${x(at(1, 2), at(1, 0))}\n` +
-        `  table size (large ÷ small, sync page): start ${x(at(1, 0), at(0, 0))}, middle ${x(at(1, 1), at(0, 1))}, ` +
-        `end ${x(at(1, 2), at(0, 2))}`,
-    );
-    const reads = plans.map((p) => readOf(p.nodes));
-    points.forEach(({ side }, i) =>
-      console.log(
-        `  plan, ${side.label} table, ${names[i % 3]}: ${reads[i]?.scan}, ${reads[i]?.rows} rows of transactions read`,
-      ),
-    );
-    console.log(`  plan, large table, one page before the end:\n    ${(plans[5]?.nodes ?? []).join('\n    ')}`);
-    console.log(
-      reads.every((r) => r.ok)
-        ? `  every page reads at most count + 1 = ${COUNT + 1} rows, by an index range scan from the cursor`
-        : '  NOT CONSTANT-COST: a page read more than count + 1 rows or did not start at the cursor (plans above)',
-    );
+    report(engine === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)', sides as [Side, Side], times, plans);
   } finally {
     for (const side of sides) {
       await side.bare.close();
