@@ -317,7 +317,8 @@ function report(label: string, sides: [Side, Side], t: Awaited<ReturnType<typeof
   console.log(
     reads.every((r) => r.ok)
       ? `  every page reads at most count + 1 = ${COUNT + 1} rows, by an index range scan from the cursor`
-      : '  NOT CONSTANT-COST: a page read more than count + 1 rows or did not start at the cursor (plans above)',
+      : `  NOT CONSTANT-COST at ${reads.flatMap((r, i) => (r.ok ? [] : [`${i < 3 ? 'small' : 'large'}/${NAMES[i % 3]}`])).join(', ')}: ` +
+          'more than count + 1 rows read, or not from the cursor (a partition of a few thousand rows is read whole, rightly)',
   );
 }
 
