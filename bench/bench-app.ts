@@ -179,15 +179,30 @@ export async function timeMedian(runs: number, fn: (i: number) => Promise<unknow
 
 /**
  * Medians of several timed functions, run round-robin (one call of each per round, after `warm` rounds), so a
- * machine that gets busier or quieter during the run weighs on all of them alike. Each round starts one function
- * further on, so none always follows the same one: a call that leaves work behind (a psql process and its server
- * backend ending, garbage to collect) would otherwise always land on the same neighbour. In ms, in the order given.
+ * machine that gets busier or quieter during the run weighs on all of them alike. Each round calls them in an order
+ * of its own (a fixed-seed shuffle), so none always follows the same one: a call that leaves work behind (garbage to
+ * collect, a psql process and its server backend ending) would otherwise always land on the same neighbour. Rotating
+ * one fixed order, as this did before, kept every neighbour but one (bench:sync saw its first function cost twice
+ * the others over HTTP, and the function after the last HTTP one half). In ms, in the order given.
  */
 export async function timeRoundRobin(rounds: number, fns: Array<() => Promise<unknown>>, warm = 3): Promise<number[]> {
   const xs: number[][] = fns.map(() => []);
+  let seed = 0x5eed;
+  const random = () => {
+    // mulberry32: a small deterministic generator, the same orders every run
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = fns.map((_, i) => i);
   for (let r = 0; r < warm + rounds; r++) {
-    for (let j = 0; j < fns.length; j++) {
-      const k = (r + j) % fns.length;
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
+    }
+    for (const k of order) {
       const t0 = performance.now();
       await fns[k]?.();
       if (r >= warm) xs[k]?.push(performance.now() - t0);
