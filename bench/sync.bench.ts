@@ -5,8 +5,9 @@
  * same statement (readFeedPage) for the same customer and position and answers the same JSON through the same
  * response schema, with no authentication, cursor check or customer check (docs/decisions/0075-sync-bench-at-scale.md).
  * Constant-cost paging means the sync page costs the same at any position (end ÷ start) and in any table (large ÷
- * small); the bare route at each point is printed beside it, and EXPLAIN (ANALYZE, BUFFERS) of the statement at the
- * end of the large table's feed shows the plan (an index range scan from the cursor, count + 1 rows read).
+ * small); the bare route at each point, the service call and the statement in-process are printed beside it, and
+ * EXPLAIN (ANALYZE, BUFFERS) of the statement at every point must show an index range scan from the cursor that reads
+ * at most count + 1 rows (the bench says NOT CONSTANT-COST otherwise, and prints the large table's last plan).
  *
  * Sizes (rows of the transactions table): the customer has BENCH_CUSTOMER_ROWS (default 100 000; embedded
  * BENCH_EMBEDDED_CUSTOMER_ROWS, 50 000); the small table holds that customer alone; the large one BENCH_TABLE_ROWS
@@ -16,9 +17,9 @@
  * sync_bench`) that keeps the large table between runs: filled on the first run, reused by later ones with the same
  * sizes; without it each run fills a fresh database and drops it. The 10 M-row run of docs/performance.md:
  *   createdb -h 127.0.0.1 -U postgres sync_bench
- *   BENCH_DATABASE=sync_bench BENCH_TABLE_ROWS=10000000 BENCH_CUSTOMER_ROWS=1000000 npm run bench:sync -- postgres
- * BENCH_COUNT is the page size (500, the most the route allows), BENCH_RUNS the timed rounds (21, round-robin after
- * 3 untimed ones, medians). `node bench/sync.bench.ts postgres|embedded` runs one engine.
+ *   BENCH_DATABASE=sync_bench BENCH_TABLE_ROWS=10000000 BENCH_CUSTOMER_ROWS=1000000 BENCH_RUNS=41 npm run bench:sync -- postgres
+ * BENCH_COUNT is the page size (500, the most the route allows), BENCH_RUNS the timed rounds (21, each in its own
+ * shuffled order after 3 untimed ones, medians). `node bench/sync.bench.ts postgres|embedded` runs one engine.
  */
 import Fastify from 'fastify';
 import type { Db } from '../src/db/db.ts';
@@ -47,7 +48,7 @@ const SUBJECT = 'sync-bench-subject';
 const NUMBER = '04000400000001';
 
 /**
- * Rows [from, to) of a table of `stride × customerRows` or more: row i is the customer's row i / stride when i is a
+ * Rows $7 to $8 of a table of `stride × customerRows` or more: row i is the customer's row i / stride when i is a
  * multiple of stride (and below customerRows strides), else a row of other customer i mod OTHER_CUSTOMERS. The
  * customer's rows are card payments five minutes apart, as fillCardPayments (bench-app.ts) writes them.
  */
