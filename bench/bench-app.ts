@@ -50,11 +50,23 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The service on a fresh database of the engine, listening on 127.0.0.1, with one client's token. */
-export async function startBenchServer(engine: Engine): Promise<BenchServer> {
-  const dbName = engine === 'postgres' ? `obi_bench_${process.pid}_${Date.now()}` : null;
+/** How long the bench's servers keep an idle connection open: longer than fetch's pool ever keeps one. */
+export const KEEP_ALIVE_MS = 30 * 60_000;
+
+/** Where startBenchServer runs, when not on a fresh database of its own. */
+export interface BenchServerOptions {
+  /** an existing PostgreSQL database (its name), kept as it is at close: a fill made once for several runs */
+  database?: string;
+  /** a client with this id and secret, created at start-up when missing (OBI_BOOTSTRAP_CLIENTS), else a new one */
+  client?: { id: string; secret: string };
+}
+
+/** The service on a fresh database of the engine (or `opts.database`), listening on 127.0.0.1, with one client's token. */
+export async function startBenchServer(engine: Engine, opts: BenchServerOptions = {}): Promise<BenchServer> {
+  const kept = engine === 'postgres' && opts.database !== undefined;
+  const dbName = engine === 'postgres' ? (opts.database ?? `obi_bench_${process.pid}_${Date.now()}`) : null;
   const dir = engine === 'embedded' ? fs.mkdtempSync(path.join(os.tmpdir(), 'obi-bench-')) : null;
-  if (dbName) psql('test', ['-c', `CREATE DATABASE ${dbName}`]);
+  if (dbName && !kept) psql('test', ['-c', `CREATE DATABASE ${dbName}`]);
   const env: Record<string, string> = dbName
     ? { DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${dbName}` }
     : { DATA_DIR: dir ?? '', DATABASE_URL: '' };
@@ -63,14 +75,20 @@ export async function startBenchServer(engine: Engine): Promise<BenchServer> {
     PORT: '0',
     WORKERS: 'false',
     RATE_LIMIT_API_PER_MINUTE: '1000000',
+    ...(opts.client ? { OBI_BOOTSTRAP_CLIENTS: `${opts.client.id}:${opts.client.secret}` } : {}),
     ...env,
   });
   const runtime = await openRuntime(config, systemClock);
   // The runtime's members (db, queue, banks, metrics, …) are the app's dependencies, whatever they grow into.
   const app = await buildApp({ ...runtime, config, clock: systemClock, logger: createLogger(config) });
+  // Idle connections outlive any pause of the bench (a fill on the embedded engine blocks this thread for minutes):
+  // the client's pool (fetch: at most 10 minutes) drops them first, so none is closed under a request being sent.
+  app.server.keepAliveTimeout = KEEP_ALIVE_MS;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const creds = await createClient(runtime.db, runtime.installationKey, 'bench', new Date());
+  const creds = opts.client
+    ? { client_id: opts.client.id, client_secret: opts.client.secret }
+    : await createClient(runtime.db, runtime.installationKey, 'bench', new Date());
   const tokenRes = await fetch(`${baseUrl}/oauth/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -118,7 +136,7 @@ export async function startBenchServer(engine: Engine): Promise<BenchServer> {
     async close() {
       await app.close();
       await runtime.close();
-      if (dbName) psql('test', ['-c', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
+      if (dbName && !kept) psql('test', ['-c', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -161,15 +179,30 @@ export async function timeMedian(runs: number, fn: (i: number) => Promise<unknow
 
 /**
  * Medians of several timed functions, run round-robin (one call of each per round, after `warm` rounds), so a
- * machine that gets busier or quieter during the run weighs on all of them alike. Each round starts one function
- * further on, so none always follows the same one: a call that leaves work behind (a psql process and its server
- * backend ending, garbage to collect) would otherwise always land on the same neighbour. In ms, in the order given.
+ * machine that gets busier or quieter during the run weighs on all of them alike. Each round calls them in an order
+ * of its own (a fixed-seed shuffle), so none always follows the same one: a call that leaves work behind (garbage to
+ * collect, a psql process and its server backend ending) would otherwise always land on the same neighbour. Rotating
+ * one fixed order, as this did before, kept every neighbour but one (bench:sync saw its first function cost twice
+ * the others over HTTP, and the function after the last HTTP one half). In ms, in the order given.
  */
 export async function timeRoundRobin(rounds: number, fns: Array<() => Promise<unknown>>, warm = 3): Promise<number[]> {
   const xs: number[][] = fns.map(() => []);
+  let seed = 0x5eed;
+  const random = () => {
+    // mulberry32: a small deterministic generator, the same orders every run
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = fns.map((_, i) => i);
   for (let r = 0; r < warm + rounds; r++) {
-    for (let j = 0; j < fns.length; j++) {
-      const k = (r + j) % fns.length;
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
+    }
+    for (const k of order) {
       const t0 = performance.now();
       await fns[k]?.();
       if (r >= warm) xs[k]?.push(performance.now() - t0);
