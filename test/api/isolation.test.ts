@@ -9,6 +9,7 @@ import { newClient, newCustomer, newCustomerToken, startService } from '../helpe
 import { emit } from '../helpers/webhook-sink.ts';
 import { makeTransactions, newAccount, submit } from '../helpers/bank-data.ts';
 import { insertConsent } from '../../src/modules/consents/consents.repo.ts';
+import { newId } from '../../src/lib/ids.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 interface Ids {
@@ -172,7 +173,8 @@ describe('cross-client isolation', async () => {
   const consent = await insertConsent(
     svc.deps.db,
     {
-      id: '01900000-0000-7000-8000-00000000c0de',
+      // A fresh id: on the shared PostgreSQL database a fixed one is still there from an earlier run.
+      id: newId(),
       client_id: a.clientId,
       customer_id: customerId,
       bank_slug: 'sandbox',
