@@ -8,9 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { newClient, newCustomer, startService, uniqueRef } from '../helpers/app.ts';
-import * as consents from '../../src/modules/consents/consents.repo.ts';
-import { REQUESTED_PERMISSIONS } from '../../src/modules/consents/consent-screen.ts';
-import { newId } from '../../src/lib/ids.ts';
+import { authorisedConsent } from '../helpers/consents.ts';
 
 const PER_FLOW = 3;
 const RETURN_URL = 'https://lender.example/application';
@@ -118,33 +116,13 @@ describe('hosted pages › a refused page is the lender’s', async () => {
 
   test('a reconfirmation link loaded too often › 429, branded, the way back', async () => {
     const customer = await newCustomer(svc, client);
-    const now = svc.clock.now();
-    const seconds = Math.floor(now.getTime() / 1000);
-    const consentId = newId();
-    await consents.insertConsent(
-      svc.deps.db,
-      {
-        id: consentId,
-        client_id: client.clientId,
-        customer_id: customer,
-        bank_slug: 'sandbox',
-        permissions: [...REQUESTED_PERMISSIONS],
-        transaction_from: seconds - 365 * 86_400,
-        transaction_to: seconds + 92 * 86_400,
-        expiration: seconds + 92 * 86_400,
-        sharing_purposes: [],
-        sharing_third_parties: [],
-        redirect_url: RETURN_URL,
-        state_hash: `state-${consentId}`,
-        code_verifier_sealed: null,
-        nonce_sealed: null,
-        bank_consent_id: `bank-${consentId}`,
-      },
-      now,
-    );
-    await consents.transition(svc.deps.db, consentId, ['AwaitingAuthorisation'], 'Authorised', null, now, {
-      authorised_at: now,
-      reconfirm_by: new Date(now.getTime() + 5 * 86_400_000),
+    const consentId = await authorisedConsent(svc.deps.db, {
+      clientId: client.clientId,
+      customerId: customer,
+      now: svc.clock.now(),
+      reconfirmInDays: 5,
+      redirectUrl: RETURN_URL,
+      purposes: [],
     });
     const created = await svc.app.inject({
       method: 'POST',

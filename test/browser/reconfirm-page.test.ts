@@ -9,42 +9,20 @@ import assert from 'node:assert/strict';
 import { call, newLiveClient, newLiveCustomer, startLiveService } from '../helpers/bank-flow.ts';
 import { horizontalOverflow, launchBrowser, BROWSER_SKIP } from '../helpers/browser.ts';
 import { assertAccessible } from './axe.ts';
-import * as consents from '../../src/modules/consents/consents.repo.ts';
-import { REQUESTED_PERMISSIONS } from '../../src/modules/consents/consent-screen.ts';
-import { newId } from '../../src/lib/ids.ts';
+import { authorisedConsent } from '../helpers/consents.ts';
 
 describe('hosted reconfirmation page, in the browser', { skip: BROWSER_SKIP }, async () => {
   const svc = await startLiveService();
   const client = await newLiveClient(svc, 'Acme Lending');
   const customer = await newLiveCustomer(svc, client);
   const now = svc.clock.now();
-  const seconds = Math.floor(now.getTime() / 1000);
-  const consentId = newId();
   // An Authorised consent as the callback leaves one, due for reconfirmation in 5 days.
-  await consents.insertConsent(
-    svc.deps.db,
-    {
-      id: consentId,
-      client_id: client.clientId,
-      customer_id: customer.id,
-      bank_slug: 'sandbox',
-      permissions: [...REQUESTED_PERMISSIONS],
-      transaction_from: seconds - 365 * 86_400,
-      transaction_to: seconds + 92 * 86_400,
-      expiration: seconds + 92 * 86_400,
-      sharing_purposes: [{ description: 'Checking you can afford the loan' }],
-      sharing_third_parties: [],
-      redirect_url: client.returnUrl,
-      state_hash: `state-${consentId}`,
-      code_verifier_sealed: null,
-      nonce_sealed: null,
-      bank_consent_id: `bank-${consentId}`,
-    },
+  const consentId = await authorisedConsent(svc.deps.db, {
+    clientId: client.clientId,
+    customerId: customer.id,
     now,
-  );
-  await consents.transition(svc.deps.db, consentId, ['AwaitingAuthorisation'], 'Authorised', null, now, {
-    authorised_at: now,
-    reconfirm_by: new Date(now.getTime() + 5 * 86_400_000),
+    reconfirmInDays: 5,
+    redirectUrl: client.returnUrl,
   });
   const link = (
     await call(svc, 'POST', '/public/v3/reconfirmations', {
@@ -76,7 +54,7 @@ describe('hosted reconfirmation page, in the browser', { skip: BROWSER_SKIP }, a
     const consent = await call(svc, 'GET', `/public/v3/customers/${customer.id}/consents/${consentId}`, {
       auth: client.auth.authorization,
     });
-    assert.equal(consent.json.reconfirm_by_date_time, seconds + 90 * 86_400);
+    assert.equal(consent.json.reconfirm_by_date_time, Math.floor(now.getTime() / 1000) + 90 * 86_400);
   });
 
   test('nothing was fetched from outside the service, and no page logged an error', () => {

@@ -16,10 +16,8 @@ import { consoleUser } from '../helpers/console.ts';
 import { freshTarget } from '../helpers/fresh-target.ts';
 import { deliver, registerWebhook, startSink } from '../helpers/webhook-sink.ts';
 import { Webhook } from 'standardwebhooks';
-import * as consents from '../../src/modules/consents/consents.repo.ts';
-import { REQUESTED_PERMISSIONS } from '../../src/modules/consents/consent-screen.ts';
-import { newId } from '../../src/lib/ids.ts';
 import { scanConsentExpiry } from '../../src/modules/consents/index.ts';
+import { authorisedConsent as makeAuthorisedConsent } from '../helpers/consents.ts';
 
 const DAY = 86_400;
 const outbox = await mkdtemp(path.join(os.tmpdir(), 'obi-reconfirm-outbox-'));
@@ -81,34 +79,12 @@ describe('consent expiry and reconfirmation', async () => {
     bankExpiryDays: number | null,
     clientId = client.clientId,
   ): Promise<string> {
-    const now = svc.clock.now();
-    const id = newId();
-    await consents.insertConsent(
-      svc.deps.db,
-      {
-        id,
-        client_id: clientId,
-        customer_id: customerId,
-        bank_slug: 'sandbox',
-        permissions: [...REQUESTED_PERMISSIONS],
-        transaction_from: nowS() - 365 * DAY,
-        transaction_to: nowS() + 92 * DAY,
-        expiration: bankExpiryDays === null ? null : nowS() + bankExpiryDays * DAY,
-        sharing_purposes: [{ description: 'Checking you can afford the loan' }],
-        sharing_third_parties: [],
-        redirect_url: 'https://lender.example/back',
-        state_hash: `state-${id}`,
-        code_verifier_sealed: null,
-        nonce_sealed: null,
-        bank_consent_id: `bank-${id}`,
-      },
-      now,
-    );
-    await consents.transition(svc.deps.db, id, ['AwaitingAuthorisation'], 'Authorised', null, now, {
-      authorised_at: now,
-      reconfirm_by: new Date(now.getTime() + 90 * DAY * 1000),
+    return makeAuthorisedConsent(svc.deps.db, {
+      clientId,
+      customerId,
+      now: svc.clock.now(),
+      bankExpiryDays,
     });
-    return id;
   }
   const consentView = async (customerId: string, consentId: string) =>
     (

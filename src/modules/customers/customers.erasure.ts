@@ -61,17 +61,21 @@ export async function eraseCustomer(
             if (!(await repo.lockCustomerForErasure(tx, clientId, customerId))) return null;
             for (const step of steps.before ?? []) await step(tx, customerId);
             const erased = await repo.eraseCustomerRows(tx, customerId);
-            // The trail keeps the opaque id only: no reference, name, e-mail or figure of the customer.
-            await recordAudit(tx, clientId, 'customer_erased', request, {
-              customer_id: customerId,
-              reason: request.reason,
-              ...(request.userId ? { user_id: request.userId } : {}),
-              ...erased,
-            });
+            await auditErasure(tx, clientId, customerId, request, erased);
             return erased;
           });
   const erased = await (steps.inTurn ? steps.inTurn(db, customerId, erase) : erase());
   return erased ?? finishIfUnderWay(db, clientId, customerId);
+}
+
+/** The audit entry: the trail keeps the opaque id only, no reference, name, e-mail or figure of the customer. */
+function auditErasure(tx: Db, clientId: string, customerId: string, request: ErasureRequest, rows: ErasedRows) {
+  return recordAudit(tx, clientId, 'customer_erased', request, {
+    customer_id: customerId,
+    reason: request.reason,
+    ...(request.userId ? { user_id: request.userId } : {}),
+    ...rows,
+  });
 }
 
 /**
@@ -94,12 +98,7 @@ async function eraseInBatches(
     for (const step of steps.before ?? []) await step(tx, customerId);
     const counted = await repo.countCustomerRows(tx, customerId);
     await repo.beginErasure(tx, clientId, customerId, request.now);
-    await recordAudit(tx, clientId, 'customer_erased', request, {
-      customer_id: customerId,
-      reason: request.reason,
-      ...(request.userId ? { user_id: request.userId } : {}),
-      ...counted,
-    });
+    await auditErasure(tx, clientId, customerId, request, counted);
     return counted;
   });
   if (erased) await finishErasure(db, customerId);
