@@ -4,7 +4,6 @@
  * the change feed's announcement (TRANSACTIONS_UPDATED) and position.
  */
 export { rowsOfPull } from './transactions.ingest.ts';
-export type { PulledRow } from './transactions.ingest.ts';
 export { removeVanishedPending, storeBankDetails, storeTransactionRows } from './transactions.service.ts';
 export type { BankDetail } from './transaction-bank-details.repo.ts';
 export { maintainTransactionsPartition, refreshTransactionStatistics } from './transactions-maintenance.ts';

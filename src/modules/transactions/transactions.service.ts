@@ -16,7 +16,7 @@ import {
   type IngestResult,
   type SubmittedTransactionInput,
 } from './transactions.ingest.ts';
-import type { TransactionRow } from './transactions.row.ts';
+import { RAW_WIRE, type RawWirePlain, type TransactionRow } from './transactions.row.ts';
 import { PreparedSubmission, StreamedSubmission, SubmissionDeclined } from './transactions.prepared.ts';
 import * as repo from './transactions.repo.ts';
 import { addCounts, countTransactions } from './transaction-counts.repo.ts';
@@ -344,38 +344,42 @@ async function sortRows(
   return { fresh, changed };
 }
 
-export function toRawWire(t: repo.StoredTransaction) {
-  return {
-    id: t.id,
-    external_transaction_id: t.external_transaction_id,
-    name: t.name,
-    type: t.type,
-    amount: Number(t.amount),
-    balance:
-      t.balance_amount === null
-        ? null
-        : {
-            amount: Number(t.balance_amount),
-            currency: t.balance_currency ?? t.currency,
-            type: t.balance_type ?? 'InterimBooked',
-          },
-    currency: t.currency,
-    status: t.status,
-    bank_slug: t.bank_slug,
-    account_number: t.account_number,
-    address_line: t.address_line,
-    merchant_details:
-      t.merchant_name === null && t.merchant_category_code === null
-        ? null
-        : { merchant_name: t.merchant_name, merchant_category_code: t.merchant_category_code },
-    proprietary_bank_transaction_code:
-      t.bank_transaction_code === null && t.bank_transaction_issuer === null
-        ? null
-        : { code: t.bank_transaction_code, issuer: t.bank_transaction_issuer },
-    value_date_time: Number(t.value_date_time),
-    booking_date_time: Number(t.booking_date_time),
-    ...bankDetailsWire(t),
-  };
+/** The raw wire's object members, each from its columns (a column's `wire` in transactions.row.ts). */
+const RAW_WIRE_GROUPS = {
+  balance: (t: repo.StoredTransaction) =>
+    t.balance_amount === null
+      ? null
+      : {
+          amount: Number(t.balance_amount),
+          currency: t.balance_currency ?? t.currency,
+          type: t.balance_type ?? 'InterimBooked',
+        },
+  merchant_details: (t: repo.StoredTransaction) =>
+    t.merchant_name === null && t.merchant_category_code === null
+      ? null
+      : { merchant_name: t.merchant_name, merchant_category_code: t.merchant_category_code },
+  proprietary_bank_transaction_code: (t: repo.StoredTransaction) =>
+    t.bank_transaction_code === null && t.bank_transaction_issuer === null
+      ? null
+      : { code: t.bank_transaction_code, issuer: t.bank_transaction_issuer },
+};
+
+type RawWire = RawWirePlain & {
+  [G in keyof typeof RAW_WIRE_GROUPS]: ReturnType<(typeof RAW_WIRE_GROUPS)[G]>;
+} & ReturnType<typeof bankDetailsWire>;
+
+/**
+ * A stored transaction as the raw endpoints answer it (endpoint 11, the change feed): the members in RAW_WIRE's order,
+ * a plain column as it is (numeric and bigint as JSON numbers), a group from its columns, then what the bank said
+ * beyond them (charge, currency exchange) when it said it.
+ */
+export function toRawWire(t: repo.StoredTransaction): RawWire {
+  const wire: Record<string, unknown> = {};
+  for (const m of RAW_WIRE) {
+    if (m.group !== null) wire[m.member] = RAW_WIRE_GROUPS[m.group](t);
+    else wire[m.member] = m.number ? Number(t[m.member]) : t[m.member];
+  }
+  return Object.assign(wire, bankDetailsWire(t)) as RawWire;
 }
 
 /** The charge and currency exchange a bank reported (transaction-bank-details.repo.ts), as members only when present. */
