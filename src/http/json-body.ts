@@ -9,9 +9,10 @@
  * (json-checks.ts; the checks ride on the sliced parser's scan of big bodies).
  *
  * A route may read its big bodies on a worker thread (src/workers/pool.ts): its config names a `bodyTask`, and a body
- * of OFF_THREAD_FROM bytes or more goes there as bytes. The task makes the same checks (parseCheckedBody, the same
- * errors) and whatever else the route wants done off the event loop (validation, building rows), and answers in a
- * compact form the route's `receive` turns into the body its handler gets.
+ * of OFF_THREAD_FROM bytes or more goes there as bytes. The task makes the same checks with the same errors
+ * (parseCheckedBody, in json-scan.ts: the pure half of this file, without Fastify, which a worker thread imports) and
+ * whatever else the route wants done off the event loop (validation, building rows), and answers in a compact form
+ * the route's `receive` turns into the body its handler gets.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
@@ -19,32 +20,24 @@ import type { Readable } from 'node:stream';
 import { errorCodes } from 'fastify';
 import type { HttpApp } from './server.ts';
 import type { FastifyRequest } from 'fastify';
-import type { ErrorCode, FieldError } from '../lib/app-error.ts';
 import type { WorkerPool, WorkerTask } from '../workers/pool.ts';
 import { EdgeInputError, invalidInput } from './edge-error.ts';
-import { checkJsonValue, JsonInputError } from './json-checks.ts';
+import { JsonInputError } from './json-checks.ts';
 import { parseCheckedJson, parseJsonInSlices } from './json-slices.ts';
+import {
+  ARRIVAL_DONE,
+  ARRIVAL_FAILED,
+  ARRIVAL_STATE,
+  ARRIVED,
+  notUtf8,
+  type BodyTaskAnswer,
+  type BodyTaskInput,
+} from './json-scan.ts';
 
 /** Bodies above this size are parsed in slices (see json-slices.ts). */
 const SLICED_PARSE_FROM = 1_000_000;
 /** Bodies of this many bytes or more go to the route's bodyTask, when it has one. */
 export const OFF_THREAD_FROM = 1_000_000;
-
-/** What a bodyTask gets: the body's bytes (shared, not copied), and whether to hash them (Idempotency-Key). */
-export interface BodyTaskInput {
-  body: Uint8Array;
-  hash: boolean;
-}
-
-/** A refusal made on the worker thread, as data: json-body.ts throws it as the EdgeInputError it describes. */
-export interface BodyRefusal {
-  code: ErrorCode;
-  message: string;
-  errors: FieldError[];
-}
-
-/** A bodyTask's answer: the refusal parseCheckedBody made, or the route's value (and the body's SHA-256). */
-export type BodyTaskAnswer<V> = { refused: BodyRefusal } | { value: V; bodyHash?: string };
 
 /**
  * A route's config member `bodyTask`: the task, its fixed input members, and what turns its value into the body;
@@ -63,16 +56,6 @@ export interface BodyTask<X extends object, V> {
    */
   defer?(body: Uint8Array, read: () => Promise<unknown>, arrival: Int32Array | null): unknown;
 }
-
-/**
- * How far a body being received into shared memory has come, for a worker thread reading it meanwhile (it waits with
- * Atomics.wait on index ARRIVED): the bytes in so far, and whether the body is all in or failed (it will never be).
- */
-export const ARRIVED = 0;
-export const ARRIVAL_STATE = 1;
-export const ARRIVING = 0,
-  ARRIVAL_DONE = 1,
-  ARRIVAL_FAILED = -1;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -283,33 +266,6 @@ async function runBodyTask(
 }
 
 /**
- * The checks and the parse of parseJsonBody, for a worker thread: the body's value (undefined for an empty body),
- * or the refusal parseJsonBody would throw, as data.
- */
-export function parseCheckedBody(body: Uint8Array): { value: unknown } | { refused: BodyRefusal } {
-  try {
-    const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    if (!isUtf8(buffer)) throw notUtf8(buffer);
-    const text = buffer.toString('utf8');
-    if (text.trim() === '') return { value: undefined };
-    return { value: parseOrRefuse(text) };
-  } catch (err) {
-    if (err instanceof EdgeInputError) return { refused: { code: err.code, message: err.message, errors: err.errors } };
-    throw err;
-  }
-}
-
-/** One JSON.parse with the checks; their failures as the 400s parseJsonBody answers. */
-function parseOrRefuse(text: string): unknown {
-  try {
-    return parseCheckedJson(text);
-  } catch (err) {
-    if (err instanceof JsonInputError) throw invalidInput(err.pointer, err.message);
-    throw new EdgeInputError('malformed_json', 'The request body is not valid JSON.');
-  }
-}
-
-/**
  * The checked JSON parse of a request body (also the root scope's JSON parser, input-guard.ts). `sliced`: parse
  * big bodies in slices (the embedded engine shares this event loop with every query, so long pauses hurt there);
  * with a database server, one JSON.parse is faster overall.
@@ -327,44 +283,4 @@ export async function parseJsonBody(request: FastifyRequest, body: Buffer, slice
     if (err instanceof JsonInputError) throw invalidInput(err.pointer, err.message);
     throw new EdgeInputError('malformed_json', 'The request body is not valid JSON.');
   }
-}
-
-/** The 400 for a body that is not UTF-8, naming the member the first bad byte is in when the rest is JSON. */
-function notUtf8(body: Buffer): EdgeInputError {
-  const bad = firstBadByte(body);
-  const text = body.toString('utf8');
-  const at = body.subarray(0, bad).toString('utf8').length;
-  let pointer = '';
-  try {
-    let start = 0;
-    while (start < text.length && text.charCodeAt(start) <= 32) start++;
-    checkJsonValue(text, start, [], at);
-  } catch (err) {
-    if (err instanceof JsonInputError && err.message.startsWith('is not valid UTF-8')) pointer = err.pointer;
-  }
-  return invalidInput(pointer, `is not valid UTF-8 (a bad byte at offset ${bad})`);
-}
-
-/** Offset of the first byte that does not start a well-formed UTF-8 sequence (the body is known to have one). */
-function firstBadByte(buf: Uint8Array): number {
-  let i = 0;
-  while (i < buf.length) {
-    const b = buf[i] ?? 0;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    const need = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
-    if (need === 0) return i;
-    let cp = b & (0x3f >> need);
-    for (let k = 1; k <= need; k++) {
-      const c = buf[i + k] ?? 0;
-      if ((c & 0xc0) !== 0x80) return i;
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    const min = need === 1 ? 0x80 : need === 2 ? 0x800 : 0x10000;
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
-    i += need + 1;
-  }
-  return buf.length;
 }

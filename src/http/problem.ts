@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, type FieldError } from '../lib/app-error.ts';
 import { statusForCode, titleForStatus } from './error-codes.ts';
+import { fieldErrorsFromValidation, type SchemaError } from './field-errors.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -45,60 +46,6 @@ export function sendProblem(
 ): FastifyReply {
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
   return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
-}
-
-interface SchemaError {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
-
-/** Where in the request a validation error sits: /body members keep their own pointer; the others say which part. */
-function prefixFor(context: string | undefined): string {
-  return context === 'body' || context === undefined ? '' : `/${context === 'querystring' ? 'query' : context}`;
-}
-
-/**
- * Turns the schema validator's errors into one entry per bad member, with a message a person can act on.
- * Unknown members get their own pointer ("/customer/extra"), missing ones the pointer they should have had.
- */
-export function fieldErrorsFromValidation(errors: SchemaError[], context?: string): FieldError[] {
-  const prefix = prefixFor(context);
-  const byPointer = new Map<string, string>();
-  const unknownPointers = new Set<string>();
-  for (const e of errors) {
-    if (e.keyword === 'additionalProperties') {
-      for (const name of (e.params.additionalProperties as string[] | undefined) ?? []) {
-        const p = `${prefix}${e.instancePath}/${escapePointer(name)}`;
-        unknownPointers.add(p);
-        byPointer.set(p, `unknown member "${name}"`);
-      }
-    }
-  }
-  for (const e of errors) {
-    const pointer = `${prefix}${e.instancePath}`;
-    if (e.keyword === 'additionalProperties' || unknownPointers.has(pointer)) continue;
-    if (e.keyword === 'required') {
-      for (const name of (e.params.requiredProperties as string[] | undefined) ?? [
-        e.params.missingProperty as string,
-      ]) {
-        if (name !== undefined) byPointer.set(`${pointer}/${escapePointer(name)}`, 'is required');
-      }
-      continue;
-    }
-    // anyOf branches (number | numeric string, value | null) say one thing: the value has the wrong form.
-    if (e.keyword === 'anyOf') {
-      byPointer.set(pointer, 'has the wrong type or format');
-      continue;
-    }
-    if (!byPointer.has(pointer)) byPointer.set(pointer, e.message ?? 'is invalid');
-  }
-  return [...byPointer].map(([pointer, detail]) => ({ pointer, detail }));
-}
-
-function escapePointer(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Fastify's own error codes for framework-level failures, mapped onto ours. */

@@ -9,7 +9,7 @@ import type { Db } from '../../src/db/db.ts';
 import { encodeFeedCursor } from '../../src/modules/transactions/feed-cursor.ts';
 import { feedPageSql } from '../../src/modules/transactions/feed.repo.ts';
 import { feedPosition, removeVanishedPending, storeTransactionRows } from '../../src/modules/transactions/index.ts';
-import { buildTransactionRows } from '../../src/modules/transactions/index.ts';
+import { buildTransactionRows } from '../../src/modules/transactions/transactions.ingest.ts';
 import { newClient, newCustomer, startService, type TestClient, type TestService } from '../helpers/app.ts';
 import { makeTransactions, newAccount, submit, type TestAccount } from '../helpers/bank-data.ts';
 import { registerWebhook, startSink } from '../helpers/webhook-sink.ts';

@@ -13,7 +13,7 @@ import { isoDate, londonDay } from '../../analytics/calendar/london.ts';
 import { newId } from '../../lib/ids.ts';
 import { markDataChanged } from '../reports/index.ts';
 import { storeParties, storeStatements, type PartyBody, type StatementBody } from '../statements/index.ts';
-import { buildTransactionRows, type BankDetail, type SubmittedTransactionInput } from '../transactions/index.ts';
+import { rowsOfPull, type BankDetail } from '../transactions/index.ts';
 import { feedPosition, removeVanishedPending, storeBankDetails, storeTransactionRows } from '../transactions/index.ts';
 import type { ConsentDeps } from './bank-access.ts';
 import { grantAccounts, loseAccounts } from './consent-lifecycle.ts';
@@ -166,30 +166,36 @@ async function storeTransactions(
   window: PullWindow,
   { stored, accountOf }: StoredAccounts,
 ) {
-  const items: SubmittedTransactionInput[] = data.transactions.map((t) => ({
-    external_transaction_id: t.externalTransactionId,
-    name: t.name,
-    type: t.type,
-    amount: t.amount,
-    currency: t.currency,
-    status: t.status,
-    bank_slug: consent.bank_slug,
-    account_number: accountOf(t.bankAccountId, 'a transaction').number,
-    balance: t.balance,
-    category: t.category,
-    address_line: t.addressLine,
-    merchant_details:
-      t.merchantName === null && t.merchantCategoryCode === null
-        ? null
-        : { merchant_name: t.merchantName, merchant_category_code: t.merchantCategoryCode },
-    proprietary_bank_transaction_code:
-      t.bankTransactionCode === null ? null : { code: t.bankTransactionCode, issuer: t.bankTransactionIssuer },
-    value_date_time: t.valueDateTime,
-    booking_date_time: t.bookingDateTime,
-  }));
-  const built = buildTransactionRows(items, new Map(stored.map((a) => [`${a.bank_slug}\u0000${a.number}`, a.id])));
+  const built = rowsOfPull(
+    data.transactions.map((t) => {
+      const account = accountOf(t.bankAccountId, 'a transaction');
+      return {
+        account_id: account.id,
+        external_transaction_id: t.externalTransactionId,
+        name: t.name,
+        type: t.type,
+        amount: t.amount,
+        currency: t.currency,
+        balance_amount: t.balance?.amount ?? null,
+        balance_currency: t.balance?.currency ?? null,
+        balance_type: t.balance?.type ?? null,
+        status: t.status,
+        bank_slug: consent.bank_slug,
+        account_number: account.number,
+        category: t.category,
+        address_line: t.addressLine,
+        merchant_name: t.merchantName,
+        merchant_category_code: t.merchantCategoryCode,
+        bank_transaction_code: t.bankTransactionCode,
+        // the issuer is kept only with a code (a submission's proprietary_bank_transaction_code carries both)
+        bank_transaction_issuer: t.bankTransactionCode === null ? null : t.bankTransactionIssuer,
+        value_date_time: t.valueDateTime,
+        booking_date_time: t.bookingDateTime,
+      };
+    }),
+  );
   if (built.errorCount > 0) {
-    const first = [...built.badValues, ...built.unknownAccounts][0];
+    const first = built.errors[0];
     throw new BankBadResponseError(
       consent.bank_slug,
       `${built.errorCount} transaction(s) cannot be stored${first ? ` (first: ${first.pointer} ${first.detail})` : ''}`,

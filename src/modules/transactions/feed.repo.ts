@@ -6,6 +6,7 @@
 import type { Db } from '../../db/db.ts';
 import { publishedTransaction } from '../../db/transactions-visibility.ts';
 import { BANK_DETAILS_COLUMNS, BANK_DETAILS_JOIN } from './transaction-bank-details.repo.ts';
+import { ROW_COLUMNS } from './transactions.row.ts';
 import type { GonePending, StoredTransaction } from './transactions.repo.ts';
 
 export interface ChangedTransaction extends StoredTransaction {
@@ -33,13 +34,18 @@ export interface FeedPage {
   last: string;
 }
 
+/**
+ * A row's columns as the feed reads them (all but its content hash; transactions.row.ts), through json_agg: numeric
+ * as text, so amounts stay exact.
+ */
+const FEED_COLUMNS = ROW_COLUMNS.filter(([c]) => c !== 'content_hash')
+  .map(([c, sql]) => (sql === 'numeric' ? `t.${c}::text AS ${c}` : `t.${c}`))
+  .join(', ');
+
 /** The statement of readFeedPage; $1 the customer, $2 the position (exported for its plan's test). */
 export const feedPageSql = (limit: number) =>
   `SELECT (SELECT json_agg(c ORDER BY c.seq) FROM (
-       SELECT t.id::text AS id, t.account_id, t.external_transaction_id, t.name, t.type, t.amount::text AS amount,
-              t.currency, t.balance_amount::text AS balance_amount, t.balance_currency, t.balance_type, t.status,
-              t.bank_slug, t.account_number, t.category, t.address_line, t.merchant_name, t.merchant_category_code,
-              t.bank_transaction_code, t.bank_transaction_issuer, t.value_date_time, t.booking_date_time,
+       SELECT t.id::text AS id, ${FEED_COLUMNS},
               t.change_seq AS seq, t.change_seq::text AS change_seq,
               coalesce(t.added_seq, t.change_seq)::text AS added_seq,
               t.replaces_transaction_id::text AS replaces_transaction_id, ${BANK_DETAILS_COLUMNS}

@@ -3,8 +3,7 @@
  * does about staged loads a stopped process left behind and loads on a worker thread ahead of a large submission, and
  * the change feed's announcement (TRANSACTIONS_UPDATED) and position.
  */
-export { buildTransactionRows } from './transactions.ingest.ts';
-export type { SubmittedTransactionInput } from './transactions.ingest.ts';
+export { rowsOfPull } from './transactions.ingest.ts';
 export { removeVanishedPending, storeBankDetails, storeTransactionRows } from './transactions.service.ts';
 export type { BankDetail } from './transaction-bank-details.repo.ts';
 export { maintainTransactionsPartition, refreshTransactionStatistics } from './transactions-maintenance.ts';

@@ -289,3 +289,64 @@ export async function unpackRows(
   }
   return rows;
 }
+
+/**
+ * A stored row as a bank pull knows it (docs/decisions/0079-pull-rows-and-wire-columns.md): every member of
+ * TransactionRow but the content hash, the amounts as the bank's decimal text (rowsOfPull writes them as endpoint 10
+ * does) and the times as Unix seconds.
+ */
+export type PulledRow = Omit<TransactionRow, 'content_hash'>;
+
+/**
+ * The rows of a bank pull, with the checks createRowBuilder makes of a submission that a connector's output can fail
+ * (amounts, times, an id repeated for the same account; the accounts are the pull's own), the same details under the
+ * pointer the member would have in a submission. `errorCount` > 0: no rows.
+ */
+export function rowsOfPull(pulled: readonly PulledRow[]): {
+  rows: TransactionRow[];
+  errors: FieldError[];
+  errorCount: number;
+} {
+  const rows: TransactionRow[] = [];
+  const errors: FieldError[] = [];
+  const seen = new Map<string, number>();
+  let errorCount = 0;
+  const report = (pointer: string, detail: string) => {
+    errorCount++;
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ pointer, detail });
+  };
+  for (const [i, p] of pulled.entries()) {
+    const at = `/transactions/${i}`;
+    const amount = toDecimalText(p.amount);
+    if (amount === null) report(`${at}/amount`, 'must be a number with at most 14 integer digits and 4 decimal places');
+    const balanceAmount = p.balance_amount === null ? null : toDecimalText(p.balance_amount);
+    if (p.balance_amount !== null && balanceAmount === null)
+      report(`${at}/balance/amount`, 'must be a number with at most 14 integer digits and 4 decimal places');
+    const valueAt = toSeconds(p.value_date_time);
+    if (valueAt === null)
+      report(`${at}/value_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
+    const bookedAt = toSeconds(p.booking_date_time);
+    if (bookedAt === null)
+      report(`${at}/booking_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
+    const key = `${p.account_id}\u0000${p.external_transaction_id}`;
+    const first = seen.get(key);
+    if (first !== undefined)
+      report(
+        `${at}/external_transaction_id`,
+        `repeats /transactions/${first}/external_transaction_id for the same account`,
+      );
+    else seen.set(key, i);
+    if (errorCount > 0 || amount === null || valueAt === null || bookedAt === null) continue;
+    const row: TransactionRow = {
+      ...p,
+      amount,
+      balance_amount: balanceAmount,
+      value_date_time: valueAt,
+      booking_date_time: bookedAt,
+      content_hash: 0,
+    };
+    row.content_hash = contentHash(row);
+    rows.push(row);
+  }
+  return { rows: errorCount > 0 ? [] : rows, errors, errorCount };
+}

@@ -30,7 +30,15 @@ interface ColumnDeclaration {
   nullable: boolean;
   /** Part of the natural key or of where the row lives: a later version of the row never changes it. */
   fixed?: true;
+  /**
+   * Where the raw wire (toRawWire, transactions.service.ts) carries the column: `plain`, a member of its own name
+   * (numeric and bigint as JSON numbers), or the object member it is part of; not on the raw wire when absent.
+   */
+  wire?: 'plain' | RawWireGroup;
 }
+
+/** The raw wire's object members, each built from its columns by toRawWire. */
+type RawWireGroup = 'balance' | 'merchant_details' | 'proprietary_bank_transaction_code';
 
 const col = <
   const N extends string,
@@ -38,39 +46,49 @@ const col = <
   const P extends PackedKind,
   const E extends Encoding,
   const U extends boolean,
+  const W extends ColumnDeclaration['wire'] = undefined,
 >(
   name: N,
   sql: S,
   packed: P,
   encoding: E,
   nullable: U,
-  fixed?: true,
-) => ({ name, sql, packed, encoding, nullable, ...(fixed ? { fixed } : {}) }) as const;
+  more: { fixed?: true; wire?: W } = {},
+) =>
+  ({ name, sql, packed, encoding, nullable, ...more }) as {
+    name: N;
+    sql: S;
+    packed: P;
+    encoding: E;
+    nullable: U;
+    fixed?: true;
+    wire: W;
+  };
 
 /** Every column endpoint 10 writes, in COPY order. */
 export const STORED_COLUMNS = [
-  col('id', 'uuid', 'id', 'bare', false, true),
-  col('customer_id', 'text', 'customer', 'quoted', false, true),
-  col('account_id', 'text', 'account', 'quoted', false, true),
-  col('external_transaction_id', 'text', 'unshared', 'quoted', false, true),
-  col('name', 'text', 'shared', 'quoted', false),
-  col('type', 'text', 'shared', 'quoted', true),
-  col('amount', 'numeric', 'unshared', 'bare', false),
-  col('currency', 'text', 'shared', 'quoted', false),
-  col('balance_amount', 'numeric', 'unshared', 'bare', true),
-  col('balance_currency', 'text', 'shared', 'quoted', true),
-  col('balance_type', 'text', 'shared', 'quoted', true),
-  col('status', 'text', 'shared', 'quoted', false),
-  col('bank_slug', 'text', 'shared', 'quoted', false, true),
-  col('account_number', 'text', 'shared', 'quoted', false, true),
+  col('id', 'uuid', 'id', 'bare', false, { fixed: true, wire: 'plain' }),
+  col('customer_id', 'text', 'customer', 'quoted', false, { fixed: true }),
+  col('account_id', 'text', 'account', 'quoted', false, { fixed: true }),
+  col('external_transaction_id', 'text', 'unshared', 'quoted', false, { fixed: true, wire: 'plain' }),
+  col('name', 'text', 'shared', 'quoted', false, { wire: 'plain' }),
+  col('type', 'text', 'shared', 'quoted', true, { wire: 'plain' }),
+  col('amount', 'numeric', 'unshared', 'bare', false, { wire: 'plain' }),
+  col('currency', 'text', 'shared', 'quoted', false, { wire: 'plain' }),
+  col('balance_amount', 'numeric', 'unshared', 'bare', true, { wire: 'balance' }),
+  col('balance_currency', 'text', 'shared', 'quoted', true, { wire: 'balance' }),
+  col('balance_type', 'text', 'shared', 'quoted', true, { wire: 'balance' }),
+  col('status', 'text', 'shared', 'quoted', false, { wire: 'plain' }),
+  col('bank_slug', 'text', 'shared', 'quoted', false, { fixed: true, wire: 'plain' }),
+  col('account_number', 'text', 'shared', 'quoted', false, { fixed: true, wire: 'plain' }),
   col('category', 'text', 'shared', 'quoted', true),
-  col('address_line', 'text', 'shared', 'quoted', true),
-  col('merchant_name', 'text', 'shared', 'quoted', true),
-  col('merchant_category_code', 'text', 'shared', 'quoted', true),
-  col('bank_transaction_code', 'text', 'shared', 'quoted', true),
-  col('bank_transaction_issuer', 'text', 'shared', 'quoted', true),
-  col('value_date_time', 'bigint', 'number', 'bare', false),
-  col('booking_date_time', 'bigint', 'number', 'bare', false),
+  col('address_line', 'text', 'shared', 'quoted', true, { wire: 'plain' }),
+  col('merchant_name', 'text', 'shared', 'quoted', true, { wire: 'merchant_details' }),
+  col('merchant_category_code', 'text', 'shared', 'quoted', true, { wire: 'merchant_details' }),
+  col('bank_transaction_code', 'text', 'shared', 'quoted', true, { wire: 'proprietary_bank_transaction_code' }),
+  col('bank_transaction_issuer', 'text', 'shared', 'quoted', true, { wire: 'proprietary_bank_transaction_code' }),
+  col('value_date_time', 'bigint', 'number', 'bare', false, { wire: 'plain' }),
+  col('booking_date_time', 'bigint', 'number', 'bare', false, { wire: 'plain' }),
   col('content_hash', 'bigint', 'number', 'bare', false),
   col('created_at', 'timestamptz', 'stamp', 'bare', false),
   col('updated_at', 'timestamptz', 'stamp', 'bare', false),
@@ -190,4 +208,64 @@ export function csvLines(customerId: string, stamp: string, tail = '') {
     }
     return line + end;
   };
+}
+
+type PlainWireColumn = Extract<Stored, { wire: 'plain' }>;
+
+/** The raw wire's plain members: each such column under its own name, numeric and bigint as JSON numbers. */
+export type RawWirePlain = {
+  [C in PlainWireColumn as C['name']]: C['sql'] extends 'numeric' | 'bigint'
+    ? number
+    : C['nullable'] extends true
+      ? string | null
+      : string;
+};
+
+/**
+ * The raw wire's members in the API's order (endpoint 11, the change feed; answers stay byte for byte as they were):
+ * a plain column's name, or an object member built from its columns. Checked below against the columns' `wire`.
+ */
+const RAW_WIRE_ORDER = [
+  'id',
+  'external_transaction_id',
+  'name',
+  'type',
+  'amount',
+  'balance',
+  'currency',
+  'status',
+  'bank_slug',
+  'account_number',
+  'address_line',
+  'merchant_details',
+  'proprietary_bank_transaction_code',
+  'value_date_time',
+  'booking_date_time',
+] as const satisfies ReadonlyArray<PlainWireColumn['name'] | RawWireGroup>;
+
+/**
+ * The raw wire's layout for toRawWire: each member in order, a plain column with whether it is a JSON number, or a
+ * group its mapper builds.
+ */
+export const RAW_WIRE: ReadonlyArray<
+  { member: PlainWireColumn['name']; number: boolean; group: null } | { member: RawWireGroup; group: RawWireGroup }
+> = RAW_WIRE_ORDER.map((member) => {
+  const column = STORED_COLUMNS.find((c) => c.name === member && c.wire === 'plain');
+  return column
+    ? {
+        member: column.name as PlainWireColumn['name'],
+        number: column.sql === 'numeric' || column.sql === 'bigint',
+        group: null,
+      }
+    : { member: member as RawWireGroup, group: member as RawWireGroup };
+});
+
+{
+  // Every plain column and every group has its place in RAW_WIRE_ORDER, once.
+  const wanted = new Set<string>(
+    STORED_COLUMNS.flatMap((c) => (c.wire === undefined ? [] : [c.wire === 'plain' ? c.name : c.wire])),
+  );
+  const placed = new Set<string>(RAW_WIRE_ORDER);
+  if (placed.size !== RAW_WIRE_ORDER.length || wanted.size !== placed.size || [...wanted].some((m) => !placed.has(m)))
+    throw new Error('RAW_WIRE_ORDER does not match the columns declared on the raw wire');
 }

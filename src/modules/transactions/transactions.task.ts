@@ -20,8 +20,8 @@ import {
   parseCheckedBody,
   type BodyTaskAnswer,
   type BodyTaskInput,
-} from '../../http/json-body.ts';
-import { fieldErrorsFromValidation } from '../../http/problem.ts';
+} from '../../http/json-scan.ts';
+import { fieldErrorsFromValidation } from '../../http/field-errors.ts';
 import { checkJsonValue, COLON, COMMA, LBRACE, LBRACKET, RBRACE, RBRACKET } from '../../http/json-checks.ts';
 import { newIds } from '../../lib/ids.ts';
 import { AppError, type FieldError } from '../../lib/app-error.ts';

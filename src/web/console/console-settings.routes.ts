@@ -10,7 +10,7 @@
 import type { FastifyReply } from 'fastify';
 import { Compile } from 'typebox/compile';
 import type { HttpApp } from '../../http/server.ts';
-import { fieldErrorsFromValidation } from '../../http/problem.ts';
+import { fieldErrorsFromValidation } from '../../http/field-errors.ts';
 import { getSettings, SettingsPatch, updateSettings } from '../../modules/clients/index.ts';
 import type { ConsoleSession } from '../../modules/console/index.ts';
 import { field, type ConsoleKit, type ConsoleRoutesDeps } from './console-kit.ts';
