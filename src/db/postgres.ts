@@ -49,7 +49,8 @@ function bind(kind: 'postgres', q: Queryable, client: pg.PoolClient | null): Db 
     async copyFrom(table: string, columns: string[], csv: string | AsyncIterable<string | Uint8Array<ArrayBuffer>>) {
       const run = async (c: pg.PoolClient) => {
         const sink = c.query(copyFromStream(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
-        await pipeline(Readable.from(typeof csv === 'string' ? [csv] : csv), sink);
+        // One chunk read ahead, not Readable.from's sixteen: COPY's own backpressure reaches the chunks' maker.
+        await pipeline(Readable.from(typeof csv === 'string' ? [csv] : csv, { highWaterMark: 1 }), sink);
       };
       if (client) return run(client);
       const c = await (q as pg.Pool).connect();

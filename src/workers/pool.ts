@@ -42,6 +42,15 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
+/**
+ * The young generation of each thread's heap, in MB. V8 lets it grow to 48 MB or more on a thread that allocates a
+ * lot (the default), and a streamed submission allocates about 2 KB of short-lived strings and objects per row: every thread
+ * would then hold tens of MB of garbage between scavenges, and promote whatever a chunk still holds at each. A small
+ * one is scavenged more often, each time quickly (little survives), and keeps the threads' memory near their live
+ * data (docs/decisions/0078-one-row-one-reader.md, docs/performance.md).
+ */
+const YOUNG_GENERATION_MB = 16;
+
 /** How long an idle thread stays (its imported task modules with it) before it stops. */
 const IDLE_MS = 5 * 60_000;
 
@@ -54,7 +63,12 @@ export function createWorkerPool(
   threads: number,
   { warm, idleMs = IDLE_MS }: { warm?: WorkerTask<object, unknown>; idleMs?: number } = {},
 ): WorkerPool {
-  const pool = new Piscina({ minThreads: warm ? 1 : 0, maxThreads: threads, idleTimeout: idleMs });
+  const pool = new Piscina({
+    minThreads: warm ? 1 : 0,
+    maxThreads: threads,
+    idleTimeout: idleMs,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
   let closing: Promise<void> | null = null;
   function run<I, O>(task: WorkerTask<I, O>, input: I, transfer?: Array<ArrayBuffer | MessagePort>): Promise<O> {
     return pool.run(input, {

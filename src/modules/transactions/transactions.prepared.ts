@@ -8,7 +8,9 @@ import { MessageChannel } from 'node:worker_threads';
 import { workerTask, type WorkerPool } from '../../workers/pool.ts';
 import { unpackRows, type IngestResult, type PackedRows } from './transactions.ingest.ts';
 import {
+  IN_FLIGHT,
   invalidItemsError,
+  STOPPED,
   type checkSubmissionRows,
   type InvalidItems,
   type readSubmission,
@@ -119,10 +121,15 @@ export class StreamedSubmission {
 
   /**
    * The rows' CSV, chunk by chunk as the worker thread makes them; fails with SubmissionDeclined when the body is not
-   * the plain case. `count()`: how many rows, once the chunks are all out.
+   * the plain case. `count()`: how many rows, once the chunks are all out. `stop()`: no more chunks are wanted (the
+   * worker thread, which waits while two are not taken, ends); called when the chunks end, and to be called by a
+   * consumer that may never start reading them.
    */
-  rows(start: StreamStart): { chunks: AsyncIterable<Uint8Array<ArrayBuffer>>; count(): number } {
+  rows(start: StreamStart): { chunks: AsyncIterable<Uint8Array<ArrayBuffer>>; stop(): void; count(): number } {
     const { port1, port2 } = new MessageChannel();
+    // Chunks posted and not yet taken, and the stop (transactions.task.ts, MAX_IN_FLIGHT): the worker thread makes
+    // no more than COPY takes, so the CSV waiting here stays a few chunks however fast the body arrives.
+    const credit = new Int32Array(new SharedArrayBuffer(8));
     port1.unref(); // held only while the consumer waits on it below: a stream it dropped keeps nothing alive
     const queue: StreamMessage[] = [];
     let wake: (() => void) | null = null;
@@ -133,7 +140,7 @@ export class StreamedSubmission {
     });
     const task = this.#pool.run(
       STREAM_ROWS,
-      { body: this.#body, arrival: this.#arrival, item: this.#item, start, port: port2 },
+      { body: this.#body, arrival: this.#arrival, item: this.#item, start, port: port2, credit },
       [port2],
     );
     // A task that fails outright (its module cannot load): the chunks end there, declined.
@@ -141,6 +148,11 @@ export class StreamedSubmission {
       queue.push({ declined: true });
       wake?.();
     });
+    // A COPY that failed or stopped early takes no more: the worker thread stops making them.
+    const stop = () => {
+      Atomics.store(credit, STOPPED, 1);
+      Atomics.notify(credit, IN_FLIGHT);
+    };
     async function* chunks(): AsyncGenerator<Uint8Array<ArrayBuffer>> {
       try {
         for (;;) {
@@ -154,6 +166,9 @@ export class StreamedSubmission {
           }
           if ('chunk' in m) {
             yield Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
+            // COPY asks for the next: this one is in its hands, and the worker thread may make one more.
+            Atomics.sub(credit, IN_FLIGHT, 1);
+            Atomics.notify(credit, IN_FLIGHT);
             // A turn of the event loop between chunks: the embedded engine loads each on this thread, and chunks
             // already here would otherwise go in one after another within one turn.
             await yieldToLoop();
@@ -163,11 +178,13 @@ export class StreamedSubmission {
           } else throw new SubmissionDeclined();
         }
       } finally {
+        stop();
         port1.close();
       }
     }
     return {
       chunks: chunks(),
+      stop,
       count: () => {
         if (count < 0) throw new Error('the count is known once every chunk is out');
         return count;

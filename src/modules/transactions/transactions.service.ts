@@ -624,7 +624,11 @@ async function storeStreamed(
       stamp: now.toISOString(),
       chunkRows: repo.copyChunkRows(tx),
     });
-    await repo.loadTransactionCsv(tx, rows.chunks);
+    try {
+      await repo.loadTransactionCsv(tx, rows.chunks);
+    } finally {
+      rows.stop();
+    }
     const saved = rows.count();
     if (saved > 0) await markDataChanged(tx, ctx.queue, customerId, now);
     if (saved >= TRANSACTIONS_MAINTENANCE_AFTER_ROWS) await enqueueTransactionsMaintenance(tx, ctx.queue, customerId);

@@ -170,6 +170,16 @@ export interface StreamStart {
 /** What streamSubmission posts on its port: CSV bytes, then the end (with the count) or that it gave up. */
 export type StreamMessage = { chunk: Uint8Array<ArrayBuffer> } | { end: number } | { declined: true };
 
+/**
+ * The credit between streamSubmission and the main thread that loads its chunks (two `Int32`s in shared memory):
+ * IN_FLIGHT, chunks posted and not yet taken by COPY, which the worker keeps at most MAX_IN_FLIGHT (about 1 MB of CSV), waiting
+ * (Atomics.wait) for the main thread to take one (Atomics.sub and notify); STOPPED, set by the main thread when it
+ * wants no more chunks (COPY failed, or the stream was dropped), which ends the wait and the reading.
+ */
+export const IN_FLIGHT = 0;
+export const STOPPED = 1;
+export const MAX_IN_FLIGHT = 4;
+
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
 }
@@ -191,11 +201,27 @@ export function streamSubmission(input: {
   item: TSchema;
   start: StreamStart;
   port: MessagePort;
+  /** IN_FLIGHT and STOPPED */
+  credit: Int32Array;
 }): null {
-  const { port } = input;
+  const { port, credit } = input;
   try {
-    const count = streamRows(new ArrivingText(input.body, input.arrival), validator(input.item), input.start, (chunk) =>
-      port.postMessage({ chunk } satisfies StreamMessage, [chunk.buffer]),
+    const count = streamRows(
+      new ArrivingText(input.body, input.arrival),
+      validator(input.item),
+      input.start,
+      (chunk) => {
+        // Backpressure: at most MAX_IN_FLIGHT chunks wait for COPY; the reading stops while they do.
+        for (;;) {
+          if (Atomics.load(credit, STOPPED) !== 0) return false;
+          const inFlight = Atomics.load(credit, IN_FLIGHT);
+          if (inFlight < MAX_IN_FLIGHT) break;
+          Atomics.wait(credit, IN_FLIGHT, inFlight, WAIT_MS);
+        }
+        Atomics.add(credit, IN_FLIGHT, 1);
+        port.postMessage({ chunk } satisfies StreamMessage, [chunk.buffer]);
+        return true;
+      },
     );
     port.postMessage((count === null ? { declined: true } : { end: count }) satisfies StreamMessage);
   } catch {
@@ -207,6 +233,12 @@ export function streamSubmission(input: {
 
 /** How long one wait for more bytes lasts before it looks again (a stalled upload is cut off by body-pace.ts). */
 const WAIT_MS = 1_000;
+
+/**
+ * The most bytes decoded at once: a body that arrived faster than it is read is decoded a window at a time, so the
+ * text held is about one chunk's items and one window, not the rest of the body (and its copies as it is cut).
+ */
+const DECODE_WINDOW = 1 << 20;
 
 /**
  * The body's text as far as it has arrived, decoded as it comes (UTF-8, strictly: a bad byte throws, and a byte order
@@ -251,7 +283,10 @@ class ArrivingText {
   more(): boolean {
     const arrival = this.#arrival;
     for (;;) {
-      const have = arrival ? Atomics.load(arrival, ARRIVED) : this.#body.length;
+      const have = Math.min(
+        arrival ? Atomics.load(arrival, ARRIVED) : this.#body.length,
+        this.#decoded + DECODE_WINDOW,
+      );
       if (have > this.#decoded) {
         this.text += this.#decoder.decode(this.#body.subarray(this.#decoded, have), { stream: true });
         this.#decoded = have;
@@ -276,6 +311,12 @@ class ArrivingText {
 
 const FIRST_CHUNK_ROWS = 500;
 
+/**
+ * The most rows a chunk holds, whatever `chunkRows` says: a chunk's items, rows and text are what this thread holds
+ * live, and at 1 000 rows (about 2 MB of them) they die young, where 5 000 outlived a scavenge and were promoted.
+ */
+const MAX_CHUNK_ROWS = 1_000;
+
 /** Reads `{"transactions": [` and drops it from the text: 0, where the items start, or -1 for anything else. */
 function openList(src: ArrivingText): number {
   const name = '"transactions"';
@@ -295,7 +336,7 @@ function streamRows(
   src: ArrivingText,
   checker: Validator,
   start: StreamStart,
-  emit: (chunk: Uint8Array<ArrayBuffer>) => void,
+  emit: (chunk: Uint8Array<ArrayBuffer>) => boolean,
 ): number | null {
   let i = openList(src);
   if (i < 0) return null;
@@ -313,7 +354,7 @@ function streamRows(
     let last = i;
     let n = 0;
     // A short first chunk: the database starts loading while the rest is made.
-    const rowsNow = count === 0 ? Math.min(FIRST_CHUNK_ROWS, start.chunkRows) : start.chunkRows;
+    const rowsNow = Math.min(count === 0 ? FIRST_CHUNK_ROWS : MAX_CHUNK_ROWS, start.chunkRows);
     while (n < rowsNow) {
       i = src.next(i);
       if (i < 0 || src.text.charCodeAt(i) !== LBRACE) return null; // an item that is not an object: the usual way
@@ -351,8 +392,8 @@ function streamRows(
       csv += line(r, ids[k] as string);
     }
     count += n;
-    emit(encoder.encode(csv));
-    src.consume(i);
+    src.consume(i); // before the wait in emit: the chunk's items are not kept while COPY catches up
+    if (!emit(encoder.encode(csv))) return null;
     i = 0;
   }
   // The end of the object: nothing but white space after it, and the whole body arrived.
