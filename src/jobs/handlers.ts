@@ -16,6 +16,7 @@ import { sendReconfirmationEmail } from '../modules/reconfirmations/index.ts';
 import { sendInvitationEmail } from '../modules/invitations/invitations.job.ts';
 import { runWebhookDispatch } from '../modules/webhooks/index.ts';
 import { deleteExpiredConnectRows } from '../modules/connect/index.ts';
+import { deleteExpiredConsoleSessions } from '../modules/console/index.ts';
 import { pruneExpiredKeys } from '../modules/idempotency/index.ts';
 import { applyRetention } from '../modules/customers/index.ts';
 import { customerErasureSteps } from '../app/customer-erasure.ts';
@@ -52,6 +53,7 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
       await scanConsentExpiry(deps);
     },
     'connect.housekeeping': () => deleteExpiredConnectRows(deps.db, deps.clock.now()),
+    'console.housekeeping': () => deleteExpiredConsoleSessions(deps),
     'idempotency.prune': async () => {
       await pruneExpiredKeys(deps.db, deps.clock.now());
     },

@@ -213,6 +213,11 @@ export const JOBS = {
     ...PERIODIC_SWEEP,
     cron: '17 * * * *',
   },
+  'console.housekeeping': {
+    description: 'Delete lender console sessions past their idle timeout or their absolute lifetime.',
+    ...PERIODIC_SWEEP,
+    cron: '23 * * * *',
+  },
   'idempotency.prune': {
     description:
       'Delete Idempotency-Keys whose 24-hour window has passed, in bounded batches (the next run goes on where one stopped).',

@@ -1,18 +1,25 @@
 /** The lender console's sign-in, sessions, CSRF, invitations and roles (docs/decisions/0034-console.md). */
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newClient, startService } from '../helpers/app.ts';
 import { createServer } from '../../src/app/app.ts';
 import { registerJsonParser } from '../../src/http/json-body.ts';
 import { consoleAdminRoutes } from '../../src/modules/console/console-admin.routes.ts';
 import { ConsoleBrowser, consoleUser, csrfOf, ORIGIN, PASSWORD } from '../helpers/console.ts';
+import { freshTarget } from '../helpers/fresh-target.ts';
 
 describe('lender console › sign-in and sessions', async () => {
+  // Its failed sign-ins count against the loopback address and its clock moves by hours: on PostgreSQL a database of
+  // its own keeps both from other test files, and from this file's own earlier runs.
+  const target = process.env.DATABASE_URL ? await freshTarget('obi_console_auth') : null;
   const svc = await startService({
     CONSOLE_SIGN_IN_LOCKOUT_AFTER: '3',
     CONSOLE_SESSION_IDLE_SECONDS: '600',
     CONSOLE_SESSION_MAX_SECONDS: '3600',
+    ...(target ? { DATABASE_URL: target.env.DATABASE_URL } : {}),
   });
+  // Registered after the service's own close (test/helpers/app.ts), so it runs once the service let go of it.
+  if (target) after(() => target.drop());
   const client = await newClient(svc, 'Acme Lending');
 
   test('a page without a session › sends the browser to the sign-in page', async () => {

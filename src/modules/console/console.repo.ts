@@ -105,7 +105,7 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.query('DELETE FROM console_sessions WHERE token_hash = $1', [tokenHash]);
 }
 
-/** Sessions past either limit; run on each sign-in, so the table does not grow without bound. */
+/** Sessions past either limit (the console.housekeeping job). */
 export async function deleteExpiredSessions(db: Db, now: Date, idleSeconds: number): Promise<void> {
   await db.query(
     `DELETE FROM console_sessions WHERE expires_at <= $1 OR last_seen_at <= $1::timestamptz - make_interval(secs => $2::float8)`,

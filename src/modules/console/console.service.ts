@@ -100,7 +100,6 @@ async function openSession(
     last_seen_at: now,
     expires_at: new Date(now.getTime() + deps.config.consoleSessionMaxSeconds * 1000),
   };
-  await repo.deleteExpiredSessions(tx, now, deps.config.consoleSessionIdleSeconds);
   await repo.insertSession(tx, row);
   return { token, session: toSession(row, user.email, user.role, clientName) };
 }
@@ -343,4 +342,14 @@ export async function listStaff(
     })),
     pending: pending.map((i) => ({ id: i.id, email: i.email, role: i.role, expiresAt: new Date(i.expires_at) })),
   };
+}
+
+/**
+ * The console.housekeeping job (src/jobs/registry.ts): deletes sessions past either limit, so the table does not grow
+ * without bound. A session past its limit is refused when used whether or not it is still stored (findSession).
+ */
+export async function deleteExpiredConsoleSessions(
+  deps: Pick<ConsoleDeps, 'db' | 'clock' | 'config'>,
+): Promise<void> {
+  await repo.deleteExpiredSessions(deps.db, deps.clock.now(), deps.config.consoleSessionIdleSeconds);
 }

@@ -2,6 +2,7 @@
 export {
   acceptStaffInvitation,
   audit,
+  deleteExpiredConsoleSessions,
   findSession,
   findStaffInvitation,
   inviteStaff,
