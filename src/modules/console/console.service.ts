@@ -348,8 +348,6 @@ export async function listStaff(
  * The console.housekeeping job (src/jobs/registry.ts): deletes sessions past either limit, so the table does not grow
  * without bound. A session past its limit is refused when used whether or not it is still stored (findSession).
  */
-export async function deleteExpiredConsoleSessions(
-  deps: Pick<ConsoleDeps, 'db' | 'clock' | 'config'>,
-): Promise<void> {
+export async function deleteExpiredConsoleSessions(deps: Pick<ConsoleDeps, 'db' | 'clock' | 'config'>): Promise<void> {
   await repo.deleteExpiredSessions(deps.db, deps.clock.now(), deps.config.consoleSessionIdleSeconds);
 }
