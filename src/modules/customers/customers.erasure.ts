@@ -57,15 +57,24 @@ export async function eraseCustomer(
       ? () => eraseInBatches(db, clientId, customerId, steps, request)
       : () =>
           db.transaction(async (tx) => {
-            await steps.lockWriters?.(tx, customerId);
-            if (!(await repo.lockCustomerForErasure(tx, clientId, customerId))) return null;
-            for (const step of steps.before ?? []) await step(tx, customerId);
+            if (!(await beginWithCustomer(tx, clientId, customerId, steps))) return null;
             const erased = await repo.eraseCustomerRows(tx, customerId);
             await auditErasure(tx, clientId, customerId, request, erased);
             return erased;
           });
   const erased = await (steps.inTurn ? steps.inTurn(db, customerId, erase) : erase());
   return erased ?? finishIfUnderWay(db, clientId, customerId);
+}
+
+/**
+ * The start of an erasure's (first) transaction on either engine: the customer's writers waited for, the customer
+ * locked (false: this client has no such customer), the other modules' steps run.
+ */
+async function beginWithCustomer(tx: Db, clientId: string, customerId: string, steps: ErasureSteps): Promise<boolean> {
+  await steps.lockWriters?.(tx, customerId);
+  if (!(await repo.lockCustomerForErasure(tx, clientId, customerId))) return false;
+  for (const step of steps.before ?? []) await step(tx, customerId);
+  return true;
 }
 
 /** The audit entry: the trail keeps the opaque id only, no reference, name, e-mail or figure of the customer. */
@@ -93,9 +102,7 @@ async function eraseInBatches(
   request: ErasureRequest,
 ): Promise<ErasedRows | null> {
   const erased = await db.transaction(async (tx) => {
-    await steps.lockWriters?.(tx, customerId);
-    if (!(await repo.lockCustomerForErasure(tx, clientId, customerId))) return null;
-    for (const step of steps.before ?? []) await step(tx, customerId);
+    if (!(await beginWithCustomer(tx, clientId, customerId, steps))) return null;
     const counted = await repo.countCustomerRows(tx, customerId);
     await repo.beginErasure(tx, clientId, customerId, request.now);
     await auditErasure(tx, clientId, customerId, request, counted);
