@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startChildService, type ChildService } from '../helpers/child-service.ts';
+import { startChildService, type ChildService, callChild } from '../helpers/child-service.ts';
 import { findPgBin, startPrimaryAndReplica } from '../helpers/pg-cluster.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
@@ -28,19 +28,6 @@ const skip = !process.env.DATABASE_URL
   : 'missing' in bin && process.env.OBI_REQUIRE_PG_BINARIES !== '1'
     ? `needs ${bin.missing}`
     : false;
-
-async function call(svc: ChildService, method: string, urlPath: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${svc.baseUrl}${urlPath}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
-}
 
 const ACCOUNT = { bank_slug: 'barclays', number: '20000012345678', currency: 'GBP' };
 const DAY = 86_400;
@@ -62,7 +49,7 @@ function salaries(from: number, count: number) {
 
 /** The count of obi_db_lagging_reads_total for `servedBy` in the process's /metrics (0 before the first). */
 async function laggingReads(svc: ChildService, servedBy: 'replica' | 'primary'): Promise<number> {
-  const { text } = await call(svc, 'GET', '/metrics', METRICS_TOKEN);
+  const { text } = await callChild(svc, 'GET', '/metrics', METRICS_TOKEN);
   const m = new RegExp(`^obi_db_lagging_reads_total\\{served_by="${servedBy}"\\} (\\d+)`, 'm').exec(text);
   return m ? Number(m[1]) : 0;
 }
@@ -105,7 +92,7 @@ describe('two API processes and a worker on a PostgreSQL primary and its streami
         ? `a process exited\n--- api1 ---\n${api1.output()}\n--- api2 ---\n${api2.output()}\n--- worker ---\n${worker.output()}`
         : undefined;
 
-    const tokenRes = await call(api1, 'POST', '/oauth/v2/token', null, {
+    const tokenRes = await callChild(api1, 'POST', '/oauth/v2/token', null, {
       client_id: 'replica-lender',
       client_secret: SECRET,
       grant_type: 'client_credentials',
@@ -114,15 +101,17 @@ describe('two API processes and a worker on a PostgreSQL primary and its streami
     const token = String(tokenRes.json().access_token);
 
     // Written through API 1, read at once through API 2: the customer, their account, their first transactions.
-    const customer = await call(api1, 'POST', '/public/v3/customers', token, { user_reference: 'replica-1' });
+    const customer = await callChild(api1, 'POST', '/public/v3/customers', token, { user_reference: 'replica-1' });
     assert.equal(customer.status, 201, customer.text);
     const base = `/public/v3/customers/${String(customer.json().id)}`;
     const accounts = { accounts: [{ ...ACCOUNT, type: 'Personal', sub_type: 'CurrentAccount', name: 'Ms J Smith' }] };
-    assert.equal((await call(api1, 'POST', `${base}/account_collections`, token, accounts)).status, 200);
-    const first = await call(api1, 'POST', `${base}/transaction_collections`, token, { transactions: salaries(0, 3) });
+    assert.equal((await callChild(api1, 'POST', `${base}/account_collections`, token, accounts)).status, 200);
+    const first = await callChild(api1, 'POST', `${base}/transaction_collections`, token, {
+      transactions: salaries(0, 3),
+    });
     assert.equal(first.status, 200, first.text);
     const page = async (svc: ChildService) => {
-      const res = await call(svc, 'GET', `${base}/raw-transactions`, token);
+      const res = await callChild(svc, 'GET', `${base}/raw-transactions`, token);
       assert.equal(res.status, 200, res.text);
       return (res.json().data as unknown[]).length;
     };
@@ -138,7 +127,9 @@ describe('two API processes and a worker on a PostgreSQL primary and its streami
     // from the primary.
     await cluster.sql('replica', 'SELECT pg_wal_replay_pause()');
     const onPrimaryBefore = await laggingReads(api2, 'primary');
-    const second = await call(api1, 'POST', `${base}/transaction_collections`, token, { transactions: salaries(3, 2) });
+    const second = await callChild(api1, 'POST', `${base}/transaction_collections`, token, {
+      transactions: salaries(3, 2),
+    });
     assert.equal(second.status, 200, second.text);
     assert.equal(await page(api2), 5, 'read-your-writes while the replica is behind');
     assert.ok((await laggingReads(api2, 'primary')) > onPrimaryBefore, 'the read went to the primary');
@@ -153,15 +144,15 @@ describe('two API processes and a worker on a PostgreSQL primary and its streami
     // The worker computes the report; once API 2 says it is ready, API 1 serves it (from whichever has caught up).
     await waitFor(
       async () =>
-        (await call(api2, 'GET', `${base}/report_readiness_statuses/insights`, token)).json().status === 'ready',
+        (await callChild(api2, 'GET', `${base}/report_readiness_statuses/insights`, token)).json().status === 'ready',
       { what: 'the insights report to become ready (computed by the worker process)', giveUp: exited },
     );
-    const insights = await call(api1, 'GET', `${base}/insights/current_personal`, token);
+    const insights = await callChild(api1, 'GET', `${base}/insights/current_personal`, token);
     assert.equal(insights.status, 200, insights.text);
     const replicaBefore = await laggingReads(api1, 'replica');
     await waitFor(
       async () =>
-        (await call(api1, 'GET', `${base}/insights/current_personal`, token)).status === 200 &&
+        (await callChild(api1, 'GET', `${base}/insights/current_personal`, token)).status === 200 &&
         (await laggingReads(api1, 'replica')) > replicaBefore,
       { what: 'the report served by the replica', giveUp: exited },
     );
@@ -179,7 +170,7 @@ describe('two API processes and a worker on a PostgreSQL primary and its streami
     // The replica away: reads that may lag go to the primary, and nothing fails.
     await cluster.stopReplica();
     assert.equal(await page(api2), 5, 'the page is served while the replica is stopped');
-    assert.equal((await call(api1, 'GET', `${base}/insights/current_personal`, token)).status, 200);
+    assert.equal((await callChild(api1, 'GET', `${base}/insights/current_personal`, token)).status, 200);
 
     assert.equal(await api1.stop('SIGTERM'), 0, api1.output());
     assert.equal(await api2.stop('SIGTERM'), 0, api2.output());

@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { startChildService, type ChildService } from '../helpers/child-service.ts';
+import { startChildService, type ChildService, callChild } from '../helpers/child-service.ts';
 import { freshTarget } from '../helpers/fresh-target.ts';
 import { uniqueRef } from '../helpers/app.ts';
 import { waitFor, withDeadline } from '../helpers/wait.ts';
@@ -15,27 +15,14 @@ import { waitFor, withDeadline } from '../helpers/wait.ts';
 const SECRET = 'roles-lender-secret-0123456789ab';
 const METRICS_TOKEN = 'roles-metrics-token-0123456789abcdef01';
 
-async function call(svc: ChildService, method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${svc.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
-}
-
 /** A customer with an account and three salary credits, submitted through `api`; their submission enqueues report.compute. */
 async function submitData(api: ChildService, token: string): Promise<string> {
-  const customer = await call(api, 'POST', '/public/v3/customers', token, { user_reference: uniqueRef('roles') });
+  const customer = await callChild(api, 'POST', '/public/v3/customers', token, { user_reference: uniqueRef('roles') });
   assert.equal(customer.status, 201, customer.text);
   const base = `/public/v3/customers/${String(customer.json().id)}`;
   const account = { bank_slug: 'barclays', number: '20000012345678', currency: 'GBP' };
   const accounts = { accounts: [{ ...account, type: 'Personal', sub_type: 'CurrentAccount', name: 'Ms J Smith' }] };
-  assert.equal((await call(api, 'POST', `${base}/account_collections`, token, accounts)).status, 200);
+  assert.equal((await callChild(api, 'POST', `${base}/account_collections`, token, accounts)).status, 200);
   const day = 86_400;
   const start = Math.floor(Date.now() / 1000) - 90 * day;
   const transactions = Array.from({ length: 3 }, (_, i) => ({
@@ -49,13 +36,13 @@ async function submitData(api: ChildService, token: string): Promise<string> {
     booking_date_time: start + i * 30 * day,
     value_date_time: start + i * 30 * day,
   }));
-  const submitted = await call(api, 'POST', `${base}/transaction_collections`, token, { transactions });
+  const submitted = await callChild(api, 'POST', `${base}/transaction_collections`, token, { transactions });
   assert.equal(submitted.status, 200, submitted.text);
   return base;
 }
 
 function metricsOf(svc: ChildService) {
-  return call(svc, 'GET', '/metrics', METRICS_TOKEN);
+  return callChild(svc, 'GET', '/metrics', METRICS_TOKEN);
 }
 
 describe(
@@ -80,7 +67,7 @@ describe(
       assert.match(api.output(), /"role":"api","workers":false/);
       assert.match(worker.output(), /"role":"worker","workers":true/);
 
-      const tokenRes = await call(api, 'POST', '/oauth/v2/token', null, {
+      const tokenRes = await callChild(api, 'POST', '/oauth/v2/token', null, {
         client_id: 'roles-lender',
         client_secret: SECRET,
         grant_type: 'client_credentials',
@@ -91,7 +78,7 @@ describe(
 
       await waitFor(
         async () =>
-          (await call(api, 'GET', `${base}/report_readiness_statuses/insights`, token)).json().status === 'ready',
+          (await callChild(api, 'GET', `${base}/report_readiness_statuses/insights`, token)).json().status === 'ready',
         {
           what: 'the report to become ready (computed by the worker process)',
           giveUp: () =>
@@ -100,14 +87,14 @@ describe(
               : undefined,
         },
       );
-      const insights = await call(api, 'GET', `${base}/insights/current_personal`, token);
+      const insights = await callChild(api, 'GET', `${base}/insights/current_personal`, token);
       assert.equal(insights.status, 200, insights.text);
 
       const ran = /^obi_job_duration_seconds_count\{job="report\.compute",outcome="completed"\} [1-9]/m;
       assert.match((await metricsOf(worker)).text, ran, 'the worker ran report.compute');
       assert.doesNotMatch((await metricsOf(api)).text, /^obi_job_duration_seconds_count/m, 'the api ran no job');
-      assert.equal((await call(worker, 'GET', '/ready', null)).status, 200);
-      const notServed = await call(worker, 'GET', `${base}/accounts`, token);
+      assert.equal((await callChild(worker, 'GET', '/ready', null)).status, 200);
+      const notServed = await callChild(worker, 'GET', `${base}/accounts`, token);
       assert.equal(notServed.status, 404, 'the worker serves no API');
 
       assert.equal(await api.stop('SIGTERM'), 0, api.output());

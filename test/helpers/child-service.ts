@@ -131,3 +131,23 @@ export async function startChildService(
     throw new Error(`${(err as Error).message}\n--- child output ---\n${output()}`, { cause: err });
   }
 }
+
+/** An HTTP call to a child service, with a client's or customer's bearer token and a JSON body when given. */
+export async function callChild(
+  svc: ChildService,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; text: string; json: () => Record<string, unknown> }> {
+  const res = await fetch(`${svc.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+}
