@@ -1,8 +1,9 @@
 /**
  * npm run bench:ingest — 100 000 transactions for one customer, end to end over HTTP.
- * PostgreSQL (a fresh database on the local server): submission, re-submission and the page walk, each with
- * its ratio to `psql \copy` loading the same rows into the same table in the same round, and the median of the
- * rounds' ratios. Embedded (PGlite in a temporary data directory): submission time and the server's event-loop
+ * PostgreSQL (a fresh database on the local server, the service in a child process of its own): submission,
+ * re-submission and the page walk, each with its ratio to `psql \copy` loading the same rows into the same table in
+ * the same round, the service's peak resident-set growth during the submission against the body's size, and the
+ * median of the rounds' ratios. Embedded (PGlite in a temporary data directory): submission time and the server's event-loop
  * delay during it.
  */
 import { Worker } from 'node:worker_threads';
@@ -11,6 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/config.ts';
 import { buildApp } from '../src/app/app.ts';
 import { openRuntime } from '../src/app/runtime.ts';
@@ -88,6 +90,47 @@ async function startServer(env: Record<string, string>) {
 }
 
 /**
+ * The service in a child process of its own (this file, run with `serve`), so that its resident set holds the
+ * service alone: not the bench's copies of the rows, the body and the baseline's CSV, which in this process are
+ * hundreds of megabytes and move V8's heap-growing policy (it grows the heap in proportion to what is live).
+ * `rss()` reads the child's resident set from /proc (Linux).
+ */
+async function startServerProcess(env: Record<string, string>) {
+  const child = fork(fileURLToPath(import.meta.url), ['serve'], {
+    execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)],
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const ready = await new Promise<{ baseUrl: string; token: string; accountNumber: string }>((resolve, reject) => {
+    child.once('message', resolve as never);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the bench's service exited (${code})`)));
+  });
+  const statm = `/proc/${child.pid}/statm`;
+  const page = 4096;
+  return {
+    ...ready,
+    rss: () => Number(fs.readFileSync(statm, 'utf8').split(' ')[1]) * page,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.send('close');
+      }),
+  };
+}
+
+/** The child side of startServerProcess: the service, its address and a token, until the parent says close. */
+async function serve(): Promise<void> {
+  const srv = await startServer({ DATABASE_URL: process.env.DATABASE_URL ?? '' });
+  process.send?.({ baseUrl: srv.baseUrl, token: srv.token, accountNumber: srv.accountNumber });
+  await new Promise((resolve) => process.once('message', resolve));
+  await srv.app.close();
+  await srv.runtime.close();
+  process.disconnect();
+}
+
+/**
  * The client: a worker thread, or (`separate`) a child process, so that the server process's memory (its resident
  * set, sampled every 5 ms during the submission) holds none of the client's copies of the body.
  */
@@ -156,7 +199,7 @@ async function benchPostgres(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   psql('test', ['-c', `CREATE DATABASE ${dbName}`]);
   try {
-    const srv = await startServer({ DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${dbName}` });
+    const srv = await startServerProcess({ DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${dbName}` });
     const txns = syntheticTransactions(srv.accountNumber, N, 'bench', 1_600_000_000);
     const body = JSON.stringify({ transactions: txns });
     console.log(`PostgreSQL, ${N} transactions, body ${(body.length / 1e6).toFixed(1)} MB, ${rounds} rounds`);
@@ -167,9 +210,9 @@ async function benchPostgres(): Promise<void> {
       const base = await newCustomerWithAccount(srv, 'copy');
       const copyMs = copyBaseline(dbName, base.customerId, base.accountId, txns, srv.accountNumber);
       const { customerId } = await newCustomerWithAccount(srv, 'bench');
-      const rssBefore = process.memoryUsage.rss();
+      const rssBefore = srv.rss();
       let rssPeak = rssBefore;
-      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 5);
+      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, srv.rss())), 5);
       const r = await runClient(
         { baseUrl: srv.baseUrl, token: srv.token, customerId, body: '', bodyFile, walk: true },
         () => clearInterval(sampler),
@@ -197,8 +240,7 @@ async function benchPostgres(): Promise<void> {
     console.log(`  page walk, max_per_page=1000 / psql \\copy:           ${m(ratios.walk)}`);
     console.log(`  server's peak RSS growth during submit / body size:  ${m(ratios.memory)}`);
     fs.rmSync(bodyFile);
-    await srv.app.close();
-    await srv.runtime.close();
+    await srv.close();
   } finally {
     psql('test', ['-c', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
   }
@@ -241,5 +283,6 @@ async function benchEmbedded(): Promise<void> {
 }
 
 const which = process.argv[2] ?? 'all';
+if (which === 'serve') await serve();
 if (which === 'all' || which === 'postgres') await benchPostgres();
 if (which === 'all' || which === 'embedded') await benchEmbedded();

@@ -236,9 +236,12 @@ const WAIT_MS = 1_000;
 
 /**
  * The most bytes decoded at once: a body that arrived faster than it is read is decoded a window at a time, so the
- * text held is about one chunk's items and one window, not the rest of the body (and its copies as it is cut).
+ * text held is about one chunk's items and one window, not the rest of the body (and its copies as it is cut). Small
+ * enough that the text, flattened as it grows, stays under V8's large-object size (128 KB) and dies in the young
+ * generation: 1 MB windows made large strings that only a full collection frees, and the thread's heap grew by about
+ * 85 MB during a first 37 MB submission, against about 27 MB now (docs/performance.md).
  */
-const DECODE_WINDOW = 1 << 20;
+const DECODE_WINDOW = 1 << 14;
 
 /**
  * The body's text as far as it has arrived, decoded as it comes (UTF-8, strictly: a bad byte throws, and a byte order
@@ -309,13 +312,15 @@ class ArrivingText {
   }
 }
 
-const FIRST_CHUNK_ROWS = 500;
+const FIRST_CHUNK_ROWS = 200;
 
 /**
  * The most rows a chunk holds, whatever `chunkRows` says: a chunk's items, rows and text are what this thread holds
- * live, and at 1 000 rows (about 2 MB of them) they die young, where 5 000 outlived a scavenge and were promoted.
+ * live. At 200 rows (about 75 KB of text) the chunk's text and CSV stay regular young objects; 5 000 outlived a
+ * scavenge and were promoted, and 1 000 made strings of the large-object space. The time is the same within noise
+ * (docs/performance.md).
  */
-const MAX_CHUNK_ROWS = 1_000;
+const MAX_CHUNK_ROWS = 200;
 
 /** Reads `{"transactions": [` and drops it from the text: 0, where the items start, or -1 for anything else. */
 function openList(src: ArrivingText): number {
