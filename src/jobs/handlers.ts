@@ -18,6 +18,7 @@ import { runWebhookDispatch } from '../modules/webhooks/index.ts';
 import { deleteExpiredConnectRows } from '../modules/connect/index.ts';
 import { deleteExpiredConsoleSessions } from '../modules/console/index.ts';
 import { pruneExpiredKeys } from '../modules/idempotency/index.ts';
+import { pruneExpiredTokens } from '../modules/auth/index.ts';
 import { applyRetention } from '../modules/customers/index.ts';
 import { customerErasureSteps } from '../app/customer-erasure.ts';
 import { announceTransactionChanges, maintainTransactionsPartition } from '../modules/transactions/index.ts';
@@ -54,6 +55,9 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
     },
     'connect.housekeeping': () => deleteExpiredConnectRows(deps.db, deps.clock.now()),
     'console.housekeeping': () => deleteExpiredConsoleSessions(deps),
+    'auth.housekeeping': async () => {
+      await pruneExpiredTokens(deps.db, deps.clock.now());
+    },
     'idempotency.prune': async () => {
       await pruneExpiredKeys(deps.db, deps.clock.now());
     },

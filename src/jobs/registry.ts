@@ -218,6 +218,12 @@ export const JOBS = {
     ...PERIODIC_SWEEP,
     cron: '23 * * * *',
   },
+  'auth.housekeeping': {
+    description:
+      'Delete access and customer tokens a week after they expired (until then a client is told token_expired), in bounded batches.',
+    ...PERIODIC_SWEEP,
+    cron: '47 * * * *',
+  },
   'idempotency.prune': {
     description:
       'Delete Idempotency-Keys whose 24-hour window has passed, in bounded batches (the next run goes on where one stopped).',

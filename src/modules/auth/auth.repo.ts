@@ -55,3 +55,26 @@ export async function findCustomerToken(
   );
   return r.rows[0] ?? null;
 }
+
+/**
+ * Up to `limit` access tokens that expired before `before`, oldest first: the auth.housekeeping job
+ * (src/jobs/registry.ts). One statement, found through access_tokens_expires_at.
+ */
+export async function deleteAccessTokensExpiredBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const r = await db.query(
+    `DELETE FROM access_tokens WHERE token_hash IN
+       (SELECT token_hash FROM access_tokens WHERE expires_at < $1 ORDER BY expires_at LIMIT $2)`,
+    [before, limit],
+  );
+  return r.rowCount;
+}
+
+/** Up to `limit` customer tokens that expired before `before`: the auth.housekeeping job. */
+export async function deleteCustomerTokensExpiredBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const r = await db.query(
+    `DELETE FROM customer_tokens WHERE token_hash IN
+       (SELECT token_hash FROM customer_tokens WHERE expires_at < $1 LIMIT $2)`,
+    [before, limit],
+  );
+  return r.rowCount;
+}

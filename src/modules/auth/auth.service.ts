@@ -141,3 +141,33 @@ export async function authenticateCustomerToken(db: Db, token: string, now: Date
     throw new AppError('token_expired', 'The customer token has expired; create a new one.');
   return { clientId: row.client_id, customerId: row.customer_id };
 }
+
+/**
+ * How long an expired token is kept: within it, a client presenting it is told `token_expired` (request a new one)
+ * rather than `unauthorized`; after it the row is only a hash nobody can use, and the auth.housekeeping job deletes it.
+ */
+const EXPIRED_TOKEN_KEPT_DAYS = 7;
+const PRUNE_BATCH_SIZE = 1_000;
+const PRUNE_MAX_BATCHES = 100;
+
+/**
+ * The auth.housekeeping job (src/jobs/registry.ts): deletes access and customer tokens that expired more than
+ * EXPIRED_TOKEN_KEPT_DAYS ago, 1 000 a statement and at most 100 statements of each kind a run (no long lock; a
+ * larger backlog is finished by the next runs). Returns how many of each were deleted.
+ */
+export async function pruneExpiredTokens(db: Db, now: Date): Promise<{ access: number; customer: number }> {
+  const before = new Date(now.getTime() - EXPIRED_TOKEN_KEPT_DAYS * 86_400_000);
+  const prune = async (del: (db: Db, before: Date, limit: number) => Promise<number>) => {
+    let deleted = 0;
+    for (let batch = 0; batch < PRUNE_MAX_BATCHES; batch++) {
+      const n = await del(db, before, PRUNE_BATCH_SIZE);
+      deleted += n;
+      if (n < PRUNE_BATCH_SIZE) break;
+    }
+    return deleted;
+  };
+  return {
+    access: await prune(repo.deleteAccessTokensExpiredBefore),
+    customer: await prune(repo.deleteCustomerTokensExpiredBefore),
+  };
+}
