@@ -114,6 +114,20 @@ const WORD_FLAGS = new Map<string, number>();
 for (const word of LEGAL_FORM_TOKENS) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | LEGAL);
 for (const word of MONTHS) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | MONTH);
 for (const word of DANGLING) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | DANGLES);
+/**
+ * The lengths and first letters of those words, as `length * 32 + (first letter & 31)`: a token of another shape
+ * (most of them) has no flags, found without hashing it.
+ */
+const LONGEST_FLAGGED = Math.max(...[...WORD_FLAGS.keys()].map((word) => word.length));
+const FLAGGED_SHAPES = new Uint8Array((LONGEST_FLAGGED + 1) * 32);
+for (const word of WORD_FLAGS.keys()) FLAGGED_SHAPES[word.length * 32 + (word.charCodeAt(0) & 31)] = 1;
+
+function wordFlags(token: string): number {
+  if (token.length > LONGEST_FLAGGED || FLAGGED_SHAPES[token.length * 32 + (token.charCodeAt(0) & 31)] !== 1) return 0;
+  return WORD_FLAGS.get(token) ?? 0;
+}
+/** The longest brand number: longer numbers are dropped without a lookup. */
+const LONGEST_BRAND_NUMBER = Math.max(...[...BRAND_NUMBERS].map((number) => number.length));
 
 /**
  * The tokens of the text being analysed. Reused from call to call: the classifier reads them right away and
@@ -121,6 +135,8 @@ for (const word of DANGLING) WORD_FLAGS.set(word, (WORD_FLAGS.get(word) ?? 0) | 
  */
 const scratchTokens: string[] = [];
 const scratchGaps: boolean[] = [];
+/** The WORD_FLAGS of each scratch token (0 for a token with digits). */
+const scratchFlags: number[] = [];
 
 /**
  * Splits, drops numbers, dates, references and legal forms; fills the scratch arrays; returns the count.
@@ -183,8 +199,9 @@ function tokenizeAscii(text: string): number {
       token = 'AND'; // "&": M&S, M & S and M AND S agree
     }
     let keep: boolean;
+    let flags = 0;
     if (digits === 0) {
-      const flags = WORD_FLAGS.get(token) ?? 0;
+      flags = wordFlags(token);
       if (flags !== 0) {
         if ((flags & LEGAL) !== 0) continue;
         if (((flags & MONTH) !== 0 && droppedDay) || ((flags & DANGLES) !== 0 && droppedNumber)) {
@@ -194,12 +211,12 @@ function tokenizeAscii(text: string): number {
       }
       keep = true;
     } else if (digits === token.length) {
-      keep = BRAND_NUMBERS.has(token);
+      keep = token.length <= LONGEST_BRAND_NUMBER && BRAND_NUMBERS.has(token);
     } else {
       keep = digits < 4 && !isDayMonth(token);
     }
     if (!keep) {
-      if (count > 0 && DANGLING.has(itemAt(scratchTokens, count - 1))) count--;
+      if (count > 0 && (itemAt(scratchFlags, count - 1) & DANGLES) !== 0) count--;
       droppedNumber = true;
       droppedDay = token.length <= 2;
       gap = true;
@@ -207,6 +224,7 @@ function tokenizeAscii(text: string): number {
     }
     scratchTokens[count] = token;
     scratchGaps[count] = gap;
+    scratchFlags[count] = flags;
     count++;
     gap = false;
     droppedNumber = false;
