@@ -353,13 +353,14 @@ const MIRROR_DAYS = 10;
 /**
  * A credit that mirrors a recent direct debit — same account, same payee text, the same sum, within 10 days after
  * it — is that debit returned unpaid, whatever its text says: banks print the payee's name alone on the reversal
- * (docs/classification.md, "Order of rules").
+ * (docs/classification.md, "Order of rules"). `directDebits`: the debits whose text or type says direct debit, in
+ * input order (collected while classifying, so only they are looked at here).
  */
 function markMirroredReturns(
   transactions: readonly EngineTransaction[],
   results: ClassifiedTransaction[],
   levels: Uint8Array,
-  cache: TextCache,
+  directDebits: readonly number[],
   typeOf: ReadonlyMap<string, AccountType>,
 ): void {
   // The candidate credits by payee text (few), then one pass over the debits looking only those texts up.
@@ -374,12 +375,10 @@ function markMirroredReturns(
   }
   if (credits.size === 0) return;
   const returned = new Set<number>();
-  for (let i = 0; i < transactions.length; i++) {
+  for (const i of directDebits) {
     const tx = itemAt(transactions, i);
-    if (tx.amount >= 0) continue;
     const candidates = credits.get(itemAt(results, i).normalizedDescription);
     if (candidates === undefined) continue;
-    if (cache.get(tx.description).channel !== CHANNEL.directDebit && typeKey(tx.type) !== 'directdebit') continue;
     for (const j of candidates) {
       const credit = itemAt(transactions, j);
       const lag = credit.bookedAt - tx.bookedAt;
@@ -411,15 +410,18 @@ export function classifyTransactions(
   const typeOf = new Map<string, AccountType>(accounts.map((a) => [a.id, a.type]));
   const results: ClassifiedTransaction[] = new Array(transactions.length);
   const levels = new Uint8Array(transactions.length);
+  const directDebits: number[] = [];
   for (let i = 0; i < transactions.length; i++) {
     const tx = itemAt(transactions, i);
     classifyInto(tx, typeOf.get(tx.accountId) ?? 'Personal', cache);
     results[i] = toResult(tx);
     levels[i] = decided.level;
     // Own-transfer words with no payee we know to explain them: an own transfer even unpaired (own-transfers.ts).
-    if (decided.level === LEVEL.hinted && ownTransferByWords(cache.get(tx.description))) levels[i] = LEVEL.worded;
+    if (decided.level === LEVEL.hinted && ownTransferByWords(evidence.text)) levels[i] = LEVEL.worded;
+    if (tx.amount < 0 && (evidence.text.channel === CHANNEL.directDebit || evidence.type === 'directdebit'))
+      directDebits.push(i);
   }
-  markMirroredReturns(transactions, results, levels, cache, typeOf);
+  markMirroredReturns(transactions, results, levels, directDebits, typeOf);
   const isOwn = findOwnTransfers(transactions, accounts, levels);
   for (let i = 0; i < transactions.length; i++) {
     if (isOwn[i] === 0) continue;

@@ -89,14 +89,6 @@ const leading: [string, Channel][] = [
 
 /** Leading code phrase (tokens joined by one space) → channel. */
 export const LEADING_CODES: ReadonlyMap<string, Channel> = new Map(leading);
-export const MAX_CODE_LENGTH = Math.max(...leading.map(([phrase]) => phrase.split(' ').length));
-/**
- * Every leading code phrase's beginnings, a word at a time ("CARD", "CARD PAYMENT", "CARD PAYMENT TO"): a text's
- * words stop being read as a code at the first that begins none (most texts at their first word).
- */
-export const LEADING_PREFIXES: ReadonlySet<string> = new Set(
-  leading.flatMap(([phrase]) => phrase.split(' ').map((_, k, words) => words.slice(0, k + 1).join(' '))),
-);
 
 /** Codes that banks append after the payee. */
 export const TRAILING_CODES: ReadonlyMap<string, Channel> = new Map<string, Channel>([
@@ -125,7 +117,7 @@ export const TRAILING_CODES: ReadonlyMap<string, Channel> = new Map<string, Chan
 export const CODE_FLAG = { billPayment: 1, ownTransfer: 2 } as const;
 
 /** Leading code phrases with flags. */
-export const LEADING_CODE_FLAGS: ReadonlyMap<string, number> = new Map<string, number>([
+const LEADING_CODE_FLAGS: ReadonlyMap<string, number> = new Map<string, number>([
   ['BP', CODE_FLAG.billPayment],
   ['TFR', CODE_FLAG.ownTransfer],
   ['TRF', CODE_FLAG.ownTransfer],
@@ -136,6 +128,40 @@ export const LEADING_CODE_FLAGS: ReadonlyMap<string, number> = new Map<string, n
   ['TRANSFER TO', CODE_FLAG.ownTransfer],
   ['TRANSFER FROM', CODE_FLAG.ownTransfer],
 ]);
+
+/** One word of the leading code phrases: what the phrase ending here says (null: none ends here), and the words that go on. */
+export interface CodeWord {
+  readonly channel: Channel | null;
+  readonly flags: number;
+  readonly next: ReadonlyMap<string, CodeWord> | null;
+}
+
+/**
+ * The leading code phrases as a word trie ("CARD" → "PAYMENT" → "TO"): a text's words are read one map step each,
+ * without building the phrases, and stop being read as a code at the first word that goes on with none (most texts
+ * at their first word).
+ */
+export const LEADING_CODE_WORDS: ReadonlyMap<string, CodeWord> = (() => {
+  interface Building {
+    channel: Channel | null;
+    flags: number;
+    next: Map<string, Building> | null;
+  }
+  const root = new Map<string, Building>();
+  for (const [phrase, channel] of leading) {
+    let level = root;
+    let node: Building | undefined;
+    for (const word of phrase.split(' ')) {
+      if (node) level = node.next ??= new Map();
+      node = level.get(word);
+      if (!node) level.set(word, (node = { channel: null, flags: 0, next: null }));
+    }
+    if (node === undefined) continue;
+    node.channel = channel;
+    node.flags = LEADING_CODE_FLAGS.get(phrase) ?? 0;
+  }
+  return root;
+})();
 
 /**
  * Names and wordings that begin with a code word, so the code is not stripped when the text goes on with the
@@ -185,19 +211,20 @@ const protectedPhrases = [
 ];
 
 /**
- * Protected phrases by their first two words ("BP CONNECT" → [[]], "BP SERVICE" → [["STATION"]]): the words that
- * must follow the pair for the code to stay.
+ * Protected phrases by their first word, then their second ("BP" → "CONNECT" → [[]], "BP" → "SERVICE" →
+ * [["STATION"]]): the words that must follow the pair for the code to stay.
  */
-export const PROTECTED: ReadonlyMap<string, readonly (readonly string[])[]> = (() => {
-  const byPair = new Map<string, string[][]>();
+export const PROTECTED: ReadonlyMap<string, ReadonlyMap<string, readonly (readonly string[])[]>> = (() => {
+  const byCode = new Map<string, Map<string, string[][]>>();
   for (const phrase of protectedPhrases) {
     const [code = '', next = '', ...rest] = phrase.split(' ');
-    const pair = `${code} ${next}`;
-    const tails = byPair.get(pair) ?? [];
+    const byNext = byCode.get(code) ?? new Map<string, string[][]>();
+    byCode.set(code, byNext);
+    const tails = byNext.get(next) ?? [];
     tails.push(rest);
-    byPair.set(pair, tails);
+    byNext.set(next, tails);
   }
-  return byPair;
+  return byCode;
 })();
 
 /** The protected phrases (for tests). */

@@ -6,8 +6,8 @@
 import { itemAt } from '../../lib/indexing.ts';
 import { scanInto } from './lexicon.ts';
 import type { ScanResult } from './lexicon.ts';
-import { CODE_FLAG, analyzeIntoScratch } from './normalize-description.ts';
-import type { Channel } from './normalize-description.ts';
+import { ByTokens, CODE_FLAG } from './normalize-description.ts';
+import type { Channel, ScratchText } from './normalize-description.ts';
 
 /** The analysis of one statement text. */
 export interface TextAnalysis extends ScanResult {
@@ -39,8 +39,7 @@ const ADDRESS_WORDS = new Set([
   'APT',
 ]);
 
-function analyzeText(description: string): TextAnalysis {
-  const text = analyzeIntoScratch(description);
+function analyzeText(text: ScratchText): TextAnalysis {
   let address = false;
   for (let k = text.from; k < text.to && !address; k++) address = ADDRESS_WORDS.has(itemAt(text.tokens, k));
   const analysis: TextAnalysis = {
@@ -63,14 +62,18 @@ function analyzeText(description: string): TextAnalysis {
   return analysis;
 }
 
-/** A per-batch cache of text analyses. */
+/**
+ * A per-batch cache of text analyses: by text, and below that by the text's tokens (ByTokens), so texts that differ
+ * only in their numbers and dates share one analysis.
+ */
 export class TextCache {
   readonly #entries = new Map<string, TextAnalysis>();
+  readonly #byTokens = new ByTokens<TextAnalysis>();
 
   get(description: string): TextAnalysis {
     let found = this.#entries.get(description);
     if (found === undefined) {
-      found = analyzeText(description);
+      found = this.#byTokens.get(description, analyzeText);
       this.#entries.set(description, found);
     }
     return found;

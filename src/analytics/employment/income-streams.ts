@@ -119,19 +119,34 @@ export function findOtherIncomeStreams(ledger: Ledger): IncomeStream<OtherStream
 }
 
 function streamsOf<K extends string>(ledger: Ledger, kindOfCategory: readonly (K | null)[]): IncomeStream<K>[] {
-  const byKey = new Map<string, { kind: K; payer: string; category: number; rows: number[] }>();
+  // The rows of each kind, category and payer (the kind follows from the category), in order of first appearance.
+  type Rows = { key: string; kind: K; payer: string; category: number; rows: number[] };
+  const inOrder: Rows[] = [];
+  const byCategory = new Map<number, Map<string, Rows>>();
+  const payerOfGroup = new Map<number, string>(); // by ledger.groupId
   for (let r = 0; r < ledger.size; r++) {
     const c = valueAt(ledger.category, r);
     const kind = itemAt(kindOfCategory, c);
     if (kind === null || valueAt(ledger.amount, r) <= 0) continue;
-    const payer = itemAt(ledger.merchant, r) ?? payerOf(itemAt(ledger.group, r));
-    const key = `${kind}|${itemAt(personalCategories, c).id}|${payer}`;
-    const found = byKey.get(key);
+    let payer = itemAt(ledger.merchant, r);
+    if (payer === null) {
+      const groupId = valueAt(ledger.groupId, r);
+      payer = payerOfGroup.get(groupId) ?? payerOf(itemAt(ledger.group, r));
+      payerOfGroup.set(groupId, payer);
+    }
+    let byPayer = byCategory.get(c);
+    if (byPayer === undefined) byCategory.set(c, (byPayer = new Map()));
+    const found = byPayer.get(payer);
     if (found) found.rows.push(r);
-    else byKey.set(key, { kind, payer, category: c, rows: [r] });
+    else {
+      const key = `${kind}|${itemAt(personalCategories, c).id}|${payer}`;
+      const rows: Rows = { key, kind, payer, category: c, rows: [r] };
+      byPayer.set(payer, rows);
+      inOrder.push(rows);
+    }
   }
   const groups: (PayerGroup & { kind: K })[] = [];
-  for (const [key, { kind, payer, category, rows }] of byKey) {
+  for (const { key, kind, payer, category, rows } of inOrder) {
     const parts = splitByReference(ledger, rows);
     if (parts === null) groups.push({ key, kind, payer, category, rows });
     else for (const [ref, part] of parts) groups.push({ key: `${key}|${ref}`, kind, payer, category, rows: part });

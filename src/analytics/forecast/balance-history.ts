@@ -32,24 +32,29 @@ export function buildBalanceHistory(ledger: Ledger): BalanceHistory {
   const fromDay = Math.min(ledger.firstDay, ledger.asOfDay);
   const days = ledger.asOfDay - fromDay + 1;
   const delta = new Float64Array(days);
-  // Rows per deposit account, in booking order.
-  const rowsByAccount = new Map<string, number[]>();
+  // Rows per deposit account (null for other accounts), in booking order, by the ledger's account index: accounts
+  // are numbered in the order of their first row, so this is that order.
+  const rowsByAccount: (number[] | null)[] = [];
+  let hasAccounts = false;
   for (let r = 0; r < ledger.size; r++) {
-    const accountId = transactionOf(ledger, r).accountId;
-    let rows = rowsByAccount.get(accountId);
+    const account = valueAt(ledger.accountIndex, r);
+    let rows = rowsByAccount[account];
     if (rows === undefined) {
-      if (!isDeposit(ledger.accounts.get(accountId)?.subType)) continue;
-      rowsByAccount.set(accountId, (rows = []));
+      rows = isDeposit(ledger.accounts.get(transactionOf(ledger, r).accountId)?.subType) ? [] : null;
+      rowsByAccount[account] = rows;
+      hasAccounts ||= rows !== null;
     }
-    rows.push(r);
+    rows?.push(r);
   }
   let opening = 0;
-  for (const rows of rowsByAccount.values()) {
+  for (const rows of rowsByAccount) {
     // An account is listed from its first row, so has one.
+    if (rows === null) continue;
     const after = new Float64Array(rows.length);
     let known = -1;
     let balance = 0;
-    for (const [k, row] of rows.entries()) {
+    for (let k = 0; k < rows.length; k++) {
+      const row = itemAt(rows, k);
       const given = transactionOf(ledger, row).balance;
       if (given !== null && Number.isFinite(given)) {
         balance = given;
@@ -64,19 +69,19 @@ export function buildBalanceHistory(ledger: Ledger): BalanceHistory {
     const start = valueAt(after, 0) - valueAt(ledger.amount, first(rows));
     opening += start;
     let previous = start;
-    for (const [k, row] of rows.entries()) {
+    for (let k = 0; k < rows.length; k++) {
       const balanceAfter = valueAt(after, k);
-      addAt(delta, valueAt(ledger.day, row) - fromDay, balanceAfter - previous);
+      addAt(delta, valueAt(ledger.day, itemAt(rows, k)) - fromDay, balanceAfter - previous);
       previous = balanceAfter;
     }
   }
   const balances = new Float64Array(days);
   let running = opening;
-  for (const [d, change] of delta.entries()) {
-    running += change;
+  for (let d = 0; d < days; d++) {
+    running += valueAt(delta, d);
     balances[d] = running;
   }
-  return { fromDay, balances, hasAccounts: rowsByAccount.size > 0 };
+  return { fromDay, balances, hasAccounts };
 }
 
 /** Share of the days [fromDay, toDay] (clipped to the history) whose end-of-day total balance is below zero. */

@@ -49,17 +49,19 @@ const BUSY_PER_MONTH = 9;
 /** What is left of a counterparty's occurrences, ascending by day, and their sizes in ascending order. */
 interface Pool {
   byDay: readonly Occurrence[];
-  sizes: Float64Array;
+  sizes: Float64Array | readonly number[];
 }
 
 function poolOf(byDay: readonly Occurrence[]): Pool {
   const n = byDay.length;
-  const sizes = new Float64Array(n);
   if (n > 32) {
+    const sizes = new Float64Array(n);
     for (let i = 0; i < n; i++) sizes[i] = Math.abs(itemAt(byDay, i).amount);
     return { byDay, sizes: sizes.sort() };
   }
-  // Most pools are a few payments: an insertion sort is quicker than the typed array's sort.
+  // Most pools are a few payments: an insertion sort is quicker than the typed array's sort, and a small plain
+  // array is much quicker to allocate than a typed one.
+  const sizes: number[] = [];
   for (let i = 0; i < n; i++) {
     const size = Math.abs(itemAt(byDay, i).amount);
     let j = i;
