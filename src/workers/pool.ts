@@ -47,9 +47,10 @@ export interface WorkerPool {
  * lot (the default), and a streamed submission allocates about 2 KB of short-lived strings and objects per row: every thread
  * would then hold tens of MB of garbage between scavenges, and promote whatever a chunk still holds at each. A small
  * one is scavenged more often, each time quickly (little survives), and keeps the threads' memory near their live
- * data (docs/decisions/0078-one-row-one-reader.md, docs/performance.md).
+ * data (docs/decisions/0078-one-row-one-reader.md, docs/performance.md). The report task runs under it too: what it
+ * costs a report is measured by bench/worker-young-gen.bench.ts (docs/performance.md, the young-generation cap).
  */
-const YOUNG_GENERATION_MB = 16;
+export const YOUNG_GENERATION_MB = 16;
 
 /** How long an idle thread stays (its imported task modules with it) before it stops. */
 const IDLE_MS = 5 * 60_000;
