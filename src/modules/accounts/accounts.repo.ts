@@ -123,7 +123,7 @@ export async function upsertBalances(db: Db, customerId: string, rows: BalanceRo
   await db.query(
     `INSERT INTO balances (account_id, customer_id, type, date, amount, currency, date_time, credit_line, updated_at)
      SELECT a, $1, t, d::date, amt::numeric, c, dt, cl::jsonb, $8 FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $9::text[]) AS u(a, t, d, amt, c, dt, cl)
-     ON CONFLICT (account_id, type, date) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency,
+     ON CONFLICT (customer_id, account_id, type, date) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency,
        date_time = EXCLUDED.date_time, credit_line = EXCLUDED.credit_line, updated_at = EXCLUDED.updated_at
      WHERE balances.date_time <= EXCLUDED.date_time`,
     [

@@ -138,7 +138,7 @@ async function storeAccounts(
     byBankId.set(a.bankAccountId, account);
     links.push({ accountId: account.id, bankAccountId: a.bankAccountId });
   });
-  await repo.linkAccounts(tx, consent.id, links);
+  await repo.linkAccounts(tx, { customerId: consent.customer_id, id: consent.id }, links);
   const pulledIds = stored.map((a) => a.id);
   const granted = await grantAccounts(tx, queue, consent, pulledIds, now);
   const dropped = (await repo.accountsOfEarlierConsents(tx, consent.customer_id, consent.bank_slug, consent.id)).filter(

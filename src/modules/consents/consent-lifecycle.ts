@@ -58,7 +58,14 @@ export async function endConsent(
   const to = wasAuthorised ? 'Revoked' : 'Rejected';
   const ended = await repo.transition(tx, consent.id, ['Authorised', 'AwaitingAuthorisation'], to, reason, now);
   if (!ended) return null;
-  if (wasAuthorised) await loseAccounts(tx, queue, consent, await repo.accountsOnlyCoveredBy(tx, consent.id), now);
+  if (wasAuthorised)
+    await loseAccounts(
+      tx,
+      queue,
+      consent,
+      await repo.accountsOnlyCoveredBy(tx, { customerId: consent.customer_id, id: consent.id }),
+      now,
+    );
   if (wasAuthorised && (reason === 'expired' || reason === 'reconfirmation_lapsed'))
     await announceLapse(tx, queue, consent, reason, now);
   if (opts.atBank)

@@ -245,25 +245,26 @@ export async function liveConsentsOfCustomer(db: Db, customerId: string): Promis
 
 export async function linkAccounts(
   db: Db,
-  consentId: string,
+  consent: { customerId: string; id: string },
   links: Array<{ accountId: string; bankAccountId: string }>,
 ): Promise<void> {
   if (links.length === 0) return;
   await db.query(
-    `INSERT INTO consent_accounts (consent_id, account_id, bank_account_id) SELECT $1, a, b FROM unnest($2::text[], $3::text[]) AS u(a, b)
-     ON CONFLICT (consent_id, account_id) DO UPDATE SET bank_account_id = EXCLUDED.bank_account_id`,
-    [consentId, links.map((l) => l.accountId), links.map((l) => l.bankAccountId)],
+    `INSERT INTO consent_accounts (customer_id, consent_id, account_id, bank_account_id)
+     SELECT $1, $2, a, b FROM unnest($3::text[], $4::text[]) AS u(a, b)
+     ON CONFLICT (customer_id, consent_id, account_id) DO UPDATE SET bank_account_id = EXCLUDED.bank_account_id`,
+    [consent.customerId, consent.id, links.map((l) => l.accountId), links.map((l) => l.bankAccountId)],
   );
 }
 
 /** Accounts of the consent not also covered by another Authorised consent: the ones whose access ends with it. */
-export async function accountsOnlyCoveredBy(db: Db, consentId: string): Promise<string[]> {
+export async function accountsOnlyCoveredBy(db: Db, consent: { customerId: string; id: string }): Promise<string[]> {
   return (
     await db.query<{ account_id: string }>(
-      `SELECT ca.account_id FROM consent_accounts ca WHERE ca.consent_id = $1 AND NOT EXISTS (
-       SELECT 1 FROM consent_accounts o JOIN consents c ON c.id = o.consent_id
-       WHERE o.account_id = ca.account_id AND o.consent_id <> $1 AND c.status = 'Authorised')`,
-      [consentId],
+      `SELECT ca.account_id FROM consent_accounts ca WHERE ca.customer_id = $1 AND ca.consent_id = $2 AND NOT EXISTS (
+       SELECT 1 FROM consent_accounts o JOIN consents c ON c.customer_id = o.customer_id AND c.id = o.consent_id
+       WHERE o.customer_id = $1 AND o.account_id = ca.account_id AND o.consent_id <> $2 AND c.status = 'Authorised')`,
+      [consent.customerId, consent.id],
     )
   ).rows.map((r) => r.account_id);
 }
@@ -277,7 +278,7 @@ export async function accountsOfEarlierConsents(
 ): Promise<string[]> {
   return (
     await db.query<{ account_id: string }>(
-      `SELECT DISTINCT ca.account_id FROM consent_accounts ca JOIN consents c ON c.id = ca.consent_id
+      `SELECT DISTINCT ca.account_id FROM consent_accounts ca JOIN consents c ON c.customer_id = ca.customer_id AND c.id = ca.consent_id
      WHERE c.customer_id = $1 AND c.bank_slug = $2 AND c.id <> $3 AND c.status <> 'Authorised'`,
       [customerId, bankSlug, consentId],
     )

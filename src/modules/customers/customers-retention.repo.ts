@@ -28,8 +28,8 @@ export async function inactiveCustomers(db: Db, clientId: string, cutoff: Date, 
 /** Raw bank payloads received before `cutoff`, of the client's customers; up to `limit` a statement. */
 export async function deleteOldPayloads(db: Db, clientId: string, cutoff: Date, limit: number): Promise<number> {
   const r = await db.query(
-    `DELETE FROM bank_payloads WHERE id IN (
-       SELECT b.id FROM bank_payloads b JOIN customers c ON c.id = b.customer_id
+    `DELETE FROM bank_payloads WHERE (customer_id, id) IN (
+       SELECT b.customer_id, b.id FROM bank_payloads b JOIN customers c ON c.id = b.customer_id
        WHERE c.client_id = $1 AND b.received_at < $2 ORDER BY b.received_at LIMIT $3)`,
     [clientId, cutoff, limit],
   );
@@ -50,8 +50,8 @@ export async function deleteOldDeliveries(db: Db, clientId: string, cutoff: Date
 /** Report snapshots stored before `cutoff` that a newer one of the same customer replaced (the latest is served). */
 export async function deleteOldSnapshots(db: Db, clientId: string, cutoff: Date, limit: number): Promise<number> {
   const r = await db.query(
-    `DELETE FROM report_snapshots WHERE id IN (
-       SELECT s.id FROM report_snapshots s JOIN customers c ON c.id = s.customer_id
+    `DELETE FROM report_snapshots WHERE (customer_id, id) IN (
+       SELECT s.customer_id, s.id FROM report_snapshots s JOIN customers c ON c.id = s.customer_id
        WHERE c.client_id = $1 AND s.created_at < $2
          AND EXISTS (SELECT 1 FROM report_snapshots n WHERE n.customer_id = s.customer_id
                        AND (n.created_at, n.id) > (s.created_at, s.id))
@@ -64,12 +64,12 @@ export async function deleteOldSnapshots(db: Db, clientId: string, cutoff: Date,
 /** Finished report runs started before `cutoff`, but never a customer's latest run or the run of a kept snapshot. */
 export async function deleteOldRuns(db: Db, clientId: string, cutoff: Date, limit: number): Promise<number> {
   const r = await db.query(
-    `DELETE FROM report_runs WHERE id IN (
-       SELECT r.id FROM report_runs r JOIN customers c ON c.id = r.customer_id
+    `DELETE FROM report_runs WHERE (customer_id, id) IN (
+       SELECT r.customer_id, r.id FROM report_runs r JOIN customers c ON c.id = r.customer_id
        WHERE c.client_id = $1 AND r.state <> 'running' AND r.started_at < $2
          AND EXISTS (SELECT 1 FROM report_runs n WHERE n.customer_id = r.customer_id
                        AND (n.started_at, n.id) > (r.started_at, r.id))
-         AND NOT EXISTS (SELECT 1 FROM report_snapshots s WHERE s.run_id = r.id)
+         AND NOT EXISTS (SELECT 1 FROM report_snapshots s WHERE s.customer_id = r.customer_id AND s.run_id = r.id)
        LIMIT $3)`,
     [clientId, cutoff, limit],
   );

@@ -88,7 +88,7 @@ export async function coveredAccounts(
 ): Promise<CoveredAccountRow[]> {
   const r = await db.query<CoveredAccountRow>(
     `SELECT t.account_id, min(t.booking_date_time)::text AS first_booking, max(t.booking_date_time)::text AS last_booking
-     FROM transactions t LEFT JOIN accounts a ON a.id = t.account_id
+     FROM transactions t LEFT JOIN accounts a ON a.customer_id = t.customer_id AND a.id = t.account_id
      WHERE t.customer_id = $1 AND t.status = 'Booked' AND t.currency = $2 AND t.booking_date_time <= $3
        AND coalesce(a.type, 'Personal') = 'Personal' AND ${publishedTransaction()}
      GROUP BY t.account_id ORDER BY t.account_id`,

@@ -30,12 +30,12 @@ export async function startDataWork(
   return id;
 }
 
-export async function setDataWorkRows(db: Db, id: string, rows: number): Promise<void> {
-  await db.query('UPDATE data_work SET rows_received = $2 WHERE id = $1', [id, rows]);
+export async function setDataWorkRows(db: Db, customerId: string, id: string, rows: number): Promise<void> {
+  await db.query('UPDATE data_work SET rows_received = $3 WHERE customer_id = $1 AND id = $2', [customerId, id, rows]);
 }
 
-export async function endDataWork(db: Db, id: string): Promise<void> {
-  await db.query('DELETE FROM data_work WHERE id = $1', [id]);
+export async function endDataWork(db: Db, customerId: string, id: string): Promise<void> {
+  await db.query('DELETE FROM data_work WHERE customer_id = $1 AND id = $2', [customerId, id]);
 }
 
 export interface ProcessingRow {

@@ -34,9 +34,9 @@ export async function trackDataWork<T>(
 ): Promise<T> {
   const id = await work.startDataWork(db, what);
   try {
-    return await fn({ rowsReceived: (rows) => work.setDataWorkRows(db, id, rows) });
+    return await fn({ rowsReceived: (rows) => work.setDataWorkRows(db, what.customerId, id, rows) });
   } finally {
-    await work.endDataWork(db, id).catch(() => undefined); // left behind, it expires (data-work.repo.ts)
+    await work.endDataWork(db, what.customerId, id).catch(() => undefined); // left behind, it expires (data-work.repo.ts)
   }
 }
 

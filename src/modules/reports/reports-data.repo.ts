@@ -147,13 +147,14 @@ export async function failInterruptedRuns(db: Db, customerId: string, now: Date)
 
 export async function finishRun(
   db: Db,
-  id: string,
+  run: { customerId: string; id: string },
   state: 'succeeded' | 'failed',
   error: string | null,
   now: Date,
 ): Promise<void> {
-  await db.query('UPDATE report_runs SET state = $2, error = $3, finished_at = $4 WHERE id = $1', [
-    id,
+  await db.query('UPDATE report_runs SET state = $3, error = $4, finished_at = $5 WHERE customer_id = $1 AND id = $2', [
+    run.customerId,
+    run.id,
     state,
     error,
     now,

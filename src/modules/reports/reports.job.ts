@@ -98,13 +98,13 @@ export async function computeCustomerReport(
           now,
         );
       }
-      await data.finishRun(tx, runId, 'succeeded', null, now);
+      await data.finishRun(tx, { customerId, id: runId }, 'succeeded', null, now);
     });
     await discardStaleCategories(deps, customerId);
     return 'computed';
   } catch (err) {
     await data
-      .finishRun(db, runId, 'failed', (err as Error).message.slice(0, 2000), clock.now())
+      .finishRun(db, { customerId, id: runId }, 'failed', (err as Error).message.slice(0, 2000), clock.now())
       .catch(() => undefined);
     await discardStaleCategories(deps, customerId);
     deps.logger.error({ err, customerId, runId }, 'report computation failed');

@@ -58,7 +58,7 @@ export async function findReportState(
 export async function accountTypesWithData(db: Db, customerId: string): Promise<string[]> {
   const r = await db.query<{ type: string }>(
     `SELECT DISTINCT a.type FROM accounts a WHERE a.customer_id = $1 AND (
-       EXISTS (SELECT 1 FROM transactions t WHERE t.customer_id = $1 AND t.account_id = a.id AND ${publishedTransaction()}) OR EXISTS (SELECT 1 FROM balances b WHERE b.account_id = a.id))
+       EXISTS (SELECT 1 FROM transactions t WHERE t.customer_id = $1 AND t.account_id = a.id AND ${publishedTransaction()}) OR EXISTS (SELECT 1 FROM balances b WHERE b.customer_id = $1 AND b.account_id = a.id))
      ORDER BY a.type DESC`,
     [customerId],
   );

@@ -25,7 +25,7 @@ export async function upsertStatements(
   await db.query(
     `INSERT INTO statements (account_id, customer_id, statement_id, start_date_time, body, updated_at)
      SELECT $1, $2, s.body->>'StatementId', s.body->>'StartDateTime', s.body, $4 FROM unnest($3::jsonb[]) AS s(body)
-     ON CONFLICT (account_id, statement_id) DO UPDATE SET body = EXCLUDED.body, start_date_time = EXCLUDED.start_date_time, updated_at = EXCLUDED.updated_at`,
+     ON CONFLICT (customer_id, account_id, statement_id) DO UPDATE SET body = EXCLUDED.body, start_date_time = EXCLUDED.start_date_time, updated_at = EXCLUDED.updated_at`,
     [accountId, customerId, statements.map((s) => JSON.stringify({ ...s, AccountId: accountId })), now],
   );
 }
@@ -78,7 +78,7 @@ export async function upsertParties(
   await db.query(
     `INSERT INTO parties (account_id, customer_id, party_id, body, updated_at)
      SELECT $1, $2, p.body->>'PartyId', p.body, $4 FROM unnest($3::jsonb[]) AS p(body)
-     ON CONFLICT (account_id, party_id) DO UPDATE SET body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
+     ON CONFLICT (customer_id, account_id, party_id) DO UPDATE SET body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
     [accountId, customerId, parties.map((p) => JSON.stringify({ ...p, AccountId: accountId })), now],
   );
 }

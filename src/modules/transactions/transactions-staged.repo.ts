@@ -25,8 +25,8 @@ export async function registerIngest(db: Db, customerId: string, now: Date): Pro
  * Publishes a load: its rows become what every reader sees, at the commit of the caller's transaction. False when
  * the load is not pending (discarded meanwhile): the caller must not count its rows.
  */
-export async function publishIngest(tx: Db, ingestId: string): Promise<boolean> {
-  const r = await tx.query('DELETE FROM pending_ingests WHERE id = $1', [ingestId]);
+export async function publishIngest(tx: Db, customerId: string, ingestId: string): Promise<boolean> {
+  const r = await tx.query('DELETE FROM pending_ingests WHERE customer_id = $1 AND id = $2', [customerId, ingestId]);
   return r.rowCount === 1;
 }
 
@@ -50,7 +50,7 @@ export async function discardIngest(
     );
     await yieldToLoop();
   }
-  await db.query('DELETE FROM pending_ingests WHERE id = $1', [ingestId]);
+  await db.query('DELETE FROM pending_ingests WHERE customer_id = $1 AND id = $2', [customerId, ingestId]);
 }
 
 /**

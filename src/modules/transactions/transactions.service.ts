@@ -257,7 +257,7 @@ async function storeStaged(
     const sorted = await storeBatch(db, ctx, rows, ingestId);
     const publish = async (tx: Db): Promise<SubmissionAnswer> => {
       await requireCustomer(tx, clientId, customerId); // erased meanwhile: its staged rows go with the load
-      if (!(await staged.publishIngest(tx, ingestId)))
+      if (!(await staged.publishIngest(tx, customerId, ingestId)))
         throw new Error('a staged load was discarded before it was published');
       await addCounts(tx, customerId, sorted.fresh);
       return finishStore(tx, ctx, rows.length, sorted, { small: false });
