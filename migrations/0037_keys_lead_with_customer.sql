@@ -76,3 +76,11 @@ ALTER TABLE pending_ingests DROP CONSTRAINT pending_ingests_pkey, ADD PRIMARY KE
 DROP INDEX pending_ingests_customer;
 ALTER TABLE data_work DROP CONSTRAINT data_work_pkey, ADD PRIMARY KEY (customer_id, id);
 ALTER TABLE affordability_declarations DROP CONSTRAINT affordability_declarations_pkey, ADD PRIMARY KEY (customer_id, id);
+
+-- The partial unique indexes that named a consent alone (one waiting pull per consent, one lapse notice per consent)
+-- lead with the customer too: a consent has one customer, so they allow exactly what they allowed, and Citus accepts
+-- them. consents_handoff (a hand-off found by its secret alone) waits for the lookup table.
+DROP INDEX bank_pulls_one_waiting;
+CREATE UNIQUE INDEX bank_pulls_one_waiting ON bank_pulls (customer_id, consent_id) WHERE state IN ('queued', 'running');
+DROP INDEX consent_notices_one_lapse;
+CREATE UNIQUE INDEX consent_notices_one_lapse ON consent_notices (customer_id, consent_id) WHERE threshold = 'expired';

@@ -28,6 +28,8 @@ const KNOWN: Record<string, string> = {
     "a client's user references are unique across its customers, so across shards: the move keeps them in a client-level lookup table (client_id, user_reference) → customer_id",
   'consents: unique (state_hash)':
     'the bank sends the customer back with only the state: the move keeps state → customer in a client-level lookup table',
+  'consents: unique index (handoff_hash)':
+    "the customer's browser hands the bank flow back by its secret alone (consents.repo.ts, claimBankFlowHandoff): the move keeps hand-off → customer in a client-level lookup table, as state_hash",
   'reconfirmation_links: unique (id)':
     'a reconfirmation link is opened by its id alone (no customer in the URL): the move keeps id → customer in a lookup table',
   'component_urls: primary key (id)':
@@ -54,7 +56,7 @@ const KNOWN: Record<string, string> = {
 
 interface Key {
   table: string;
-  kind: 'PRIMARY KEY' | 'UNIQUE' | 'FOREIGN KEY';
+  kind: 'PRIMARY KEY' | 'UNIQUE' | 'UNIQUE INDEX' | 'FOREIGN KEY';
   columns: string[];
   /** a foreign key's referenced table */
   references: string | null;
@@ -89,15 +91,37 @@ async function catalog(db: Database): Promise<{ tables: string[]; customerColumn
      WHERE tc.table_schema = 'public' AND tc.constraint_type IN ('PRIMARY KEY', 'UNIQUE', 'FOREIGN KEY')
      GROUP BY tc.constraint_schema, tc.constraint_name, tc.table_name, tc.constraint_type`,
   );
+  // Unique indexes that back no constraint (partial ones, made by CREATE UNIQUE INDEX): Citus refuses them too when
+  // they do not hold the distribution column, and information_schema does not list them.
+  const uniqueIndexes = await db.query<{ table_name: string; columns: string[] }>(
+    `SELECT t.relname AS table_name,
+       array_agg(a.attname::text ORDER BY k.ord) AS columns
+     FROM pg_index i
+     JOIN pg_class t ON t.oid = i.indrelid AND t.relnamespace = 'public'::regnamespace
+     JOIN pg_class x ON x.oid = i.indexrelid
+     CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+     JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+     WHERE i.indisunique AND NOT t.relispartition
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+     GROUP BY t.relname, x.relname`,
+  );
   return {
     tables: tables.rows.map((r) => r.table_name),
     customerColumn: new Set(withCustomer.rows.map((r) => r.table_name)),
-    keys: keys.rows.map((r) => ({
-      table: r.table_name,
-      kind: r.constraint_type,
-      columns: r.columns,
-      references: r.references,
-    })),
+    keys: [
+      ...keys.rows.map((r) => ({
+        table: r.table_name,
+        kind: r.constraint_type,
+        columns: r.columns,
+        references: r.references,
+      })),
+      ...uniqueIndexes.rows.map((r) => ({
+        table: r.table_name,
+        kind: 'UNIQUE INDEX' as const,
+        columns: r.columns,
+        references: null,
+      })),
+    ],
   };
 }
 
@@ -120,6 +144,7 @@ function findings(c: Awaited<ReturnType<typeof catalog>>): string[] {
       const cols = `(${k.columns.join(', ')})`;
       if (k.kind === 'PRIMARY KEY' && k.columns[0] !== lead) out.push(`${table}: primary key ${cols}`);
       if (k.kind === 'UNIQUE' && k.columns[0] !== lead) out.push(`${table}: unique ${cols}`);
+      if (k.kind === 'UNIQUE INDEX' && k.columns[0] !== lead) out.push(`${table}: unique index ${cols}`);
     }
     for (const k of fks)
       if (k.columns[0] !== 'customer_id') out.push(`${table}: foreign key (${k.columns.join(', ')}) → ${k.references}`);

@@ -44,7 +44,7 @@ async function insertOrFindPull(
   const inserted = (
     await db.query<PullRow>(
       `INSERT INTO bank_pulls (id, consent_id, customer_id, client_id, trigger, state, created_at) VALUES ($1, $2, $3, $4, $5, 'queued', $6)
-     ON CONFLICT (consent_id) WHERE state IN ('queued', 'running') DO NOTHING RETURNING *`,
+     ON CONFLICT (customer_id, consent_id) WHERE state IN ('queued', 'running') DO NOTHING RETURNING *`,
       [p.id, p.consentId, p.customerId, p.clientId, p.trigger, p.now],
     )
   ).rows[0];
