@@ -15,7 +15,11 @@
 import os from 'node:os';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, type ResourceLimits } from 'node:worker_threads';
-import { computeReportTask, type ReportTaskInput } from '../src/modules/reports/reports.task.ts';
+import {
+  computeReportTask,
+  encodeEngineTransactions,
+  type ReportTaskInput,
+} from '../src/modules/reports/reports.task.ts';
 import { YOUNG_GENERATION_MB } from '../src/workers/pool.ts';
 import { generateVolume, toEngineInput } from '../src/personas/index.ts';
 import { median } from './bench-process.ts';
@@ -39,26 +43,7 @@ interface RunTiming {
 function taskInput(count: number, seed: number): ReportTaskInput {
   const { accounts, transactions } = toEngineInput(generateVolume({ asOf: AS_OF, seed, transactions: count }));
   const sorted = [...transactions].sort((a, b) => a.bookedAt - b.bookedAt || (a.id < b.id ? -1 : 1));
-  const transactionSlices: string[] = [];
-  for (let i = 0; i < sorted.length; i += SLICE_ROWS) {
-    const rows = sorted
-      .slice(i, i + SLICE_ROWS)
-      .map((t) => [
-        t.id,
-        t.accountId,
-        t.amount,
-        t.currency,
-        t.status,
-        t.bookedAt,
-        t.description,
-        t.type,
-        t.mcc,
-        t.merchantName,
-        t.submittedCategory,
-        t.balance,
-      ]);
-    transactionSlices.push(JSON.stringify(rows));
-  }
+  const transactionSlices = encodeEngineTransactions(sorted, SLICE_ROWS);
   return { accounts, transactionSlices, asOf: AS_OF };
 }
 

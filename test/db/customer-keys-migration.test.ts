@@ -15,7 +15,8 @@ import { freshTarget, type Target } from '../helpers/fresh-target.ts';
 
 const REKEY = '0037_keys_lead_with_customer';
 
-const TABLES = [
+/** An account and a consent with everything that cascades from them. */
+const ACCOUNT_AND_CONSENT_TABLES = [
   'accounts',
   'balances',
   'parties',
@@ -27,6 +28,10 @@ const TABLES = [
   'reconfirmation_links',
   'bank_pulls',
   'bank_payloads',
+];
+
+const TABLES = [
+  ...ACCOUNT_AND_CONSENT_TABLES,
   'report_runs',
   'report_snapshots',
   'pending_ingests',
@@ -184,20 +189,7 @@ test('migration 0037 keeps every row, gives the consent links their customer, an
     await db.query(`DELETE FROM accounts WHERE customer_id = 'cus_a' AND id = 'acc_1'`);
     await db.query(`DELETE FROM consents WHERE customer_id = 'cus_a' AND id = 'con_1'`);
     const after = await counts(db, 'cus_a');
-    for (const t of [
-      'accounts',
-      'balances',
-      'parties',
-      'statements',
-      'transaction_bank_details',
-      'consents',
-      'consent_accounts',
-      'consent_notices',
-      'reconfirmation_links',
-      'bank_pulls',
-      'bank_payloads',
-    ])
-      assert.equal(after[t], 0, t);
+    for (const t of ACCOUNT_AND_CONSENT_TABLES) assert.equal(after[t], 0, t);
     assert.deepEqual(await counts(db, 'cus_b'), one);
 
     // And a customer's erasure (the row's delete) still takes everything of theirs.

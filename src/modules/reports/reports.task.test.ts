@@ -6,11 +6,15 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeReport } from '../../analytics/compute-report.ts';
-import type { EngineTransaction } from '../../analytics/types.ts';
 import { generatePersona, toAccountWire, toEngineInput } from '../../personas/index.ts';
 import { createWorkerPool, workerTask } from '../../workers/pool.ts';
 import { newClient, newCustomer, startService } from '../../../test/helpers/app.ts';
-import { decodeEngineTransactions, type ComputedReport, type ReportTaskInput } from './reports.task.ts';
+import {
+  decodeEngineTransactions,
+  encodeEngineTransactions,
+  type ComputedReport,
+  type ReportTaskInput,
+} from './reports.task.ts';
 import { loadEngineTransactions, loadEngineTransactionSlices } from './reports-data.repo.ts';
 
 const AS_OF = Date.UTC(2026, 0, 14, 15, 30) / 1000;
@@ -18,34 +22,6 @@ const TASK = workerTask<ReportTaskInput, ComputedReport>(
   new URL('./reports.task.ts', import.meta.url),
   'computeReportTask',
 );
-
-/** The slices' format, as loadEngineTransactionSlices has the database write it. */
-function encode(transactions: EngineTransaction[], sliceSize: number): string[] {
-  const slices: string[] = [];
-  for (let i = 0; i < transactions.length; i += sliceSize) {
-    slices.push(
-      JSON.stringify(
-        transactions
-          .slice(i, i + sliceSize)
-          .map((t) => [
-            t.id,
-            t.accountId,
-            t.amount,
-            t.currency,
-            t.status,
-            t.bookedAt,
-            t.description,
-            t.type,
-            t.mcc,
-            t.merchantName,
-            t.submittedCategory,
-            t.balance,
-          ]),
-      ),
-    );
-  }
-  return slices;
-}
 
 describe('report computation on a worker thread', () => {
   const pool = createWorkerPool(1);
@@ -55,7 +31,7 @@ describe('report computation on a worker thread', () => {
     test(`${name}: the pool's report is computeReport's, member for member`, async () => {
       const input = toEngineInput(generatePersona(name, { asOf: AS_OF, seed: 7, years: 2 }));
       const expected = computeReport({ ...input, asOf: AS_OF });
-      const slices = encode(input.transactions, 500);
+      const slices = encodeEngineTransactions(input.transactions, 500);
       assert.deepEqual(decodeEngineTransactions(slices), input.transactions);
       const got = await pool.run(TASK, { accounts: input.accounts, transactionSlices: slices, asOf: AS_OF });
       assert.equal(got.asOf, expected.asOf);
