@@ -13,6 +13,7 @@ import * as lockout from './auth-lockout.repo.ts';
 import { TokenCache, type CachedToken } from './auth.token-cache.ts';
 
 import type { LockoutSettings } from './auth-lockout.repo.ts';
+import { deleteInBatches } from '../../lib/batches.ts';
 
 export type { LockoutSettings } from './auth-lockout.repo.ts';
 
@@ -157,15 +158,8 @@ const PRUNE_MAX_BATCHES = 100;
  */
 export async function pruneExpiredTokens(db: Db, now: Date): Promise<{ access: number; customer: number }> {
   const before = new Date(now.getTime() - EXPIRED_TOKEN_KEPT_DAYS * 86_400_000);
-  const prune = async (del: (db: Db, before: Date, limit: number) => Promise<number>) => {
-    let deleted = 0;
-    for (let batch = 0; batch < PRUNE_MAX_BATCHES; batch++) {
-      const n = await del(db, before, PRUNE_BATCH_SIZE);
-      deleted += n;
-      if (n < PRUNE_BATCH_SIZE) break;
-    }
-    return deleted;
-  };
+  const prune = (del: (db: Db, before: Date, limit: number) => Promise<number>) =>
+    deleteInBatches((n) => del(db, before, n), { batch: PRUNE_BATCH_SIZE, maxBatches: PRUNE_MAX_BATCHES });
   return {
     access: await prune(repo.deleteAccessTokensExpiredBefore),
     customer: await prune(repo.deleteCustomerTokensExpiredBefore),

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { clientsWithRetention, recordAudit } from '../clients/index.ts';
 import { eraseCustomer, type ErasureSteps } from './customers.erasure.ts';
 import * as repo from './customers-retention.repo.ts';
+import { deleteInBatches } from '../../lib/batches.ts';
 
 /** Customers erased per client per run, rows deleted per statement, statements per kind per client per run. */
 const RETENTION_LIMITS = { customersPerRun: 100, batch: 1000, batchesPerKind: 50 } as const;
@@ -68,12 +69,6 @@ async function applyClientRetention(
 }
 
 /** Each batch its own statement (a short lock, and on the embedded engine others get their turn in between). */
-async function inBatches(deleteUpTo: (limit: number) => Promise<number>): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < RETENTION_LIMITS.batchesPerKind; i++) {
-    const n = await deleteUpTo(RETENTION_LIMITS.batch);
-    total += n;
-    if (n < RETENTION_LIMITS.batch) break;
-  }
-  return total;
+function inBatches(deleteUpTo: (limit: number) => Promise<number>): Promise<number> {
+  return deleteInBatches(deleteUpTo, { batch: RETENTION_LIMITS.batch, maxBatches: RETENTION_LIMITS.batchesPerKind });
 }

@@ -10,6 +10,7 @@
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './idempotency.repo.ts';
+import { deleteInBatches } from '../../lib/batches.ts';
 
 const IN_FLIGHT_TIMEOUT_SECONDS = 300;
 
@@ -80,11 +81,8 @@ export async function runIdempotent<T>(
  */
 export async function pruneExpiredKeys(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - IDEMPOTENCY_WINDOW_SECONDS * 1000);
-  let deleted = 0;
-  for (let batch = 0; batch < PRUNE_MAX_BATCHES; batch++) {
-    const n = await repo.deleteKeysCreatedBefore(db, before, PRUNE_BATCH_SIZE);
-    deleted += n;
-    if (n < PRUNE_BATCH_SIZE) break;
-  }
-  return deleted;
+  return deleteInBatches((n) => repo.deleteKeysCreatedBefore(db, before, n), {
+    batch: PRUNE_BATCH_SIZE,
+    maxBatches: PRUNE_MAX_BATCHES,
+  });
 }
