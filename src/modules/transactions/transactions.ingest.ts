@@ -4,6 +4,7 @@
  */
 import type { FieldError } from '../../lib/app-error.ts';
 import { toDecimalText } from '../../lib/money.ts';
+import { hashPair } from '../../lib/cyrb53.ts';
 import { contentHash, PACKED_NUMBERS, PACKED_TEXT, PACKED_UNSHARED, type TransactionRow } from './transactions.row.ts';
 
 export const MAX_TRANSACTIONS_PER_REQUEST = 100_000;
@@ -44,16 +45,85 @@ function toSeconds(v: number | string): number | null {
   return Number.isSafeInteger(n) && n >= 0 && n <= MAX_UNIX_SECONDS ? n : null;
 }
 
+/** Finds an earlier item with the same account and external id: its index, or undefined (and remembers this one). */
+interface RepeatIndex {
+  firstOf(account: string, id: string, i: number): number | undefined;
+}
+
+/** Exact: account → external id → the first item that had it (the parsed id strings are what it keeps). */
+function exactRepeats(): RepeatIndex {
+  const seen = new Map<string, Map<string, number>>();
+  return {
+    firstOf(account, id, i) {
+      let ids = seen.get(account);
+      if (ids === undefined) seen.set(account, (ids = new Map()));
+      const first = ids.get(id);
+      if (first === undefined) ids.set(id, i);
+      return first;
+    },
+  };
+}
+
+/**
+ * By a 64-bit hash of the id (seeded by its account), in flat typed arrays: 12 bytes an item (24 while it grows)
+ * however long the ids, where a map keeps every id string (a key joining account and id took about 20 MB of a worker
+ * thread's heap for 100 000 items, most of it promoted before it died). Two different ids of an account share a hash
+ * with a chance of about 3 in 10^10 over 100 000 items, and it then names a repeat that is not one: only for a reader
+ * that answers nothing itself from a repeat but reads the body again exactly (streamSubmission in
+ * transactions.task.ts declines; packRows marks the batch for the exact reading).
+ */
+function hashedRepeats(): RepeatIndex {
+  const seeds = new Map<string, number>();
+  const lanes = new Uint32Array(2);
+  let mask = 4095;
+  let low = new Uint32Array(mask + 1);
+  let high = new Uint32Array(mask + 1);
+  let first = new Int32Array(mask + 1); // item index + 1; 0 is an empty slot
+  let size = 0;
+  const place = (l: number, h: number, at: number) => {
+    let slot = l & mask;
+    while (first[slot] !== 0) slot = (slot + 1) & mask;
+    low[slot] = l;
+    high[slot] = h;
+    first[slot] = at;
+  };
+  return {
+    firstOf(account, id, i) {
+      let seed = seeds.get(account);
+      if (seed === undefined) seeds.set(account, (seed = seeds.size));
+      hashPair(id, seed, lanes);
+      const l = lanes[0] as number;
+      const h = lanes[1] as number;
+      for (let slot = l & mask; first[slot] !== 0; slot = (slot + 1) & mask)
+        if (low[slot] === l && high[slot] === h) return (first[slot] as number) - 1;
+      if (++size * 2 > mask) {
+        // Half full: twice the slots, every entry placed again.
+        const [oldLow, oldHigh, oldFirst] = [low, high, first];
+        mask = mask * 2 + 1;
+        low = new Uint32Array(mask + 1);
+        high = new Uint32Array(mask + 1);
+        first = new Int32Array(mask + 1);
+        for (let k = 0; k < oldFirst.length; k++)
+          if (oldFirst[k] !== 0) place(oldLow[k] as number, oldHigh[k] as number, oldFirst[k] as number);
+      }
+      place(l, h, i + 1);
+      return undefined;
+    },
+  };
+}
+
 /**
  * Builds rows item by item, so a caller can feed a 100 000-item request in slices and let the event loop
  * breathe in between. accounts: "bank_slug\u0000number" → account id, for the customer's accounts.
  * `result()` gives the rows in request order, or none when any item was bad (the caller stores nothing).
+ * `repeats`: how repeated ids are found, `exact` or `hashed` (hashedRepeats: far less memory, and after a repeat the
+ * caller must read the body again exactly).
  */
-export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
+export function createRowBuilder(accounts: ReadonlyMap<string, string>, repeats: 'exact' | 'hashed' = 'exact') {
   let rows: TransactionRow[] = [];
   const badValues: FieldError[] = [];
   const unknownAccounts: FieldError[] = [];
-  const seen = new Map<string, number>();
+  const seen = repeats === 'exact' ? exactRepeats() : hashedRepeats();
   let errorCount = 0;
   const report = (list: FieldError[], pointer: string, detail: string) => {
     errorCount++;
@@ -81,15 +151,13 @@ export function createRowBuilder(accounts: ReadonlyMap<string, string>) {
     const bookedAt = toSeconds(t.booking_date_time);
     if (bookedAt === null)
       report(badValues, `${at}/booking_date_time`, 'must be Unix seconds (an integer between 0 and 253402300799)');
-    const key = `${accountId ?? t.bank_slug}\u0000${t.account_number}\u0000${t.external_transaction_id}`;
-    const first = seen.get(key);
+    const first = seen.firstOf(`${accountId ?? t.bank_slug}\u0000${t.account_number}`, t.external_transaction_id, i);
     if (first !== undefined)
       report(
         badValues,
         `${at}/external_transaction_id`,
         `repeats /transactions/${first}/external_transaction_id for the same account`,
       );
-    else seen.set(key, i);
     if (errorCount > 0 || accountId === undefined || amount === null || valueAt === null || bookedAt === null) return;
 
     rows.push(rowOf(t, accountId, amount, balanceAmount, valueAt, bookedAt));
@@ -180,7 +248,8 @@ export interface PackedRows {
   accountKeys: string[];
   accountOf: Int32Array;
   /**
-   * True when some item has a bad value, or repeats an id of the same bank_slug and account_number: then
+   * True when some item has a bad value, or repeats an id of the same bank_slug and account_number (or, about 3 times
+   * in 10^10, only shares its hash: hashedRepeats): then
    * createRowBuilder, given the accounts, says which (rows of a batch without problems whose accounts all exist
    * are exactly the rows createRowBuilder builds).
    */
@@ -198,7 +267,7 @@ export function packRows(items: readonly SubmittedTransactionInput[]): PackedRow
   const accountIndex = new Map<string, number>();
   const stringIndex = new Map<string, number>();
   const list: string[] = [];
-  const seen = new Set<string>();
+  const seen = hashedRepeats(); // a repeat marks the batch for the exact reading
   let problems = false;
   for (let i = 0; i < count; i++) {
     const t = items[i] as SubmittedTransactionInput;
@@ -206,9 +275,7 @@ export function packRows(items: readonly SubmittedTransactionInput[]): PackedRow
     let a = accountIndex.get(accountKey);
     if (a === undefined) accountIndex.set(accountKey, (a = accountIndex.size));
     accountOf[i] = a;
-    const idKey = `${accountKey}\u0000${t.external_transaction_id}`;
-    if (seen.has(idKey)) problems = true;
-    seen.add(idKey);
+    if (seen.firstOf(accountKey, t.external_transaction_id, i) !== undefined) problems = true;
     const amount = toDecimalText(t.amount);
     const balanceAmount = t.balance ? toDecimalText(t.balance.amount) : null;
     const valueAt = toSeconds(t.value_date_time);
