@@ -18,6 +18,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { errorCodes } from 'fastify';
+import { YoungGarbage } from '../lib/young-garbage.ts';
 import type { HttpApp } from './server.ts';
 import type { FastifyRequest } from 'fastify';
 import type { WorkerPool, WorkerTask } from '../workers/pool.ts';
@@ -178,6 +179,9 @@ function gather(payload: Readable, length: number, limit: number): Promise<Buffe
   });
 }
 
+/** Bytes of a big body's reads between young-generation collections (src/lib/young-garbage.ts). */
+const BODY_READS_COLLECTED = 1024 * 1024;
+
 /** A big body with a Content-Length, copied chunk by chunk into shared memory, then read by the route's task. */
 function receiveShared(
   request: FastifyRequest,
@@ -195,6 +199,8 @@ function receiveShared(
     Atomics.notify(arrival, ARRIVED);
   };
   let received = 0;
+  // Each read is garbage once copied: collected every few megabytes, not when V8's external-memory limit is hit.
+  const reads = new YoungGarbage(BODY_READS_COLLECTED);
   const all = new Promise<void>((resolve, reject) => {
     readBody(
       payload,
@@ -203,6 +209,7 @@ function receiveShared(
         shared.set(chunk, received);
         hash?.update(chunk);
         received += chunk.length;
+        reads.add(chunk.length);
         Atomics.store(arrival, ARRIVED, received);
         Atomics.notify(arrival, ARRIVED);
         return null;

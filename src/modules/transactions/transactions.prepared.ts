@@ -6,6 +6,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { MessageChannel } from 'node:worker_threads';
 import { workerTask, type WorkerPool } from '../../workers/pool.ts';
+import { YoungGarbage } from '../../lib/young-garbage.ts';
 import { unpackRows, type IngestResult, type PackedRows } from './transactions.ingest.ts';
 import {
   IN_FLIGHT,
@@ -22,6 +23,8 @@ import {
 import type { TSchema } from 'typebox';
 
 const TASKS = new URL('./transactions.task.ts', import.meta.url);
+/** Bytes of CSV handed to COPY between young-generation collections (src/lib/young-garbage.ts). */
+const CSV_COLLECTED = 1024 * 1024;
 /** The route's bodyTask (transactions.routes.ts). */
 export const READ_SUBMISSION = workerTask<Parameters<typeof readSubmission>[0], ReturnType<typeof readSubmission>>(
   TASKS,
@@ -153,6 +156,8 @@ export class StreamedSubmission {
       Atomics.store(credit, STOPPED, 1);
       Atomics.notify(credit, IN_FLIGHT);
     };
+    // Each chunk is garbage once the socket has written it: collected every few megabytes, not at V8's limit.
+    const written = new YoungGarbage(CSV_COLLECTED);
     async function* chunks(): AsyncGenerator<Uint8Array<ArrayBuffer>> {
       try {
         for (;;) {
@@ -166,6 +171,7 @@ export class StreamedSubmission {
           }
           if ('chunk' in m) {
             yield Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
+            written.add(m.chunk.byteLength);
             // COPY asks for the next: this one is in its hands, and the worker thread may make one more.
             Atomics.sub(credit, IN_FLIGHT, 1);
             Atomics.notify(credit, IN_FLIGHT);
