@@ -51,7 +51,14 @@ const ALLOWED: Record<string, string> = {
  * Tables with a customer_id column and no foreign key (bulk-loaded): the erasure deletes from them by name
  * (src/modules/customers/customers-erasure.repo.ts). Any other table with customer_id must reference customers.
  */
-const ERASED_BY_NAME = new Set(['transactions', 'transaction_categories', 'transaction_counts']);
+const ERASED_BY_NAME = new Set([
+  'transactions',
+  'transaction_categories',
+  'transaction_counts',
+  // lookup tables, no foreign key to customers (docs/decisions/0084-customer-lookups.md)
+  'customer_tokens',
+  'customer_lookups',
+]);
 
 /** The audit trail keeps the customer's opaque id (the record that the erasure was done); nothing else of theirs. */
 const OPAQUE_ID_ALLOWED = new Set(['client_audit_log']);
@@ -236,6 +243,7 @@ describe('customer erasure › nothing of the customer remains in any table or f
     for (const table of [
       'customers',
       'customer_tokens',
+      'customer_lookups',
       'accounts',
       'balances',
       'transactions',

@@ -1,0 +1,32 @@
+-- What arrives with only a secret or a global id is found through a lookup table (secret → customer), and the
+-- customer's own row is then read by (customer_id, …) (docs/decisions/0084-customer-lookups.md, docs/operations.md
+-- "Sharding by customer"). A lookup table holds the mapping and nothing else; in a PostgreSQL sharded by customer it
+-- is distributed by its own key (not co-located with customers), so it has no foreign key to a customer table: the
+-- customer's erasure deletes its lookups by name (customers-erasure.repo.ts), and a client's deletion takes them by
+-- their foreign key to clients (a reference table there).
+
+CREATE TABLE customer_lookups (
+  kind         text NOT NULL CHECK (kind IN ('consent_state', 'consent_handoff')),
+  key          text NOT NULL,   -- SHA-256 (hex) of the secret, or the id, the customer's row is found by
+  customer_id  text NOT NULL,
+  client_id    text NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
+  PRIMARY KEY (kind, key)
+);
+CREATE INDEX customer_lookups_customer ON customer_lookups (customer_id); -- the erasure's delete
+
+-- A consent's OAuth state (the bank sends the browser back with it alone) and its bank flow's start token (the
+-- browser opens it alone): each found through the lookup, unique there as it was in consents, and the consent by
+-- (customer_id, …). Every existing consent's state and hand-off is copied first.
+INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+  SELECT 'consent_state', state_hash, customer_id, client_id FROM consents;
+INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+  SELECT 'consent_handoff', handoff_hash, customer_id, client_id FROM consents WHERE handoff_hash IS NOT NULL;
+ALTER TABLE consents DROP CONSTRAINT consents_state_hash_key, ADD UNIQUE (customer_id, state_hash);
+DROP INDEX consents_handoff;
+CREATE UNIQUE INDEX consents_handoff ON consents (customer_id, handoff_hash) WHERE handoff_hash IS NOT NULL;
+
+-- A customer token is presented alone, and holds nothing but the mapping (token → customer, its client and expiry):
+-- it is a lookup table itself, found by its key in one statement as before. Its foreign key to customers goes (a
+-- lookup table is not co-located with them); the erasure deletes a customer's tokens by name, and a token is issued
+-- only while its customer row, share-locked, exists (auth.repo.ts).
+ALTER TABLE customer_tokens DROP CONSTRAINT customer_tokens_customer_id_fkey;
