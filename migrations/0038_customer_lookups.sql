@@ -6,7 +6,7 @@
 -- their foreign key to clients (a reference table there).
 
 CREATE TABLE customer_lookups (
-  kind         text NOT NULL CHECK (kind IN ('consent_state', 'consent_handoff')),
+  kind         text NOT NULL CHECK (kind IN ('consent_state', 'consent_handoff', 'reconfirmation_link')),
   key          text NOT NULL,   -- SHA-256 (hex) of the secret, or the id, the customer's row is found by
   customer_id  text NOT NULL,
   client_id    text NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
@@ -30,3 +30,9 @@ CREATE UNIQUE INDEX consents_handoff ON consents (customer_id, handoff_hash) WHE
 -- lookup table is not co-located with them); the erasure deletes a customer's tokens by name, and a token is issued
 -- only while its customer row, share-locked, exists (auth.repo.ts).
 ALTER TABLE customer_tokens DROP CONSTRAINT customer_tokens_customer_id_fkey;
+
+-- A reconfirmation link is opened, answered and e-mailed by its id alone (its signed URL, its job): the id → customer
+-- in the lookup (unique there, as the column was), the link by its primary key (customer_id, id).
+INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+  SELECT 'reconfirmation_link', id, customer_id, client_id FROM reconfirmation_links;
+ALTER TABLE reconfirmation_links DROP CONSTRAINT reconfirmation_links_id_key;

@@ -32,6 +32,11 @@ async function seed(db: Database, customer: string, n: number, handoff: boolean)
     [`con_${n}`, customer, `state_${n}`, handoff ? `handoff_${n}` : null],
   );
   await q(
+    `INSERT INTO reconfirmation_links (customer_id, id, client_id, consent_id, send_email, created_at, expires_at)
+     VALUES ($1, $2, 'cl', $3, false, now(), now())`,
+    [customer, `rl_${n}`, `con_${n}`],
+  );
+  await q(
     `INSERT INTO customer_tokens (token_hash, customer_id, client_id, expires_at, created_at)
      VALUES ($1, $2, 'cl', now() + interval '1 hour', now())`,
     [`token_${n}`, customer],
@@ -54,16 +59,20 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     await seed(db, 'cus_b', 2, false);
     const consents = await rows(db, 'SELECT * FROM consents ORDER BY id');
     const tokens = await rows(db, 'SELECT * FROM customer_tokens ORDER BY token_hash');
+    const links = await rows(db, 'SELECT * FROM reconfirmation_links ORDER BY id');
 
     await migrate(db, files);
     assert.deepEqual(await rows(db, 'SELECT * FROM consents ORDER BY id'), consents);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_tokens ORDER BY token_hash'), tokens);
+    assert.deepEqual(await rows(db, 'SELECT * FROM reconfirmation_links ORDER BY id'), links);
     assert.deepEqual(
       await rows(db, 'SELECT kind, key, customer_id, client_id FROM customer_lookups ORDER BY kind, key'),
       [
         { kind: 'consent_handoff', key: 'handoff_1', customer_id: 'cus_a', client_id: 'cl' },
         { kind: 'consent_state', key: 'state_1', customer_id: 'cus_a', client_id: 'cl' },
         { kind: 'consent_state', key: 'state_2', customer_id: 'cus_b', client_id: 'cl' },
+        { kind: 'reconfirmation_link', key: 'rl_1', customer_id: 'cus_a', client_id: 'cl' },
+        { kind: 'reconfirmation_link', key: 'rl_2', customer_id: 'cus_b', client_id: 'cl' },
       ],
     );
 
@@ -78,7 +87,7 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     // No foreign key to customers (sharded, a lookup lives apart from its customer): the customer's row alone does
     // not take its lookups, the erasure deletes them by name (test/api/erasure.test.ts); the client's deletion does.
     await db.query(`DELETE FROM customers WHERE id = 'cus_a'`);
-    assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 2);
+    assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 3);
     assert.equal((await rows(db, `SELECT 1 FROM customer_tokens WHERE customer_id = 'cus_a'`)).length, 1);
     await db.query(`DELETE FROM clients WHERE id = 'cl'`);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_lookups'), []);
