@@ -6,7 +6,8 @@
 -- their foreign key to clients (a reference table there).
 
 CREATE TABLE customer_lookups (
-  kind         text NOT NULL CHECK (kind IN ('consent_state', 'consent_handoff', 'reconfirmation_link')),
+  kind         text NOT NULL CHECK (kind IN ('consent_state', 'consent_handoff', 'reconfirmation_link', 'invitation',
+                                      'connect_session', 'connect_session_secret')),
   key          text NOT NULL,   -- SHA-256 (hex) of the secret, or the id, the customer's row is found by
   customer_id  text NOT NULL,
   client_id    text NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
@@ -36,3 +37,45 @@ ALTER TABLE customer_tokens DROP CONSTRAINT customer_tokens_customer_id_fkey;
 INSERT INTO customer_lookups (kind, key, customer_id, client_id)
   SELECT 'reconfirmation_link', id, customer_id, client_id FROM reconfirmation_links;
 ALTER TABLE reconfirmation_links DROP CONSTRAINT reconfirmation_links_id_key;
+
+-- An invitation is opened, used and e-mailed by its id alone (its signed URL, its job): the id → customer in the
+-- lookup, the invitation keyed (customer_id, id), and the connect sessions it opened reference it by the customer.
+INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+  SELECT 'invitation', id, customer_id, client_id FROM invitations;
+ALTER TABLE connect_sessions DROP CONSTRAINT connect_sessions_invitation_id_fkey;
+ALTER TABLE invitations DROP CONSTRAINT invitations_pkey, ADD PRIMARY KEY (customer_id, id);
+DROP INDEX invitations_customer; -- the primary key leads with the customer now
+ALTER TABLE connect_sessions
+  ADD FOREIGN KEY (customer_id, invitation_id) REFERENCES invitations (customer_id, id) ON DELETE CASCADE;
+CREATE INDEX connect_sessions_invitation ON connect_sessions (customer_id, invitation_id)
+  WHERE invitation_id IS NOT NULL; -- the cascade's
+
+-- A connect session is found by its id (a flow's return) or its secret (the pages' URLs; the secret it replaced too)
+-- alone: both → customer in the lookup, the session keyed (customer_id, id) and (customer_id, secret_hash). Its bank
+-- flows get their customer (their session's) and lead with it; a flow's state is its consent's, so the consent's
+-- lookup finds it.
+INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+  SELECT 'connect_session', id, customer_id, client_id FROM connect_sessions;
+INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+  SELECT 'connect_session_secret', secret_hash, customer_id, client_id FROM connect_sessions;
+INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+  SELECT 'connect_session_secret', previous_secret_hash, customer_id, client_id FROM connect_sessions
+  WHERE previous_secret_hash IS NOT NULL;
+ALTER TABLE connect_flows DROP CONSTRAINT connect_flows_session_id_fkey;
+ALTER TABLE connect_sessions DROP CONSTRAINT connect_sessions_pkey, ADD PRIMARY KEY (customer_id, id),
+  DROP CONSTRAINT connect_sessions_secret_hash_key, ADD UNIQUE (customer_id, secret_hash);
+DROP INDEX connect_sessions_customer;
+DROP INDEX connect_sessions_previous_secret_hash;
+CREATE INDEX connect_sessions_previous_secret_hash ON connect_sessions (customer_id, previous_secret_hash)
+  WHERE previous_secret_hash IS NOT NULL;
+
+ALTER TABLE connect_flows ADD COLUMN customer_id text;
+UPDATE connect_flows f SET customer_id = s.customer_id FROM connect_sessions s WHERE s.id = f.session_id;
+-- A flow whose session is gone cannot be (its foreign key cascaded); none is left without a customer.
+ALTER TABLE connect_flows ALTER COLUMN customer_id SET NOT NULL,
+  DROP CONSTRAINT connect_flows_pkey, ADD PRIMARY KEY (customer_id, state_hash),
+  ADD FOREIGN KEY (customer_id, session_id) REFERENCES connect_sessions (customer_id, id) ON DELETE CASCADE;
+DROP INDEX connect_flows_session;
+CREATE INDEX connect_flows_session ON connect_flows (customer_id, session_id, seq DESC);
+DROP INDEX connect_flows_consent;
+CREATE INDEX connect_flows_consent ON connect_flows (customer_id, consent_id);

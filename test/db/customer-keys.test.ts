@@ -31,17 +31,9 @@ const KNOWN: Record<string, string> = {
     'made before its customer exists (customer_id is set when the page makes the customer) and opened by its token: it stays a client-level lookup table, or is keyed (customer_id, id) once made with its customer',
   'component_urls: unique (token_hash)':
     'opened by its token alone: the move keeps token → customer in a client-level lookup table',
-  'connect_sessions: primary key (id)':
-    'ids are global and a session is found by its id or secret alone (src/modules/connect/connect.repo.ts): the move keys it (customer_id, id) with a lookup table for the secret',
-  'connect_sessions: unique (secret_hash)': 'found by its secret alone: a lookup table, as component_urls',
   'connect_sessions: foreign key (component_url_id) → component_urls': 'follows component_urls',
-  'connect_sessions: foreign key (invitation_id) → invitations': 'follows invitations',
-  'connect_flows: no customer_id column':
-    'a hosted flow is found by its state alone (the bank redirect): it stays a client-level lookup table',
   'idempotency_keys: primary key (client_id, key)':
     "a key is the client's, and some requests (creating a customer) have no customer yet: it stays client-level",
-  'invitations: primary key (id)':
-    'ids are global and an invitation link is opened by its id alone: the move keys it (customer_id, id) and keeps id → customer in a lookup table',
   'webhook_deliveries: primary key (id)':
     'a delivery belongs to a webhook (client-level) and may concern no customer (test events): it stays client-level',
   'webhook_delivery_attempts: no customer_id column': 'follows webhook_deliveries, client-level',
@@ -57,7 +49,7 @@ const KNOWN: Record<string, string> = {
  */
 const LOOKUP_TABLES: Record<string, string> = {
   customer_lookups:
-    "a consent's OAuth state (the bank sends the browser back with it alone), its bank flow's start token (the browser opens it alone), a reconfirmation link's id (its signed URL) → the customer",
+    "a consent's OAuth state (the bank sends the browser back with it alone), its bank flow's start token (the browser opens it alone), a reconfirmation link's or an invitation's id (their signed URLs), a connect session's id or secret (the hosted pages) → the customer; a hosted flow is found by its consent's state",
   customer_tokens:
     'a customer token is presented alone; the row is the mapping token → customer with its client and expiry, read in one statement on the hot path',
 };

@@ -37,6 +37,22 @@ async function seed(db: Database, customer: string, n: number, handoff: boolean)
     [customer, `rl_${n}`, `con_${n}`],
   );
   await q(
+    `INSERT INTO invitations (id, client_id, customer_id, customer_type, email, reference, send_email, created_at, expires_at)
+     VALUES ($1, 'cl', $2, 'Individual', 'a@example.com', $2, false, now(), now())`,
+    [`inv_${n}`, customer],
+  );
+  await q(
+    `INSERT INTO connect_sessions (id, secret_hash, previous_secret_hash, client_id, customer_id, invitation_id,
+       customer_token_sealed, created_at, expires_at)
+     VALUES ($1, $2, $3, 'cl', $4, $5, 'sealed', now(), now())`,
+    [`ses_${n}`, `secret_${n}`, handoff ? `old_secret_${n}` : null, customer, `inv_${n}`],
+  );
+  await q(
+    `INSERT INTO connect_flows (state_hash, session_id, consent_id, bank_slug, created_at)
+     VALUES ($1, $2, $3, 'bank', now())`,
+    [`state_${n}`, `ses_${n}`, `con_${n}`],
+  );
+  await q(
     `INSERT INTO customer_tokens (token_hash, customer_id, client_id, expires_at, created_at)
      VALUES ($1, $2, 'cl', now() + interval '1 hour', now())`,
     [`token_${n}`, customer],
@@ -60,17 +76,34 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     const consents = await rows(db, 'SELECT * FROM consents ORDER BY id');
     const tokens = await rows(db, 'SELECT * FROM customer_tokens ORDER BY token_hash');
     const links = await rows(db, 'SELECT * FROM reconfirmation_links ORDER BY id');
+    const invitations = await rows(db, 'SELECT * FROM invitations ORDER BY id');
+    const sessions = await rows(db, 'SELECT * FROM connect_sessions ORDER BY id');
+    const flows = await rows(db, 'SELECT * FROM connect_flows ORDER BY state_hash');
 
     await migrate(db, files);
     assert.deepEqual(await rows(db, 'SELECT * FROM consents ORDER BY id'), consents);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_tokens ORDER BY token_hash'), tokens);
     assert.deepEqual(await rows(db, 'SELECT * FROM reconfirmation_links ORDER BY id'), links);
+    assert.deepEqual(await rows(db, 'SELECT * FROM invitations ORDER BY id'), invitations);
+    assert.deepEqual(await rows(db, 'SELECT * FROM connect_sessions ORDER BY id'), sessions);
+    // The flows get their session's customer.
+    assert.deepEqual(
+      await rows(db, 'SELECT * FROM connect_flows ORDER BY state_hash'),
+      flows.map((f, i) => ({ ...f, customer_id: ['cus_a', 'cus_b'][i] })),
+    );
     assert.deepEqual(
       await rows(db, 'SELECT kind, key, customer_id, client_id FROM customer_lookups ORDER BY kind, key'),
       [
+        { kind: 'connect_session', key: 'ses_1', customer_id: 'cus_a', client_id: 'cl' },
+        { kind: 'connect_session', key: 'ses_2', customer_id: 'cus_b', client_id: 'cl' },
+        { kind: 'connect_session_secret', key: 'old_secret_1', customer_id: 'cus_a', client_id: 'cl' },
+        { kind: 'connect_session_secret', key: 'secret_1', customer_id: 'cus_a', client_id: 'cl' },
+        { kind: 'connect_session_secret', key: 'secret_2', customer_id: 'cus_b', client_id: 'cl' },
         { kind: 'consent_handoff', key: 'handoff_1', customer_id: 'cus_a', client_id: 'cl' },
         { kind: 'consent_state', key: 'state_1', customer_id: 'cus_a', client_id: 'cl' },
         { kind: 'consent_state', key: 'state_2', customer_id: 'cus_b', client_id: 'cl' },
+        { kind: 'invitation', key: 'inv_1', customer_id: 'cus_a', client_id: 'cl' },
+        { kind: 'invitation', key: 'inv_2', customer_id: 'cus_b', client_id: 'cl' },
         { kind: 'reconfirmation_link', key: 'rl_1', customer_id: 'cus_a', client_id: 'cl' },
         { kind: 'reconfirmation_link', key: 'rl_2', customer_id: 'cus_b', client_id: 'cl' },
       ],
@@ -84,10 +117,22 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
       /duplicate key|unique/,
     );
 
+    // A session names its invitation by the customer now: another customer's invitation is refused, and the
+    // invitation's deletion still takes its sessions.
+    await assert.rejects(
+      db.query(
+        `INSERT INTO connect_sessions (id, secret_hash, client_id, customer_id, invitation_id, customer_token_sealed, created_at, expires_at)
+         VALUES ('ses_x', 'secret_x', 'cl', 'cus_b', 'inv_1', 'sealed', now(), now())`,
+      ),
+      /foreign key/,
+    );
+    await db.query(`DELETE FROM invitations WHERE customer_id = 'cus_b' AND id = 'inv_2'`);
+    assert.deepEqual(await rows(db, `SELECT id FROM connect_sessions WHERE customer_id = 'cus_b'`), []);
+
     // No foreign key to customers (sharded, a lookup lives apart from its customer): the customer's row alone does
     // not take its lookups, the erasure deletes them by name (test/api/erasure.test.ts); the client's deletion does.
     await db.query(`DELETE FROM customers WHERE id = 'cus_a'`);
-    assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 3);
+    assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 7);
     assert.equal((await rows(db, `SELECT 1 FROM customer_tokens WHERE customer_id = 'cus_a'`)).length, 1);
     await db.query(`DELETE FROM clients WHERE id = 'cl'`);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_lookups'), []);
