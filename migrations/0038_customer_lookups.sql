@@ -7,7 +7,7 @@
 
 CREATE TABLE customer_lookups (
   kind         text NOT NULL CHECK (kind IN ('consent_state', 'consent_handoff', 'reconfirmation_link', 'invitation',
-                                      'connect_session', 'connect_session_secret')),
+                                      'connect_session', 'connect_session_secret', 'user_reference')),
   key          text NOT NULL,   -- SHA-256 (hex) of the secret, or the id, the customer's row is found by
   customer_id  text NOT NULL,
   client_id    text NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
@@ -79,3 +79,9 @@ DROP INDEX connect_flows_session;
 CREATE INDEX connect_flows_session ON connect_flows (customer_id, session_id, seq DESC);
 DROP INDEX connect_flows_consent;
 CREATE INDEX connect_flows_consent ON connect_flows (customer_id, consent_id);
+
+-- A client's user references are unique across its customers, so across shards: (client, reference) → customer in
+-- the lookup, its key the pair as a JSON array; customers keep only their primary key (id).
+INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+  SELECT 'user_reference', jsonb_build_array(client_id, user_reference)::text, id, client_id FROM customers;
+ALTER TABLE customers DROP CONSTRAINT customers_client_id_user_reference_key;

@@ -25,8 +25,6 @@ import { openPostgres } from '../../src/db/postgres.ts';
  * presented without the customer) or stays client-level (docs/operations.md lists the order).
  */
 const KNOWN: Record<string, string> = {
-  'customers: unique (client_id, user_reference)':
-    "a client's user references are unique across its customers, so across shards: the move keeps them in a client-level lookup table (client_id, user_reference) → customer_id",
   'component_urls: primary key (id)':
     'made before its customer exists (customer_id is set when the page makes the customer) and opened by its token: it stays a client-level lookup table, or is keyed (customer_id, id) once made with its customer',
   'component_urls: unique (token_hash)':
@@ -49,7 +47,7 @@ const KNOWN: Record<string, string> = {
  */
 const LOOKUP_TABLES: Record<string, string> = {
   customer_lookups:
-    "a consent's OAuth state (the bank sends the browser back with it alone), its bank flow's start token (the browser opens it alone), a reconfirmation link's or an invitation's id (their signed URLs), a connect session's id or secret (the hosted pages) → the customer; a hosted flow is found by its consent's state",
+    "a consent's OAuth state (the bank sends the browser back with it alone), its bank flow's start token (the browser opens it alone), a reconfirmation link's or an invitation's id (their signed URLs), a connect session's id or secret (the hosted pages), a client's user reference (unique per client, across its customers) → the customer; a hosted flow is found by its consent's state",
   customer_tokens:
     'a customer token is presented alone; the row is the mapping token → customer with its client and expiry, read in one statement on the hot path',
 };

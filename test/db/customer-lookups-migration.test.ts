@@ -106,6 +106,8 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
         { kind: 'invitation', key: 'inv_2', customer_id: 'cus_b', client_id: 'cl' },
         { kind: 'reconfirmation_link', key: 'rl_1', customer_id: 'cus_a', client_id: 'cl' },
         { kind: 'reconfirmation_link', key: 'rl_2', customer_id: 'cus_b', client_id: 'cl' },
+        { kind: 'user_reference', key: '["cl", "cus_a"]', customer_id: 'cus_a', client_id: 'cl' },
+        { kind: 'user_reference', key: '["cl", "cus_b"]', customer_id: 'cus_b', client_id: 'cl' },
       ],
     );
 
@@ -132,7 +134,7 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     // No foreign key to customers (sharded, a lookup lives apart from its customer): the customer's row alone does
     // not take its lookups, the erasure deletes them by name (test/api/erasure.test.ts); the client's deletion does.
     await db.query(`DELETE FROM customers WHERE id = 'cus_a'`);
-    assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 7);
+    assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 8);
     assert.equal((await rows(db, `SELECT 1 FROM customer_tokens WHERE customer_id = 'cus_a'`)).length, 1);
     await db.query(`DELETE FROM clients WHERE id = 'cl'`);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_lookups'), []);
