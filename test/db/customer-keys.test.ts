@@ -26,15 +26,16 @@ import { openPostgres } from '../../src/db/postgres.ts';
  */
 const KNOWN: Record<string, string> = {
   'component_urls: primary key (id)':
-    'made before its customer exists (customer_id is set when the page makes the customer) and opened by its token: it stays a client-level lookup table, or is keyed (customer_id, id) once made with its customer',
+    'made by the client for a user_reference before its customer may exist (customer_id is set when the page makes the customer), so it cannot lead with the customer: the move makes its customer with it, keys it (customer_id, id) and adds a customer_lookups kind for its token, or keeps it client-level without customer_id',
   'component_urls: unique (token_hash)':
-    'opened by its token alone: the move keeps token → customer in a client-level lookup table',
+    'opened by its token alone, before its customer may exist: a customer_lookups kind once it is made with its customer (see its primary key)',
   'connect_sessions: foreign key (component_url_id) → component_urls': 'follows component_urls',
   'idempotency_keys: primary key (client_id, key)':
-    "a key is the client's, and some requests (creating a customer) have no customer yet: it stays client-level",
+    "client-level (a key is the client's, and some requests, creating a customer, have none yet) but its customer_id keeps a cascading foreign key to customers, which is how a customer's erasure removes their keys: the move drops it and the erasure deletes them by name, as for the lookup tables",
   'webhook_deliveries: primary key (id)':
-    'a delivery belongs to a webhook (client-level) and may concern no customer (test events): it stays client-level',
-  'webhook_delivery_attempts: no customer_id column': 'follows webhook_deliveries, client-level',
+    "client-level (a delivery belongs to a webhook, and a test event concerns no customer) but its customer_id keeps a cascading foreign key to customers for the erasure: the move drops it and the erasure deletes the customer's deliveries by name",
+  'webhook_delivery_attempts: no customer_id column':
+    'follows webhook_deliveries (an attempt references its delivery, which the test counts as a customer table while it references customers)',
 };
 
 /**
