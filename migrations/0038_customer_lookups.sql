@@ -85,3 +85,9 @@ CREATE INDEX connect_flows_consent ON connect_flows (customer_id, consent_id);
 INSERT INTO customer_lookups (kind, key, customer_id, client_id)
   SELECT 'user_reference', jsonb_build_array(client_id, user_reference)::text, id, client_id FROM customers;
 ALTER TABLE customers DROP CONSTRAINT customers_client_id_user_reference_key;
+
+-- Idempotency keys are the client's (a request may have no customer yet): a client-level table, kept on the
+-- coordinator or distributed by client_id when sharded, so it cannot reference customers. Its customer_id stays (the
+-- erasure deletes the customer's keys by name, customers-erasure.repo.ts); a key is claimed naming a customer only
+-- while the customer row, share-locked, exists (idempotency.repo.ts).
+ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_customer_id_fkey;

@@ -31,7 +31,7 @@ const ALLOWED: Record<string, string> = {
   access_tokens: "a client's access tokens (hashes), not a customer's",
   webhooks: "a client's webhook targets",
   idempotency_keys:
-    'has customer_id (a foreign key) for submissions; a row of no customer keeps only a hash and an answer of no customer',
+    'has customer_id for submissions (the erasure deletes those by name); a row of no customer keeps only a hash and an answer of no customer',
   client_audit_log:
     'the trail of what was done to a client: an erasure is recorded by the opaque customer id, never their data (checked below)',
   rate_limits:
@@ -55,9 +55,10 @@ const ERASED_BY_NAME = new Set([
   'transactions',
   'transaction_categories',
   'transaction_counts',
-  // lookup tables, no foreign key to customers (docs/decisions/0084-customer-lookups.md)
+  // lookup tables and client-level tables, no foreign key to customers (docs/decisions/0084-customer-lookups.md)
   'customer_tokens',
   'customer_lookups',
+  'idempotency_keys',
 ]);
 
 /** The audit trail keeps the customer's opaque id (the record that the erasure was done); nothing else of theirs. */

@@ -30,8 +30,6 @@ const KNOWN: Record<string, string> = {
   'component_urls: unique (token_hash)':
     'opened by its token alone, before its customer may exist: a customer_lookups kind once it is made with its customer (see its primary key)',
   'connect_sessions: foreign key (component_url_id) → component_urls': 'follows component_urls',
-  'idempotency_keys: primary key (client_id, key)':
-    "client-level (a key is the client's, and some requests, creating a customer, have none yet) but its customer_id keeps a cascading foreign key to customers, which is how a customer's erasure removes their keys: the move drops it and the erasure deletes them by name, as for the lookup tables",
   'webhook_deliveries: primary key (id)':
     "client-level (a delivery belongs to a webhook, and a test event concerns no customer) but its customer_id keeps a cascading foreign key to customers for the erasure: the move drops it and the erasure deletes the customer's deliveries by name",
   'webhook_delivery_attempts: no customer_id column':
@@ -52,6 +50,18 @@ const LOOKUP_TABLES: Record<string, string> = {
   customer_tokens:
     'a customer token is presented alone; the row is the mapping token → customer with its client and expiry, read in one statement on the hot path',
 };
+/**
+ * Client-level tables that keep a customer_id (so that a customer's erasure finds their rows) but are the client's:
+ * sharded by customer they stay on the coordinator or are distributed by client_id, not co-located with customers.
+ * The rule: no foreign key to a customer table (the erasure deletes their rows by name,
+ * src/modules/customers/customers-erasure.repo.ts), and a primary key that leads with client_id. One that must keep
+ * such a key stays in KNOWN with its reason.
+ */
+const CLIENT_LEVEL: Record<string, string> = {
+  idempotency_keys:
+    "a key is the client's Idempotency-Key, and some requests (creating a customer) have no customer yet; submissions name theirs",
+};
+
 const LOOKUP_COLUMNS = new Set(['kind', 'key', 'token_hash', 'customer_id', 'client_id', 'expires_at', 'created_at']);
 
 interface Key {
@@ -139,13 +149,19 @@ async function catalog(db: Database): Promise<Catalog> {
 
 /** What breaks the rule, one line each ("accounts: primary key (id)"). */
 function findings(c: Catalog): string[] {
-  const isCustomerTable = (t: string) => t === 'customers' || c.customerColumn.has(t);
+  const isCustomerTable = (t: string) => t === 'customers' || (c.customerColumn.has(t) && !(t in CLIENT_LEVEL));
   const out: string[] = [];
   for (const table of c.tables) {
     const own = c.keys.filter((k) => k.table === table);
     const fks = own.filter((k) => k.kind === 'FOREIGN KEY' && k.references !== null && isCustomerTable(k.references));
     if (table in LOOKUP_TABLES) {
       out.push(...lookupFindings(c, table, own, fks));
+      continue;
+    }
+    if (table in CLIENT_LEVEL) {
+      const pk = own.find((k) => k.kind === 'PRIMARY KEY');
+      if (pk?.columns[0] !== 'client_id') out.push(`${table} (client-level): primary key not led by client_id`);
+      for (const k of fks) out.push(`${table} (client-level): foreign key (${k.columns.join(', ')}) → ${k.references}`);
       continue;
     }
     if (!isCustomerTable(table)) {
@@ -205,6 +221,14 @@ describe('the schema, for a PostgreSQL sharded by customer', async () => {
       [],
     );
     for (const table of Object.keys(LOOKUP_TABLES)) assert.ok(tables.includes(table), `${table} is a table`);
+  });
+
+  test('every declared client-level table exists, leads with the client and references no customer table', () => {
+    assert.deepEqual(
+      found.filter((f) => f.includes('(client-level)')),
+      [],
+    );
+    for (const table of Object.keys(CLIENT_LEVEL)) assert.ok(tables.includes(table), `${table} is a table`);
   });
 
   test('the tables keyed by customer already are most of the data: transactions and what derives from it', () => {

@@ -53,6 +53,11 @@ async function seed(db: Database, customer: string, n: number, handoff: boolean)
     [`state_${n}`, `ses_${n}`, `con_${n}`],
   );
   await q(
+    `INSERT INTO idempotency_keys (client_id, key, request_hash, state, created_at, customer_id)
+     VALUES ('cl', $1, 'h', 'done', now(), $2)`,
+    [`key_${n}`, customer],
+  );
+  await q(
     `INSERT INTO customer_tokens (token_hash, customer_id, client_id, expires_at, created_at)
      VALUES ($1, $2, 'cl', now() + interval '1 hour', now())`,
     [`token_${n}`, customer],
@@ -76,6 +81,7 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     const consents = await rows(db, 'SELECT * FROM consents ORDER BY id');
     const tokens = await rows(db, 'SELECT * FROM customer_tokens ORDER BY token_hash');
     const links = await rows(db, 'SELECT * FROM reconfirmation_links ORDER BY id');
+    const keys = await rows(db, 'SELECT * FROM idempotency_keys ORDER BY key');
     const invitations = await rows(db, 'SELECT * FROM invitations ORDER BY id');
     const sessions = await rows(db, 'SELECT * FROM connect_sessions ORDER BY id');
     const flows = await rows(db, 'SELECT * FROM connect_flows ORDER BY state_hash');
@@ -84,6 +90,7 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     assert.deepEqual(await rows(db, 'SELECT * FROM consents ORDER BY id'), consents);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_tokens ORDER BY token_hash'), tokens);
     assert.deepEqual(await rows(db, 'SELECT * FROM reconfirmation_links ORDER BY id'), links);
+    assert.deepEqual(await rows(db, 'SELECT * FROM idempotency_keys ORDER BY key'), keys);
     assert.deepEqual(await rows(db, 'SELECT * FROM invitations ORDER BY id'), invitations);
     assert.deepEqual(await rows(db, 'SELECT * FROM connect_sessions ORDER BY id'), sessions);
     // The flows get their session's customer.
@@ -131,14 +138,16 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     await db.query(`DELETE FROM invitations WHERE customer_id = 'cus_b' AND id = 'inv_2'`);
     assert.deepEqual(await rows(db, `SELECT id FROM connect_sessions WHERE customer_id = 'cus_b'`), []);
 
-    // No foreign key to customers (sharded, a lookup lives apart from its customer): the customer's row alone does
-    // not take its lookups, the erasure deletes them by name (test/api/erasure.test.ts); the client's deletion does.
+    // No foreign key to customers (sharded, a lookup or a client-level row lives apart from its customer): the
+    // customer's row alone does not take its lookups, tokens or idempotency keys, the erasure deletes them by name (test/api/erasure.test.ts); the client's deletion does.
     await db.query(`DELETE FROM customers WHERE id = 'cus_a'`);
     assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 8);
     assert.equal((await rows(db, `SELECT 1 FROM customer_tokens WHERE customer_id = 'cus_a'`)).length, 1);
+    assert.equal((await rows(db, `SELECT 1 FROM idempotency_keys WHERE customer_id = 'cus_a'`)).length, 1);
     await db.query(`DELETE FROM clients WHERE id = 'cl'`);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_lookups'), []);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_tokens'), []);
+    assert.deepEqual(await rows(db, 'SELECT * FROM idempotency_keys'), []);
   } finally {
     await db.close();
     await target?.drop();

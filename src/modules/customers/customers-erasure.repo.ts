@@ -77,13 +77,15 @@ export async function beginErasure(tx: Db, clientId: string, customerId: string,
 }
 
 /**
- * The customer's lookup rows (docs/decisions/0084-customer-lookups.md): lookup tables have no foreign key to customers
- * (sharded by customer, they are distributed by their own key), so they go by name, in the transaction that deletes
- * the customer row: from its commit on, no secret of theirs (a customer token, a consent's state) finds anything.
+ * The customer's rows in the lookup tables and the client-level tables (docs/decisions/0084-customer-lookups.md):
+ * they have no foreign key to customers (sharded by customer, they are not co-located with them), so they go by name,
+ * in the transaction that deletes the customer row: from its commit on, no secret of theirs (a customer token, a
+ * consent's state) finds anything, and no idempotency key keeps an answer of theirs.
  */
 async function deleteLookups(tx: Db, customerId: string): Promise<void> {
   await tx.query('DELETE FROM customer_tokens WHERE customer_id = $1', [customerId]);
   await tx.query('DELETE FROM customer_lookups WHERE customer_id = $1', [customerId]);
+  await tx.query('DELETE FROM idempotency_keys WHERE customer_id = $1', [customerId]);
 }
 
 /**
