@@ -8,7 +8,7 @@
 CREATE TABLE customer_lookups (
   kind         text NOT NULL CHECK (kind IN ('consent_state', 'consent_handoff', 'reconfirmation_link', 'invitation',
                                       'connect_session', 'connect_session_secret', 'user_reference')),
-  key          text NOT NULL,   -- SHA-256 (hex) of the secret, or the id, the customer's row is found by
+  key          text NOT NULL,   -- SHA-256 (hex) of the secret, the id, or the (client, reference) pair as JSON
   customer_id  text NOT NULL,
   client_id    text NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
   PRIMARY KEY (kind, key)

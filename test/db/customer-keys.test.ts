@@ -21,8 +21,9 @@ import { openPostgres } from '../../src/db/postgres.ts';
  * Known departures, by the finding's text. They predate the rule. The tables whose only reason was "ids are global"
  * were re-keyed by migrations/0037_keys_lead_with_customer.sql (docs/decisions/0083-customer-keys-first-moves.md);
  * what is found by a secret alone goes through a lookup table since migrations/0038_customer_lookups.sql
- * (docs/decisions/0084-customer-lookups.md; LOOKUP_TABLES below). What is left needs one too (a secret, token or id
- * presented without the customer) or stays client-level (docs/operations.md lists the order).
+ * (docs/decisions/0084-customer-lookups.md; LOOKUP_TABLES below), and idempotency_keys is declared client-level
+ * (CLIENT_LEVEL below). What is left needs a component URL made with its customer, or a client-level table's
+ * foreign key to customers dropped (docs/operations.md lists the order).
  */
 const KNOWN: Record<string, string> = {
   'component_urls: primary key (id)':
