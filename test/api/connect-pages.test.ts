@@ -199,5 +199,14 @@ describe('hosted connect pages', async () => {
     svc.clock.advance(86_400 + 1);
     await deleteExpiredConnectRows(svc.deps.db, svc.clock.now());
     assert.equal((await get(banks)).statusCode, 404);
+    // with the lookups of the sessions it dropped (docs/decisions/0084-customer-lookups.md): none is left pointing
+    // at a session that is gone
+    const stale = await svc.deps.db.query(
+      `SELECT l.kind FROM customer_lookups l
+       WHERE l.kind IN ('connect_session', 'connect_session_secret') AND NOT EXISTS (
+         SELECT 1 FROM connect_sessions s WHERE s.customer_id = l.customer_id
+           AND l.key IN (s.id, s.secret_hash, s.previous_secret_hash))`,
+    );
+    assert.deepEqual(stale.rows, []);
   });
 });

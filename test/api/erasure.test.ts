@@ -31,7 +31,7 @@ const ALLOWED: Record<string, string> = {
   access_tokens: "a client's access tokens (hashes), not a customer's",
   webhooks: "a client's webhook targets",
   idempotency_keys:
-    'has customer_id (a foreign key) for submissions; a row of no customer keeps only a hash and an answer of no customer',
+    'has customer_id for submissions (the erasure deletes those by name); a row of no customer keeps only a hash and an answer of no customer',
   client_audit_log:
     'the trail of what was done to a client: an erasure is recorded by the opaque customer id, never their data (checked below)',
   rate_limits:
@@ -51,7 +51,15 @@ const ALLOWED: Record<string, string> = {
  * Tables with a customer_id column and no foreign key (bulk-loaded): the erasure deletes from them by name
  * (src/modules/customers/customers-erasure.repo.ts). Any other table with customer_id must reference customers.
  */
-const ERASED_BY_NAME = new Set(['transactions', 'transaction_categories', 'transaction_counts']);
+const ERASED_BY_NAME = new Set([
+  'transactions',
+  'transaction_categories',
+  'transaction_counts',
+  // lookup tables and client-level tables, no foreign key to customers (docs/decisions/0084-customer-lookups.md)
+  'customer_tokens',
+  'customer_lookups',
+  'idempotency_keys',
+]);
 
 /** The audit trail keeps the customer's opaque id (the record that the erasure was done); nothing else of theirs. */
 const OPAQUE_ID_ALLOWED = new Set(['client_audit_log']);
@@ -236,6 +244,7 @@ describe('customer erasure › nothing of the customer remains in any table or f
     for (const table of [
       'customers',
       'customer_tokens',
+      'customer_lookups',
       'accounts',
       'balances',
       'transactions',

@@ -20,39 +20,50 @@ import { openPostgres } from '../../src/db/postgres.ts';
 /**
  * Known departures, by the finding's text. They predate the rule. The tables whose only reason was "ids are global"
  * were re-keyed by migrations/0037_keys_lead_with_customer.sql (docs/decisions/0083-customer-keys-first-moves.md);
- * what is left needs a client-level lookup table (a secret, token or id presented without the customer) or stays
- * client-level, and is made with the move (docs/operations.md lists the order).
+ * what is found by a secret alone goes through a lookup table since migrations/0038_customer_lookups.sql
+ * (docs/decisions/0084-customer-lookups.md; LOOKUP_TABLES below), and idempotency_keys is declared client-level
+ * (CLIENT_LEVEL below). What is left needs a component URL made with its customer, or a client-level table's
+ * foreign key to customers dropped (docs/operations.md lists the order).
  */
 const KNOWN: Record<string, string> = {
-  'customers: unique (client_id, user_reference)':
-    "a client's user references are unique across its customers, so across shards: the move keeps them in a client-level lookup table (client_id, user_reference) → customer_id",
-  'consents: unique (state_hash)':
-    'the bank sends the customer back with only the state: the move keeps state → customer in a client-level lookup table',
-  'consents: unique index (handoff_hash)':
-    "the customer's browser hands the bank flow back by its secret alone (consents.repo.ts, claimBankFlowHandoff): the move keeps hand-off → customer in a client-level lookup table, as state_hash",
-  'reconfirmation_links: unique (id)':
-    'a reconfirmation link is opened by its id alone (no customer in the URL): the move keeps id → customer in a lookup table',
   'component_urls: primary key (id)':
-    'made before its customer exists (customer_id is set when the page makes the customer) and opened by its token: it stays a client-level lookup table, or is keyed (customer_id, id) once made with its customer',
+    'made by the client for a user_reference before its customer may exist (customer_id is set when the page makes the customer), so it cannot lead with the customer: the move makes its customer with it, keys it (customer_id, id) and adds a customer_lookups kind for its token, or keeps it client-level without customer_id',
   'component_urls: unique (token_hash)':
-    'opened by its token alone: the move keeps token → customer in a client-level lookup table',
-  'connect_sessions: primary key (id)':
-    'ids are global and a session is found by its id or secret alone (src/modules/connect/connect.repo.ts): the move keys it (customer_id, id) with a lookup table for the secret',
-  'connect_sessions: unique (secret_hash)': 'found by its secret alone: a lookup table, as component_urls',
+    'opened by its token alone, before its customer may exist: a customer_lookups kind once it is made with its customer (see its primary key)',
   'connect_sessions: foreign key (component_url_id) → component_urls': 'follows component_urls',
-  'connect_sessions: foreign key (invitation_id) → invitations': 'follows invitations',
-  'connect_flows: no customer_id column':
-    'a hosted flow is found by its state alone (the bank redirect): it stays a client-level lookup table',
-  'customer_tokens: primary key (token_hash)':
-    'a customer token is presented alone: it stays a lookup table (token → customer), not distributed',
-  'idempotency_keys: primary key (client_id, key)':
-    "a key is the client's, and some requests (creating a customer) have no customer yet: it stays client-level",
-  'invitations: primary key (id)':
-    'ids are global and an invitation link is opened by its id alone: the move keys it (customer_id, id) and keeps id → customer in a lookup table',
   'webhook_deliveries: primary key (id)':
-    'a delivery belongs to a webhook (client-level) and may concern no customer (test events): it stays client-level',
-  'webhook_delivery_attempts: no customer_id column': 'follows webhook_deliveries, client-level',
+    "client-level (a delivery belongs to a webhook, and a test event concerns no customer) but its customer_id keeps a cascading foreign key to customers for the erasure: the move drops it and the erasure deletes the customer's deliveries by name",
+  'webhook_delivery_attempts: no customer_id column':
+    'follows webhook_deliveries (an attempt references its delivery, which the test counts as a customer table while it references customers)',
 };
+
+/**
+ * Lookup tables (docs/decisions/0084-customer-lookups.md): what arrives with only a secret or an id finds its customer
+ * here, then the customer's row by (customer_id, …). Sharded by customer, each is distributed by its own key, not
+ * co-located with customers, so it must be one: only the key and where it leads (LOOKUP_COLUMNS), a primary key
+ * without customer_id, no foreign key to a customer table (the customer's erasure deletes its rows by name,
+ * src/modules/customers/customers-erasure.repo.ts; its client's by the foreign key to clients, a reference table), and
+ * no table referencing it.
+ */
+const LOOKUP_TABLES: Record<string, string> = {
+  customer_lookups:
+    "a consent's OAuth state (the bank sends the browser back with it alone), its bank flow's start token (the browser opens it alone), a reconfirmation link's or an invitation's id (their signed URLs), a connect session's id or secret (the hosted pages), a client's user reference (unique per client, across its customers) → the customer; a hosted flow is found by its consent's state",
+  customer_tokens:
+    'a customer token is presented alone; the row is the mapping token → customer with its client and expiry, read in one statement on the hot path',
+};
+/**
+ * Client-level tables that keep a customer_id (so that a customer's erasure finds their rows) but are the client's:
+ * sharded by customer they stay on the coordinator or are distributed by client_id, not co-located with customers.
+ * The rule: no foreign key to a customer table (the erasure deletes their rows by name,
+ * src/modules/customers/customers-erasure.repo.ts), and a primary key that leads with client_id. One that must keep
+ * such a key stays in KNOWN with its reason.
+ */
+const CLIENT_LEVEL: Record<string, string> = {
+  idempotency_keys:
+    "a key is the client's Idempotency-Key, and some requests (creating a customer) have no customer yet; submissions name theirs",
+};
+
+const LOOKUP_COLUMNS = new Set(['kind', 'key', 'token_hash', 'customer_id', 'client_id', 'expires_at', 'created_at']);
 
 interface Key {
   table: string;
@@ -62,7 +73,14 @@ interface Key {
   references: string | null;
 }
 
-async function catalog(db: Database): Promise<{ tables: string[]; customerColumn: Set<string>; keys: Key[] }> {
+interface Catalog {
+  tables: string[];
+  customerColumn: Set<string>;
+  keys: Key[];
+  columns: Map<string, string[]>;
+}
+
+async function catalog(db: Database): Promise<Catalog> {
   // Partitions (transactions_p00…) are their parent's: pg_class says which tables are partitions.
   const tables = await db.query<{ table_name: string }>(
     `SELECT t.table_name FROM information_schema.tables t
@@ -105,7 +123,12 @@ async function catalog(db: Database): Promise<{ tables: string[]; customerColumn
        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
      GROUP BY t.relname, x.relname`,
   );
+  const columns = await db.query<{ table_name: string; columns: string[] }>(
+    `SELECT table_name, array_agg(column_name::text ORDER BY ordinal_position) AS columns
+     FROM information_schema.columns WHERE table_schema = 'public' GROUP BY table_name`,
+  );
   return {
+    columns: new Map(columns.rows.map((r) => [r.table_name, r.columns])),
     tables: tables.rows.map((r) => r.table_name),
     customerColumn: new Set(withCustomer.rows.map((r) => r.table_name)),
     keys: [
@@ -126,12 +149,22 @@ async function catalog(db: Database): Promise<{ tables: string[]; customerColumn
 }
 
 /** What breaks the rule, one line each ("accounts: primary key (id)"). */
-function findings(c: Awaited<ReturnType<typeof catalog>>): string[] {
-  const isCustomerTable = (t: string) => t === 'customers' || c.customerColumn.has(t);
+function findings(c: Catalog): string[] {
+  const isCustomerTable = (t: string) => t === 'customers' || (c.customerColumn.has(t) && !(t in CLIENT_LEVEL));
   const out: string[] = [];
   for (const table of c.tables) {
     const own = c.keys.filter((k) => k.table === table);
     const fks = own.filter((k) => k.kind === 'FOREIGN KEY' && k.references !== null && isCustomerTable(k.references));
+    if (table in LOOKUP_TABLES) {
+      out.push(...lookupFindings(c, table, own, fks));
+      continue;
+    }
+    if (table in CLIENT_LEVEL) {
+      const pk = own.find((k) => k.kind === 'PRIMARY KEY');
+      if (pk?.columns[0] !== 'client_id') out.push(`${table} (client-level): primary key not led by client_id`);
+      for (const k of fks) out.push(`${table} (client-level): foreign key (${k.columns.join(', ')}) → ${k.references}`);
+      continue;
+    }
     if (!isCustomerTable(table)) {
       if (fks.length > 0) out.push(`${table}: no customer_id column`);
       continue;
@@ -152,10 +185,25 @@ function findings(c: Awaited<ReturnType<typeof catalog>>): string[] {
   return out.sort();
 }
 
+/** What keeps a declared lookup table from being one (distributed by its own key, apart from customers). */
+function lookupFindings(c: Catalog, table: string, own: Key[], fks: Key[]): string[] {
+  const out: string[] = [];
+  for (const col of c.columns.get(table) ?? [])
+    if (!LOOKUP_COLUMNS.has(col)) out.push(`${table} (lookup): column ${col} beyond the mapping`);
+  const pk = own.find((k) => k.kind === 'PRIMARY KEY');
+  if (!pk || pk.columns.includes('customer_id')) out.push(`${table} (lookup): primary key not its own key`);
+  for (const k of fks) out.push(`${table} (lookup): foreign key (${k.columns.join(', ')}) → ${k.references}`);
+  for (const k of c.keys)
+    if (k.kind === 'FOREIGN KEY' && k.references === table) out.push(`${k.table}: foreign key → lookup ${table}`);
+  return out;
+}
+
 describe('the schema, for a PostgreSQL sharded by customer', async () => {
   const db = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite(null);
   await migrate(db);
-  const found = findings(await catalog(db));
+  const cat = await catalog(db);
+  const found = findings(cat);
+  const tables = cat.tables;
   await db.close();
 
   test("every customer table's primary key, unique keys and foreign keys lead with the customer", () => {
@@ -166,6 +214,22 @@ describe('the schema, for a PostgreSQL sharded by customer', async () => {
   test('every known departure is still there (the list only shrinks)', () => {
     const gone = Object.keys(KNOWN).filter((k) => !found.includes(k));
     assert.deepEqual(gone, [], 'remove these from KNOWN: the schema no longer departs so');
+  });
+
+  test('every declared lookup table exists and is one (its key, the customer, no foreign key to customers)', () => {
+    assert.deepEqual(
+      found.filter((f) => f.includes('lookup')),
+      [],
+    );
+    for (const table of Object.keys(LOOKUP_TABLES)) assert.ok(tables.includes(table), `${table} is a table`);
+  });
+
+  test('every declared client-level table exists, leads with the client and references no customer table', () => {
+    assert.deepEqual(
+      found.filter((f) => f.includes('(client-level)')),
+      [],
+    );
+    for (const table of Object.keys(CLIENT_LEVEL)) assert.ok(tables.includes(table), `${table} is a table`);
   });
 
   test('the tables keyed by customer already are most of the data: transactions and what derives from it', () => {

@@ -2,8 +2,9 @@
  * A consent is never left open at the bank when the local step after creating it fails: endpoint 5 creates the
  * account-access-consent at the (sandbox) bank, then stores its row; when storing fails, the consent is deleted at
  * the bank at once, and when the bank does not answer that, a bank.revoke job deletes it later.
- * The failure is forced: the database refuses the consent's INSERT, and for the second case the connector's
- * DELETE goes to a closed port (undici's Agent, which the connector's bank pools are, patched for the duration).
+ * The failure is forced: the database refuses the statement that inserts the consent (with its lookup row), and for
+ * the second case the connector's DELETE goes to a closed port (undici's Agent, which the connector's bank pools
+ * are, patched for the duration).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,7 +35,7 @@ async function whileConsentRowsFail<T>(svc: LiveService, fn: () => Promise<T>): 
   const db = svc.deps.db;
   const query = db.query;
   db.query = (async (sql: string, params?: unknown[]) => {
-    if (/^\s*INSERT INTO consents\b/i.test(sql)) throw new Error('the disk is full (forced by the test)');
+    if (/\bINSERT INTO consents\b/i.test(sql)) throw new Error('the disk is full (forced by the test)');
     return query.call(db, sql, params);
   }) as typeof db.query;
   try {

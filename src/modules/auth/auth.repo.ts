@@ -31,14 +31,20 @@ export async function findAccessToken(db: Db, hash: string): Promise<{ client_id
   return r.rows[0] ?? null;
 }
 
-/** False when the client is disabled or gone (no token is stored). */
+/**
+ * False when the client is disabled or gone, or the customer is gone (no token is stored). customer_tokens is a lookup
+ * table (docs/decisions/0084-customer-lookups.md): no foreign key to customers, so the customer row is share-locked
+ * here as the client's is (an erasure under way waits for the insert, or the insert finds the customer gone), and
+ * the erasure deletes the customer's tokens by name.
+ */
 export async function insertCustomerToken(
   db: Db,
   t: { hash: string; clientId: string; customerId: string; expiresAt: Date; now: Date },
 ): Promise<boolean> {
   const r = await db.query(
     `INSERT INTO customer_tokens (token_hash, customer_id, client_id, expires_at, created_at)
-     SELECT $1, $3, $2, $4, $5 WHERE EXISTS (${ACTIVE_CLIENT})`,
+     SELECT $1, $3, $2, $4, $5 WHERE EXISTS (${ACTIVE_CLIENT})
+       AND EXISTS (SELECT 1 FROM customers WHERE id = $3 AND client_id = $2 FOR SHARE)`,
     [t.hash, t.clientId, t.customerId, t.expiresAt, t.now],
   );
   return r.rowCount > 0;

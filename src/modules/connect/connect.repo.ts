@@ -32,12 +32,22 @@ export interface SessionRow {
 }
 
 export interface FlowRow {
+  customer_id: string;
   state_hash: string;
   session_id: string;
   consent_id: string;
   bank_slug: string;
   created_at: Date;
 }
+
+/*
+ * A session is found by its id or its secret (current or replaced) alone, a flow by its state alone: each finds its
+ * customer in customer_lookups first, then the row by (customer_id, …), in one statement
+ * (docs/decisions/0084-customer-lookups.md). A flow's state is its consent's (endpoint 5's), so the consent's
+ * lookup finds the flow's customer too. `$n` is the id's, secret's or state's parameter.
+ */
+const customerOf = (kind: 'connect_session' | 'connect_session_secret' | 'consent_state', n: number) =>
+  `customer_id = (SELECT customer_id FROM customer_lookups WHERE kind = '${kind}' AND key = $${n})`;
 
 export async function insertComponentUrl(
   db: Db,
@@ -77,7 +87,10 @@ export async function setComponentCustomer(db: Db, id: string, customerId: strin
 export async function insertSession(db: Db, s: Omit<SessionRow, 'completed_at'>): Promise<SessionRow> {
   return theRow(
     await db.query<SessionRow>(
-      `INSERT INTO connect_sessions (id, secret_hash, client_id, customer_id, invitation_id, component_url_id, origin, customer_token_sealed, created_at, expires_at, browser_binding_hash)
+      `WITH lookup AS (
+         INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+         VALUES ('connect_session', $1, $4, $3), ('connect_session_secret', $2, $4, $3))
+       INSERT INTO connect_sessions (id, secret_hash, client_id, customer_id, invitation_id, component_url_id, origin, customer_token_sealed, created_at, expires_at, browser_binding_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
       [
         s.id,
@@ -98,61 +111,103 @@ export async function insertSession(db: Db, s: Omit<SessionRow, 'completed_at'>)
 
 export async function findSessionBySecretHash(db: Db, secretHash: string): Promise<SessionRow | null> {
   return (
-    (await db.query<SessionRow>('SELECT * FROM connect_sessions WHERE secret_hash = $1', [secretHash])).rows[0] ?? null
+    (
+      await db.query<SessionRow>(
+        `SELECT * FROM connect_sessions WHERE ${customerOf('connect_session_secret', 1)} AND secret_hash = $1`,
+        [secretHash],
+      )
+    ).rows[0] ?? null
   );
 }
 
 export async function findSessionById(db: Db, id: string): Promise<SessionRow | null> {
-  return (await db.query<SessionRow>('SELECT * FROM connect_sessions WHERE id = $1', [id])).rows[0] ?? null;
+  return (
+    (
+      await db.query<SessionRow>(
+        `SELECT * FROM connect_sessions WHERE ${customerOf('connect_session', 1)} AND id = $1`,
+        [id],
+      )
+    ).rows[0] ?? null
+  );
 }
 
-/** The secret it replaces is kept as the previous one (migrations/0033_hosted_pages_way_back.sql). */
+/**
+ * The secret it replaces is kept as the previous one (migrations/0033_hosted_pages_way_back.sql); the new one gets its
+ * lookup, and the one replaced before (no longer found by anything) loses its, in one statement.
+ */
 export async function replaceSessionSecret(db: Db, id: string, secretHash: string): Promise<void> {
-  await db.query('UPDATE connect_sessions SET previous_secret_hash = secret_hash, secret_hash = $2 WHERE id = $1', [
-    id,
-    secretHash,
-  ]);
+  await db.query(
+    `WITH cur AS (
+       SELECT customer_id, client_id, previous_secret_hash FROM connect_sessions
+       WHERE ${customerOf('connect_session', 1)} AND id = $1),
+     gone AS (
+       DELETE FROM customer_lookups
+       WHERE kind = 'connect_session_secret' AND key = (SELECT previous_secret_hash FROM cur) AND key <> $2),
+     replaced AS (
+       UPDATE connect_sessions SET previous_secret_hash = secret_hash, secret_hash = $2
+       WHERE customer_id = (SELECT customer_id FROM cur) AND id = $1)
+     INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+       SELECT 'connect_session_secret', $2, customer_id, client_id FROM cur`,
+    [id, secretHash],
+  );
 }
 
 /** The session whose secret this was before it was replaced. */
 export async function findSessionByPreviousSecretHash(db: Db, secretHash: string): Promise<SessionRow | null> {
   return (
-    (await db.query<SessionRow>('SELECT * FROM connect_sessions WHERE previous_secret_hash = $1', [secretHash]))
-      .rows[0] ?? null
+    (
+      await db.query<SessionRow>(
+        `SELECT * FROM connect_sessions WHERE ${customerOf('connect_session_secret', 1)} AND previous_secret_hash = $1`,
+        [secretHash],
+      )
+    ).rows[0] ?? null
   );
 }
 
 export async function markSessionCompleted(db: Db, id: string, now: Date): Promise<void> {
-  await db.query('UPDATE connect_sessions SET completed_at = $2 WHERE id = $1 AND completed_at IS NULL', [id, now]);
+  await db.query(
+    `UPDATE connect_sessions SET completed_at = $2
+     WHERE ${customerOf('connect_session', 1)} AND id = $1 AND completed_at IS NULL`,
+    [id, now],
+  );
 }
 
 export async function insertFlow(db: Db, f: FlowRow): Promise<void> {
   await db.query(
-    'INSERT INTO connect_flows (state_hash, session_id, consent_id, bank_slug, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [f.state_hash, f.session_id, f.consent_id, f.bank_slug, f.created_at],
+    `INSERT INTO connect_flows (customer_id, state_hash, session_id, consent_id, bank_slug, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [f.customer_id, f.state_hash, f.session_id, f.consent_id, f.bank_slug, f.created_at],
   );
 }
 
 /** The hosted return of a flow, once: a second visit finds nothing. */
 export async function claimFlowReturn(db: Db, stateHash: string, now: Date): Promise<FlowRow | null> {
   const r = await db.query<FlowRow>(
-    'UPDATE connect_flows SET returned_at = $2 WHERE state_hash = $1 AND returned_at IS NULL RETURNING *',
+    `UPDATE connect_flows SET returned_at = $2
+     WHERE ${customerOf('consent_state', 1)} AND state_hash = $1 AND returned_at IS NULL RETURNING *`,
     [stateHash, now],
   );
   return r.rows[0] ?? null;
 }
 
 export async function findFlowByStateHash(db: Db, stateHash: string): Promise<FlowRow | null> {
-  return (await db.query<FlowRow>('SELECT * FROM connect_flows WHERE state_hash = $1', [stateHash])).rows[0] ?? null;
+  return (
+    (
+      await db.query<FlowRow>(
+        `SELECT * FROM connect_flows WHERE ${customerOf('consent_state', 1)} AND state_hash = $1`,
+        [stateHash],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 export async function findFlowOfSession(db: Db, sessionId: string, consentId: string): Promise<FlowRow | null> {
   return (
     (
-      await db.query<FlowRow>('SELECT * FROM connect_flows WHERE session_id = $1 AND consent_id = $2', [
-        sessionId,
-        consentId,
-      ])
+      await db.query<FlowRow>(
+        `SELECT * FROM connect_flows WHERE ${customerOf('connect_session', 1)} AND session_id = $1 AND consent_id = $2`,
+        [sessionId, consentId],
+      )
     ).rows[0] ?? null
   );
 }
@@ -161,25 +216,35 @@ export async function findFlowOfSession(db: Db, sessionId: string, consentId: st
 export async function latestFlow(db: Db, sessionId: string): Promise<{ flow: FlowRow | null; count: number }> {
   const rows = (
     await db.query<FlowRow & { n: string | number }>(
-      'SELECT state_hash, session_id, consent_id, bank_slug, created_at, count(*) OVER () AS n FROM connect_flows WHERE session_id = $1 ORDER BY seq DESC LIMIT 1',
+      `SELECT customer_id, state_hash, session_id, consent_id, bank_slug, created_at, count(*) OVER () AS n
+       FROM connect_flows WHERE ${customerOf('connect_session', 1)} AND session_id = $1 ORDER BY seq DESC LIMIT 1`,
       [sessionId],
     )
   ).rows;
   return { flow: rows[0] ?? null, count: rows[0] ? Number(rows[0].n) : 0 };
 }
 
-export async function sessionsOfConsent(db: Db, consentId: string): Promise<SessionRow[]> {
+export async function sessionsOfConsent(db: Db, consent: { customerId: string; id: string }): Promise<SessionRow[]> {
   return (
     await db.query<SessionRow>(
-      'SELECT s.* FROM connect_sessions s JOIN connect_flows f ON f.session_id = s.id WHERE f.consent_id = $1',
-      [consentId],
+      `SELECT s.* FROM connect_sessions s JOIN connect_flows f ON f.customer_id = s.customer_id AND f.session_id = s.id
+       WHERE f.customer_id = $1 AND f.consent_id = $2`,
+      [consent.customerId, consent.id],
     )
   ).rows;
 }
 
 /** Housekeeping: spent or expired component URLs and sessions are of no use after a day. */
 export async function deleteExpired(db: Db, before: Date): Promise<void> {
-  await db.query('DELETE FROM connect_sessions WHERE expires_at < $1', [before]);
+  // With their lookups (the id, the secret, the secret replaced).
+  await db.query(
+    `WITH gone AS (DELETE FROM connect_sessions WHERE expires_at < $1 RETURNING id, secret_hash, previous_secret_hash)
+     DELETE FROM customer_lookups
+     WHERE (kind = 'connect_session' AND key IN (SELECT id FROM gone))
+        OR (kind = 'connect_session_secret'
+            AND key IN (SELECT secret_hash FROM gone UNION ALL SELECT previous_secret_hash FROM gone))`,
+    [before],
+  );
   await db.query(
     'DELETE FROM component_urls WHERE expires_at < $1 AND NOT EXISTS (SELECT 1 FROM connect_sessions s WHERE s.component_url_id = component_urls.id)',
     [before],

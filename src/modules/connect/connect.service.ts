@@ -352,6 +352,7 @@ export async function recordFlow(
   now: Date,
 ): Promise<void> {
   await repo.insertFlow(db, {
+    customer_id: session.customerId,
     state_hash: tokenLookupHash(flow.state),
     session_id: session.id,
     consent_id: flow.consentId,
@@ -444,8 +445,12 @@ export async function completeSession(
  * connect session that started that consent, so an invitation is marked used even when the customer never
  * comes back to the result page. Does nothing for consents started elsewhere.
  */
-export async function markConnectFlowAuthorised(db: Db, consentId: string, now: Date): Promise<void> {
-  for (const s of await repo.sessionsOfConsent(db, consentId)) {
+export async function markConnectFlowAuthorised(
+  db: Db,
+  consent: { customerId: string; id: string },
+  now: Date,
+): Promise<void> {
+  for (const s of await repo.sessionsOfConsent(db, consent)) {
     await repo.markSessionCompleted(db, s.id, now);
     if (s.invitation_id) await markInvitationUsed(db, s.invitation_id, now);
   }

@@ -19,11 +19,15 @@ import type { ConsentRow } from './consents.repo.ts';
  * hands out. The bank's authorisation URL is made only when a browser opens it (webflow.service.ts, openBankFlow):
  * its signed request object, and a pushed request's request_uri, live about a minute, the address 30.
  */
-export async function handOffBankFlow(deps: ConsentDeps, consentId: string, state: string): Promise<string> {
+export async function handOffBankFlow(
+  deps: ConsentDeps,
+  consent: { customerId: string; id: string },
+  state: string,
+): Promise<string> {
   const token = randomToken('', 32);
   await repo.setBankFlowHandoff(
     deps.db,
-    consentId,
+    consent,
     tokenLookupHash(token),
     seal(deps.installationKey, FLOW_STATE_PURPOSE, state),
   );

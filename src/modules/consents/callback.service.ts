@@ -155,7 +155,7 @@ async function recordAuthorisation(
       next_refresh_at: new Date(now.getTime() + deps.config.consentRefreshIntervalSeconds * 1000),
     });
     if (!authorised) return;
-    await markConnectFlowAuthorised(tx, consent.id, now); // hosted connect pages (modules/connect): complete the session, mark its invitation used
+    await markConnectFlowAuthorised(tx, { customerId: consent.customer_id, id: consent.id }, now); // hosted connect pages (modules/connect): complete the session, mark its invitation used
     // One consent per customer and bank: an earlier one is replaced. Its accounts stay authorised for now; the new
     // consent's first pull decides which of them the customer shared again (the others lose authorisation then).
     for (const old of await repo.otherConsents(tx, consent.customer_id, consent.bank_slug, consent.id, [

@@ -57,9 +57,15 @@ export type NewConsent = Pick<
   | 'bank_consent_id'
 >;
 
+/**
+ * The consent and its state's lookup (docs/decisions/0084-customer-lookups.md) in one statement: the callback finds
+ * the customer by the state alone, then the consent by (customer_id, state_hash).
+ */
 export async function insertConsent(db: Db, c: NewConsent, now: Date): Promise<ConsentRow> {
   const r = await db.query<ConsentRow>(
-    `INSERT INTO consents (id, client_id, customer_id, bank_slug, status, permissions, transaction_from, transaction_to, expiration,
+    `WITH lookup AS (
+       INSERT INTO customer_lookups (kind, key, customer_id, client_id) VALUES ('consent_state', $12, $3, $2))
+     INSERT INTO consents (id, client_id, customer_id, bank_slug, status, permissions, transaction_from, transaction_to, expiration,
        sharing_purposes, sharing_third_parties, redirect_url, state_hash, code_verifier_sealed, nonce_sealed, bank_consent_id, created_at, status_updated_at)
      VALUES ($1, $2, $3, $4, 'AwaitingAuthorisation', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) RETURNING *`,
     [
@@ -149,12 +155,20 @@ export async function lockConsent(db: Db, id: string): Promise<ConsentStatus | n
   );
 }
 
+/*
+ * What arrives with a secret alone finds its customer in customer_lookups first (docs/decisions/0084-customer-lookups.md),
+ * then the consent by (customer_id, …), in the same statement: $1 is the secret's hash.
+ */
+const CUSTOMER_OF_STATE = "SELECT customer_id FROM customer_lookups WHERE kind = 'consent_state' AND key = $1";
+const CUSTOMER_OF_HANDOFF = "SELECT customer_id FROM customer_lookups WHERE kind = 'consent_handoff' AND key = $1";
+
 /** The callback's claim on a state: works once (a replay finds nothing). */
 export async function claimState(db: Db, stateHash: string, now: Date): Promise<ConsentRow | null> {
   return (
     (
       await db.query<ConsentRow>(
-        'UPDATE consents SET state_used_at = $2 WHERE state_hash = $1 AND state_used_at IS NULL RETURNING *',
+        `UPDATE consents SET state_used_at = $2
+         WHERE customer_id = (${CUSTOMER_OF_STATE}) AND state_hash = $1 AND state_used_at IS NULL RETURNING *`,
         [stateHash, now],
       )
     ).rows[0] ?? null
@@ -286,12 +300,21 @@ export async function accountsOfEarlierConsents(
 }
 
 /** The one-time start address of a new consent's bank flow (endpoint 5 hands it out instead of the bank's URL). */
-export async function setBankFlowHandoff(db: Db, id: string, handoffHash: string, stateSealed: string): Promise<void> {
-  await db.query('UPDATE consents SET handoff_hash = $2, bank_flow_state_sealed = $3 WHERE id = $1', [
-    id,
-    handoffHash,
-    stateSealed,
-  ]);
+export async function setBankFlowHandoff(
+  db: Db,
+  consent: { customerId: string; id: string },
+  handoffHash: string,
+  stateSealed: string,
+): Promise<void> {
+  // With its lookup, in one statement (a consent gets one start token, when it is made).
+  await db.query(
+    `WITH c AS (
+       UPDATE consents SET handoff_hash = $3, bank_flow_state_sealed = $4 WHERE customer_id = $1 AND id = $2
+       RETURNING customer_id, client_id)
+     INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+       SELECT 'consent_handoff', $3, customer_id, client_id FROM c`,
+    [consent.customerId, consent.id, handoffHash, stateSealed],
+  );
 }
 
 /**
@@ -306,12 +329,12 @@ export async function claimBankFlowHandoff(
 ): Promise<{ id: string; bank_flow_state_sealed: string; created_at: Date } | null> {
   const r = await db.query<{ id: string; bank_flow_state_sealed: string; created_at: Date }>(
     `WITH old AS (
-       SELECT id, bank_flow_state_sealed FROM consents
-       WHERE handoff_hash = $1 AND handoff_used_at IS NULL AND status = 'AwaitingAuthorisation'
-         AND bank_flow_state_sealed IS NOT NULL
+       SELECT customer_id, id, bank_flow_state_sealed FROM consents
+       WHERE customer_id = (${CUSTOMER_OF_HANDOFF}) AND handoff_hash = $1 AND handoff_used_at IS NULL
+         AND status = 'AwaitingAuthorisation' AND bank_flow_state_sealed IS NOT NULL
        FOR UPDATE)
      UPDATE consents c SET handoff_used_at = $3, browser_binding_hash = $2, bank_flow_state_sealed = NULL
-     FROM old WHERE c.id = old.id AND c.handoff_used_at IS NULL
+     FROM old WHERE c.customer_id = old.customer_id AND c.id = old.id AND c.handoff_used_at IS NULL
      RETURNING c.id, old.bank_flow_state_sealed, c.created_at`,
     [handoffHash, browserBindingHash, now],
   );
@@ -320,20 +343,31 @@ export async function claimBankFlowHandoff(
 
 /** The consent a start address belongs to, used or not (to say what became of it, and offer the way back). */
 export async function findConsentByHandoff(db: Db, handoffHash: string): Promise<ConsentRow | null> {
-  return (await db.query<ConsentRow>('SELECT * FROM consents WHERE handoff_hash = $1', [handoffHash])).rows[0] ?? null;
+  return (
+    (
+      await db.query<ConsentRow>(
+        `SELECT * FROM consents WHERE customer_id = (${CUSTOMER_OF_HANDOFF}) AND handoff_hash = $1`,
+        [handoffHash],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** The consent a state names, while the state is unused (read before the callback claims it). */
 /** The client of the consent a state belongs to (used or not), for the page a refused callback shows. */
 export async function clientOfState(db: Db, stateHash: string): Promise<string | null> {
-  const r = await db.query<{ client_id: string }>('SELECT client_id FROM consents WHERE state_hash = $1', [stateHash]);
+  const r = await db.query<{ client_id: string }>(
+    `SELECT client_id FROM consents WHERE customer_id = (${CUSTOMER_OF_STATE}) AND state_hash = $1`,
+    [stateHash],
+  );
   return r.rows[0]?.client_id ?? null;
 }
 
 export async function findByUnusedState(db: Db, stateHash: string): Promise<ConsentRow | null> {
-  const r = await db.query<ConsentRow>('SELECT * FROM consents WHERE state_hash = $1 AND state_used_at IS NULL', [
-    stateHash,
-  ]);
+  const r = await db.query<ConsentRow>(
+    `SELECT * FROM consents WHERE customer_id = (${CUSTOMER_OF_STATE}) AND state_hash = $1 AND state_used_at IS NULL`,
+    [stateHash],
+  );
   return r.rows[0] ?? null;
 }
 

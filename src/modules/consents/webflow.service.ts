@@ -107,7 +107,7 @@ export async function createBankFlowUrl(
     throw err;
   }
   return {
-    url: await handOffBankFlow(deps, consent.id, state),
+    url: await handOffBankFlow(deps, { customerId: consent.customer_id, id: consent.id }, state),
     consent_id: consent.id,
     state,
     transaction_from_date_time: window.from,

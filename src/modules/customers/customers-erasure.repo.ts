@@ -2,9 +2,11 @@
  * The SQL of a customer's erasure (docs/decisions/0063-customer-erasure.md). Every table that holds a customer's data
  * references customers with ON DELETE CASCADE (directly, or through accounts, consents, pulls, deliveries …), except
  * the bulk tables that have no foreign key for loading speed: transactions (partitioned by customer,
- * docs/decisions/0036-transactions-partitioning.md), transaction_categories and transaction_counts. Those are emptied
- * here by name, in the erasure's transaction, before the customer row goes. test/api/erasure.test.ts checks the
- * whole catalog after an erasure, so a table added later without either is caught.
+ * docs/decisions/0036-transactions-partitioning.md), transaction_categories and transaction_counts, and the lookup
+ * tables, which have none so that they can be sharded apart (customer_tokens, customer_lookups:
+ * docs/decisions/0084-customer-lookups.md). Those are emptied here by name, in the erasure's transaction, before the
+ * customer row goes. test/api/erasure.test.ts checks the whole catalog after an erasure, so a table added later
+ * without either is caught.
  */
 import { theRow, type Db } from '../../db/db.ts';
 
@@ -40,6 +42,7 @@ export async function eraseCustomerRows(tx: Db, customerId: string): Promise<Era
   // Throttling counters keyed by the customer (src/http/throttle.ts: `<budget>:<client>:<customer>`), a
   // minute or an hour long: the customer's id goes with the customer.
   await tx.query(`DELETE FROM rate_limits WHERE right(key, length($1) + 1) = ':' || $1`, [customerId]);
+  await deleteLookups(tx, customerId);
   await tx.query('DELETE FROM customers WHERE id = $1', [customerId]);
   return { transactions, transaction_categories: categories, staged_loads: staged };
 }
@@ -69,7 +72,20 @@ export async function beginErasure(tx: Db, clientId: string, customerId: string,
     [customerId, clientId, now],
   );
   await tx.query(`DELETE FROM rate_limits WHERE right(key, length($1) + 1) = ':' || $1`, [customerId]);
+  await deleteLookups(tx, customerId);
   await tx.query('DELETE FROM customers WHERE id = $1', [customerId]);
+}
+
+/**
+ * The customer's rows in the lookup tables and the client-level tables (docs/decisions/0084-customer-lookups.md):
+ * they have no foreign key to customers (sharded by customer, they are not co-located with them), so they go by name,
+ * in the transaction that deletes the customer row: from its commit on, no secret of theirs (a customer token, a
+ * consent's state) finds anything, and no idempotency key keeps an answer of theirs.
+ */
+async function deleteLookups(tx: Db, customerId: string): Promise<void> {
+  await tx.query('DELETE FROM customer_tokens WHERE customer_id = $1', [customerId]);
+  await tx.query('DELETE FROM customer_lookups WHERE customer_id = $1', [customerId]);
+  await tx.query('DELETE FROM idempotency_keys WHERE customer_id = $1', [customerId]);
 }
 
 /**

@@ -7,14 +7,29 @@ export interface CustomerRow {
   created_at: Date;
 }
 
-/** Inserts unless the reference is taken; returns the new row, or null with the existing one. */
+/*
+ * A client's user references are unique across its customers, so across shards: the pair (client, reference) → customer
+ * is a lookup row (docs/decisions/0084-customer-lookups.md), its key the pair as a JSON array (unambiguous whatever
+ * either holds). The customer is then read by its id. `$c` and `$r` are the client's and the reference's parameters.
+ */
+const customerOfReference = (c: number, r: number) =>
+  `(SELECT customer_id FROM customer_lookups
+    WHERE kind = 'user_reference' AND key = jsonb_build_array($${c}::text, $${r}::text)::text)`;
+
+/**
+ * Inserts unless the reference is taken; returns the new row, or null with the existing one. The reference's lookup
+ * row is claimed first, in the same statement: of two racing, the second waits and inserts nothing.
+ */
 export async function insertCustomer(
   db: Db,
   c: { id: string; clientId: string; userReference: string; now: Date },
 ): Promise<CustomerRow | null> {
   const r = await db.query<CustomerRow>(
-    `INSERT INTO customers (id, client_id, user_reference, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (client_id, user_reference) DO NOTHING RETURNING *`,
+    `WITH lookup AS (
+       INSERT INTO customer_lookups (kind, key, customer_id, client_id)
+       VALUES ('user_reference', jsonb_build_array($2::text, $3::text)::text, $1, $2)
+       ON CONFLICT (kind, key) DO NOTHING RETURNING customer_id)
+     INSERT INTO customers (id, client_id, user_reference, created_at) SELECT $1, $2, $3, $4 FROM lookup RETURNING *`,
     [c.id, c.clientId, c.userReference, c.now],
   );
   return r.rows[0] ?? null;
@@ -30,10 +45,10 @@ export async function findCustomerByReference(
   clientId: string,
   userReference: string,
 ): Promise<CustomerRow | null> {
-  const r = await db.query<CustomerRow>('SELECT * FROM customers WHERE client_id = $1 AND user_reference = $2', [
-    clientId,
-    userReference,
-  ]);
+  const r = await db.query<CustomerRow>(
+    `SELECT * FROM customers WHERE id = ${customerOfReference(1, 2)} AND client_id = $1 AND user_reference = $2`,
+    [clientId, userReference],
+  );
   return r.rows[0] ?? null;
 }
 
@@ -46,7 +61,7 @@ export async function listCustomers(
   let where = 'client_id = $1';
   if (opts.userReference !== undefined) {
     params.push(opts.userReference);
-    where += ` AND user_reference = $${params.length}`;
+    where += ` AND id = ${customerOfReference(1, params.length)} AND user_reference = $${params.length}`;
   }
   const total = theRow(
     await db.query<{ n: number }>(`SELECT count(*)::int8 AS n FROM customers WHERE ${where}`, params),

@@ -15,12 +15,16 @@ export async function claimKey(
   key: string,
   requestHash: string,
   now: Date,
-  /** the customer whose request it is: their erasure deletes the row (a foreign key); an unknown one is left null */
+  /**
+   * the customer whose request it is: their erasure deletes the row by name (a client-level table has no foreign key
+   * to customers, docs/decisions/0084-customer-lookups.md); an unknown one is left null, and so is one whose erasure
+   * commits while this waits for the customer row
+   */
   customerId: string | null = null,
 ): Promise<boolean> {
   const r = await db.query(
     `INSERT INTO idempotency_keys (client_id, key, request_hash, state, created_at, customer_id)
-     VALUES ($1, $2, $3, 'in_flight', $4, (SELECT id FROM customers WHERE id = $5 AND client_id = $1))
+     VALUES ($1, $2, $3, 'in_flight', $4, (SELECT id FROM customers WHERE id = $5 AND client_id = $1 FOR SHARE))
      ON CONFLICT (client_id, key) DO NOTHING RETURNING key`,
     [clientId, key, requestHash, now, customerId],
   );

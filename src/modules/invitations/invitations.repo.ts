@@ -22,9 +22,19 @@ export interface InvitationRow {
 
 export type NewInvitation = Omit<InvitationRow, 'email_sent_at' | 'email_error' | 'used_at' | 'revoked_at'>;
 
+/*
+ * An invitation is opened, used and e-mailed by its id alone (the hosted pages know it from its signed URL, a job
+ * from its data): the id finds its customer in customer_lookups, then the invitation by its key (customer_id, id), in
+ * one statement (docs/decisions/0084-customer-lookups.md). `$n` is the id's parameter.
+ */
+const customerOfInvitation = (n: number) =>
+  `customer_id = (SELECT customer_id FROM customer_lookups WHERE kind = 'invitation' AND key = $${n})`;
+
 export async function insertInvitation(db: Db, i: NewInvitation): Promise<InvitationRow> {
   const r = await db.query<InvitationRow>(
-    `INSERT INTO invitations (id, client_id, customer_id, customer_type, first_name, last_name, company_name, email, phone, reference,
+    `WITH lookup AS (
+       INSERT INTO customer_lookups (kind, key, customer_id, client_id) VALUES ('invitation', $1, $3, $2))
+     INSERT INTO invitations (id, client_id, customer_id, customer_type, first_name, last_name, company_name, email, phone, reference,
        send_email, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
     [
@@ -48,14 +58,21 @@ export async function insertInvitation(db: Db, i: NewInvitation): Promise<Invita
 
 export async function findInvitation(db: Db, clientId: string, id: string): Promise<InvitationRow | null> {
   return (
-    (await db.query<InvitationRow>('SELECT * FROM invitations WHERE client_id = $1 AND id = $2', [clientId, id]))
-      .rows[0] ?? null
+    (
+      await db.query<InvitationRow>(
+        `SELECT * FROM invitations WHERE ${customerOfInvitation(2)} AND client_id = $1 AND id = $2`,
+        [clientId, id],
+      )
+    ).rows[0] ?? null
   );
 }
 
 /** By id alone: the hosted pages know the invitation from its signed URL, not from a client's token. */
 export async function findInvitationById(db: Db, id: string): Promise<InvitationRow | null> {
-  return (await db.query<InvitationRow>('SELECT * FROM invitations WHERE id = $1', [id])).rows[0] ?? null;
+  return (
+    (await db.query<InvitationRow>(`SELECT * FROM invitations WHERE ${customerOfInvitation(1)} AND id = $1`, [id]))
+      .rows[0] ?? null
+  );
 }
 
 export async function listInvitations(
@@ -86,7 +103,8 @@ export async function revokeInvitation(db: Db, clientId: string, id: string, now
   return (
     (
       await db.query<InvitationRow>(
-        'UPDATE invitations SET revoked_at = COALESCE(revoked_at, $3) WHERE client_id = $1 AND id = $2 RETURNING *',
+        `UPDATE invitations SET revoked_at = COALESCE(revoked_at, $3)
+         WHERE ${customerOfInvitation(2)} AND client_id = $1 AND id = $2 RETURNING *`,
         [clientId, id, now],
       )
     ).rows[0] ?? null
@@ -95,15 +113,24 @@ export async function revokeInvitation(db: Db, clientId: string, id: string, now
 
 /** Sets used_at once (the first completed flow). */
 export async function markInvitationUsed(db: Db, id: string, now: Date): Promise<void> {
-  await db.query('UPDATE invitations SET used_at = $2 WHERE id = $1 AND used_at IS NULL', [id, now]);
+  await db.query(
+    `UPDATE invitations SET used_at = $2 WHERE ${customerOfInvitation(1)} AND id = $1 AND used_at IS NULL`,
+    [id, now],
+  );
 }
 
 export async function recordEmailSent(db: Db, id: string, now: Date): Promise<void> {
-  await db.query('UPDATE invitations SET email_sent_at = $2, email_error = NULL WHERE id = $1', [id, now]);
+  await db.query(
+    `UPDATE invitations SET email_sent_at = $2, email_error = NULL WHERE ${customerOfInvitation(1)} AND id = $1`,
+    [id, now],
+  );
 }
 
 export async function recordEmailError(db: Db, id: string, error: string): Promise<void> {
-  await db.query('UPDATE invitations SET email_error = $2 WHERE id = $1', [id, error.slice(0, 1000)]);
+  await db.query(`UPDATE invitations SET email_error = $2 WHERE ${customerOfInvitation(1)} AND id = $1`, [
+    id,
+    error.slice(0, 1000),
+  ]);
 }
 
 /** How many invitations with an e-mail one client created for one address since a time, and the oldest of them. */

@@ -1,5 +1,13 @@
 import { theRow, type Db } from '../../db/db.ts';
 
+/*
+ * A link is opened, answered and e-mailed by its id alone (the hosted page knows it from its signed URL, a job from
+ * its data): the id finds its customer in customer_lookups, then the link by (customer_id, id), in one statement
+ * (docs/decisions/0084-customer-lookups.md). `$n` is the id's parameter.
+ */
+const customerOfLink = (n: number) =>
+  `customer_id = (SELECT customer_id FROM customer_lookups WHERE kind = 'reconfirmation_link' AND key = $${n})`;
+
 export interface ReconfirmationRow {
   customer_id: string;
   id: string;
@@ -24,7 +32,9 @@ export type NewReconfirmation = Pick<
 export async function insertReconfirmation(db: Db, r: NewReconfirmation): Promise<ReconfirmationRow> {
   return theRow(
     await db.query<ReconfirmationRow>(
-      `INSERT INTO reconfirmation_links (customer_id, id, client_id, consent_id, email, send_email, created_at, expires_at)
+      `WITH lookup AS (
+         INSERT INTO customer_lookups (kind, key, customer_id, client_id) VALUES ('reconfirmation_link', $2, $1, $3))
+       INSERT INTO reconfirmation_links (customer_id, id, client_id, consent_id, email, send_email, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
       [r.customer_id, r.id, r.client_id, r.consent_id, r.email, r.send_email, r.created_at, r.expires_at],
     ),
@@ -34,17 +44,23 @@ export async function insertReconfirmation(db: Db, r: NewReconfirmation): Promis
 export async function findReconfirmation(db: Db, clientId: string, id: string): Promise<ReconfirmationRow | null> {
   return (
     (
-      await db.query<ReconfirmationRow>('SELECT * FROM reconfirmation_links WHERE client_id = $1 AND id = $2', [
-        clientId,
-        id,
-      ])
+      await db.query<ReconfirmationRow>(
+        `SELECT * FROM reconfirmation_links WHERE ${customerOfLink(2)} AND client_id = $1 AND id = $2`,
+        [clientId, id],
+      )
     ).rows[0] ?? null
   );
 }
 
 /** By id alone: the hosted page knows the link from its signed URL, not from a client's token. */
 export async function findReconfirmationById(db: Db, id: string): Promise<ReconfirmationRow | null> {
-  return (await db.query<ReconfirmationRow>('SELECT * FROM reconfirmation_links WHERE id = $1', [id])).rows[0] ?? null;
+  return (
+    (
+      await db.query<ReconfirmationRow>(`SELECT * FROM reconfirmation_links WHERE ${customerOfLink(1)} AND id = $1`, [
+        id,
+      ])
+    ).rows[0] ?? null
+  );
 }
 
 export async function listReconfirmations(
@@ -86,7 +102,8 @@ export async function revokeReconfirmation(
   return (
     (
       await db.query<ReconfirmationRow>(
-        `UPDATE reconfirmation_links SET revoked_at = COALESCE(revoked_at, $3) WHERE client_id = $1 AND id = $2 RETURNING *`,
+        `UPDATE reconfirmation_links SET revoked_at = COALESCE(revoked_at, $3)
+         WHERE ${customerOfLink(2)} AND client_id = $1 AND id = $2 RETURNING *`,
         [clientId, id, now],
       )
     ).rows[0] ?? null
@@ -104,7 +121,8 @@ export async function claimReconfirmation(
     (
       await db.query<ReconfirmationRow>(
         `UPDATE reconfirmation_links SET used_at = $3, outcome = $2
-         WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $3 RETURNING *`,
+         WHERE ${customerOfLink(1)} AND id = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $3
+         RETURNING *`,
         [id, outcome, now],
       )
     ).rows[0] ?? null
@@ -113,15 +131,24 @@ export async function claimReconfirmation(
 
 /** Undoes a claim whose answer the consent refused (it had ended meanwhile): the link shows that instead. */
 export async function releaseReconfirmation(db: Db, id: string): Promise<void> {
-  await db.query('UPDATE reconfirmation_links SET used_at = NULL, outcome = NULL WHERE id = $1', [id]);
+  await db.query(
+    `UPDATE reconfirmation_links SET used_at = NULL, outcome = NULL WHERE ${customerOfLink(1)} AND id = $1`,
+    [id],
+  );
 }
 
 export async function recordEmailSent(db: Db, id: string, now: Date): Promise<void> {
-  await db.query('UPDATE reconfirmation_links SET email_sent_at = $2, email_error = NULL WHERE id = $1', [id, now]);
+  await db.query(
+    `UPDATE reconfirmation_links SET email_sent_at = $2, email_error = NULL WHERE ${customerOfLink(1)} AND id = $1`,
+    [id, now],
+  );
 }
 
 export async function recordEmailError(db: Db, id: string, error: string): Promise<void> {
-  await db.query('UPDATE reconfirmation_links SET email_error = $2 WHERE id = $1', [id, error.slice(0, 1000)]);
+  await db.query(`UPDATE reconfirmation_links SET email_error = $2 WHERE ${customerOfLink(1)} AND id = $1`, [
+    id,
+    error.slice(0, 1000),
+  ]);
 }
 
 /** How many links with an e-mail one client created for one address since a time, and the oldest of them. */
