@@ -91,3 +91,22 @@ ALTER TABLE customers DROP CONSTRAINT customers_client_id_user_reference_key;
 -- erasure deletes the customer's keys by name, customers-erasure.repo.ts); a key is claimed naming a customer only
 -- while the customer row, share-locked, exists (idempotency.repo.ts).
 ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_customer_id_fkey;
+
+-- Webhook deliveries are the client's (a delivery belongs to a webhook, and a test event concerns no customer): a
+-- client-level table, kept on the coordinator or distributed by client_id when sharded, keyed (client_id, id), its
+-- attempts with it (they get their delivery's client and reference it by the pair). Its foreign key to customers goes:
+-- the erasure deletes the customer's deliveries by name, as 0063 promises (customers-erasure.repo.ts; the attempts go
+-- by their cascade), and a delivery is written naming a customer only while the customer row, share-locked, exists
+-- (deliveries.repo.ts).
+ALTER TABLE webhook_delivery_attempts ADD COLUMN client_id text;
+UPDATE webhook_delivery_attempts a SET client_id = d.client_id FROM webhook_deliveries d WHERE d.id = a.delivery_id;
+-- An attempt whose delivery is gone cannot be (its foreign key cascaded); none is left without a client.
+ALTER TABLE webhook_delivery_attempts ALTER COLUMN client_id SET NOT NULL,
+  DROP CONSTRAINT webhook_delivery_attempts_delivery_id_fkey,
+  DROP CONSTRAINT webhook_delivery_attempts_pkey, ADD PRIMARY KEY (client_id, id);
+ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_customer_id_fkey,
+  DROP CONSTRAINT webhook_deliveries_pkey, ADD PRIMARY KEY (client_id, id);
+ALTER TABLE webhook_delivery_attempts
+  ADD FOREIGN KEY (client_id, delivery_id) REFERENCES webhook_deliveries (client_id, id) ON DELETE CASCADE;
+DROP INDEX webhook_delivery_attempts_delivery;
+CREATE INDEX webhook_delivery_attempts_delivery ON webhook_delivery_attempts (client_id, delivery_id, attempt);

@@ -59,6 +59,7 @@ const ERASED_BY_NAME = new Set([
   'customer_tokens',
   'customer_lookups',
   'idempotency_keys',
+  'webhook_deliveries', // its attempts go by their cascade
 ]);
 
 /** The audit trail keeps the customer's opaque id (the record that the erasure was done); nothing else of theirs. */

@@ -21,9 +21,9 @@ import { openPostgres } from '../../src/db/postgres.ts';
  * Known departures, by the finding's text. They predate the rule. The tables whose only reason was "ids are global"
  * were re-keyed by migrations/0037_keys_lead_with_customer.sql (docs/decisions/0083-customer-keys-first-moves.md);
  * what is found by a secret alone goes through a lookup table since migrations/0038_customer_lookups.sql
- * (docs/decisions/0084-customer-lookups.md; LOOKUP_TABLES below), and idempotency_keys is declared client-level
- * (CLIENT_LEVEL below). What is left needs a component URL made with its customer, or a client-level table's
- * foreign key to customers dropped (docs/operations.md lists the order).
+ * (docs/decisions/0084-customer-lookups.md; LOOKUP_TABLES below), and idempotency_keys and webhook deliveries are
+ * declared client-level (CLIENT_LEVEL below). What is left needs a component URL made with its customer
+ * (docs/operations.md lists the order).
  */
 const KNOWN: Record<string, string> = {
   'component_urls: primary key (id)':
@@ -31,10 +31,6 @@ const KNOWN: Record<string, string> = {
   'component_urls: unique (token_hash)':
     'opened by its token alone, before its customer may exist: a customer_lookups kind once it is made with its customer (see its primary key)',
   'connect_sessions: foreign key (component_url_id) → component_urls': 'follows component_urls',
-  'webhook_deliveries: primary key (id)':
-    "client-level (a delivery belongs to a webhook, and a test event concerns no customer) but its customer_id keeps a cascading foreign key to customers for the erasure: the move drops it and the erasure deletes the customer's deliveries by name",
-  'webhook_delivery_attempts: no customer_id column':
-    'follows webhook_deliveries (an attempt references its delivery, which the test counts as a customer table while it references customers)',
 };
 
 /**
@@ -52,15 +48,20 @@ const LOOKUP_TABLES: Record<string, string> = {
     'a customer token is presented alone; the row is the mapping token → customer with its client and expiry, read in one statement on the hot path',
 };
 /**
- * Client-level tables that keep a customer_id (so that a customer's erasure finds their rows) but are the client's:
- * sharded by customer they stay on the coordinator or are distributed by client_id, not co-located with customers.
- * The rule: no foreign key to a customer table (the erasure deletes their rows by name,
- * src/modules/customers/customers-erasure.repo.ts), and a primary key that leads with client_id. One that must keep
- * such a key stays in KNOWN with its reason.
+ * Client-level tables that keep a customer_id (so that a customer's erasure finds their rows) but are the client's,
+ * and the tables that hang off them by client_id: sharded by customer they stay on the coordinator or are distributed
+ * by client_id (co-located with each other), not co-located with customers. The rule: no foreign key to a customer
+ * table (the erasure deletes their rows by name, src/modules/customers/customers-erasure.repo.ts, and what hangs off
+ * them goes by its cascade), and a primary key that leads with client_id. One that must keep such a key stays in
+ * KNOWN with its reason.
  */
 const CLIENT_LEVEL: Record<string, string> = {
   idempotency_keys:
     "a key is the client's Idempotency-Key, and some requests (creating a customer) have no customer yet; submissions name theirs",
+  webhook_deliveries:
+    "a delivery belongs to the client's webhook (its log and replay are read by webhook and id), and a test event concerns no customer; the erasure deletes a customer's deliveries by name",
+  webhook_delivery_attempts:
+    'the log of a delivery, keyed and referencing it by (client_id, delivery_id): it goes with its delivery by the cascade',
 };
 
 const LOOKUP_COLUMNS = new Set(['kind', 'key', 'token_hash', 'customer_id', 'client_id', 'expires_at', 'created_at']);

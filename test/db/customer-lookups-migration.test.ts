@@ -2,7 +2,8 @@
  * Migration 0038 (docs/decisions/0084-customer-lookups.md) moves what is found by a secret or an id alone behind a
  * lookup table (secret → customer) and keys the customer's rows by (customer_id, …). Here it runs on a database
  * holding two customers' rows as the code before it wrote them: every row stays, every secret gets its lookup row
- * (the backfill), the lookups stay unique across customers as the columns were, and they go with their client.
+ * (the backfill), the lookups stay unique across customers as the columns were, and they go with their client;
+ * webhook deliveries' attempts get their delivery's client.
  * On the embedded engine, or on a database of its own on the server when DATABASE_URL is set.
  */
 import { test } from 'node:test';
@@ -62,6 +63,20 @@ async function seed(db: Database, customer: string, n: number, handoff: boolean)
      VALUES ($1, $2, 'cl', now() + interval '1 hour', now())`,
     [`token_${n}`, customer],
   );
+  await q(
+    `INSERT INTO webhooks (id, client_id, url, secret_sealed, created_at) VALUES ($1, 'cl', 'https://example.com', 's', now())`,
+    [`wh_${n}`],
+  );
+  await q(
+    `INSERT INTO webhook_deliveries (id, webhook_id, client_id, customer_id, message_id, event_type, payload, created_at)
+     VALUES ($1, $2, 'cl', $3, $1, 'REPORT_AVAILABLE', '{}', now())`,
+    [`del_${n}`, `wh_${n}`, customer],
+  );
+  await q(
+    `INSERT INTO webhook_delivery_attempts (id, delivery_id, attempt, attempted_at, duration_ms, outcome)
+     VALUES ($1, $2, 1, now(), 5, 'delivered')`,
+    [`att_${n}`, `del_${n}`],
+  );
 }
 
 const rows = async (db: Database, sql: string) => (await db.query(sql)).rows;
@@ -85,6 +100,8 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     const invitations = await rows(db, 'SELECT * FROM invitations ORDER BY id');
     const sessions = await rows(db, 'SELECT * FROM connect_sessions ORDER BY id');
     const flows = await rows(db, 'SELECT * FROM connect_flows ORDER BY state_hash');
+    const deliveries = await rows(db, 'SELECT * FROM webhook_deliveries ORDER BY id');
+    const attempts = await rows(db, 'SELECT * FROM webhook_delivery_attempts ORDER BY id');
 
     await migrate(db, files);
     assert.deepEqual(await rows(db, 'SELECT * FROM consents ORDER BY id'), consents);
@@ -97,6 +114,12 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     assert.deepEqual(
       await rows(db, 'SELECT * FROM connect_flows ORDER BY state_hash'),
       flows.map((f, i) => ({ ...f, customer_id: ['cus_a', 'cus_b'][i] })),
+    );
+    // Deliveries are client-level: kept as they were; their attempts get the delivery's client.
+    assert.deepEqual(await rows(db, 'SELECT * FROM webhook_deliveries ORDER BY id'), deliveries);
+    assert.deepEqual(
+      await rows(db, 'SELECT * FROM webhook_delivery_attempts ORDER BY id'),
+      attempts.map((a) => ({ ...a, client_id: 'cl' })),
     );
     assert.deepEqual(
       await rows(db, 'SELECT kind, key, customer_id, client_id FROM customer_lookups ORDER BY kind, key'),
@@ -139,15 +162,29 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     assert.deepEqual(await rows(db, `SELECT id FROM connect_sessions WHERE customer_id = 'cus_b'`), []);
 
     // No foreign key to customers (sharded, a lookup or a client-level row lives apart from its customer): the
-    // customer's row alone does not take its lookups, tokens or idempotency keys, the erasure deletes them by name (test/api/erasure.test.ts); the client's deletion does.
+    // customer's row alone does not take its lookups, tokens, idempotency keys or webhook deliveries, the erasure
+    // deletes them by name (test/api/erasure.test.ts); the client's deletion does.
     await db.query(`DELETE FROM customers WHERE id = 'cus_a'`);
     assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 8);
     assert.equal((await rows(db, `SELECT 1 FROM customer_tokens WHERE customer_id = 'cus_a'`)).length, 1);
     assert.equal((await rows(db, `SELECT 1 FROM idempotency_keys WHERE customer_id = 'cus_a'`)).length, 1);
+    assert.equal((await rows(db, `SELECT 1 FROM webhook_deliveries WHERE customer_id = 'cus_a'`)).length, 1);
+    // An attempt references its delivery by (client_id, delivery_id) and goes with it.
+    await assert.rejects(
+      db.query(
+        `INSERT INTO webhook_delivery_attempts (id, client_id, delivery_id, attempt, attempted_at, duration_ms, outcome)
+         VALUES ('att_x', 'other', 'del_1', 2, now(), 5, 'retry')`,
+      ),
+      /foreign key/,
+    );
+    await db.query(`DELETE FROM webhook_deliveries WHERE client_id = 'cl' AND id = 'del_1'`);
+    assert.deepEqual(await rows(db, `SELECT id FROM webhook_delivery_attempts WHERE delivery_id = 'del_1'`), []);
     await db.query(`DELETE FROM clients WHERE id = 'cl'`);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_lookups'), []);
     assert.deepEqual(await rows(db, 'SELECT * FROM customer_tokens'), []);
     assert.deepEqual(await rows(db, 'SELECT * FROM idempotency_keys'), []);
+    assert.deepEqual(await rows(db, 'SELECT * FROM webhook_deliveries'), []);
+    assert.deepEqual(await rows(db, 'SELECT * FROM webhook_delivery_attempts'), []);
   } finally {
     await db.close();
     await target?.drop();

@@ -1,11 +1,11 @@
 /**
  * The SQL of a customer's erasure (docs/decisions/0063-customer-erasure.md). Every table that holds a customer's data
- * references customers with ON DELETE CASCADE (directly, or through accounts, consents, pulls, deliveries …), except
- * the bulk tables that have no foreign key for loading speed: transactions (partitioned by customer,
- * docs/decisions/0036-transactions-partitioning.md), transaction_categories and transaction_counts, and the lookup
- * tables, which have none so that they can be sharded apart (customer_tokens, customer_lookups:
- * docs/decisions/0084-customer-lookups.md). Those are emptied here by name, in the erasure's transaction, before the
- * customer row goes. test/api/erasure.test.ts checks the whole catalog after an erasure, so a table added later
+ * references customers with ON DELETE CASCADE (directly, or through accounts, consents, pulls …), except the bulk
+ * tables that have no foreign key for loading speed: transactions (partitioned by customer,
+ * docs/decisions/0036-transactions-partitioning.md), transaction_categories and transaction_counts, and the lookup and
+ * client-level tables, which have none so that they can be sharded apart (customer_tokens, customer_lookups,
+ * idempotency_keys, webhook_deliveries with their attempts: docs/decisions/0084-customer-lookups.md). Those are
+ * emptied here by name, in the erasure's transaction, before the customer row goes. test/api/erasure.test.ts checks the whole catalog after an erasure, so a table added later
  * without either is caught.
  */
 import { theRow, type Db } from '../../db/db.ts';
@@ -80,12 +80,16 @@ export async function beginErasure(tx: Db, clientId: string, customerId: string,
  * The customer's rows in the lookup tables and the client-level tables (docs/decisions/0084-customer-lookups.md):
  * they have no foreign key to customers (sharded by customer, they are not co-located with them), so they go by name,
  * in the transaction that deletes the customer row: from its commit on, no secret of theirs (a customer token, a
- * consent's state) finds anything, and no idempotency key keeps an answer of theirs.
+ * consent's state) finds anything, no idempotency key keeps an answer of theirs, and no webhook delivery of theirs is
+ * left (nor sent: a delivery in flight finds its row gone).
  */
 async function deleteLookups(tx: Db, customerId: string): Promise<void> {
   await tx.query('DELETE FROM customer_tokens WHERE customer_id = $1', [customerId]);
   await tx.query('DELETE FROM customer_lookups WHERE customer_id = $1', [customerId]);
   await tx.query('DELETE FROM idempotency_keys WHERE customer_id = $1', [customerId]);
+  // The customer's webhook deliveries, as 0063 promises (their attempts go by their cascade); a client's test
+  // deliveries name no customer and stay.
+  await tx.query('DELETE FROM webhook_deliveries WHERE customer_id = $1', [customerId]);
 }
 
 /**

@@ -39,8 +39,8 @@ export async function deleteOldPayloads(db: Db, clientId: string, cutoff: Date, 
 /** Webhook deliveries made before `cutoff` and finished (delivered or failed), with their attempts (cascade). */
 export async function deleteOldDeliveries(db: Db, clientId: string, cutoff: Date, limit: number): Promise<number> {
   const r = await db.query(
-    `DELETE FROM webhook_deliveries WHERE id IN (
-       SELECT id FROM webhook_deliveries
+    `DELETE FROM webhook_deliveries WHERE (client_id, id) IN (
+       SELECT client_id, id FROM webhook_deliveries
        WHERE client_id = $1 AND state <> 'pending' AND created_at < $2 ORDER BY created_at LIMIT $3)`,
     [clientId, cutoff, limit],
   );

@@ -24,6 +24,7 @@ export interface DeliveryRow {
 }
 
 export interface AttemptRow {
+  client_id: string;
   delivery_id: string;
   attempt: number;
   attempted_at: Date;
@@ -36,6 +37,7 @@ export interface AttemptRow {
 /** A delivery a dispatcher holds the lease of, with what it needs to send it. */
 export interface ClaimedDelivery {
   id: string;
+  client_id: string;
   webhook_id: string;
   message_id: string;
   payload: string;
@@ -44,7 +46,12 @@ export interface ClaimedDelivery {
   secret_sealed: string;
 }
 
-/** One row per webhook, all for the same message; `now` is when the first attempt is due. */
+/**
+ * One row per webhook, all for the same message; `now` is when the first attempt is due. A delivery naming a customer
+ * is written only while the customer row, share-locked, exists: the table has no foreign key to customers (it is
+ * client-level, docs/decisions/0084-customer-lookups.md), and the erasure deletes the customer's deliveries by name,
+ * so none written after it may outlive the customer. None is written when the customer is gone.
+ */
 export async function insertDeliveries(
   db: Db,
   d: {
@@ -62,7 +69,9 @@ export async function insertDeliveries(
 ): Promise<void> {
   await db.query(
     `INSERT INTO webhook_deliveries (id, webhook_id, client_id, customer_id, message_id, event_type, payload, next_attempt_at, created_at, replay_of)
-     SELECT u.id, u.webhook_id, $3, $4, $5, $6, $7, $8, $8, $9 FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u (id, webhook_id, n) ORDER BY u.n`,
+     SELECT u.id, u.webhook_id, $3, $4, $5, $6, $7, $8, $8, $9 FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u (id, webhook_id, n)
+      WHERE $4::text IS NULL OR EXISTS (SELECT 1 FROM customers WHERE id = $4 AND client_id = $3 FOR SHARE)
+      ORDER BY u.n`,
     [d.ids, d.webhookIds, d.clientId, d.customerId, d.messageId, d.eventType, d.payload, d.now, d.replayOf ?? null],
   );
 }
@@ -78,7 +87,7 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const r = await db.query<ClaimedDelivery>(
     `WITH due AS (
-       SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       SELECT d.client_id, d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
         WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until <= $1)
           AND w.status = 'active' AND ($5::text IS NULL OR d.client_id = $5)
           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
@@ -88,8 +97,8 @@ export async function claimDueDeliveries(
         FOR UPDATE OF d SKIP LOCKED)
      UPDATE webhook_deliveries d SET locked_until = $2, lease_token = $3
        FROM due, webhooks w
-      WHERE d.id = due.id AND w.id = d.webhook_id
-     RETURNING d.id, d.webhook_id, d.message_id, d.payload, d.attempt_count, w.url, w.secret_sealed`,
+      WHERE d.client_id = due.client_id AND d.id = due.id AND w.id = d.webhook_id
+     RETURNING d.id, d.client_id, d.webhook_id, d.message_id, d.payload, d.attempt_count, w.url, w.secret_sealed`,
     [c.now, c.leaseUntil, c.leaseToken, c.limit, c.clientId],
   );
   return r.rows;
@@ -100,15 +109,16 @@ export async function insertAttempt(
   a: Omit<AttemptRow, 'attempted_at'> & { id: string; attemptedAt: Date },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO webhook_delivery_attempts (id, delivery_id, attempt, attempted_at, status_code, duration_ms, error, outcome)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [a.id, a.delivery_id, a.attempt, a.attemptedAt, a.status_code, a.duration_ms, a.error, a.outcome],
+    `INSERT INTO webhook_delivery_attempts (id, client_id, delivery_id, attempt, attempted_at, status_code, duration_ms, error, outcome)
+     VALUES ($1, $9, $2, $3, $4, $5, $6, $7, $8)`,
+    [a.id, a.delivery_id, a.attempt, a.attemptedAt, a.status_code, a.duration_ms, a.error, a.outcome, a.client_id],
   );
 }
 
 /** Writes an attempt's effect and drops the lease, unless the lease was lost meanwhile (then another dispatcher owns it). */
 export async function updateAfterAttempt(
   db: Db,
+  clientId: string,
   id: string,
   leaseToken: string,
   u: {
@@ -123,8 +133,8 @@ export async function updateAfterAttempt(
   const r = await db.query(
     `UPDATE webhook_deliveries SET state = $3, attempt_count = $4, next_attempt_at = $5, last_status_code = $6, last_error = $7,
             finished_at = $8, locked_until = NULL, lease_token = NULL
-      WHERE id = $1 AND lease_token = $2`,
-    [id, leaseToken, u.state, u.attemptCount, u.nextAttemptAt, u.statusCode, u.error, u.finishedAt],
+      WHERE client_id = $9 AND id = $1 AND lease_token = $2`,
+    [id, leaseToken, u.state, u.attemptCount, u.nextAttemptAt, u.statusCode, u.error, u.finishedAt, clientId],
   );
   return r.rowCount > 0;
 }
@@ -194,20 +204,21 @@ export async function listDeliveries(
   return { rows, total };
 }
 
-export async function listAttempts(db: Db, deliveryIds: string[]): Promise<AttemptRow[]> {
+/** The attempts of the client's deliveries. */
+export async function listAttempts(db: Db, clientId: string, deliveryIds: string[]): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return [];
   const r = await db.query<AttemptRow>(
-    'SELECT delivery_id, attempt, attempted_at, status_code, duration_ms, error, outcome FROM webhook_delivery_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY delivery_id, attempt, attempted_at',
-    [deliveryIds],
+    'SELECT client_id, delivery_id, attempt, attempted_at, status_code, duration_ms, error, outcome FROM webhook_delivery_attempts WHERE client_id = $2 AND delivery_id = ANY($1::text[]) ORDER BY delivery_id, attempt, attempted_at',
+    [deliveryIds, clientId],
   );
   return r.rows;
 }
 
 /** A pending delivery waiting for a retry becomes due now; null when it is no longer pending. */
-export async function bringForward(db: Db, id: string, now: Date): Promise<DeliveryRow | null> {
+export async function bringForward(db: Db, clientId: string, id: string, now: Date): Promise<DeliveryRow | null> {
   const r = await db.query<DeliveryRow>(
-    "UPDATE webhook_deliveries SET next_attempt_at = LEAST(next_attempt_at, $2) WHERE id = $1 AND state = 'pending' RETURNING *",
-    [id, now],
+    "UPDATE webhook_deliveries SET next_attempt_at = LEAST(next_attempt_at, $2) WHERE client_id = $3 AND id = $1 AND state = 'pending' RETURNING *",
+    [id, now, clientId],
   );
   return r.rows[0] ?? null;
 }

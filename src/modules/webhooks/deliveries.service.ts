@@ -81,10 +81,11 @@ function toDeliveryView(d: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
   };
 }
 
-async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<DeliveryView[]> {
+async function withAttempts(db: Db, clientId: string, rows: DeliveryRow[]): Promise<DeliveryView[]> {
   const byDelivery = Map.groupBy(
     await repo.listAttempts(
       db,
+      clientId,
       rows.map((r) => r.id),
     ),
     (a) => a.delivery_id,
@@ -93,7 +94,7 @@ async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<DeliveryView[]
 }
 
 async function withAttemptsOfOne(db: Db, row: DeliveryRow): Promise<DeliveryView> {
-  return toDeliveryView(row, await repo.listAttempts(db, [row.id]));
+  return toDeliveryView(row, await repo.listAttempts(db, row.client_id, [row.id]));
 }
 
 export async function listDeliveries(
@@ -108,7 +109,7 @@ export async function listDeliveries(
     limit: o.maxPerPage,
     offset: (o.page - 1) * o.maxPerPage,
   });
-  return { data: await withAttempts(db, rows), total };
+  return { data: await withAttempts(db, clientId, rows), total };
 }
 
 /**
@@ -128,7 +129,7 @@ export async function replayDelivery(
   requireActive(webhook);
   const original = await repo.findDelivery(db, clientId, webhookId, deliveryId);
   if (!original) throw notFound('webhook_delivery');
-  const row = original.state === 'pending' ? await repo.bringForward(db, original.id, now) : null;
+  const row = original.state === 'pending' ? await repo.bringForward(db, clientId, original.id, now) : null;
   await requestDispatch(db, queue, now); // both kinds are due now
   if (row) return withAttemptsOfOne(db, row);
   const id = newId();

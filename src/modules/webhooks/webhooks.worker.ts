@@ -119,6 +119,7 @@ async function attemptDelivery(deps: DispatcherDeps, d: repo.ClaimedDelivery, le
   await deps.db.transaction(async (tx) => {
     await repo.insertAttempt(tx, {
       id: newId(),
+      client_id: d.client_id,
       delivery_id: d.id,
       attempt,
       attemptedAt,
@@ -127,7 +128,7 @@ async function attemptDelivery(deps: DispatcherDeps, d: repo.ClaimedDelivery, le
       error,
       outcome: outcome.outcome,
     });
-    const owned = await repo.updateAfterAttempt(tx, d.id, leaseToken, {
+    const owned = await repo.updateAfterAttempt(tx, d.client_id, d.id, leaseToken, {
       state: outcome.outcome === 'retry' ? 'pending' : outcome.outcome,
       attemptCount: attempt,
       nextAttemptAt: outcome.outcome === 'retry' ? outcome.nextAttemptAt : null,
