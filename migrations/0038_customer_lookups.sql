@@ -110,3 +110,11 @@ ALTER TABLE webhook_delivery_attempts
   ADD FOREIGN KEY (client_id, delivery_id) REFERENCES webhook_deliveries (client_id, id) ON DELETE CASCADE;
 DROP INDEX webhook_delivery_attempts_delivery;
 CREATE INDEX webhook_delivery_attempts_delivery ON webhook_delivery_attempts (client_id, delivery_id, attempt);
+
+-- Component URLs are the client's: made for a user_reference before its customer may exist, opened by their token
+-- alone. Sharded by customer, the table is a reference table (copied to every node, like clients and webhooks), so
+-- its token stays unique and found in one read, and a connect session (distributed by customer) may keep its foreign
+-- key to it; a reference table cannot reference a distributed one, so its foreign key to customers goes. The erasure
+-- deletes the customer's component URLs by name (customers-erasure.repo.ts), and a URL is given its customer only
+-- while the customer row, share-locked, exists (connect.repo.ts).
+ALTER TABLE component_urls DROP CONSTRAINT component_urls_customer_id_fkey;

@@ -60,6 +60,7 @@ const ERASED_BY_NAME = new Set([
   'customer_lookups',
   'idempotency_keys',
   'webhook_deliveries', // its attempts go by their cascade
+  'component_urls',
 ]);
 
 /** The audit trail keeps the customer's opaque id (the record that the erasure was done); nothing else of theirs. */
@@ -205,6 +206,12 @@ describe('customer erasure › nothing of the customer remains in any table or f
     assert.equal(invitation.status, 201, invitation.text);
     await svc.deps.queue.drain(['invitation.email', 'report.compute']);
     await deliver(svc, client.clientId);
+    // A component URL whose page opened Alice (written as the page does: the URL, then its customer).
+    await svc.deps.db.query(
+      `INSERT INTO component_urls (id, client_id, token_hash, user_reference, origin, ip, user_agent, created_at, expires_at, used_at, customer_id)
+       VALUES ($1, $2, $3, $4, 'https://lender.example', '203.0.113.9', 'erasure-test', now(), now(), now(), $5)`,
+      [`${marker}-cu`, client.clientId, `${marker}-cu-token`, aliceRef, alice.id],
+    );
     // A staged load a stopped process left behind (docs/decisions/0038-staged-ingest.md): its row and a staged row.
     const ingest = await registerIngest(svc.deps.db, alice.id, svc.clock.now());
     await svc.deps.db.query(
@@ -262,6 +269,7 @@ describe('customer erasure › nothing of the customer remains in any table or f
       'report_snapshots',
       'webhook_deliveries',
       'webhook_delivery_attempts',
+      'component_urls',
       'invitations',
       'idempotency_keys',
       'pending_ingests',

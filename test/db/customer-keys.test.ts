@@ -21,17 +21,11 @@ import { openPostgres } from '../../src/db/postgres.ts';
  * Known departures, by the finding's text. They predate the rule. The tables whose only reason was "ids are global"
  * were re-keyed by migrations/0037_keys_lead_with_customer.sql (docs/decisions/0083-customer-keys-first-moves.md);
  * what is found by a secret alone goes through a lookup table since migrations/0038_customer_lookups.sql
- * (docs/decisions/0084-customer-lookups.md; LOOKUP_TABLES below), and idempotency_keys and webhook deliveries are
- * declared client-level (CLIENT_LEVEL below). What is left needs a component URL made with its customer
- * (docs/operations.md lists the order).
+ * (docs/decisions/0084-customer-lookups.md; LOOKUP_TABLES below), idempotency_keys and webhook deliveries are
+ * declared client-level (CLIENT_LEVEL below) and component_urls a client-level reference table (REFERENCE_TABLES
+ * below). None is left; a new one needs its reason here (docs/operations.md lists the order of the move).
  */
-const KNOWN: Record<string, string> = {
-  'component_urls: primary key (id)':
-    'made by the client for a user_reference before its customer may exist (customer_id is set when the page makes the customer), so it cannot lead with the customer: the move makes its customer with it, keys it (customer_id, id) and adds a customer_lookups kind for its token, or keeps it client-level without customer_id',
-  'component_urls: unique (token_hash)':
-    'opened by its token alone, before its customer may exist: a customer_lookups kind once it is made with its customer (see its primary key)',
-  'connect_sessions: foreign key (component_url_id) → component_urls': 'follows component_urls',
-};
+const KNOWN: Record<string, string> = {};
 
 /**
  * Lookup tables (docs/decisions/0084-customer-lookups.md): what arrives with only a secret or an id finds its customer
@@ -52,8 +46,9 @@ const LOOKUP_TABLES: Record<string, string> = {
  * and the tables that hang off them by client_id: sharded by customer they stay on the coordinator or are distributed
  * by client_id (co-located with each other), not co-located with customers. The rule: no foreign key to a customer
  * table (the erasure deletes their rows by name, src/modules/customers/customers-erasure.repo.ts, and what hangs off
- * them goes by its cascade), and a primary key that leads with client_id. One that must keep such a key stays in
- * KNOWN with its reason.
+ * them goes by its cascade), a primary key that leads with client_id, and no customer table referencing it (a table
+ * distributed by customer cannot reference one distributed by client): only another client-level table may, by a key
+ * that leads with client_id. One that must keep such a key stays in KNOWN with its reason.
  */
 const CLIENT_LEVEL: Record<string, string> = {
   idempotency_keys:
@@ -62,6 +57,18 @@ const CLIENT_LEVEL: Record<string, string> = {
     "a delivery belongs to the client's webhook (its log and replay are read by webhook and id), and a test event concerns no customer; the erasure deletes a customer's deliveries by name",
   webhook_delivery_attempts:
     'the log of a delivery, keyed and referencing it by (client_id, delivery_id): it goes with its delivery by the cascade',
+};
+
+/**
+ * Client-level tables that are Citus reference tables when sharded (copied to every node, like clients and webhooks):
+ * a distributed customer table may reference one, but one cannot reference a distributed table. The rule: a primary
+ * key, and no foreign key to a customer table (the erasure deletes a customer's rows by name,
+ * src/modules/customers/customers-erasure.repo.ts). Every write goes to every node, so only what is small and written
+ * rarely belongs here.
+ */
+const REFERENCE_TABLES: Record<string, string> = {
+  component_urls:
+    'made by the client for a user_reference before its customer may exist, and opened by its token alone (unique across the installation, found in one read on any node); a connect session references the URL that opened it. One row per component load, deleted a day after it expires',
 };
 
 const LOOKUP_COLUMNS = new Set(['kind', 'key', 'token_hash', 'customer_id', 'client_id', 'expires_at', 'created_at']);
@@ -151,7 +158,8 @@ async function catalog(db: Database): Promise<Catalog> {
 
 /** What breaks the rule, one line each ("accounts: primary key (id)"). */
 function findings(c: Catalog): string[] {
-  const isCustomerTable = (t: string) => t === 'customers' || (c.customerColumn.has(t) && !(t in CLIENT_LEVEL));
+  const isCustomerTable = (t: string) =>
+    t === 'customers' || (c.customerColumn.has(t) && !(t in CLIENT_LEVEL) && !(t in REFERENCE_TABLES));
   const out: string[] = [];
   for (const table of c.tables) {
     const own = c.keys.filter((k) => k.table === table);
@@ -164,6 +172,20 @@ function findings(c: Catalog): string[] {
       const pk = own.find((k) => k.kind === 'PRIMARY KEY');
       if (pk?.columns[0] !== 'client_id') out.push(`${table} (client-level): primary key not led by client_id`);
       for (const k of fks) out.push(`${table} (client-level): foreign key (${k.columns.join(', ')}) → ${k.references}`);
+      for (const k of c.keys)
+        if (
+          k.kind === 'FOREIGN KEY' &&
+          k.references === table &&
+          !(k.table in CLIENT_LEVEL && k.columns[0] === 'client_id')
+        )
+          out.push(
+            `${k.table} (client-level): foreign key (${k.columns.join(', ')}) → ${table}, distributed by client`,
+          );
+      continue;
+    }
+    if (table in REFERENCE_TABLES) {
+      if (!own.some((k) => k.kind === 'PRIMARY KEY')) out.push(`${table} (reference): no primary key`);
+      for (const k of fks) out.push(`${table} (reference): foreign key (${k.columns.join(', ')}) → ${k.references}`);
       continue;
     }
     if (!isCustomerTable(table)) {
@@ -231,6 +253,14 @@ describe('the schema, for a PostgreSQL sharded by customer', async () => {
       [],
     );
     for (const table of Object.keys(CLIENT_LEVEL)) assert.ok(tables.includes(table), `${table} is a table`);
+  });
+
+  test('every declared reference table exists and references no customer table', () => {
+    assert.deepEqual(
+      found.filter((f) => f.includes('(reference)')),
+      [],
+    );
+    for (const table of Object.keys(REFERENCE_TABLES)) assert.ok(tables.includes(table), `${table} is a table`);
   });
 
   test('the tables keyed by customer already are most of the data: transactions and what derives from it', () => {

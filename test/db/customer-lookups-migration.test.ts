@@ -77,6 +77,11 @@ async function seed(db: Database, customer: string, n: number, handoff: boolean)
      VALUES ($1, $2, 1, now(), 5, 'delivered')`,
     [`att_${n}`, `del_${n}`],
   );
+  await q(
+    `INSERT INTO component_urls (id, client_id, token_hash, user_reference, origin, ip, user_agent, created_at, expires_at, customer_id)
+     VALUES ($1, 'cl', $2, $3, 'https://example.com', '::1', 'ua', now(), now(), $3)`,
+    [`cu_${n}`, `cu_token_${n}`, customer],
+  );
 }
 
 const rows = async (db: Database, sql: string) => (await db.query(sql)).rows;
@@ -162,13 +167,14 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     assert.deepEqual(await rows(db, `SELECT id FROM connect_sessions WHERE customer_id = 'cus_b'`), []);
 
     // No foreign key to customers (sharded, a lookup or a client-level row lives apart from its customer): the
-    // customer's row alone does not take its lookups, tokens, idempotency keys or webhook deliveries, the erasure
+    // customer's row alone does not take its lookups, tokens, idempotency keys, webhook deliveries or component URLs: the erasure
     // deletes them by name (test/api/erasure.test.ts); the client's deletion does.
     await db.query(`DELETE FROM customers WHERE id = 'cus_a'`);
     assert.equal((await rows(db, `SELECT 1 FROM customer_lookups WHERE customer_id = 'cus_a'`)).length, 8);
     assert.equal((await rows(db, `SELECT 1 FROM customer_tokens WHERE customer_id = 'cus_a'`)).length, 1);
     assert.equal((await rows(db, `SELECT 1 FROM idempotency_keys WHERE customer_id = 'cus_a'`)).length, 1);
     assert.equal((await rows(db, `SELECT 1 FROM webhook_deliveries WHERE customer_id = 'cus_a'`)).length, 1);
+    assert.equal((await rows(db, `SELECT 1 FROM component_urls WHERE customer_id = 'cus_a'`)).length, 1);
     // An attempt references its delivery by (client_id, delivery_id) and goes with it.
     await assert.rejects(
       db.query(
@@ -185,6 +191,7 @@ test('migration 0038 keeps every row and gives every secret its lookup row', asy
     assert.deepEqual(await rows(db, 'SELECT * FROM idempotency_keys'), []);
     assert.deepEqual(await rows(db, 'SELECT * FROM webhook_deliveries'), []);
     assert.deepEqual(await rows(db, 'SELECT * FROM webhook_delivery_attempts'), []);
+    assert.deepEqual(await rows(db, 'SELECT * FROM component_urls'), []);
   } finally {
     await db.close();
     await target?.drop();

@@ -80,8 +80,17 @@ export async function claimComponentUrl(db: Db, id: string, now: Date): Promise<
   );
 }
 
+/**
+ * Names the customer the URL's page opened. component_urls has no foreign key to customers (a reference table when
+ * sharded, docs/decisions/0084-customer-lookups.md): it is named only while the customer row, share-locked, exists,
+ * and the erasure deletes the customer's URLs by name.
+ */
 export async function setComponentCustomer(db: Db, id: string, customerId: string): Promise<void> {
-  await db.query('UPDATE component_urls SET customer_id = $2 WHERE id = $1', [id, customerId]);
+  await db.query(
+    `UPDATE component_urls SET customer_id = $2 WHERE id = $1
+       AND EXISTS (SELECT 1 FROM customers c WHERE c.id = $2 AND c.client_id = component_urls.client_id FOR SHARE)`,
+    [id, customerId],
+  );
 }
 
 export async function insertSession(db: Db, s: Omit<SessionRow, 'completed_at'>): Promise<SessionRow> {

@@ -4,7 +4,7 @@
  * tables that have no foreign key for loading speed: transactions (partitioned by customer,
  * docs/decisions/0036-transactions-partitioning.md), transaction_categories and transaction_counts, and the lookup and
  * client-level tables, which have none so that they can be sharded apart (customer_tokens, customer_lookups,
- * idempotency_keys, webhook_deliveries with their attempts: docs/decisions/0084-customer-lookups.md). Those are
+ * idempotency_keys, webhook_deliveries with their attempts, component_urls: docs/decisions/0084-customer-lookups.md). Those are
  * emptied here by name, in the erasure's transaction, before the customer row goes. test/api/erasure.test.ts checks the whole catalog after an erasure, so a table added later
  * without either is caught.
  */
@@ -80,8 +80,8 @@ export async function beginErasure(tx: Db, clientId: string, customerId: string,
  * The customer's rows in the lookup tables and the client-level tables (docs/decisions/0084-customer-lookups.md):
  * they have no foreign key to customers (sharded by customer, they are not co-located with them), so they go by name,
  * in the transaction that deletes the customer row: from its commit on, no secret of theirs (a customer token, a
- * consent's state) finds anything, no idempotency key keeps an answer of theirs, and no webhook delivery of theirs is
- * left (nor sent: a delivery in flight finds its row gone).
+ * consent's state) finds anything, no idempotency key keeps an answer of theirs, no webhook delivery of theirs is
+ * left (nor sent: a delivery in flight finds its row gone), and no component URL names them.
  */
 async function deleteLookups(tx: Db, customerId: string): Promise<void> {
   await tx.query('DELETE FROM customer_tokens WHERE customer_id = $1', [customerId]);
@@ -90,6 +90,9 @@ async function deleteLookups(tx: Db, customerId: string): Promise<void> {
   // The customer's webhook deliveries, as 0063 promises (their attempts go by their cascade); a client's test
   // deliveries name no customer and stay.
   await tx.query('DELETE FROM webhook_deliveries WHERE customer_id = $1', [customerId]);
+  // The component URLs that opened the customer's pages (a reference table when sharded); their connect sessions
+  // are the customer's and go with them.
+  await tx.query('DELETE FROM component_urls WHERE customer_id = $1', [customerId]);
 }
 
 /**
