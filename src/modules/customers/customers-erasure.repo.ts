@@ -4,9 +4,9 @@
  * tables that have no foreign key for loading speed: transactions (partitioned by customer,
  * docs/decisions/0036-transactions-partitioning.md), transaction_categories and transaction_counts, and the lookup and
  * client-level tables, which have none so that they can be sharded apart (customer_tokens, customer_lookups,
- * idempotency_keys, webhook_deliveries with their attempts, component_urls: docs/decisions/0084-customer-lookups.md). Those are
- * emptied here by name, in the erasure's transaction, before the customer row goes. test/api/erasure.test.ts checks the whole catalog after an erasure, so a table added later
- * without either is caught.
+ * idempotency_keys, webhook_deliveries with their attempts, component_urls: docs/decisions/0084-customer-lookups.md).
+ * Those are emptied here by name, in the erasure's transaction, before the customer row goes. test/api/erasure.test.ts
+ * checks the whole catalog after an erasure, so a table added later without either is caught.
  */
 import { theRow, type Db } from '../../db/db.ts';
 
