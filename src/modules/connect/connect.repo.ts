@@ -1,5 +1,6 @@
 /** Component URLs, connect sessions and the bank flows started from them. Secrets are looked up by their SHA-256. */
 import { theRow, type Db } from '../../db/db.ts';
+import { customerOfLookup } from '../../db/customer-lookups.ts';
 
 export interface ComponentUrlRow {
   id: string;
@@ -47,7 +48,7 @@ export interface FlowRow {
  * lookup finds the flow's customer too. `$n` is the id's, secret's or state's parameter.
  */
 const customerOf = (kind: 'connect_session' | 'connect_session_secret' | 'consent_state', n: number) =>
-  `customer_id = (SELECT customer_id FROM customer_lookups WHERE kind = '${kind}' AND key = $${n})`;
+  `customer_id = ${customerOfLookup(kind, `$${n}`)}`;
 
 export async function insertComponentUrl(
   db: Db,

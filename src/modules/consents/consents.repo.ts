@@ -1,5 +1,6 @@
 /** Consents and the accounts they cover. Status changes are conditional updates: of two racers, one wins. */
 import { theRow, type Db } from '../../db/db.ts';
+import { customerOfLookup } from '../../db/customer-lookups.ts';
 
 export type ConsentStatus = 'AwaitingAuthorisation' | 'Authorised' | 'Rejected' | 'Revoked';
 
@@ -159,8 +160,8 @@ export async function lockConsent(db: Db, id: string): Promise<ConsentStatus | n
  * What arrives with a secret alone finds its customer in customer_lookups first (docs/decisions/0084-customer-lookups.md),
  * then the consent by (customer_id, …), in the same statement: $1 is the secret's hash.
  */
-const CUSTOMER_OF_STATE = "SELECT customer_id FROM customer_lookups WHERE kind = 'consent_state' AND key = $1";
-const CUSTOMER_OF_HANDOFF = "SELECT customer_id FROM customer_lookups WHERE kind = 'consent_handoff' AND key = $1";
+const CUSTOMER_OF_STATE = customerOfLookup('consent_state', '$1');
+const CUSTOMER_OF_HANDOFF = customerOfLookup('consent_handoff', '$1');
 
 /** The callback's claim on a state: works once (a replay finds nothing). */
 export async function claimState(db: Db, stateHash: string, now: Date): Promise<ConsentRow | null> {
@@ -168,7 +169,7 @@ export async function claimState(db: Db, stateHash: string, now: Date): Promise<
     (
       await db.query<ConsentRow>(
         `UPDATE consents SET state_used_at = $2
-         WHERE customer_id = (${CUSTOMER_OF_STATE}) AND state_hash = $1 AND state_used_at IS NULL RETURNING *`,
+         WHERE customer_id = ${CUSTOMER_OF_STATE} AND state_hash = $1 AND state_used_at IS NULL RETURNING *`,
         [stateHash, now],
       )
     ).rows[0] ?? null
@@ -330,7 +331,7 @@ export async function claimBankFlowHandoff(
   const r = await db.query<{ id: string; bank_flow_state_sealed: string; created_at: Date }>(
     `WITH old AS (
        SELECT customer_id, id, bank_flow_state_sealed FROM consents
-       WHERE customer_id = (${CUSTOMER_OF_HANDOFF}) AND handoff_hash = $1 AND handoff_used_at IS NULL
+       WHERE customer_id = ${CUSTOMER_OF_HANDOFF} AND handoff_hash = $1 AND handoff_used_at IS NULL
          AND status = 'AwaitingAuthorisation' AND bank_flow_state_sealed IS NOT NULL
        FOR UPDATE)
      UPDATE consents c SET handoff_used_at = $3, browser_binding_hash = $2, bank_flow_state_sealed = NULL
@@ -346,7 +347,7 @@ export async function findConsentByHandoff(db: Db, handoffHash: string): Promise
   return (
     (
       await db.query<ConsentRow>(
-        `SELECT * FROM consents WHERE customer_id = (${CUSTOMER_OF_HANDOFF}) AND handoff_hash = $1`,
+        `SELECT * FROM consents WHERE customer_id = ${CUSTOMER_OF_HANDOFF} AND handoff_hash = $1`,
         [handoffHash],
       )
     ).rows[0] ?? null
@@ -357,7 +358,7 @@ export async function findConsentByHandoff(db: Db, handoffHash: string): Promise
 /** The client of the consent a state belongs to (used or not), for the page a refused callback shows. */
 export async function clientOfState(db: Db, stateHash: string): Promise<string | null> {
   const r = await db.query<{ client_id: string }>(
-    `SELECT client_id FROM consents WHERE customer_id = (${CUSTOMER_OF_STATE}) AND state_hash = $1`,
+    `SELECT client_id FROM consents WHERE customer_id = ${CUSTOMER_OF_STATE} AND state_hash = $1`,
     [stateHash],
   );
   return r.rows[0]?.client_id ?? null;
@@ -365,7 +366,7 @@ export async function clientOfState(db: Db, stateHash: string): Promise<string |
 
 export async function findByUnusedState(db: Db, stateHash: string): Promise<ConsentRow | null> {
   const r = await db.query<ConsentRow>(
-    `SELECT * FROM consents WHERE customer_id = (${CUSTOMER_OF_STATE}) AND state_hash = $1 AND state_used_at IS NULL`,
+    `SELECT * FROM consents WHERE customer_id = ${CUSTOMER_OF_STATE} AND state_hash = $1 AND state_used_at IS NULL`,
     [stateHash],
   );
   return r.rows[0] ?? null;

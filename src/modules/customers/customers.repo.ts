@@ -1,4 +1,5 @@
 import { theRow, type Db } from '../../db/db.ts';
+import { customerOfLookup } from '../../db/customer-lookups.ts';
 
 export interface CustomerRow {
   id: string;
@@ -13,8 +14,7 @@ export interface CustomerRow {
  * either holds). The customer is then read by its id. `$c` and `$r` are the client's and the reference's parameters.
  */
 const customerOfReference = (c: number, r: number) =>
-  `(SELECT customer_id FROM customer_lookups
-    WHERE kind = 'user_reference' AND key = jsonb_build_array($${c}::text, $${r}::text)::text)`;
+  customerOfLookup('user_reference', `jsonb_build_array($${c}::text, $${r}::text)::text`);
 
 /**
  * Inserts unless the reference is taken; returns the new row, or null with the existing one. The reference's lookup

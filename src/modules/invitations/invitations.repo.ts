@@ -1,4 +1,5 @@
 import { theRow, type Db } from '../../db/db.ts';
+import { customerOfLookup } from '../../db/customer-lookups.ts';
 
 export interface InvitationRow {
   id: string;
@@ -27,8 +28,7 @@ export type NewInvitation = Omit<InvitationRow, 'email_sent_at' | 'email_error' 
  * from its data): the id finds its customer in customer_lookups, then the invitation by its key (customer_id, id), in
  * one statement (docs/decisions/0084-customer-lookups.md). `$n` is the id's parameter.
  */
-const customerOfInvitation = (n: number) =>
-  `customer_id = (SELECT customer_id FROM customer_lookups WHERE kind = 'invitation' AND key = $${n})`;
+const customerOfInvitation = (n: number) => `customer_id = ${customerOfLookup('invitation', `$${n}`)}`;
 
 export async function insertInvitation(db: Db, i: NewInvitation): Promise<InvitationRow> {
   const r = await db.query<InvitationRow>(

@@ -1,12 +1,12 @@
 import { theRow, type Db } from '../../db/db.ts';
+import { customerOfLookup } from '../../db/customer-lookups.ts';
 
 /*
  * A link is opened, answered and e-mailed by its id alone (the hosted page knows it from its signed URL, a job from
  * its data): the id finds its customer in customer_lookups, then the link by (customer_id, id), in one statement
  * (docs/decisions/0084-customer-lookups.md). `$n` is the id's parameter.
  */
-const customerOfLink = (n: number) =>
-  `customer_id = (SELECT customer_id FROM customer_lookups WHERE kind = 'reconfirmation_link' AND key = $${n})`;
+const customerOfLink = (n: number) => `customer_id = ${customerOfLookup('reconfirmation_link', `$${n}`)}`;
 
 export interface ReconfirmationRow {
   customer_id: string;
